@@ -1,0 +1,46 @@
+import { CommanderError } from 'commander';
+import { isParlorError } from '../core/errors.ts';
+import { builtinRegistry } from '../../strategies/index.ts';
+import type { CommandContext } from './command.ts';
+import { buildProgram } from './program.ts';
+
+/** Exit statuses shared by every command. */
+export const ExitCode = {
+  OK: 0,
+  BAD_INPUT: 3,
+  INTERNAL: 4,
+} as const;
+
+export function defaultContext(options: { quiet?: boolean } = {}): CommandContext {
+  const showProgress = process.stderr.isTTY === true && options.quiet !== true;
+  return {
+    registry: builtinRegistry(),
+    print: (text) => process.stdout.write(`${text}\n`),
+    progress: (text) => {
+      if (showProgress) process.stderr.write(text);
+    },
+  };
+}
+
+/** Runs the CLI on `argv` (without node and script) and resolves to the exit code; never throws. */
+export async function run(argv: readonly string[], context: CommandContext = defaultContext({ quiet: argv.includes('--quiet') || argv.includes('-q') })): Promise<number> {
+  let exitCode: number = ExitCode.OK;
+  const program = buildProgram(context, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are "errors" to commander's exit override, but successes to the user.
+      return error.exitCode === 0 ? ExitCode.OK : ExitCode.BAD_INPUT;
+    }
+    if (isParlorError(error)) {
+      process.stderr.write(`parlor: ${error.message}\n`);
+      return ExitCode.BAD_INPUT;
+    }
+    process.stderr.write(`parlor: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return ExitCode.INTERNAL;
+  }
+}

@@ -1,0 +1,38 @@
+import { Errors } from '../core/errors.ts';
+
+/** Value parsers for options: each turns text into a checked value or throws a ParlorError. */
+export function integerIn(what: string, min: number, max: number) {
+  return (text: string): number => {
+    const value = Number(text.replace(/_/g, ''));
+    if (!/^\s*[\d_]+\s*$/.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {
+      throw Errors.badNumber(what, text, `an integer from ${min} to ${max}`);
+    }
+    return value;
+  };
+}
+
+export function positiveNumber(what: string) {
+  return (text: string): number => {
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw Errors.badNumber(what, text, 'a positive number');
+    return value;
+  };
+}
+
+/** `key=value,key=value` into a record; repeated options accumulate. */
+export function keyValuePairs(what: string) {
+  return (text: string, previous: Record<string, string> = {}): Record<string, string> => {
+    const pairs = { ...previous };
+    for (const piece of text.split(',')) {
+      if (piece.trim() === '') continue;
+      const eq = piece.indexOf('=');
+      if (eq <= 0) throw Errors.badOption(`${what}: expected key=value, got '${piece}'`);
+      pairs[piece.slice(0, eq).trim()] = piece.slice(eq + 1).trim();
+    }
+    return pairs;
+  };
+}
+
+export function collect(text: string, previous: string[] = []): string[] {
+  return [...previous, text];
+}

@@ -1,0 +1,66 @@
+// The one table of user-facing errors. Codes are stable: scripts may match on them, so a code is
+// never renamed or reused; messages may improve. Every failure a user can cause goes through here,
+// so the CLI can print one clear line and exit with the right status instead of a stack trace.
+
+export const ErrorCodes = {
+  BAD_OPTION: 'PARLOR_BAD_OPTION',
+  BAD_NUMBER: 'PARLOR_BAD_NUMBER',
+  UNKNOWN_GAME: 'PARLOR_UNKNOWN_GAME',
+  UNKNOWN_STRATEGY: 'PARLOR_UNKNOWN_STRATEGY',
+  BAD_STRATEGY_MODULE: 'PARLOR_BAD_STRATEGY_MODULE',
+  BAD_STRATEGY_PARAM: 'PARLOR_BAD_STRATEGY_PARAM',
+  BAD_RULE: 'PARLOR_BAD_RULE',
+  PLAYER_COUNT: 'PARLOR_PLAYER_COUNT',
+  SEAT_COUNT: 'PARLOR_SEAT_COUNT',
+  UNREADABLE_FILE: 'PARLOR_UNREADABLE_FILE',
+  RESULTS_EXIST: 'PARLOR_RESULTS_EXIST',
+  RESUME_MISMATCH: 'PARLOR_RESUME_MISMATCH',
+  BAD_ACTION: 'PARLOR_BAD_ACTION',
+  INTERNAL: 'PARLOR_INTERNAL',
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/** An error the user can act on: its message is one line meant to be printed as it is. */
+export class ParlorError extends Error {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'ParlorError';
+    this.code = code;
+  }
+}
+
+export const Errors = {
+  badOption: (message: string) => new ParlorError(ErrorCodes.BAD_OPTION, message),
+  badNumber: (what: string, value: string, expected: string) =>
+    new ParlorError(ErrorCodes.BAD_NUMBER, `${what} must be ${expected}, got '${value}'`),
+  unknownGame: (name: string, known: readonly string[]) =>
+    new ParlorError(ErrorCodes.UNKNOWN_GAME, `unknown game '${name}' (known: ${known.join(', ')})`),
+  unknownStrategy: (name: string, known: readonly string[]) =>
+    new ParlorError(
+      ErrorCodes.UNKNOWN_STRATEGY,
+      `unknown strategy '${name}' (built-in: ${known.join(', ')}; or give a path to a .ts/.js file)`,
+    ),
+  badStrategyModule: (path: string, why: string) =>
+    new ParlorError(ErrorCodes.BAD_STRATEGY_MODULE, `strategy module ${path}: ${why}`),
+  badStrategyParam: (strategy: string, why: string) =>
+    new ParlorError(ErrorCodes.BAD_STRATEGY_PARAM, `strategy '${strategy}': ${why}`),
+  badRule: (why: string) => new ParlorError(ErrorCodes.BAD_RULE, `rules: ${why}`),
+  playerCount: (game: string, players: number, min: number, max: number) =>
+    new ParlorError(ErrorCodes.PLAYER_COUNT, `${game} takes ${min} to ${max} players, got ${players}`),
+  seatCount: (seats: number, players: number) =>
+    new ParlorError(ErrorCodes.SEAT_COUNT, `${seats} strategies given for ${players} players`),
+  unreadableFile: (path: string, why: string) =>
+    new ParlorError(ErrorCodes.UNREADABLE_FILE, `cannot read ${path}: ${why}`),
+  resultsExist: (dir: string) =>
+    new ParlorError(ErrorCodes.RESULTS_EXIST, `results folder ${dir} already exists (use --force to overwrite, or --resume to continue it)`),
+  resumeMismatch: (dir: string, why: string) =>
+    new ParlorError(ErrorCodes.RESUME_MISMATCH, `cannot resume ${dir}: ${why}`),
+  badAction: (text: string, why: string) => new ParlorError(ErrorCodes.BAD_ACTION, `action '${text}': ${why}`),
+  internal: (why: string) => new ParlorError(ErrorCodes.INTERNAL, `internal error: ${why}`),
+};
+
+export function isParlorError(error: unknown): error is ParlorError {
+  return error instanceof ParlorError;
+}

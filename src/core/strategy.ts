@@ -1,0 +1,53 @@
+import type { GameEvent } from './events.ts';
+import type { PlayerView, RuleValues } from './game.ts';
+import type { Rng } from './random.ts';
+
+/**
+ * A strategy plays one seat. It is created once per seat, told `restart` at each round, shown
+ * every event its player receives, and asked to choose among the legal actions. Everything it
+ * knows comes through `inform` and the view, exactly what a bot on the protocol would learn.
+ */
+export interface Strategy<V extends PlayerView = PlayerView> {
+  /**
+   * False for strategies that need neither events nor the view (random play): the loop then
+   * skips decoding events for this seat, which is most of the cost of a fast game.
+   */
+  readonly observes: boolean;
+  restart(): void;
+  inform(event: GameEvent): void;
+  /** Returns one of legal[0 .. count-1]; `rng` is this seat's own stream. */
+  choose(view: V, legal: Int32Array, count: number, rng: Rng): number;
+}
+
+export type ParamValue = number | string | boolean;
+
+export interface ParamSpec {
+  readonly name: string;
+  readonly type: 'integer' | 'number' | 'string' | 'boolean';
+  readonly default: ParamValue;
+  readonly min?: number;
+  readonly max?: number;
+  readonly help: string;
+}
+
+export interface StrategyContext {
+  readonly seat: number;
+  readonly players: number;
+  readonly rules: RuleValues;
+  readonly params: Readonly<Record<string, ParamValue>>;
+}
+
+export interface StrategyDefinition<V extends PlayerView = PlayerView> {
+  readonly name: string;
+  /** The game id this strategy plays. */
+  readonly game: string;
+  /** One line for `parlor strategies`. */
+  readonly summary: string;
+  readonly params: readonly ParamSpec[];
+  /**
+   * Built-ins are trusted to return legal actions, so the loop uses the fast apply; anything
+   * loaded from a user's file goes through the checked apply.
+   */
+  readonly trusted?: boolean;
+  create(context: StrategyContext): Strategy<V>;
+}

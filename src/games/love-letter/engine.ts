@@ -1,0 +1,353 @@
+import type { MasterKey } from '../../core/random.ts';
+import { Streams } from '../../core/random.ts';
+import { actionCard, actionGuess, actionTarget, encodeAction } from './actions.ts';
+import { CARD_TARGETING, Card, DECK_SIZE, FULL_DECK, Targeting } from './cards.ts';
+import { Forfeit } from '../../core/forfeits.ts';
+import { Ev, Illegal, OutCause } from './codes.ts';
+import { NextStarter, RoundTie } from './rules.ts';
+import type { LoveLetterState } from './state.ts';
+
+// The engine runs everything that needs no decision (draws, minister busts, round ends, the next
+// deal) inside reset/apply/forfeit, so after each call the state either awaits `current` or is over.
+
+const NO_CARD = 0;
+const NO_TARGET = -1;
+const NO_GUESS = 0;
+
+export function resetGame(s: LoveLetterState, key: MasterKey, game: number): void {
+  s.key = key;
+  s.gameIndex = game;
+  s.tally.clear();
+  s.events.clear();
+  s.roundWins.fill(0);
+  s.shares.fill(0);
+  s.round = 0;
+  s.firstPlayer = 0;
+  s.over = false;
+  startRound(s);
+}
+
+function startRound(s: LoveLetterState): void {
+  const players = s.players;
+  s.round++;
+  const rng = s.dealRng.seed(s.key, s.gameIndex, Streams.DEAL, s.round);
+  if (s.round > 1 && s.rules.nextStarter === NextStarter.RANDOM) s.firstPlayer = rng.int(players);
+  shuffleDeck(s);
+  s.deckTop = 1;
+  s.drawn = NO_CARD;
+  s.inRound.fill(1);
+  s.inMask = (1 << players) - 1;
+  s.inCount = players;
+  s.protectedSeat.fill(0);
+  s.playedSum.fill(0);
+  const tally = s.tally;
+  tally.rounds++;
+  const cardKinds = tally.shape.firstCards;
+  for (let i = 0; i < players; i++) {
+    const seat = (s.firstPlayer + i) % players;
+    const card = s.deck[s.deckTop++];
+    s.hand[seat] = card;
+    s.firstCard[seat] = card;
+    tally.roundsByFirstCard[seat * cardKinds + card]++;
+    if (s.round === 1) tally.gameFirstCard[seat] = card;
+    s.events.push(1 << seat, Ev.START, s.firstPlayer, players, 0, 0);
+    s.events.push(1 << seat, Ev.DRAW, card, 0, 0, 0);
+  }
+  s.current = s.firstPlayer;
+  beginTurn(s);
+}
+
+function shuffleDeck(s: LoveLetterState): void {
+  const deck = s.deck;
+  const stacked = s.stackedDecks?.[s.round - 1];
+  if (stacked) {
+    for (let i = 0; i < DECK_SIZE; i++) deck[i] = stacked[i];
+    return;
+  }
+  for (let i = 0; i < DECK_SIZE; i++) deck[i] = FULL_DECK[i];
+  const rng = s.dealRng;
+  for (let i = DECK_SIZE - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const card = deck[i];
+    deck[i] = deck[j];
+    deck[j] = card;
+  }
+}
+
+/** Runs turns until one needs a decision, or the round ends. */
+function beginTurn(s: LoveLetterState): void {
+  for (;;) {
+    const seat = s.current;
+    s.protectedSeat[seat] = 0;
+    if (s.deckTop >= DECK_SIZE) {
+      endRound(s);
+      return;
+    }
+    s.events.push(s.inMask, Ev.PLAYER, seat, 0, 0, 0);
+    const drawn = s.deck[s.deckTop++];
+    s.drawn = drawn;
+    s.events.push(1 << seat, Ev.DRAW, drawn, 0, 0, 0);
+    const held = s.hand[seat];
+    if ((held === Card.MINISTER || drawn === Card.MINISTER) && held + drawn >= s.rules.ministerBustAt) {
+      s.events.push(s.inMask, Ev.OUT, seat, held, drawn, 0);
+      knockOut(s, seat, OutCause.MINISTER);
+      s.drawn = NO_CARD;
+      if (s.inCount <= 1) {
+        endRound(s);
+        return;
+      }
+      s.current = nextInRound(s, seat);
+      continue;
+    }
+    return;
+  }
+}
+
+function knockOut(s: LoveLetterState, seat: number, cause: number): void {
+  s.inRound[seat] = 0;
+  s.inMask &= ~(1 << seat);
+  s.inCount--;
+  s.hand[seat] = NO_CARD;
+  s.tally.outs[seat * s.tally.shape.outCauses + cause]++;
+}
+
+function nextInRound(s: LoveLetterState, seat: number): number {
+  let next = seat;
+  do next = (next + 1) % s.players;
+  while (s.inRound[next] === 0);
+  return next;
+}
+
+/** Ends the current player's turn: the round ends with one player left, else the next one plays. */
+function passTurn(s: LoveLetterState, actor: number): void {
+  if (s.inCount <= 1) {
+    endRound(s);
+    return;
+  }
+  s.current = nextInRound(s, actor);
+  beginTurn(s);
+}
+
+/** Plays a legal action for the current player (trusted: no validation). */
+export function applyAction(s: LoveLetterState, action: number): void {
+  const actor = s.current;
+  const card = actionCard(action);
+  const target = actionTarget(action);
+  const guess = actionGuess(action);
+  // The card not played stays in hand.
+  if (s.hand[actor] === card) s.hand[actor] = s.drawn;
+  s.drawn = NO_CARD;
+  s.playedSum[actor] += card;
+  const events = s.events;
+  events.push(s.inMask, Ev.PLAYED, actor, card, target, guess);
+  const shielded = target >= 0 && target !== actor && s.protectedSeat[target] === 1;
+  switch (card) {
+    case Card.SOLDIER:
+      if (!shielded && s.hand[target] === guess) {
+        events.push(s.inMask, Ev.OUT, target, guess, NO_CARD, 0);
+        knockOut(s, target, OutCause.SOLDIER);
+      }
+      break;
+    case Card.CLOWN:
+      if (!shielded) events.push(1 << actor, Ev.REVEAL, target, s.hand[target], 0, 0);
+      break;
+    case Card.KNIGHT:
+      if (!shielded) duel(s, actor, target);
+      break;
+    case Card.PRIESTESS:
+      s.protectedSeat[actor] = 1;
+      break;
+    case Card.WIZARD:
+      if (!shielded) forceDiscard(s, target);
+      break;
+    case Card.GENERAL:
+      if (!shielded) {
+        const mine = s.hand[actor];
+        s.hand[actor] = s.hand[target];
+        s.hand[target] = mine;
+        events.push(1 << actor, Ev.SWAP, s.hand[actor], 0, 0, 0);
+        events.push(1 << target, Ev.SWAP, mine, 0, 0, 0);
+      }
+      break;
+    case Card.PRINCESS: {
+      const shown = s.rules.revealHandOnPrincessPlay ? s.hand[actor] : NO_CARD;
+      events.push(s.inMask, Ev.OUT, actor, shown, NO_CARD, 0);
+      knockOut(s, actor, OutCause.PRINCESS);
+      break;
+    }
+    default:
+      // The minister does nothing when played; its danger is the check after a draw.
+      break;
+  }
+  passTurn(s, actor);
+}
+
+function duel(s: LoveLetterState, actor: number, target: number): void {
+  const mine = s.hand[actor];
+  const theirs = s.hand[target];
+  // The target's reveal goes first, as in the competition spec's example.
+  s.events.push(1 << target, Ev.REVEAL, actor, mine, 0, 0);
+  s.events.push(1 << actor, Ev.REVEAL, target, theirs, 0, 0);
+  if (mine === theirs) return;
+  const loser = mine < theirs ? actor : target;
+  s.events.push(s.inMask, Ev.OUT, loser, s.hand[loser], NO_CARD, 0);
+  knockOut(s, loser, OutCause.KNIGHT);
+}
+
+function forceDiscard(s: LoveLetterState, target: number): void {
+  const discarded = s.hand[target];
+  s.events.push(s.inMask, Ev.DISCARD, target, discarded, 0, 0);
+  s.hand[target] = NO_CARD;
+  if (discarded === Card.PRINCESS) {
+    s.events.push(s.inMask, Ev.OUT, target, NO_CARD, NO_CARD, 0);
+    knockOut(s, target, OutCause.WIZARD_PRINCESS);
+  } else if (s.deckTop >= DECK_SIZE) {
+    s.events.push(s.inMask, Ev.OUT, target, NO_CARD, NO_CARD, 0);
+    knockOut(s, target, OutCause.WIZARD_EMPTY_DECK);
+  } else {
+    const card = s.deck[s.deckTop++];
+    s.hand[target] = card;
+    s.events.push(1 << target, Ev.DRAW, card, 0, 0, 0);
+  }
+}
+
+/** The current player forfeits: out with both cards it holds. */
+export function forfeitTurn(s: LoveLetterState, reason: number): void {
+  const seat = s.current;
+  s.events.push(s.inMask, Ev.OUT, seat, s.hand[seat], s.drawn, 0);
+  s.tally.forfeits[seat * s.tally.shape.forfeitReasons + reason]++;
+  knockOut(s, seat, OutCause.FORFEIT);
+  s.drawn = NO_CARD;
+  passTurn(s, seat);
+}
+
+function endRound(s: LoveLetterState): void {
+  const winners = roundWinners(s);
+  const tally = s.tally;
+  const cardKinds = tally.shape.firstCards;
+  let winnerCount = 0;
+  for (let seat = 0; seat < s.players; seat++) if (winners & (1 << seat)) winnerCount++;
+  const share = 1 / winnerCount;
+  let gameWinners = 0;
+  for (let seat = 0; seat < s.players; seat++) {
+    if ((winners & (1 << seat)) === 0) continue;
+    s.roundWins[seat]++;
+    tally.roundWins[seat]++;
+    tally.roundWinShare[seat] += share;
+    const index = seat * cardKinds + s.firstCard[seat];
+    tally.roundWinsByFirstCard[index]++;
+    tally.roundWinShareByFirstCard[index] += share;
+    if (s.roundWins[seat] >= s.rules.winsNeeded) gameWinners |= 1 << seat;
+  }
+  s.events.push((1 << s.players) - 1, Ev.ROUND_END, winners, 0, 0, 0);
+  s.drawn = NO_CARD;
+  if (gameWinners !== 0) {
+    finishGame(s, gameWinners);
+    return;
+  }
+  if (s.rules.nextStarter === NextStarter.WINNER) s.firstPlayer = firstInTurnOrder(s, winners);
+  else if (s.rules.nextStarter === NextStarter.ROTATE) s.firstPlayer = (s.firstPlayer + 1) % s.players;
+  startRound(s);
+}
+
+function finishGame(s: LoveLetterState, gameWinners: number): void {
+  let count = 0;
+  for (let seat = 0; seat < s.players; seat++) if (gameWinners & (1 << seat)) count++;
+  for (let seat = 0; seat < s.players; seat++) s.shares[seat] = gameWinners & (1 << seat) ? 1 / count : 0;
+  s.over = true;
+  s.current = -1;
+}
+
+function firstInTurnOrder(s: LoveLetterState, mask: number): number {
+  for (let i = 0; i < s.players; i++) {
+    const seat = (s.firstPlayer + i) % s.players;
+    if (mask & (1 << seat)) return seat;
+  }
+  return s.firstPlayer;
+}
+
+/** Bit mask of the round's winners among the players still in. */
+function roundWinners(s: LoveLetterState): number {
+  let best = 0;
+  let mask = 0;
+  for (let seat = 0; seat < s.players; seat++) {
+    if (s.inRound[seat] === 0) continue;
+    const card = s.hand[seat];
+    if (card > best) {
+      best = card;
+      mask = 1 << seat;
+    } else if (card === best) {
+      mask |= 1 << seat;
+    }
+  }
+  if ((mask & (mask - 1)) === 0) return mask;
+  if (s.rules.roundTie === RoundTie.LOWEST_SEAT) return mask & -mask;
+  if (s.rules.roundTie === RoundTie.DISCARD_SUM) return highestPlayedSum(s, mask);
+  return mask;
+}
+
+function highestPlayedSum(s: LoveLetterState, tied: number): number {
+  let best = -1;
+  let mask = 0;
+  for (let seat = 0; seat < s.players; seat++) {
+    if ((tied & (1 << seat)) === 0) continue;
+    const sum = s.playedSum[seat];
+    if (sum > best) {
+      best = sum;
+      mask = 1 << seat;
+    } else if (sum === best) {
+      mask |= 1 << seat;
+    }
+  }
+  return mask;
+}
+
+/** Writes the current player's legal actions, ordered by card, then target, then guess. */
+export function listLegalActions(s: LoveLetterState, out: Int32Array): number {
+  const seat = s.current;
+  const held = s.hand[seat];
+  const drawn = s.drawn;
+  const low = held < drawn ? held : drawn;
+  const high = held < drawn ? drawn : held;
+  let count = writeCardActions(s, seat, low, out, 0);
+  if (high !== low) count = writeCardActions(s, seat, high, out, count);
+  return count;
+}
+
+function writeCardActions(s: LoveLetterState, seat: number, card: number, out: Int32Array, count: number): number {
+  const targeting = CARD_TARGETING[card];
+  if (targeting === Targeting.NONE) {
+    out[count++] = encodeAction(card, NO_TARGET, NO_GUESS);
+    return count;
+  }
+  for (let target = 0; target < s.players; target++) {
+    if (s.inRound[target] === 0 || (target === seat && targeting === Targeting.OTHER)) continue;
+    if (card === Card.SOLDIER) {
+      for (let guess = Card.CLOWN; guess <= Card.PRINCESS; guess++) out[count++] = encodeAction(card, target, guess);
+    } else {
+      out[count++] = encodeAction(card, target, NO_GUESS);
+    }
+  }
+  return count;
+}
+
+/** 0 when `action` is legal for the current player, otherwise the reason it is not. */
+export function illegalReason(s: LoveLetterState, action: number): number {
+  if (action < 0 || action >= 1 << 12) return Forfeit.MALFORMED;
+  const seat = s.current;
+  const card = actionCard(action);
+  const target = actionTarget(action);
+  const guess = actionGuess(action);
+  if (card < Card.SOLDIER || card > Card.PRINCESS) return Illegal.UNKNOWN_CARD;
+  if (s.hand[seat] !== card && s.drawn !== card) return Illegal.NOT_HELD;
+  const targeting = CARD_TARGETING[card];
+  if (targeting === Targeting.NONE) return target === NO_TARGET && guess === NO_GUESS ? 0 : Illegal.WRONG_ARITY;
+  if (target === NO_TARGET) return Illegal.WRONG_ARITY;
+  if (target >= s.players) return Illegal.TARGET_OUT_OF_RANGE;
+  if (s.inRound[target] === 0) return Illegal.TARGET_OUT_OF_ROUND;
+  if (target === seat && targeting === Targeting.OTHER) return Illegal.SELF_TARGET;
+  if (card !== Card.SOLDIER) return guess === NO_GUESS ? 0 : Illegal.WRONG_ARITY;
+  if (guess === NO_GUESS) return Illegal.WRONG_ARITY;
+  if (guess === Card.SOLDIER) return Illegal.SOLDIER_GUESS;
+  return guess > Card.PRINCESS ? Illegal.UNKNOWN_CARD : 0;
+}

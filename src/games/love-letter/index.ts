@@ -1,0 +1,51 @@
+import type { Game } from '../../core/game.ts';
+import { formatAction, parseAction } from './actions.ts';
+import { CARD_NAMES } from './cards.ts';
+import { Ev, FORFEIT_LABELS, OUT_CAUSE_LABELS } from './codes.ts';
+import { applyAction, forfeitTurn, illegalReason, listLegalActions, resetGame } from './engine.ts';
+import { formatCommentLine, formatEventLine } from './protocol-text.ts';
+import { LOVE_LETTER_RULES, decodeRules, parseRuleValues } from './rules.ts';
+import { LoveLetterState } from './state.ts';
+import { LoveLetterView } from './view.ts';
+
+// Two identical soldiers never list twice, so the most a hand can offer is a soldier (3 targets
+// times 7 guesses) beside a wizard (4 targets).
+const MAX_ACTIONS = 32;
+
+export const loveLetter: Game<LoveLetterState, LoveLetterView> = {
+  id: 'love-letter',
+  title: 'Love Letter (HackSoc variant)',
+  minPlayers: 2,
+  maxPlayers: 4,
+  maxActions: MAX_ACTIONS,
+  ruleOptions: LOVE_LETTER_RULES,
+  roundStartEvent: Ev.START,
+  labels: { firstCard: CARD_NAMES, outCause: OUT_CAUSE_LABELS, forfeitReason: FORFEIT_LABELS },
+  parseRules: (pairs) => parseRuleValues(LOVE_LETTER_RULES, pairs),
+  createState: (players, rules) => new LoveLetterState(players, rules),
+  reset: resetGame,
+  isTerminal: (s) => s.over,
+  currentPlayer: (s) => s.current,
+  legalActions: listLegalActions,
+  apply: applyAction,
+  applyChecked(s, action) {
+    const reason = illegalReason(s, action);
+    if (reason === 0) applyAction(s, action);
+    return reason;
+  },
+  forfeit: forfeitTurn,
+  returns(s, out) {
+    out.set(s.shares);
+  },
+  createView: (players, seat) => new LoveLetterView(players, seat),
+  wireBase: (rules) => decodeRules(rules).wireBase,
+  actionToString: (action, rules) => formatAction(action, decodeRules(rules).wireBase),
+  parseAction: (text, players, rules) => parseAction(text, players, decodeRules(rules).wireBase),
+  formatEvent: (e, seat, rules) => formatEventLine(e, seat, decodeRules(rules).wireBase, rules.handshake === 'ident'),
+  formatComment: (e, rules) => formatCommentLine(e, decodeRules(rules).wireBase),
+};
+
+export { LoveLetterState, LoveLetterView };
+export * from './cards.ts';
+export * from './codes.ts';
+export * from './actions.ts';

@@ -1,0 +1,96 @@
+import { Errors } from '../../core/errors.ts';
+import type { RuleOption, RuleValues } from '../../core/game.ts';
+
+/** The rule options of the rules doc; the defaults form the `hacksoc` profile. */
+export const LOVE_LETTER_RULES: readonly RuleOption[] = [
+  {
+    name: 'minister',
+    values: ['bust-at-12', 'bust-over-12'],
+    default: 'bust-at-12',
+    help: 'the minister puts its holder out when the two cards are worth 12 or more (or more than 12)',
+  },
+  {
+    name: 'roundTie',
+    values: ['all-win', 'discard-sum', 'lowest-seat'],
+    default: 'all-win',
+    help: 'who wins a round when the best cards tie',
+  },
+  {
+    name: 'revealHandOnPrincessPlay',
+    values: 'boolean',
+    default: false,
+    help: 'whether playing the princess reveals the other card held in the out message',
+  },
+  {
+    name: 'nextStarter',
+    values: ['winner', 'rotate', 'random'],
+    default: 'winner',
+    help: 'who starts the next round',
+  },
+  { name: 'winsNeeded', values: 'integer', default: 4, help: 'round wins that win the game (1 to 20)' },
+  {
+    name: 'handshake',
+    values: ['classic', 'ident'],
+    default: 'classic',
+    help: 'protocol greeting for external bots; classic numbers players from 1, ident from 0',
+  },
+];
+
+const MAX_WINS_NEEDED = 20;
+
+/** Parses `key=value` pairs against a game's rule options; unknown keys and bad values are errors. */
+export function parseRuleValues(options: readonly RuleOption[], pairs: Readonly<Record<string, string>>): RuleValues {
+  const values: Record<string, string | number | boolean> = {};
+  for (const option of options) values[option.name] = option.default;
+  for (const [key, raw] of Object.entries(pairs)) {
+    const option = options.find((candidate) => candidate.name === key);
+    if (!option) throw Errors.badRule(`unknown rule '${key}' (known: ${options.map((o) => o.name).join(', ')})`);
+    values[key] = parseRuleValue(option, raw);
+  }
+  return values;
+}
+
+function parseRuleValue(option: RuleOption, raw: string): string | number | boolean {
+  if (option.values === 'boolean') {
+    if (raw === 'true') return true;
+    if (raw === 'false') return false;
+    throw Errors.badRule(`${option.name} must be true or false, got '${raw}'`);
+  }
+  if (option.values === 'integer') {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1 || value > MAX_WINS_NEEDED) {
+      throw Errors.badRule(`${option.name} must be an integer from 1 to ${MAX_WINS_NEEDED}, got '${raw}'`);
+    }
+    return value;
+  }
+  if (!option.values.includes(raw)) {
+    throw Errors.badRule(`${option.name} must be one of ${option.values.join(', ')}, got '${raw}'`);
+  }
+  return raw;
+}
+
+/** The rule values decoded to small integers, stored in the state so the hot path compares numbers. */
+export interface DecodedRules {
+  /** The minister busts when the hand's total reaches this. */
+  readonly ministerBustAt: number;
+  readonly roundTie: number;
+  readonly revealHandOnPrincessPlay: boolean;
+  readonly nextStarter: number;
+  readonly winsNeeded: number;
+  /** 1 when players are numbered from 1 on the wire (classic), 0 for ident. */
+  readonly wireBase: number;
+}
+
+export const RoundTie = { ALL_WIN: 0, DISCARD_SUM: 1, LOWEST_SEAT: 2 } as const;
+export const NextStarter = { WINNER: 0, ROTATE: 1, RANDOM: 2 } as const;
+
+export function decodeRules(rules: RuleValues): DecodedRules {
+  return {
+    ministerBustAt: rules.minister === 'bust-over-12' ? 13 : 12,
+    roundTie: ['all-win', 'discard-sum', 'lowest-seat'].indexOf(String(rules.roundTie)),
+    revealHandOnPrincessPlay: rules.revealHandOnPrincessPlay === true,
+    nextStarter: ['winner', 'rotate', 'random'].indexOf(String(rules.nextStarter)),
+    winsNeeded: Number(rules.winsNeeded),
+    wireBase: rules.handshake === 'ident' ? 0 : 1,
+  };
+}

@@ -1,0 +1,94 @@
+import type { GameEvent } from '../../core/events.ts';
+import type { PlayerView } from '../../core/game.ts';
+import { CARD_COPIES, CARD_NAMES, Card, DECK_SIZE } from './cards.ts';
+import { Ev } from './codes.ts';
+
+/**
+ * What one player knows, rebuilt only from the messages it receives, so a strategy reading it
+ * learns exactly what a bot on the protocol would. Fixed-shape typed arrays, updated in place.
+ */
+export class LoveLetterView implements PlayerView {
+  readonly seat: number;
+  readonly players: number;
+  /** hand[0] is the card kept between turns; hand[1] the card drawn this turn. */
+  readonly hand = new Int8Array(2);
+  handCount = 0;
+  readonly inRound: Uint8Array;
+  readonly protectedSeat: Uint8Array;
+  /** Cards left to draw (the set-aside card is never counted). */
+  deckCount = 0;
+  /** [card]: copies seen face up this round (played, discarded, or shown when a player went out). */
+  readonly seen = new Int8Array(CARD_NAMES.length);
+  firstPlayer = 0;
+  /** The player whose turn it is, or -1 between turns. */
+  turn = -1;
+
+  constructor(players: number, seat: number) {
+    this.players = players;
+    this.seat = seat;
+    this.inRound = new Uint8Array(players);
+    this.protectedSeat = new Uint8Array(players);
+  }
+
+  reset(): void {
+    this.hand.fill(0);
+    this.handCount = 0;
+    this.inRound.fill(1);
+    this.protectedSeat.fill(0);
+    this.deckCount = DECK_SIZE - 1 - this.players;
+    this.seen.fill(0);
+    this.turn = -1;
+  }
+
+  observe(e: GameEvent): void {
+    switch (e.kind) {
+      case Ev.START:
+        this.reset();
+        this.firstPlayer = e.a;
+        break;
+      case Ev.PLAYER:
+        this.turn = e.a;
+        this.protectedSeat[e.a] = 0;
+        this.deckCount--;
+        break;
+      case Ev.DRAW:
+        this.hand[this.handCount++] = e.a;
+        break;
+      case Ev.SWAP:
+        this.hand[0] = e.a;
+        break;
+      case Ev.PLAYED:
+        this.seen[e.b]++;
+        if (e.b === Card.PRIESTESS) this.protectedSeat[e.a] = 1;
+        if (e.a === this.seat) this.removeFromHand(e.b);
+        break;
+      case Ev.DISCARD:
+        this.seen[e.b]++;
+        if (e.a === this.seat) this.handCount = 0;
+        // A wizard's victim draws again unless it lost the princess or the deck is empty.
+        if (e.b !== Card.PRINCESS && this.deckCount > 0) this.deckCount--;
+        break;
+      case Ev.OUT:
+        this.inRound[e.a] = 0;
+        if (e.b !== 0) this.seen[e.b]++;
+        if (e.c !== 0) this.seen[e.c]++;
+        if (e.a === this.seat) this.handCount = 0;
+        break;
+      default:
+        break;
+    }
+  }
+
+  private removeFromHand(card: number): void {
+    if (this.hand[0] === card) this.hand[0] = this.hand[1];
+    this.hand[1] = 0;
+    this.handCount = 1;
+  }
+
+  /** How many copies of each card this player cannot account for (not seen, not in its hand). */
+  unseen(out: Int8Array): Int8Array {
+    for (let card = 1; card < CARD_NAMES.length; card++) out[card] = CARD_COPIES[card] - this.seen[card];
+    for (let i = 0; i < this.handCount; i++) out[this.hand[i]]--;
+    return out;
+  }
+}

@@ -1,0 +1,13 @@
+// parlor's public API: what strategies, notebooks and other programs may use.
+export * from './core/errors.ts';
+export * from './core/events.ts';
+export * from './core/forfeits.ts';
+export type * from './core/game.ts';
+export * from './core/random.ts';
+export * from './core/registry.ts';
+export type * from './core/strategy.ts';
+export * from './core/strategy-spec.ts';
+export * from './core/tally.ts';
+export * from './games/love-letter/index.ts';
+export * from './runner/table.ts';
+export * from './runner/transcript.ts';

@@ -1,0 +1,127 @@
+import { GameEvent } from '../core/events.ts';
+import type { Game, GameState, PlayerView, RuleValues } from '../core/game.ts';
+import { Forfeit } from '../core/forfeits.ts';
+import { Rng, Streams, type MasterKey } from '../core/random.ts';
+import type { Strategy } from '../core/strategy.ts';
+
+/** Sees every record of the log and every decision: transcripts and protocol hosts hook in here. */
+export interface TableObserver {
+  onEvent(event: GameEvent): void;
+  onAction(seat: number, action: number): void;
+  onForfeit(seat: number, reason: number, detail: string): void;
+}
+
+export interface SeatPlayer<V extends PlayerView> {
+  readonly strategy: Strategy<V>;
+  /** Trusted strategies skip the legality check (built-ins); others go through applyChecked. */
+  readonly trusted: boolean;
+}
+
+/**
+ * Everything one worker needs to play games of one match-up, allocated once: the game state,
+ * each seat's view, strategy and random stream, and the legal-action buffer.
+ */
+export class Table<S extends GameState = GameState, V extends PlayerView = PlayerView> {
+  readonly game: Game<S, V>;
+  readonly players: number;
+  readonly rules: RuleValues;
+  readonly state: S;
+  readonly views: V[];
+  readonly strategies: Strategy<V>[];
+  readonly trusted: boolean[];
+  readonly rngs: Rng[];
+  readonly legal: Int32Array;
+  readonly event = new GameEvent();
+  /** Bit mask of the seats whose strategy observes events. */
+  readonly listeners: number;
+  observer: TableObserver | null = null;
+
+  constructor(game: Game<S, V>, rules: RuleValues, seats: readonly SeatPlayer<V>[]) {
+    this.game = game;
+    this.players = seats.length;
+    this.rules = rules;
+    this.state = game.createState(seats.length, rules);
+    this.views = seats.map((_, seat) => game.createView(seats.length, seat, rules));
+    this.strategies = seats.map((seat) => seat.strategy);
+    this.trusted = seats.map((seat) => seat.trusted);
+    this.rngs = seats.map(() => new Rng());
+    this.legal = new Int32Array(game.maxActions);
+    this.listeners = seats.reduce((mask, seat, index) => (seat.strategy.observes ? mask | (1 << index) : mask), 0);
+  }
+}
+
+/**
+ * The one canonical play loop: every command (sim, tournament, compare, replay, protocol hosting)
+ * plays games through here, so they all agree on what a game is.
+ */
+export function playGame<S extends GameState, V extends PlayerView>(table: Table<S, V>, key: MasterKey, gameIndex: number): void {
+  const { game, state, legal, strategies, views, rngs } = table;
+  for (let seat = 0; seat < table.players; seat++) rngs[seat].seed(key, gameIndex, Streams.SEAT, seat);
+  state.events.enabled = table.listeners !== 0 || table.observer !== null;
+  game.reset(state, key, gameIndex);
+  deliverEvents(table);
+  while (!game.isTerminal(state)) {
+    const seat = game.currentPlayer(state);
+    const count = game.legalActions(state, legal);
+    let action: number;
+    try {
+      action = strategies[seat].choose(views[seat], legal, count, rngs[seat]);
+    } catch (error) {
+      forfeit(table, seat, Forfeit.STRATEGY_ERROR, error instanceof Error ? error.message : String(error));
+      continue;
+    }
+    table.observer?.onAction(seat, action);
+    if (table.trusted[seat]) {
+      game.apply(state, action);
+    } else {
+      const reason = game.applyChecked(state, action);
+      if (reason !== 0) {
+        forfeit(table, seat, reason, `chose ${describeAction(table, action)}`);
+        continue;
+      }
+    }
+    deliverEvents(table);
+  }
+}
+
+function describeAction<S extends GameState, V extends PlayerView>(table: Table<S, V>, action: number): string {
+  return Number.isInteger(action) && action >= 0 ? `'${table.game.actionToString(action, table.rules)}'` : String(action);
+}
+
+/** Puts the current player out for `reason`; external hosts call this on timeouts and crashes. */
+export function forfeit<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  seat: number,
+  reason: number,
+  detail: string,
+): void {
+  table.observer?.onForfeit(seat, reason, detail);
+  table.game.forfeit(table.state, reason);
+  deliverEvents(table);
+}
+
+/** Hands the log's new records to the observer and to each observing seat, then empties the log. */
+function deliverEvents<S extends GameState, V extends PlayerView>(table: Table<S, V>): void {
+  const log = table.state.events;
+  const listeners = table.listeners;
+  const observer = table.observer;
+  if (listeners === 0 && observer === null) {
+    log.clear();
+    return;
+  }
+  const event = table.event;
+  const roundStart = table.game.roundStartEvent;
+  for (let i = 0; i < log.count; i++) {
+    event.read(log.data, i);
+    if (observer !== null) observer.onEvent(event);
+    const seats = event.recipients & listeners;
+    for (let seat = 0; seats >>> seat !== 0; seat++) {
+      if ((seats & (1 << seat)) === 0) continue;
+      table.views[seat].observe(event);
+      const strategy = table.strategies[seat];
+      if (event.kind === roundStart) strategy.restart();
+      strategy.inform(event);
+    }
+  }
+  log.clear();
+}
