@@ -52,36 +52,85 @@ export class Table<S extends GameState = GameState, V extends PlayerView = Playe
 
 /**
  * The one canonical play loop: every command (sim, tournament, compare, replay, protocol hosting)
- * plays games through here, so they all agree on what a game is.
+ * plays games through these steps, so they all agree on what a game is. `playGame` drives them
+ * synchronously for in-process strategies; `playGameAsync` awaits seats that answer later
+ * (external bot processes) and is otherwise the same three steps.
  */
 export function playGame<S extends GameState, V extends PlayerView>(table: Table<S, V>, key: MasterKey, gameIndex: number): void {
-  const { game, state, legal, strategies, views, rngs } = table;
+  startGame(table, key, gameIndex);
+  const { game, state } = table;
+  while (!game.isTerminal(state)) {
+    const seat = game.currentPlayer(state);
+    const count = game.legalActions(state, table.legal);
+    let action: number;
+    try {
+      action = table.strategies[seat].choose(table.views[seat], table.legal, count, table.rngs[seat]);
+    } catch (error) {
+      forfeit(table, seat, Forfeit.STRATEGY_ERROR, errorText(error));
+      continue;
+    }
+    playAction(table, seat, action);
+  }
+}
+
+/** A seat whose decisions arrive asynchronously; `null` means the seat plays in-process. */
+export type AsyncChooser = (seat: number, legal: Int32Array, count: number) => Promise<DecisionOutcome>;
+
+/** What an asynchronous seat produced: an action, or a forfeit with its reason. */
+export type DecisionOutcome = { readonly action: number } | { readonly forfeit: number; readonly detail: string };
+
+export async function playGameAsync<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  key: MasterKey,
+  gameIndex: number,
+  choosers: readonly (AsyncChooser | null)[],
+): Promise<void> {
+  startGame(table, key, gameIndex);
+  const { game, state } = table;
+  while (!game.isTerminal(state)) {
+    const seat = game.currentPlayer(state);
+    const count = game.legalActions(state, table.legal);
+    const chooser = choosers[seat];
+    let outcome: DecisionOutcome;
+    try {
+      outcome = chooser
+        ? await chooser(seat, table.legal, count)
+        : { action: table.strategies[seat].choose(table.views[seat], table.legal, count, table.rngs[seat]) };
+    } catch (error) {
+      outcome = { forfeit: Forfeit.STRATEGY_ERROR, detail: errorText(error) };
+    }
+    if ('forfeit' in outcome) forfeit(table, seat, outcome.forfeit, outcome.detail);
+    else playAction(table, seat, outcome.action);
+  }
+}
+
+/** Seeds the seats' streams, deals the first round and delivers the opening messages. */
+export function startGame<S extends GameState, V extends PlayerView>(table: Table<S, V>, key: MasterKey, gameIndex: number): void {
+  const { game, state, rngs } = table;
   for (let seat = 0; seat < table.players; seat++) rngs[seat].seed(key, gameIndex, Streams.SEAT, seat);
   state.events.enabled = table.listeners !== 0 || table.observer !== null;
   game.reset(state, key, gameIndex);
   deliverEvents(table);
-  while (!game.isTerminal(state)) {
-    const seat = game.currentPlayer(state);
-    const count = game.legalActions(state, legal);
-    let action: number;
-    try {
-      action = strategies[seat].choose(views[seat], legal, count, rngs[seat]);
-    } catch (error) {
-      forfeit(table, seat, Forfeit.STRATEGY_ERROR, error instanceof Error ? error.message : String(error));
-      continue;
+}
+
+/** Applies the current seat's choice (checked unless the seat is trusted) and delivers what follows. */
+export function playAction<S extends GameState, V extends PlayerView>(table: Table<S, V>, seat: number, action: number): void {
+  const { game, state } = table;
+  table.observer?.onAction(seat, action);
+  if (table.trusted[seat]) {
+    game.apply(state, action);
+  } else {
+    const reason = game.applyChecked(state, action);
+    if (reason !== 0) {
+      forfeit(table, seat, reason, `chose ${describeAction(table, action)}`);
+      return;
     }
-    table.observer?.onAction(seat, action);
-    if (table.trusted[seat]) {
-      game.apply(state, action);
-    } else {
-      const reason = game.applyChecked(state, action);
-      if (reason !== 0) {
-        forfeit(table, seat, reason, `chose ${describeAction(table, action)}`);
-        continue;
-      }
-    }
-    deliverEvents(table);
   }
+  deliverEvents(table);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function describeAction<S extends GameState, V extends PlayerView>(table: Table<S, V>, action: number): string {
