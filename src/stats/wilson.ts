@@ -24,6 +24,10 @@ export function wilson(wins: number, n: number, z: number = Z95): ProportionInte
   const shrink = 1 + zz / n;
   const centre = (p + zz / (2 * n)) / shrink;
   const halfWidth = (z * Math.sqrt((p * (1 - p)) / n + zz / (4 * n * n))) / shrink;
-  // At p = 0 or 1 the exact bound is 0 or 1; rounding can push it a hair outside.
-  return { p, low: Math.max(0, centre - halfWidth), high: Math.min(1, centre + halfWidth) };
+  // Exactly, 0 <= low <= p <= high <= 1, with equality at p = 0 or 1; rounding can break that by an ulp.
+  return { p, low: clamp(centre - halfWidth, 0, p), high: clamp(centre + halfWidth, p, 1) };
+}
+
+function clamp(x: number, least: number, most: number): number {
+  return Math.min(most, Math.max(least, x));
 }

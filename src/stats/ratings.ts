@@ -1,0 +1,312 @@
+/**
+ * Strengths of many strategies from winner-only multi-player results under the Plackett-Luce
+ * (Bradley-Terry for two players) model: a seat of strategy j wins a game with probability
+ * gamma_j / (sum of gamma over the game's seats). Fitted by Hunter's MM algorithm.
+ *
+ * Results come compressed by table (the multiset of strategies seated together): the fit only
+ * needs, per distinct table, how many games it hosted, and per strategy its total wins, so one
+ * iteration costs the number of distinct tables, not the number of games.
+ */
+import { quantile } from 'simple-statistics';
+
+/** One game: the strategy index at each seat and the share of the win each seat took. */
+export interface GameOutcome {
+  readonly players: readonly number[];
+  /** Win share per seat: 1 for the winner, 1/k each for k tied winners, 0 otherwise. */
+  readonly shares: readonly number[];
+}
+
+/** All games played by one table of strategies: participant indices, game count, win totals per seat. */
+export interface TableResults {
+  readonly players: readonly number[];
+  readonly games: number;
+  readonly wins: readonly number[];
+}
+
+export interface RatingOptions {
+  /** Number of strategies; defaults to the largest index seen plus one. */
+  readonly strategies?: number;
+  /**
+   * Virtual wins per strategy, earned in tied two-player games spread evenly over every other
+   * strategy (default 0.5: one drawn game against the field). Without it a strategy that never won
+   * has no finite strength (its gamma runs off to 0), and groups of strategies that never met have
+   * no common scale; the prior fixes both and is negligible next to real game counts. With 0 the
+   * fit is the plain maximum-likelihood one and every strategy must have won something.
+   */
+  readonly priorWins?: number;
+  /** Stop when no log-strength moves more than this in an iteration. */
+  readonly tolerance?: number;
+  readonly maxIterations?: number;
+}
+
+export interface Ratings {
+  /** Strengths, scaled to geometric mean 1. */
+  readonly gamma: number[];
+  /** 400 log10(gamma): Elo relative to the field's average. */
+  readonly elo: number[];
+  readonly iterations: number;
+  readonly converged: boolean;
+}
+
+/** Canonical form of a table: the same multiset of strategies in any seat order is one table. */
+interface CanonicalTable {
+  readonly key: string;
+  readonly players: readonly number[];
+  readonly games: number;
+  readonly wins: readonly number[];
+}
+
+function canonicalTable(table: TableResults): CanonicalTable {
+  if (table.wins.length !== table.players.length) {
+    throw new RangeError(`ratings: table ${table.players.join(',')} has ${table.wins.length} win totals`);
+  }
+  const order = table.players.map((_, seat) => seat).sort((a, b) => table.players[a] - table.players[b]);
+  const players = order.map((seat) => table.players[seat]);
+  return { key: tableKey(players), players, games: table.games, wins: order.map((seat) => table.wins[seat]) };
+}
+
+function tableKey(sortedPlayers: readonly number[]): string {
+  return sortedPlayers.join(',');
+}
+
+/** Adds up the results of identical tables, whatever order their seats were listed in. */
+export function mergeTables(tables: Iterable<TableResults>): TableResults[] {
+  const merged = new Map<string, { players: readonly number[]; games: number; wins: number[] }>();
+  for (const table of tables) {
+    const canonical = canonicalTable(table);
+    const entry = merged.get(canonical.key);
+    if (entry === undefined) {
+      merged.set(canonical.key, { players: canonical.players, games: canonical.games, wins: [...canonical.wins] });
+    } else {
+      entry.games += canonical.games;
+      canonical.wins.forEach((w, i) => (entry.wins[i] += w));
+    }
+  }
+  return [...merged.values()];
+}
+
+/** Compresses individual games into per-table totals. */
+export function tablesFromGames(games: Iterable<GameOutcome>): TableResults[] {
+  return mergeTables(mapIterable(games, (game) => ({ players: game.players, games: 1, wins: game.shares })));
+}
+
+function* mapIterable<T, U>(items: Iterable<T>, f: (item: T) => U): Iterable<U> {
+  for (const item of items) yield f(item);
+}
+
+/**
+ * The fixed part of a fit: every distinct table (the data's and the prior's virtual two-player ones)
+ * with an index. Game counts and win totals vary per bootstrap resample and live in Totals.
+ */
+class Design {
+  readonly strategies: number;
+  readonly tables: (readonly number[])[] = [];
+  private readonly indexByKey = new Map<string, number>();
+  private readonly priorGames = new Map<number, number>();
+  private readonly priorWins: number;
+
+  constructor(strategies: number, priorWins: number, dataTables: Iterable<CanonicalTable>) {
+    this.strategies = strategies;
+    this.priorWins = strategies > 1 ? priorWins : 0;
+    if (this.priorWins > 0) {
+      // Each strategy meets the S - 1 others in tied games and wins half of them: priorWins in all.
+      const gamesPerPair = (2 * this.priorWins) / (strategies - 1);
+      for (let j = 0; j < strategies; j++) {
+        for (let k = j + 1; k < strategies; k++) this.priorGames.set(this.register([j, k]), gamesPerPair);
+      }
+    }
+    for (const table of dataTables) this.register(table.players);
+  }
+
+  /** Index of a table given in canonical order. */
+  indexOf(table: CanonicalTable): number {
+    const index = this.indexByKey.get(table.key);
+    if (index === undefined) throw new Error(`ratings: table ${table.key} is not part of the design`);
+    return index;
+  }
+
+  /** Per-table game counts and per-strategy win totals holding just the prior. */
+  priorTotals(): Totals {
+    const games = new Float64Array(this.tables.length);
+    this.priorGames.forEach((count, index) => (games[index] = count));
+    return { games, wins: new Float64Array(this.strategies).fill(this.priorWins) };
+  }
+
+  /** Index of a table whose players are already in ascending order, adding it if new. */
+  private register(players: readonly number[]): number {
+    const key = tableKey(players);
+    const known = this.indexByKey.get(key);
+    if (known !== undefined) return known;
+    for (const player of players) {
+      if (!Number.isInteger(player) || player < 0 || player >= this.strategies) {
+        throw new RangeError(`ratings: strategy index ${player} outside 0..${this.strategies - 1}`);
+      }
+    }
+    this.tables.push(players);
+    this.indexByKey.set(key, this.tables.length - 1);
+    return this.tables.length - 1;
+  }
+}
+
+interface Totals {
+  readonly games: Float64Array;
+  readonly wins: Float64Array;
+}
+
+interface FitSettings {
+  readonly tolerance: number;
+  readonly maxIterations: number;
+}
+
+interface ResolvedOptions extends FitSettings {
+  readonly priorWins: number;
+}
+
+function resolveOptions(options: RatingOptions): ResolvedOptions {
+  return {
+    priorWins: options.priorWins ?? 0.5,
+    tolerance: options.tolerance ?? 1e-10,
+    maxIterations: options.maxIterations ?? 100_000,
+  };
+}
+
+function designFor(tables: readonly CanonicalTable[], options: RatingOptions, priorWins: number): Design {
+  let highest = -1;
+  for (const table of tables) highest = Math.max(highest, ...table.players);
+  return new Design(options.strategies ?? highest + 1, priorWins, tables);
+}
+
+/**
+ * Fits the blocks' results, block b counted weights[b] times (1 for the data as it is, bootstrap
+ * multiplicities for a resample).
+ */
+function fitWeighted(
+  design: Design,
+  blocks: readonly (readonly CanonicalTable[])[],
+  weights: readonly number[],
+  settings: FitSettings,
+  start?: readonly number[],
+): Ratings {
+  const totals = design.priorTotals();
+  blocks.forEach((tables, b) => {
+    const weight = weights[b];
+    if (weight === 0) return;
+    for (const table of tables) {
+      totals.games[design.indexOf(table)] += weight * table.games;
+      table.players.forEach((player, seat) => (totals.wins[player] += weight * table.wins[seat]));
+    }
+  });
+  return runMm(design, totals, settings, start);
+}
+
+/**
+ * Hunter's MM iteration gamma_j <- W_j / sum over games of (seats of j) / (sum of gamma at the
+ * table), rescaled to geometric mean 1 each step (the likelihood ignores the overall scale).
+ */
+function runMm(design: Design, totals: Totals, settings: FitSettings, start?: readonly number[]): Ratings {
+  const strategies = design.strategies;
+  for (let j = 0; j < strategies; j++) {
+    if (!(totals.wins[j] > 0)) {
+      throw new RangeError(`ratings: strategy ${j} has no wins, so its strength is not finite; use priorWins > 0`);
+    }
+  }
+  let gamma = start ? Float64Array.from(start) : new Float64Array(strategies).fill(1);
+  const exposure = new Float64Array(strategies);
+  for (let iteration = 1; iteration <= settings.maxIterations; iteration++) {
+    exposure.fill(0);
+    design.tables.forEach((players, index) => {
+      const games = totals.games[index];
+      if (games === 0) return;
+      let tableStrength = 0;
+      for (const player of players) tableStrength += gamma[player];
+      for (const player of players) exposure[player] += games / tableStrength;
+    });
+    const next = gamma.map((_, j) => totals.wins[j] / exposure[j]);
+    normalizeGeometricMean(next);
+    let largestStep = 0;
+    for (let j = 0; j < strategies; j++) largestStep = Math.max(largestStep, Math.abs(Math.log(next[j] / gamma[j])));
+    gamma = next;
+    if (largestStep < settings.tolerance) return ratingsFrom(gamma, iteration, true);
+  }
+  return ratingsFrom(gamma, settings.maxIterations, false);
+}
+
+function normalizeGeometricMean(gamma: Float64Array): void {
+  let logSum = 0;
+  for (const g of gamma) logSum += Math.log(g);
+  const scale = Math.exp(logSum / gamma.length);
+  for (let j = 0; j < gamma.length; j++) gamma[j] /= scale;
+}
+
+function ratingsFrom(gamma: Float64Array, iterations: number, converged: boolean): Ratings {
+  const strengths = [...gamma];
+  return { gamma: strengths, elo: strengths.map((g) => 400 * Math.log10(g)), iterations, converged };
+}
+
+/** Fits strengths to per-table results (see tablesFromGames and mergeTables). */
+export function fitRatings(tables: readonly TableResults[], options: RatingOptions = {}): Ratings {
+  const settings = resolveOptions(options);
+  const canonical = tables.map(canonicalTable);
+  return fitWeighted(designFor(canonical, options, settings.priorWins), [canonical], [1], settings);
+}
+
+/** Fits strengths to individual games. */
+export function fitRatingsFromGames(games: Iterable<GameOutcome>, options: RatingOptions = {}): Ratings {
+  return fitRatings(tablesFromGames(games), options);
+}
+
+export interface BootstrapOptions extends RatingOptions {
+  /** Number of resamples B. */
+  readonly resamples: number;
+}
+
+export interface RatingIntervals {
+  /** Point estimate from all blocks. */
+  readonly elo: number[];
+  /** 2.5th and 97.5th percentiles of the resampled Elo, per strategy. */
+  readonly low: number[];
+  readonly high: number[];
+  /** Resamples whose fit hit maxIterations; their last iterate is still used. */
+  readonly unconverged: number;
+}
+
+/**
+ * Percentile intervals from resampling whole blocks with replacement, so that games correlated by
+ * design (same deal, rotated seats) stay together. `random` returns numbers in [0, 1); pass a seeded
+ * generator to make the intervals reproducible. Keep priorWins > 0: a resample can easily leave a
+ * weak strategy without a single win.
+ */
+export function bootstrapRatings(
+  blocks: readonly (readonly TableResults[])[],
+  random: () => number,
+  options: BootstrapOptions,
+): RatingIntervals {
+  if (blocks.length === 0 || !(options.resamples >= 1)) {
+    throw new RangeError('bootstrapRatings: need at least one block and one resample');
+  }
+  const settings = resolveOptions(options);
+  const canonicalBlocks = blocks.map((block) => block.map(canonicalTable));
+  const design = designFor(canonicalBlocks.flat(), options, settings.priorWins);
+  const full = fitWeighted(design, canonicalBlocks, blocks.map(() => 1), settings);
+  const samples = full.elo.map((): number[] => []);
+  let unconverged = 0;
+  for (let r = 0; r < options.resamples; r++) {
+    const weights = new Array<number>(blocks.length).fill(0);
+    for (let draw = 0; draw < blocks.length; draw++) weights[randomIndex(random, blocks.length)] += 1;
+    // Resampled strengths sit near the full fit, so starting there saves most of the iterations.
+    const fit = fitWeighted(design, canonicalBlocks, weights, settings, full.gamma);
+    if (!fit.converged) unconverged += 1;
+    fit.elo.forEach((elo, j) => samples[j].push(elo));
+  }
+  return {
+    elo: full.elo,
+    low: samples.map((values) => quantile(values, 0.025)),
+    high: samples.map((values) => quantile(values, 0.975)),
+    unconverged,
+  };
+}
+
+function randomIndex(random: () => number, size: number): number {
+  // Guards against a generator whose largest output rounds up to 1 when scaled.
+  return Math.min(size - 1, Math.floor(random() * size));
+}

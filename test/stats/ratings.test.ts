@@ -1,0 +1,159 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  bootstrapRatings,
+  fitRatings,
+  fitRatingsFromGames,
+  mergeTables,
+  tablesFromGames,
+} from '../../src/stats/ratings.ts';
+import type { GameOutcome, TableResults } from '../../src/stats/ratings.ts';
+import { assertClose } from '../helpers/numbers.ts';
+
+
+/** mulberry32: a small seeded generator of numbers in [0, 1). */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('two players: the strength ratio is the win ratio', () => {
+  const ratings = fitRatings([{ players: [0, 1], games: 40, wins: [30, 10] }], { priorWins: 0 });
+  assert.ok(ratings.converged);
+  assertClose(ratings.gamma[0] / ratings.gamma[1], 3, 1e-9);
+  assertClose(ratings.gamma[0] * ratings.gamma[1], 1, 1e-12);
+  // 400 log10 3 = 190.8485, split evenly around the field's average.
+  assertClose(ratings.elo[0] - ratings.elo[1], 190.8485, 1e-4);
+  assertClose(ratings.elo[0], 95.42425, 1e-5);
+});
+
+test('the prior adds one drawn game against the field', () => {
+  // Two strategies: one virtual game, half a win each, so the ratio becomes 30.5 / 10.5.
+  const ratings = fitRatings([{ players: [0, 1], games: 40, wins: [30, 10] }]);
+  assertClose(ratings.gamma[0] / ratings.gamma[1], 30.5 / 10.5, 1e-9);
+});
+
+test('one three-player table: strengths proportional to wins', () => {
+  // Every game has the same denominator, so the MLE is gamma proportional to (5, 3, 2).
+  const ratings = fitRatings([{ players: [0, 1, 2], games: 10, wins: [5, 3, 2] }], { priorWins: 0 });
+  assertClose(ratings.gamma[0] / ratings.gamma[2], 2.5, 1e-9);
+  assertClose(ratings.gamma[1] / ratings.gamma[2], 1.5, 1e-9);
+});
+
+const MIXED: TableResults[] = [
+  { players: [0, 1, 2], games: 10, wins: [5, 3, 2] },
+  { players: [1, 0], games: 4, wins: [3, 1] },
+  { players: [1, 2], games: 6, wins: [2, 4] },
+  // Strategy 2 in two seats of the same game.
+  { players: [2, 0, 2], games: 5, wins: [1, 2, 2] },
+];
+
+function logLikelihood(tables: readonly TableResults[], gamma: readonly number[]): number {
+  let total = 0;
+  for (const table of tables) {
+    const strength = table.players.reduce((sum, player) => sum + gamma[player], 0);
+    table.players.forEach((player, seat) => (total += table.wins[seat] * Math.log(gamma[player])));
+    total -= table.games * Math.log(strength);
+  }
+  return total;
+}
+
+test('mixed tables: the fit solves the Plackett-Luce fixed-point equation', () => {
+  const ratings = fitRatings(MIXED, { priorWins: 0 });
+  assert.ok(ratings.converged);
+  const { gamma } = ratings;
+  // W_j = gamma_j * sum over games of (seats of j) / (table strength), computed here from scratch.
+  const wins = [0, 0, 0];
+  const exposure = [0, 0, 0];
+  for (const table of MIXED) {
+    const strength = table.players.reduce((sum, player) => sum + gamma[player], 0);
+    table.players.forEach((player, seat) => {
+      wins[player] += table.wins[seat];
+      exposure[player] += table.games / strength;
+    });
+  }
+  for (let j = 0; j < 3; j++) assertClose(gamma[j] * exposure[j], wins[j], 1e-8);
+  assertClose(gamma.reduce((product, g) => product * g, 1), 1, 1e-12);
+  // And it is a maximum: nudging any strength lowers the likelihood.
+  const best = logLikelihood(MIXED, gamma);
+  for (let j = 0; j < 3; j++) {
+    for (const factor of [0.99, 1.01]) {
+      const nudged = gamma.map((g, k) => (k === j ? g * factor : g));
+      assert.ok(logLikelihood(MIXED, nudged) < best);
+    }
+  }
+});
+
+test('seat order does not matter and games compress to tables', () => {
+  const merged = mergeTables([
+    { players: [0, 1], games: 3, wins: [2, 1] },
+    { players: [1, 0], games: 2, wins: [2, 0] },
+  ]);
+  assert.deepEqual(merged, [{ players: [0, 1], games: 5, wins: [2, 3] }]);
+
+  const games: GameOutcome[] = [
+    { players: [0, 1, 2], shares: [1, 0, 0] },
+    { players: [2, 0, 1], shares: [0.5, 0.5, 0] },
+    { players: [1, 2], shares: [0, 1] },
+  ];
+  assert.deepEqual(tablesFromGames(games), [
+    { players: [0, 1, 2], games: 2, wins: [1.5, 0, 0.5] },
+    { players: [1, 2], games: 1, wins: [0, 1] },
+  ]);
+  assert.deepEqual(fitRatingsFromGames(games), fitRatings(tablesFromGames(games)));
+});
+
+test('a strategy that never wins gets a finite, lowest rating from the prior', () => {
+  const tables: TableResults[] = [
+    { players: [0, 1, 2], games: 30, wins: [14, 10, 6] },
+    { players: [0, 3], games: 20, wins: [20, 0] },
+    { players: [1, 2, 3], games: 10, wins: [5, 5, 0] },
+  ];
+  const ratings = fitRatings(tables);
+  assert.ok(ratings.converged);
+  assert.ok(ratings.elo.every(Number.isFinite));
+  assert.equal(Math.min(...ratings.elo), ratings.elo[3]);
+  assert.throws(() => fitRatings(tables, { priorWins: 0 }), RangeError);
+});
+
+test('strategies that appear nowhere sit at the average', () => {
+  const ratings = fitRatings([{ players: [0, 1], games: 10, wins: [6, 4] }], { strategies: 3 });
+  assert.equal(ratings.elo.length, 3);
+  assert.ok(ratings.elo[0] > ratings.elo[2] && ratings.elo[2] > ratings.elo[1]);
+  assert.throws(() => fitRatings([{ players: [0, 5], games: 1, wins: [1, 0] }], { strategies: 3 }), RangeError);
+});
+
+/** Blocks of one deal each, played with three seat rotations; strategy 0 is the strongest. */
+function simulatedBlocks(count: number): TableResults[][] {
+  const random = seeded(12345);
+  const strengths = [3, 2, 1];
+  return Array.from({ length: count }, () => {
+    const wins = [0, 0, 0];
+    for (let rotation = 0; rotation < 3; rotation++) {
+      let pick = random() * 6;
+      let winner = 0;
+      while (pick >= strengths[winner]) pick -= strengths[winner++];
+      wins[winner] += 1;
+    }
+    return [{ players: [0, 1, 2], games: 3, wins }];
+  });
+}
+
+test('bootstrap intervals are reproducible and bracket the estimate', () => {
+  const blocks = simulatedBlocks(60);
+  const first = bootstrapRatings(blocks, seeded(7), { resamples: 200 });
+  const again = bootstrapRatings(blocks, seeded(7), { resamples: 200 });
+  assert.deepEqual(again, first);
+  assert.equal(first.unconverged, 0);
+  assert.deepEqual(first.elo, fitRatings(blocks.flat()).elo);
+  for (let j = 0; j < 3; j++) assert.ok(first.low[j] < first.elo[j] && first.elo[j] < first.high[j]);
+  assert.ok(first.low[0] > first.high[2], 'the strongest and weakest strategies are told apart');
+  const other = bootstrapRatings(blocks, seeded(8), { resamples: 200 });
+  assert.notDeepEqual(other.low, first.low);
+});
