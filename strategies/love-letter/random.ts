@@ -17,13 +17,10 @@ export class RandomPlayer implements Strategy<LoveLetterView> {
 
   choose(_view: LoveLetterView, legal: Int32Array, count: number, rng: Rng): number {
     const lowCard = legal[0] & CARD_BITS;
-    const highCard = legal[count - 1] & CARD_BITS;
-    const card = lowCard !== highCard && rng.int(2) === 1 ? highCard : lowCard;
-    let start = 0;
-    while ((legal[start] & CARD_BITS) !== card) start++;
-    let end = start;
-    while (end < count && (legal[end] & CARD_BITS) === card) end++;
-    return legal[start + rng.int(end - start)];
+    if ((legal[count - 1] & CARD_BITS) === lowCard) return legal[rng.int(count)];
+    let lowRun = 1;
+    while ((legal[lowRun] & CARD_BITS) === lowCard) lowRun++;
+    return rng.int(2) === 0 ? legal[rng.int(lowRun)] : legal[lowRun + rng.int(count - lowRun)];
   }
 }
 

@@ -35,16 +35,17 @@ function startRound(s: LoveLetterState): void {
   shuffleDeck(s);
   s.deckTop = 1;
   s.drawn = NO_CARD;
-  s.inRound.fill(1);
   s.inMask = (1 << players) - 1;
   s.inCount = players;
-  s.protectedSeat.fill(0);
-  s.playedSum.fill(0);
   const tally = s.tally;
   tally.rounds++;
   const cardKinds = tally.shape.firstCards;
   for (let i = 0; i < players; i++) {
     const seat = (s.firstPlayer + i) % players;
+    // Plain stores rather than TypedArray.fill: on four-element arrays the builtin call costs more.
+    s.inRound[seat] = 1;
+    s.protectedSeat[seat] = 0;
+    s.playedSum[seat] = 0;
     const card = s.deck[s.deckTop++];
     s.hand[seat] = card;
     s.firstCard[seat] = card;
