@@ -67,9 +67,8 @@ export class ScriptedStrategy implements Strategy<LoveLetterView> {
   inform(): void {}
 
   choose(): number {
-    const action = this.queue.shift();
-    if (action === undefined) throw new Error(`seat ${this.seat} has no scripted action left`);
-    return action;
+    if (this.queue.length === 0) throw new Error(`seat ${this.seat} has no scripted action left`);
+    return this.queue.shift()!;
   }
 }
 

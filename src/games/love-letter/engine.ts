@@ -334,7 +334,8 @@ function writeCardActions(s: LoveLetterState, seat: number, card: number, out: I
 
 /** 0 when `action` is legal for the current player, otherwise the reason it is not. */
 export function illegalReason(s: LoveLetterState, action: number): number {
-  if (action < 0 || action >= 1 << 12) return Forfeit.MALFORMED;
+  // Untrusted code may return anything: a fraction would otherwise pass as its truncation.
+  if (!Number.isInteger(action) || action < 0 || action >= 1 << 12) return Forfeit.MALFORMED;
   const seat = s.current;
   const card = actionCard(action);
   const target = actionTarget(action);
