@@ -102,6 +102,8 @@ export class ScriptedTable implements TableObserver {
   readonly forfeits: RecordedForfeit[] = [];
   readonly wireBase: number;
   private readonly inboxes: string[][];
+  /** Per seat: where each round's lines begin in its inbox. */
+  private readonly roundStarts: number[][];
   private readonly scripts: (ScriptedStrategy | null)[];
   private readonly seed: string;
 
@@ -119,6 +121,7 @@ export class ScriptedTable implements TableObserver {
     this.transcript = new TranscriptRecorder(loveLetter, rules);
     this.table.observer = this;
     this.inboxes = this.scripts.map(() => []);
+    this.roundStarts = this.scripts.map(() => []);
     this.wireBase = loveLetter.wireBase(rules);
     this.seed = options.seed ?? 'scripted';
   }
@@ -178,14 +181,20 @@ export class ScriptedTable implements TableObserver {
     return this;
   }
 
-  /** The protocol lines player `player` (wire number) has received so far. */
-  received(player: number): readonly string[] {
-    return this.inboxes[player - this.wireBase];
+  /** The protocol lines player `player` (wire number) has received so far, or in round `round` only. */
+  received(player: number, round?: number): readonly string[] {
+    const seat = player - this.wireBase;
+    const inbox = this.inboxes[seat];
+    if (round === undefined) return inbox;
+    const starts = this.roundStarts[seat];
+    assert.ok(round >= 1 && round <= starts.length, `player ${player} has received no round ${round}`);
+    return inbox.slice(starts[round - 1], starts[round]);
   }
 
   /** Forgets what every player has received so far, so a test can look at one move's messages. */
   clearReceived(): this {
     for (const inbox of this.inboxes) inbox.length = 0;
+    for (const starts of this.roundStarts) starts.fill(0);
     return this;
   }
 
@@ -193,6 +202,7 @@ export class ScriptedTable implements TableObserver {
     this.transcript.onEvent(event);
     for (let seat = 0; seat < this.inboxes.length; seat++) {
       if (!event.isFor(seat)) continue;
+      if (event.kind === loveLetter.roundStartEvent) this.roundStarts[seat].push(this.inboxes[seat].length);
       const text = loveLetter.formatEvent(event, seat, this.table.rules);
       if (text !== '') this.inboxes[seat].push(...text.split('\n'));
     }
