@@ -9,10 +9,22 @@ export type MasterKey = Uint32Array;
 
 export function masterKey(seed: string): MasterKey {
   // ARC4 key scheduling is slow-ish, so it runs once per run, never per game.
-  const source = seedrandom(seed);
+  const source = seedrandom(unambiguous(seed));
   const key = new Uint32Array(4);
   for (let i = 0; i < 4; i++) key[i] = source.int32() >>> 0;
   return key;
+}
+
+/**
+ * seedrandom keys ARC4 with the seed's character codes cut to one byte and repeated, so '1', '11'
+ * and '111' would share a key, as would characters equal in their low byte. Its UTF-8 bytes led by
+ * their count make every seed string a key of its own.
+ */
+function unambiguous(seed: string): string {
+  const bytes = new TextEncoder().encode(seed);
+  let text = `${bytes.length}:`;
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return text;
 }
 
 /** Stream tags keep the deal streams and the seat streams of one game independent. */

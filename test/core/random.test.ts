@@ -1,0 +1,82 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Rng, Streams, masterKey } from '../../src/core/random.ts';
+
+function draw(rng: Rng, count: number): number[] {
+  return Array.from({ length: count }, () => rng.nextU32());
+}
+
+describe('masterKey', () => {
+  test('is a function of the seed string alone', () => {
+    assert.deepEqual(masterKey('parlor'), masterKey('parlor'));
+  });
+
+  test('gives distinct seeds distinct keys, including repetitions and wide characters', () => {
+    // Plain seedrandom keys '1', '11' and '111' alike, and 'ā' like '\u0001'.
+    const seeds = ['', '1', '11', '111', '12', '1212', 'ab', 'abab', 'ā', '\u0001', 'a:b', '1:a'];
+    const keys = new Set(seeds.map((seed) => masterKey(seed).join(',')));
+    assert.equal(keys.size, seeds.length);
+  });
+});
+
+describe('Rng streams', () => {
+  const key = masterKey('streams');
+
+  test('a stream depends only on its coordinates, not on what the generator did before', () => {
+    const fresh = draw(new Rng().seed(key, 7, Streams.SEAT, 2), 8);
+    const used = new Rng().seed(key, 1, Streams.DEAL, 1);
+    draw(used, 100);
+    assert.deepEqual(draw(used.seed(key, 7, Streams.SEAT, 2), 8), fresh);
+  });
+
+  test('changing any coordinate changes the stream', () => {
+    const base = draw(new Rng().seed(key, 7, Streams.SEAT, 2), 4);
+    const variants = [
+      new Rng().seed(masterKey('other'), 7, Streams.SEAT, 2),
+      new Rng().seed(key, 8, Streams.SEAT, 2),
+      new Rng().seed(key, 7 + 2 ** 32, Streams.SEAT, 2),
+      new Rng().seed(key, 7, Streams.DEAL, 2),
+      new Rng().seed(key, 7, Streams.SEAT, 3),
+    ];
+    for (const variant of variants) assert.notDeepEqual(draw(variant, 4), base);
+  });
+
+  test('neighbouring games and seats give unrelated first draws', () => {
+    const firsts = new Set<number>();
+    for (let game = 0; game < 200; game++) {
+      for (let seat = 0; seat < 4; seat++) firsts.add(new Rng().seed(key, game, Streams.SEAT, seat).nextU32());
+    }
+    assert.equal(firsts.size, 800);
+  });
+
+  test('int(n) stays in [0, n) and is close to uniform', () => {
+    const rng = new Rng().seed(key, 0, Streams.CHANCE, 0);
+    const n = 7;
+    const counts = new Array<number>(n).fill(0);
+    const samples = 70_000;
+    for (let i = 0; i < samples; i++) {
+      const value = rng.int(n);
+      assert.ok(Number.isInteger(value) && value >= 0 && value < n);
+      counts[value]++;
+    }
+    const expected = samples / n;
+    const chiSquare = counts.reduce((sum, count) => sum + (count - expected) ** 2 / expected, 0);
+    // 6 degrees of freedom: 22.46 is the 0.999 quantile.
+    assert.ok(chiSquare < 22.46, `chi-square ${chiSquare.toFixed(2)}`);
+  });
+
+  test('float() stays in [0, 1)', () => {
+    const rng = new Rng().seed(key, 0, Streams.CHANCE, 1);
+    for (let i = 0; i < 10_000; i++) {
+      const value = rng.float();
+      assert.ok(value >= 0 && value < 1);
+    }
+  });
+
+  test('copyFrom continues the same stream from the same position', () => {
+    const original = new Rng().seed(key, 3, Streams.SEAT, 0);
+    draw(original, 5);
+    const copy = new Rng().copyFrom(original);
+    assert.deepEqual(draw(copy, 6), draw(original, 6));
+  });
+});
