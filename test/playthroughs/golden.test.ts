@@ -1,0 +1,93 @@
+// Golden transcripts: whole games of built-in random players for a few fixed seeds, committed as
+// the manager's log under test/playthroughs/*.txt. Any change to the rules, the deal or seat
+// streams, the random strategy or the message format changes some line and fails this test.
+//
+// When such a change is intended, regenerate the files and review the diff before committing:
+//   UPDATE_GOLDEN=1 node test/run.js test/playthroughs
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loveLetter } from '../../src/games/love-letter/index.ts';
+import { randomTable, recordGame } from '../helpers/random-games.ts';
+
+const UPDATE = process.env.UPDATE_GOLDEN === '1';
+const REGENERATE = 'UPDATE_GOLDEN=1 node test/run.js test/playthroughs';
+
+interface Playthrough {
+  readonly file: string;
+  readonly players: number;
+  readonly seed: string;
+  readonly game: number;
+  readonly rules: Readonly<Record<string, string>>;
+}
+
+const PLAYTHROUGHS: readonly Playthrough[] = [
+  { file: 'two-players.txt', players: 2, seed: 'golden', game: 0, rules: {} },
+  { file: 'three-players.txt', players: 3, seed: 'golden', game: 1, rules: {} },
+  { file: 'four-players.txt', players: 4, seed: 'golden', game: 2, rules: {} },
+  {
+    file: 'four-players-variant.txt',
+    players: 4,
+    seed: 'golden variant',
+    game: 3,
+    rules: {
+      minister: 'bust-over-12',
+      roundTie: 'discard-sum',
+      revealHandOnPrincessPlay: 'true',
+      nextStarter: 'rotate',
+      winsNeeded: '3',
+      handshake: 'ident',
+    },
+  },
+];
+
+/** The file's text: a header naming the game and every rule value, the log, then the returns. */
+function render(p: Playthrough): string {
+  const table = randomTable(p.players, p.rules);
+  const lines = recordGame(table, p.seed, p.game);
+  const returns = new Float64Array(p.players);
+  loveLetter.returns(table.state, returns);
+  const rules = Object.entries(table.rules).map(([key, value]) => `${key}=${value}`);
+  return [
+    `# love-letter, ${p.players} random players, seed '${p.seed}', game ${p.game}`,
+    `# rules: ${rules.join(' ')}`,
+    `# regenerate deliberately with: ${REGENERATE}`,
+    ...lines,
+    `{ game over: returns ${[...returns].map((share) => String(Math.round(share * 1e6) / 1e6)).join(' ')} }`,
+    '',
+  ].join('\n');
+}
+
+function firstDifference(expected: string, actual: string): string {
+  const want = expected.split('\n');
+  const got = actual.split('\n');
+  const line = want.findIndex((text, index) => text !== got[index]);
+  const at = line < 0 ? want.length : line;
+  return `first difference at line ${at + 1}:\n  committed: ${want[at] ?? '(end of file)'}\n  now:       ${got[at] ?? '(end of file)'}`;
+}
+
+for (const p of PLAYTHROUGHS) {
+  test(`golden transcript ${p.file}`, () => {
+    const path = fileURLToPath(new URL(p.file, import.meta.url));
+    const actual = render(p);
+    if (UPDATE) {
+      writeFileSync(path, actual);
+      return;
+    }
+    assert.ok(existsSync(path), `${p.file} is missing; create it with: ${REGENERATE}`);
+    const expected = readFileSync(path, 'utf8');
+    if (actual !== expected) {
+      assert.fail(
+        `test/playthroughs/${p.file} no longer matches the game as played now; ${firstDifference(expected, actual)}\n` +
+          `If the change to the rules, the random streams or the format is intended, run ${REGENERATE} and review the diff.`,
+      );
+    }
+  });
+}
+
+test('the golden games are not trivial', () => {
+  // Guards the choice of seeds: each file should show several rounds and the main card effects.
+  const text = PLAYTHROUGHS.map((p) => (existsSync(fileURLToPath(new URL(p.file, import.meta.url))) ? render(p) : '')).join('\n');
+  for (const needle of ['{ round 3 }', 'reveal', 'swap', 'discard', 'out']) assert.ok(text.includes(needle), `some golden game shows '${needle}'`);
+});
