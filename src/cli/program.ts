@@ -28,7 +28,6 @@ export function buildProgram(context: CommandContext, setExitCode: (code: number
   const program = new Command('parlor')
     .description('Simulation and strategy-analysis workbench for card-game bots')
     .version(version, '-V, --version')
-    .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
   for (const definition of Commands) {
     const command = program.command(definition.name).summary(definition.summary).description(definition.summary).exitOverride();
