@@ -240,7 +240,9 @@ function endRound(s: LoveLetterState): void {
     tally.roundWinShareByFirstCard[index] += share;
     if (s.roundWins[seat] >= s.rules.winsNeeded) gameWinners |= 1 << seat;
   }
-  s.events.push((1 << s.players) - 1, Ev.ROUND_END, winners, 0, 0, 0);
+  // Addressed to nobody: bots are simply stopped at a round's end and never learn who won, so
+  // in-process strategies must not either; transcripts still see it through the observer.
+  s.events.push(0, Ev.ROUND_END, winners, 0, 0, 0);
   s.drawn = NO_CARD;
   if (gameWinners !== 0) {
     finishGame(s, gameWinners);
