@@ -1,7 +1,6 @@
-// The plain rows the chart builders take, and the small mappings from a match summary to them.
+// The plain rows the chart builders take, and the small mappings from a run's summary to them.
 // The rows are kept minimal and independent of the summary's full shape, so the summary can grow
 // without touching the charts, and notebooks can chart rows they assemble themselves.
-import type { MatchSummary } from '../runner/summary.ts';
 
 /** A rate (0 to 1) with its 95% interval. */
 export interface RateRow {
@@ -30,8 +29,11 @@ export interface StrategyRateRow extends RateRow {
   readonly games: number;
 }
 
-/** How often a strategy's players went out for a given cause (the card that knocked them out, or why). */
-export interface OutRow {
+/**
+ * How often something ended a round or game for a strategy's players: the card that knocked them
+ * out, or the reason they forfeited.
+ */
+export interface CauseCountRow {
   readonly strategy: string;
   readonly cause: string;
   readonly count: number;
@@ -68,12 +70,51 @@ export interface SprtTrace {
   readonly upper: number;
 }
 
+interface SummaryRate {
+  readonly games: number;
+  readonly winRate: number;
+  readonly ci95: readonly [number, number];
+}
+
+interface SummaryCount {
+  readonly strategy: string;
+  /** The out cause or forfeit reason. */
+  readonly what: string;
+  readonly count: number;
+}
+
+/**
+ * The parts of a run's summary (src/runner/summary.ts) the report reads, and all `parlor chart`
+ * asks of a summary.json: the runner's summaries are this and more.
+ */
+export interface ReportSummary {
+  readonly game: string;
+  readonly players: number;
+  readonly games: number;
+  readonly roundsPerGame: number;
+  readonly design?: string;
+  readonly seed?: string;
+  readonly seats: readonly (SummaryRate & { readonly seat: number; readonly strategy: string })[];
+  readonly strategies: Readonly<Record<string, SummaryRate>>;
+  readonly firstCard: readonly {
+    readonly strategy: string;
+    readonly card: string;
+    readonly rounds: number;
+    readonly roundWinRate: number;
+    readonly ci95: readonly [number, number];
+  }[];
+  readonly outs: readonly SummaryCount[];
+  readonly forfeits: readonly SummaryCount[];
+  /** Runs of several strategies: how each fared against each other. */
+  readonly headToHead?: readonly HeadToHeadRow[];
+}
+
 /** A summary's rate and interval pair as a rate row. */
 function rateRow(rate: number, ci95: readonly [number, number]): RateRow {
   return { rate, low: ci95[0], high: ci95[1] };
 }
 
-export function firstCardRows(summary: MatchSummary): FirstCardRateRow[] {
+export function firstCardRows(summary: ReportSummary): FirstCardRateRow[] {
   return summary.firstCard.map((row) => ({
     strategy: row.strategy,
     card: row.card,
@@ -82,7 +123,7 @@ export function firstCardRows(summary: MatchSummary): FirstCardRateRow[] {
   }));
 }
 
-export function seatRows(summary: MatchSummary): SeatRateRow[] {
+export function seatRows(summary: ReportSummary): SeatRateRow[] {
   return summary.seats.map((seat) => ({
     seat: seat.seat,
     strategy: seat.strategy,
@@ -91,7 +132,7 @@ export function seatRows(summary: MatchSummary): SeatRateRow[] {
   }));
 }
 
-export function strategyRows(summary: MatchSummary): StrategyRateRow[] {
+export function strategyRows(summary: ReportSummary): StrategyRateRow[] {
   return Object.entries(summary.strategies).map(([strategy, result]) => ({
     strategy,
     games: result.games,
@@ -99,6 +140,18 @@ export function strategyRows(summary: MatchSummary): StrategyRateRow[] {
   }));
 }
 
-export function outRows(summary: MatchSummary): OutRow[] {
-  return summary.outs.map((row) => ({ strategy: row.strategy, cause: row.what, count: row.count }));
+function causeRows(rows: readonly SummaryCount[]): CauseCountRow[] {
+  return rows.map((row) => ({ strategy: row.strategy, cause: row.what, count: row.count }));
+}
+
+export function outRows(summary: ReportSummary): CauseCountRow[] {
+  return causeRows(summary.outs);
+}
+
+export function forfeitRows(summary: ReportSummary): CauseCountRow[] {
+  return causeRows(summary.forfeits);
+}
+
+export function headToHeadRows(summary: ReportSummary): HeadToHeadRow[] {
+  return (summary.headToHead ?? []).map((row) => ({ strategy: row.strategy, opponent: row.opponent, score: row.score, games: row.games }));
 }

@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { OutRow } from '../rows.ts';
+import type { CauseCountRow } from '../rows.ts';
 import { chartFrame, inOrder } from './style.ts';
 
 /** Shares below this are left unlabelled: their text would not fit the segment. */
@@ -9,7 +9,7 @@ const LABEL_MIN_SHARE = 0.05;
  * How a strategy's players went out: one bar per strategy split by cause, as shares of its outs so
  * strategies that played different numbers of games compare directly.
  */
-export function outsChart(rows: readonly OutRow[]): TopLevelSpec {
+export function outsChart(rows: readonly CauseCountRow[]): TopLevelSpec {
   // Causes keep the game's order (card order, then the special causes), both in the legend and the stack.
   const causes = inOrder(rows.map((row) => row.cause));
   const strategies = inOrder(rows.map((row) => row.strategy));

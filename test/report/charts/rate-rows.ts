@@ -1,5 +1,5 @@
 // Small hand-made rows shared by the chart and render tests.
-import type { FirstCardRateRow, HeadToHeadRow, OutRow, RatingRow, SeatRateRow } from '../../../src/report/rows.ts';
+import type { FirstCardRateRow, HeadToHeadRow, CauseCountRow, RatingRow, SeatRateRow } from '../../../src/report/rows.ts';
 
 export const firstCards: FirstCardRateRow[] = [
   { strategy: 'random', card: 'soldier', rounds: 900, rate: 0.28, low: 0.25, high: 0.31 },
@@ -32,7 +32,7 @@ export const ratings: RatingRow[] = [
   { strategy: 'greedy', elo: 5, low: -10, high: 20 },
 ];
 
-export const outs: OutRow[] = [
+export const outs: CauseCountRow[] = [
   { strategy: 'random', cause: 'soldier', count: 30 },
   { strategy: 'random', cause: 'knight', count: 50 },
   { strategy: 'random', cause: 'princess', count: 20 },

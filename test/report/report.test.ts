@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { reportCharts, reportLines, reportTables } from '../../src/report/report.ts';
+import type { ReportSummary } from '../../src/report/rows.ts';
+import type { MatchSummary } from '../../src/runner/summary.ts';
+import { headToHead, ratings } from './charts/rate-rows.ts';
+import { summary } from './summary-fixture.ts';
+
+// The runner's summaries must stay readable by the report: this line stops compiling if they drift apart.
+const asReportSummary = (runSummary: MatchSummary): ReportSummary => runSummary;
+
+const names = (charts: { name: string }[]) => charts.map((chart) => chart.name);
+
+describe('reportCharts', () => {
+  test('draws seats, first cards, outs and the summary’s own head-to-head', () => {
+    assert.deepEqual(names(reportCharts(summary)), ['head-to-head', 'win-rate-by-seat', 'win-rate-by-first-card', 'outs-by-cause']);
+  });
+
+  test('leaves out the charts without data', () => {
+    const bare = { ...summary, firstCard: [], outs: [], headToHead: undefined };
+    assert.deepEqual(names(reportCharts(bare)), ['win-rate-by-seat']);
+  });
+
+  test('adds the ratings and SPRT charts from the extras, and prefers their head-to-head rows', () => {
+    const sprt = { points: [{ games: 0, llr: 0 }], lower: -2.9, upper: 2.9 };
+    const charts = reportCharts(summary, { ratings, sprt, headToHead });
+    assert.deepEqual(names(charts).slice(0, 3), ['sprt-llr', 'rating-ladder', 'head-to-head']);
+    const matrix = charts.find((chart) => chart.name === 'head-to-head')!.spec as { data: { values: unknown[] } };
+    assert.deepEqual(matrix.data.values, headToHead);
+  });
+
+  test('draws the seats chart against 1/players', () => {
+    const seats = reportCharts(summary).find((chart) => chart.name === 'win-rate-by-seat')!.spec as { layer: { mark: { type: string }; data?: { values: { value: number }[] } }[] };
+    assert.equal(seats.layer.find((layer) => layer.mark.type === 'rule')!.data!.values[0].value, 0.25);
+  });
+});
+
+describe('reportTables', () => {
+  test('tables strategies and seats, then first cards and forfeits when there are any', () => {
+    assert.deepEqual(
+      reportTables(summary).map((table) => table.caption),
+      ['Game win rate by strategy', 'Game win rate by seat', 'Round win rate by first card held', 'Forfeits'],
+    );
+    assert.equal(reportTables({ ...summary, firstCard: [], forfeits: [] }).length, 2);
+  });
+
+  test('one row per seat, in percent with the interval', () => {
+    const seats = reportTables(summary)[1];
+    assert.deepEqual(seats.rows[1], ['1', 'cautious <b>', '1,000', '27.0%', '24.4% – 29.8%']);
+    assert.equal(seats.rows.length, 4);
+  });
+});
+
+describe('reportLines', () => {
+  test('says how much was played, how and with which seed', () => {
+    assert.match(reportLines(summary)[0], /^1,000 games of love-letter, 4 players, 8\.40 rounds a game; independent deals, seed 'fixture'$/);
+  });
+});
+
+void asReportSummary;
