@@ -16,6 +16,8 @@ export const ErrorCodes = {
   RESULTS_EXIST: 'PARLOR_RESULTS_EXIST',
   RESUME_MISMATCH: 'PARLOR_RESUME_MISMATCH',
   BAD_ACTION: 'PARLOR_BAD_ACTION',
+  BAD_BOT_COMMAND: 'PARLOR_BAD_BOT_COMMAND',
+  NO_PROTOCOL: 'PARLOR_NO_PROTOCOL',
   INTERNAL: 'PARLOR_INTERNAL',
 } as const;
 
@@ -58,6 +60,8 @@ export const Errors = {
   resumeMismatch: (dir: string, why: string) =>
     new ParlorError(ErrorCodes.RESUME_MISMATCH, `cannot resume ${dir}: ${why}`),
   badAction: (text: string, why: string) => new ParlorError(ErrorCodes.BAD_ACTION, `action '${text}': ${why}`),
+  badBotCommand: (command: string, why: string) => new ParlorError(ErrorCodes.BAD_BOT_COMMAND, `bot command '${command}': ${why}`),
+  noProtocol: (game: string) => new ParlorError(ErrorCodes.NO_PROTOCOL, `game '${game}' has no manager protocol for external bots`),
   internal: (why: string) => new ParlorError(ErrorCodes.INTERNAL, `internal error: ${why}`),
 };
 

@@ -9,9 +9,13 @@ export interface StrategySpec {
   readonly params: Readonly<Record<string, string>>;
 }
 
+/** Seat specs that start an external bot, `cmd:<program> [args...]`: the rest is a command line, not parameters. */
+export const EXTERNAL_SPEC_PREFIX = 'cmd:';
+
 export function parseStrategySpec(text: string): StrategySpec {
   const trimmed = text.trim();
   if (trimmed === '') throw Errors.badOption('empty strategy name');
+  if (trimmed.startsWith(EXTERNAL_SPEC_PREFIX)) return { text: trimmed, name: trimmed, params: {} };
   const colon = findParamColon(trimmed);
   if (colon < 0) return { text: trimmed, name: trimmed, params: {} };
   const params: Record<string, string> = {};
