@@ -46,8 +46,12 @@ function tableHtml(table: ReportTable): string {
 
 function chartHtml(chart: ReportChart, folder: string): string {
   const id = escapeHtml(chart.name);
-  const svg = escapeHtml(`${folder}/${chart.name}.svg`);
-  return `<figure>\n<div class="chart" id="${id}"><noscript><img src="${svg}" alt="${escapeHtml(chart.title)}"></noscript></div>\n</figure>`;
+  const file = (extension: string) => escapeHtml(`${folder}/${chart.name}.${extension}`);
+  const files = `<a href="${file('png')}">PNG</a> · <a href="${file('svg')}">SVG</a> · <a href="${file('vl.json')}">Vega-Lite spec</a>`;
+  return (
+    `<figure>\n<div class="chart" id="${id}"><noscript><img src="${file('svg')}" alt="${escapeHtml(chart.title)}"></noscript></div>\n` +
+    `<figcaption>${files}</figcaption>\n</figure>`
+  );
 }
 
 // Draws every chart with vega's own SVG renderer; a chart that fails says so in its place.
@@ -74,6 +78,8 @@ th, td { padding: .25rem .8rem; border-bottom: 1px solid #eee; text-align: left;
 th { border-bottom: 2px solid #ccc; }
 .num { text-align: right; }
 figure { margin: 1.5rem 0; }
+figcaption { font-size: .85rem; color: #666; }
+figcaption a { color: inherit; }
 .chart.failed { color: #b22222; }
 `;
 

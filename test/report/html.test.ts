@@ -43,6 +43,10 @@ describe('reportHtml', () => {
     }
   });
 
+  test('links each chart’s files', () => {
+    for (const extension of ['png', 'svg', 'vl.json']) assert.ok(html.includes(`<a href="charts/outs-by-cause.${extension}">`), extension);
+  });
+
   test('embeds the runtime and the compiled specs, and loads nothing from elsewhere', () => {
     assert.ok(html.includes('<script>window.vega = {};</script>'));
     const specs = /<script type="application\/json" id="parlor-charts">(.*?)<\/script>/s.exec(html);
