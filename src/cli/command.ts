@@ -1,9 +1,19 @@
 import type { Registry } from '../core/registry.ts';
+import type { JobFile } from '../runner/job.ts';
+import type { RunSummary } from '../runner/summary.ts';
+
+/** Runs after a run has written its results folder (charts, reports). */
+export type ResultHook = (dir: string, summary: RunSummary, job: JobFile) => Promise<void>;
 
 /** What a command needs from its surroundings; tests pass their own to capture output. */
 export interface CommandContext {
   readonly registry: Registry;
+  /** URL of the module whose builtinRegistry() worker threads load (the same games and strategies as `registry`). */
+  readonly registryModule: string;
+  readonly resultHooks: readonly ResultHook[];
   print(text: string): void;
   /** Progress and notices; silent under --quiet or when stderr is not a terminal. */
   progress(text: string): void;
+  /** Anomalies (forfeits, interrupted runs): always shown, on stderr. */
+  warn(text: string): void;
 }

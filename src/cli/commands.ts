@@ -1,5 +1,8 @@
 import type { CommandContext } from './command.ts';
+import { runGames, runStrategies } from './commands/listings.ts';
+import { runReplay, type ReplayOptions } from './commands/replay.ts';
 import { runSim, type SimOptions } from './commands/sim.ts';
+import { runTournament, type TournamentOptions } from './commands/tournament.ts';
 import type { OptionName } from './options.ts';
 
 /** A command as data: the program, its help and the README are built from this list. */
@@ -8,18 +11,44 @@ export interface CommandDef {
   readonly summary: string;
   readonly arguments?: string;
   readonly options: readonly OptionName[];
-  /** Resolves to the process exit code. */
-  run(context: CommandContext, options: any, args: string[]): Promise<number>;
+  /** Resolves to the process exit code. `given` names the options typed on the command line (not defaulted). */
+  run(context: CommandContext, options: any, args: string[], given: ReadonlySet<string>): Promise<number>;
 }
+
+/** What a match-up is made of, for the commands that play one or many. */
+const MATCHUP_OPTIONS: readonly OptionName[] = ['game', 'players', 'strategies', 'games', 'seed', 'design', 'rules'];
+/** How a run goes and where its results land. */
+const RUN_OPTIONS: readonly OptionName[] = ['workers', 'batch', 'out', 'name', 'force', 'resume', 'json', 'quiet'];
 
 export const Commands: readonly CommandDef[] = [
   {
     name: 'sim',
     summary: 'play one match-up many times and report win rates with 95% intervals',
-    options: ['game', 'players', 'strategies', 'seat', 'games', 'seed', 'workers', 'rules', 'json', 'quiet'],
-    async run(context, options: SimOptions) {
-      await runSim(context, options);
-      return 0;
-    },
+    options: [...MATCHUP_OPTIONS, 'seat', ...RUN_OPTIONS],
+    run: (context, options: SimOptions, _args, given) => runSim(context, options, given),
+  },
+  {
+    name: 'tournament',
+    summary: 'play every table of the given size from a field of strategies, in every seating (or rotated)',
+    options: [...MATCHUP_OPTIONS, 'seatings', ...RUN_OPTIONS],
+    run: (context, options: TournamentOptions, _args, given) => runTournament(context, options, given),
+  },
+  {
+    name: 'replay',
+    summary: 'print one game again as the full message log in protocol syntax',
+    options: ['gameIndex', 'job', 'players', 'strategies', 'seat', 'seed', 'design', 'rules', 'json'],
+    run: (context, options: ReplayOptions, _args, given) => runReplay(context, options, given),
+  },
+  {
+    name: 'games',
+    summary: 'list the games with their player counts and rule options',
+    options: ['json'],
+    run: async (context, options: { json?: boolean }) => runGames(context, options),
+  },
+  {
+    name: 'strategies',
+    summary: 'list the built-in strategies with a line on each and their parameters',
+    options: ['game', 'json'],
+    run: async (context, options: { game: string; json?: boolean }) => runStrategies(context, options),
   },
 ];

@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { isParlorError } from '../core/errors.ts';
 import { builtinRegistry } from '../../strategies/index.ts';
 import type { CommandContext } from './command.ts';
+import { resultHooks } from './hooks.ts';
 import { buildProgram } from './program.ts';
 
 /** Exit statuses shared by every command. */
@@ -11,14 +12,25 @@ export const ExitCode = {
   INTERNAL: 4,
 } as const;
 
+/** The module worker threads load the same games and built-in strategies from. */
+export const BUILTIN_REGISTRY_MODULE = new URL('../../strategies/index.ts', import.meta.url).href;
+
+/** Progress lines belong on a terminal only: in a pipe or a log file they would be noise. */
+export function showsProgress(stream: { isTTY?: boolean }, quiet: boolean): boolean {
+  return stream.isTTY === true && !quiet;
+}
+
 export function defaultContext(options: { quiet?: boolean } = {}): CommandContext {
-  const showProgress = process.stderr.isTTY === true && options.quiet !== true;
+  const showProgress = showsProgress(process.stderr, options.quiet === true);
   return {
     registry: builtinRegistry(),
+    registryModule: BUILTIN_REGISTRY_MODULE,
+    resultHooks,
     print: (text) => process.stdout.write(`${text}\n`),
     progress: (text) => {
       if (showProgress) process.stderr.write(text);
     },
+    warn: (text) => process.stderr.write(`parlor: ${text}\n`),
   };
 }
 

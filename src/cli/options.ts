@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { splitStrategyList } from '../core/strategy-spec.ts';
+import { parseDesign } from '../runner/design.ts';
+import { parseSeatings } from '../runner/tournament.ts';
 import { collect, integerIn, keyValuePairs } from './parse.ts';
 
 /**
@@ -19,14 +21,24 @@ const MAX_GAMES = 1e12;
 
 export const Options = {
   game: { flags: '--game <id>', description: 'game to play', defaultValue: 'love-letter' },
+  gameIndex: {
+    flags: '--game <index>',
+    description: 'index of the game to replay, as printed with an anomaly (`--seed S --game i`)',
+    parse: integerIn('--game', 0, MAX_GAMES),
+  },
   players: { flags: '-p, --players <n>', description: 'players at the table (2 to 4 for Love Letter)', parse: integerIn('--players', 1, 16) },
   strategies: {
     flags: '-s, --strategies <list>',
-    description: 'comma-separated strategy per seat; name, name:key=value,... or a file path',
+    description: 'comma-separated strategies (name, name:key=value,... or a file path): one per seat, or the field of a tournament',
     parse: (text: string) => splitStrategyList(text),
   },
   seat: { flags: '--seat <spec>', description: 'strategy for the next seat (repeatable; instead of --strategies)', parse: collect },
-  games: { flags: '-n, --games <n>', description: 'games to play', defaultValue: 10000, parse: integerIn('--games', 1, MAX_GAMES) },
+  games: {
+    flags: '-n, --games <n>',
+    description: 'games to play (a tournament spreads them evenly over its seatings)',
+    defaultValue: 10000,
+    parse: integerIn('--games', 1, MAX_GAMES),
+  },
   seed: { flags: '--seed <text>', description: 'master seed; the same seed replays the same games', defaultValue: 'parlor' },
   workers: {
     flags: '-w, --workers <n>',
@@ -36,6 +48,29 @@ export const Options = {
     parse: integerIn('--workers', 1, 256),
   },
   rules: { flags: '--rules <key=value,...>', description: 'rule options (see `parlor games`)', parse: keyValuePairs('--rules') },
+  design: {
+    flags: '--design <name>',
+    description: 'independent (a fresh deal per game) or duplicate (each deal replayed with the seats rotated)',
+    defaultValue: 'independent',
+    parse: parseDesign,
+  },
+  seatings: {
+    flags: '--seatings <how>',
+    description: 'how a tournament seats each table: all (every order) or rotated',
+    defaultValue: 'all',
+    parse: parseSeatings,
+  },
+  batch: {
+    flags: '--batch <games>',
+    description: 'games per worker task (results do not depend on it)',
+    defaultDescription: 'about a quarter second of play',
+    parse: integerIn('--batch', 1, MAX_GAMES),
+  },
+  out: { flags: '-o, --out <dir>', description: 'results folder', defaultDescription: 'results/<date>-<time>-<name>' },
+  name: { flags: '--name <text>', description: 'name of the run, for the default results folder', defaultDescription: 'the command' },
+  force: { flags: '--force', description: 'overwrite an existing results folder' },
+  resume: { flags: '--resume <dir>', description: 'continue an interrupted run from its results folder' },
+  job: { flags: '--job <dir>', description: "take the match-up from an earlier run's results folder" },
   json: { flags: '--json', description: 'print the summary as JSON on stdout' },
   quiet: { flags: '-q, --quiet', description: 'no progress on stderr' },
 } as const satisfies Record<string, OptionDef>;

@@ -36,7 +36,10 @@ export function buildProgram(context: CommandContext, setExitCode: (code: number
     command.action(async (...received: unknown[]) => {
       const commandObject = received[received.length - 1] as Command;
       const args = received.slice(0, -2).map(String);
-      setExitCode(await definition.run(context, commandObject.opts(), args));
+      const options = commandObject.opts();
+      // Which options the user typed, as opposed to defaults: a resumed run checks those against its job.
+      const given = new Set(Object.keys(options).filter((key) => commandObject.getOptionValueSource(key) === 'cli'));
+      setExitCode(await definition.run(context, options, args, given));
     });
   }
   return program;

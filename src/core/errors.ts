@@ -15,6 +15,8 @@ export const ErrorCodes = {
   UNREADABLE_FILE: 'PARLOR_UNREADABLE_FILE',
   RESULTS_EXIST: 'PARLOR_RESULTS_EXIST',
   RESUME_MISMATCH: 'PARLOR_RESUME_MISMATCH',
+  CORRUPT_RESULTS: 'PARLOR_CORRUPT_RESULTS',
+  BATCH_FAILED: 'PARLOR_BATCH_FAILED',
   BAD_ACTION: 'PARLOR_BAD_ACTION',
   BAD_BOT_COMMAND: 'PARLOR_BAD_BOT_COMMAND',
   NO_PROTOCOL: 'PARLOR_NO_PROTOCOL',
@@ -57,8 +59,17 @@ export const Errors = {
     new ParlorError(ErrorCodes.UNREADABLE_FILE, `cannot read ${path}: ${why}`),
   resultsExist: (dir: string) =>
     new ParlorError(ErrorCodes.RESULTS_EXIST, `results folder ${dir} already exists (use --force to overwrite, or --resume to continue it)`),
+  notResultsFolder: (dir: string) =>
+    new ParlorError(ErrorCodes.RESULTS_EXIST, `${dir} exists and is not a parlor results folder; refusing to overwrite it`),
   resumeMismatch: (dir: string, why: string) =>
     new ParlorError(ErrorCodes.RESUME_MISMATCH, `cannot resume ${dir}: ${why}`),
+  corruptResults: (dir: string, why: string) =>
+    new ParlorError(ErrorCodes.CORRUPT_RESULTS, `results folder ${dir} is damaged: ${why}`),
+  batchFailed: (first: number, last: number, seed: string, why: string) =>
+    new ParlorError(
+      ErrorCodes.BATCH_FAILED,
+      `games ${first} to ${last} failed: ${why} (replay the first alone with --seed ${seed} --game ${first})`,
+    ),
   badAction: (text: string, why: string) => new ParlorError(ErrorCodes.BAD_ACTION, `action '${text}': ${why}`),
   badBotCommand: (command: string, why: string) => new ParlorError(ErrorCodes.BAD_BOT_COMMAND, `bot command '${command}': ${why}`),
   noProtocol: (game: string) => new ParlorError(ErrorCodes.NO_PROTOCOL, `game '${game}' has no manager protocol for external bots`),

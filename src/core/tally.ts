@@ -13,19 +13,38 @@ export interface TallyShape {
   readonly forfeitReasons: number;
 }
 
+/**
+ * The smallest whole number of units into which a win splits evenly among any k <= players
+ * winners: lcm(1..players), 12 for four players. Shares kept in these units are integers, so sums
+ * are exact and do not depend on the order in which games or batches are added up.
+ */
+export function shareUnitsFor(players: number): number {
+  let units = 1;
+  for (let k = 2; k <= players; k++) units = (units * k) / gcd(units, k);
+  return units;
+}
+
+function gcd(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
 export class GameTally {
   readonly shape: TallyShape;
+  /** One win in share units (see shareUnitsFor): a round won alone adds this much. */
+  readonly shareUnits: number;
   rounds = 0;
   /** Round wins per seat, each tied winner counted as a win. */
   readonly roundWins: Int32Array;
-  /** Round wins per seat, a round shared by k winners counted 1/k. */
-  readonly roundWinShare: Float64Array;
+  /** Round wins per seat in share units: a round shared by k winners adds shareUnits / k. */
+  readonly roundWinShare: Int32Array;
   /** The first card of round 1, per seat (index into the first-card labels). */
   readonly gameFirstCard: Int8Array;
   /** [seat * firstCards + card]: rounds begun holding that card. */
   readonly roundsByFirstCard: Int32Array;
   readonly roundWinsByFirstCard: Int32Array;
-  readonly roundWinShareByFirstCard: Float64Array;
+  /** In share units, like roundWinShare. */
+  readonly roundWinShareByFirstCard: Int32Array;
   /** [seat * outCauses + cause] */
   readonly outs: Int32Array;
   /** [seat * forfeitReasons + reason] */
@@ -33,13 +52,14 @@ export class GameTally {
 
   constructor(shape: TallyShape) {
     this.shape = shape;
+    this.shareUnits = shareUnitsFor(shape.players);
     const { players, firstCards, outCauses, forfeitReasons } = shape;
     this.roundWins = new Int32Array(players);
-    this.roundWinShare = new Float64Array(players);
+    this.roundWinShare = new Int32Array(players);
     this.gameFirstCard = new Int8Array(players);
     this.roundsByFirstCard = new Int32Array(players * firstCards);
     this.roundWinsByFirstCard = new Int32Array(players * firstCards);
-    this.roundWinShareByFirstCard = new Float64Array(players * firstCards);
+    this.roundWinShareByFirstCard = new Int32Array(players * firstCards);
     this.outs = new Int32Array(players * outCauses);
     this.forfeits = new Int32Array(players * forfeitReasons);
   }

@@ -1,35 +1,56 @@
-import type { GameTally } from '../core/tally.ts';
+import type { GameTally, TallyShape } from '../core/tally.ts';
 
 /**
  * Where each count lives in a flat Float64Array. Entities are the seat positions (0..players-1)
  * followed by the strategy slots of the match-up; every entity has the same block of fields.
  * One flat array is what a worker returns (transferred, not cloned) and what merging adds up.
+ *
+ * Every count is a whole number: wins are kept in share units (a win split among k winners adds
+ * shareUnits / k), so sums are exact and the same whatever order batches are added in. Only the
+ * summary divides.
  */
 export class CounterLayout {
   readonly players: number;
   readonly slots: number;
+  readonly shareUnits: number;
   readonly firstCards: number;
   readonly outCauses: number;
   readonly forfeitReasons: number;
   readonly entitySize: number;
+  /** Where the head-to-head counts begin: [slot a][slot b][PairField]. */
+  readonly pairsStart: number;
+  /** Where the forfeit notes begin; everything before is plain sums. */
+  readonly notesStart: number;
   readonly size: number;
 
-  constructor(tallyShape: { players: number; firstCards: number; outCauses: number; forfeitReasons: number }, slots: number) {
+  constructor(tallyShape: TallyShape, shareUnits: number, slots: number) {
     this.players = tallyShape.players;
     this.slots = slots;
+    this.shareUnits = shareUnits;
     this.firstCards = tallyShape.firstCards;
     this.outCauses = tallyShape.outCauses;
     this.forfeitReasons = tallyShape.forfeitReasons;
     this.entitySize = Field.FIRST_CARD + this.firstCards * FirstCardField.COUNT + this.outCauses + this.forfeitReasons;
-    this.size = Global.COUNT + (this.players + this.slots) * this.entitySize;
+    this.pairsStart = Global.COUNT + (this.players + this.slots) * this.entitySize;
+    this.notesStart = this.pairsStart + this.slots * this.slots * PairField.COUNT;
+    this.size = this.notesStart + 1 + MAX_NOTES * NoteField.COUNT;
+  }
+
+  get entities(): number {
+    return this.players + this.slots;
+  }
+
+  /** Offset of entity `index` (seats first, then slots). */
+  entity(index: number): number {
+    return Global.COUNT + index * this.entitySize;
   }
 
   seat(seat: number): number {
-    return Global.COUNT + seat * this.entitySize;
+    return this.entity(seat);
   }
 
   slot(slot: number): number {
-    return Global.COUNT + (this.players + slot) * this.entitySize;
+    return this.entity(this.players + slot);
   }
 
   firstCard(entity: number, card: number): number {
@@ -43,72 +64,163 @@ export class CounterLayout {
   forfeits(entity: number): number {
     return this.outs(entity) + this.outCauses;
   }
+
+  /** Offset of the head-to-head counts of slot `a` against slot `b`. */
+  pair(a: number, b: number): number {
+    return this.pairsStart + (a * this.slots + b) * PairField.COUNT;
+  }
 }
 
 export const Global = {
   GAMES: 0,
   ROUNDS: 1,
   ROUNDS_SQUARED: 2,
-  COUNT: 3,
+  /** Independent samples: one per game in the independent design, one per rotation block in the duplicate one. */
+  BLOCKS: 3,
+  COUNT: 4,
 } as const;
 
 /** Per entity (a seat position or a strategy slot). */
 export const Field = {
   /** Seat-games: a strategy in two seats of one game counts two. */
   GAMES: 0,
-  /** Game wins, a win shared by k counted 1/k. */
+  /** Game wins in share units. */
   GAME_WINS: 1,
   ROUNDS: 2,
   /** Round wins, every tied winner counted as a win. */
   ROUND_WINS: 3,
-  /** Round wins, a round shared by k counted 1/k. */
+  /** Round wins in share units. */
   ROUND_WIN_SHARE: 4,
-  FIRST_CARD: 5,
+  /** Sum over blocks of the entity's game-win units within the block, and of their squares. */
+  BLOCK_SCORE: 5,
+  BLOCK_SCORE_SQUARES: 6,
+  FIRST_CARD: 7,
 } as const;
 
 /** Per entity and first card. */
 export const FirstCardField = {
   ROUNDS: 0,
   ROUND_WINS: 1,
+  /** In share units. */
   ROUND_WIN_SHARE: 2,
   /** Games whose round-1 card this was. */
   GAMES: 3,
+  /** Game wins in share units among those games. */
   GAME_WINS: 4,
   COUNT: 5,
 } as const;
 
+/** Per ordered pair of strategy slots, over every pair of seats they held in one game. */
+export const PairField = {
+  /** Seat pairs that met. */
+  MEETINGS: 0,
+  /** Of those, the first seat took a larger share of the game than the second. */
+  BEATS: 1,
+  COUNT: 2,
+} as const;
+
+/**
+ * The first forfeits in game order, kept so a run can print the `--game i` that replays each.
+ * Merging in batch order keeps the earliest ones, so the list does not depend on the batch size.
+ */
+export const MAX_NOTES = 16;
+
+export const NoteField = {
+  GAME: 0,
+  SEAT: 1,
+  REASON: 2,
+  COUNT: 3,
+} as const;
+
+export interface ForfeitNote {
+  readonly game: number;
+  readonly seat: number;
+  readonly reason: number;
+}
+
 export class Counters {
   readonly layout: CounterLayout;
   readonly data: Float64Array;
+  /** Each entity's win units in the block being played; folded into the moments by closeBlock. */
+  private readonly blockScore: Float64Array;
 
   constructor(layout: CounterLayout, data?: Float64Array) {
     this.layout = layout;
     this.data = data ?? new Float64Array(layout.size);
+    this.blockScore = new Float64Array(layout.entities);
   }
 
+  /** Adds another batch's counts; call in batch order so the forfeit notes keep the earliest. */
   add(other: Float64Array): void {
     const data = this.data;
-    for (let i = 0; i < data.length; i++) data[i] += other[i];
+    const end = this.layout.notesStart;
+    for (let i = 0; i < end; i++) data[i] += other[i];
+    const kept = data[end];
+    const incoming = Math.min(other[end], MAX_NOTES - kept);
+    for (let i = 0; i < incoming * NoteField.COUNT; i++) {
+      data[end + 1 + kept * NoteField.COUNT + i] = other[end + 1 + i];
+    }
+    data[end] = kept + Math.max(0, incoming);
   }
 
-  /** Adds one finished game; `seatSlot[seat]` is the strategy slot that played the seat. */
-  recordGame(tally: GameTally, shares: Float64Array, seatSlot: Int32Array): void {
+  notes(): ForfeitNote[] {
+    const data = this.data;
+    const start = this.layout.notesStart;
+    return Array.from({ length: data[start] }, (_, i) => {
+      const at = start + 1 + i * NoteField.COUNT;
+      return { game: data[at + NoteField.GAME], seat: data[at + NoteField.SEAT], reason: data[at + NoteField.REASON] };
+    });
+  }
+
+  /**
+   * Adds one finished game. `seatSlot[seat]` is the strategy slot that played the seat; `shares`
+   * are the game's returns (fractions of a win); `gameIndex` labels forfeit notes.
+   */
+  recordGame(tally: GameTally, shares: Float64Array, seatSlot: Int32Array, gameIndex: number): void {
     const data = this.data;
     const layout = this.layout;
     data[Global.GAMES]++;
     data[Global.ROUNDS] += tally.rounds;
     data[Global.ROUNDS_SQUARED] += tally.rounds * tally.rounds;
-    for (let seat = 0; seat < layout.players; seat++) {
-      this.recordSeat(layout.seat(seat), seat, tally, shares[seat]);
-      this.recordSeat(layout.slot(seatSlot[seat]), seat, tally, shares[seat]);
+    const players = layout.players;
+    for (let seat = 0; seat < players; seat++) {
+      // Returns are k-way splits of one win, so the product is within rounding of a whole number.
+      const units = Math.round(shares[seat] * layout.shareUnits);
+      this.recordSeat(seat, seat, tally, units, gameIndex);
+      this.recordSeat(players + seatSlot[seat], seat, tally, units, gameIndex);
+    }
+    for (let seat = 0; seat < players; seat++) {
+      for (let other = 0; other < players; other++) {
+        if (other === seat) continue;
+        const at = layout.pair(seatSlot[seat], seatSlot[other]);
+        data[at + PairField.MEETINGS]++;
+        if (shares[seat] > shares[other]) data[at + PairField.BEATS]++;
+      }
     }
   }
 
-  private recordSeat(entity: number, seat: number, tally: GameTally, share: number): void {
+  /** Ends a block (a game, or a deal's rotations): its scores become one sample of each entity. */
+  closeBlock(): void {
     const data = this.data;
     const layout = this.layout;
+    const scores = this.blockScore;
+    data[Global.BLOCKS]++;
+    for (let index = 0; index < scores.length; index++) {
+      const at = layout.entity(index);
+      const score = scores[index];
+      data[at + Field.BLOCK_SCORE] += score;
+      data[at + Field.BLOCK_SCORE_SQUARES] += score * score;
+      scores[index] = 0;
+    }
+  }
+
+  private recordSeat(index: number, seat: number, tally: GameTally, units: number, gameIndex: number): void {
+    const data = this.data;
+    const layout = this.layout;
+    const entity = layout.entity(index);
+    this.blockScore[index] += units;
     data[entity + Field.GAMES]++;
-    data[entity + Field.GAME_WINS] += share;
+    data[entity + Field.GAME_WINS] += units;
     data[entity + Field.ROUNDS] += tally.rounds;
     data[entity + Field.ROUND_WINS] += tally.roundWins[seat];
     data[entity + Field.ROUND_WIN_SHARE] += tally.roundWinShare[seat];
@@ -122,12 +234,28 @@ export class Counters {
     }
     const opening = layout.firstCard(entity, tally.gameFirstCard[seat]);
     data[opening + FirstCardField.GAMES]++;
-    data[opening + FirstCardField.GAME_WINS] += share;
+    data[opening + FirstCardField.GAME_WINS] += units;
     const outs = layout.outs(entity);
     for (let cause = 0; cause < layout.outCauses; cause++) data[outs + cause] += tally.outs[seat * layout.outCauses + cause];
     const forfeits = layout.forfeits(entity);
     for (let reason = 0; reason < layout.forfeitReasons; reason++) {
-      data[forfeits + reason] += tally.forfeits[seat * layout.forfeitReasons + reason];
+      const count = tally.forfeits[seat * layout.forfeitReasons + reason];
+      if (count === 0) continue;
+      data[forfeits + reason] += count;
+      // Seat entities come first, so each forfeit is noted once, not again for its strategy slot.
+      if (index < layout.players) this.note(gameIndex, seat, reason);
     }
+  }
+
+  private note(gameIndex: number, seat: number, reason: number): void {
+    const data = this.data;
+    const start = this.layout.notesStart;
+    const kept = data[start];
+    if (kept >= MAX_NOTES) return;
+    const at = start + 1 + kept * NoteField.COUNT;
+    data[at + NoteField.GAME] = gameIndex;
+    data[at + NoteField.SEAT] = seat;
+    data[at + NoteField.REASON] = reason;
+    data[start] = kept + 1;
   }
 }

@@ -2,10 +2,11 @@ import { Errors } from '../core/errors.ts';
 import type { Game, GameState, PlayerView, RuleValues } from '../core/game.ts';
 import { masterKey, type MasterKey } from '../core/random.ts';
 import type { Registry } from '../core/registry.ts';
-import { parseStrategySpec } from '../core/strategy-spec.ts';
+import { parseStrategySpec, type StrategySpec } from '../core/strategy-spec.ts';
 import { CounterLayout, Counters } from './counters.ts';
 import { resolveStrategy, type ResolvedStrategy } from './strategies.ts';
-import { Table, playGame } from './table.ts';
+import { rotateSeatSlots } from './design.ts';
+import { Table } from './table.ts';
 
 /** One match-up as plain data: what job.json stores and what a worker needs to rebuild it. */
 export interface MatchSpec {
@@ -28,7 +29,10 @@ export interface PreparedMatch {
   readonly layout: CounterLayout;
 }
 
-export async function prepareMatch(registry: Registry, spec: MatchSpec): Promise<PreparedMatch> {
+/** Turns a strategy spec into a loaded strategy; hosts of other kinds of seats pass their own. */
+export type StrategyResolver = (registry: Registry, gameId: string, spec: StrategySpec) => Promise<ResolvedStrategy>;
+
+export async function prepareMatch(registry: Registry, spec: MatchSpec, resolve: StrategyResolver = resolveStrategy): Promise<PreparedMatch> {
   const game = registry.game(spec.game);
   const players = spec.seats.length;
   if (players < game.minPlayers || players > game.maxPlayers) {
@@ -36,9 +40,9 @@ export async function prepareMatch(registry: Registry, spec: MatchSpec): Promise
   }
   const rules = game.parseRules(spec.rules);
   const texts = [...new Set(spec.seats.map((seat) => parseStrategySpec(seat).text))];
-  const slots = await Promise.all(texts.map((text) => resolveStrategy(registry, game.id, parseStrategySpec(text))));
+  const slots = await Promise.all(texts.map((text) => resolve(registry, game.id, parseStrategySpec(text))));
   const seatSlot = Int32Array.from(spec.seats.map((seat) => texts.indexOf(parseStrategySpec(seat).text)));
-  const probe = game.createState(players, rules) as GameState;
+  const { tally } = game.createState(players, rules) as GameState;
   return {
     spec,
     game,
@@ -46,30 +50,25 @@ export async function prepareMatch(registry: Registry, spec: MatchSpec): Promise
     key: masterKey(spec.seed),
     slots,
     seatSlot,
-    layout: new CounterLayout(probe.tally.shape, slots.length),
+    layout: new CounterLayout(tally.shape, tally.shareUnits, slots.length),
   };
 }
 
-export function createTable(match: PreparedMatch): Table<GameState, PlayerView> {
+/**
+ * A table for the match-up with its seats rotated `rotation` steps (see design.ts): position s is
+ * played by the strategy listed for seat (s + rotation) mod players, created for position s.
+ */
+export function createTable(match: PreparedMatch, rotation = 0): Table<GameState, PlayerView> {
   const players = match.spec.seats.length;
+  const slots = rotateSeatSlots(match.seatSlot, rotation);
   const seats = Array.from({ length: players }, (_, seat) => {
-    const slot = match.slots[match.seatSlot[seat]];
+    const slot = match.slots[slots[seat]];
     return {
       strategy: slot.definition.create({ seat, players, rules: match.rules, params: slot.params }),
       trusted: slot.definition.trusted === true,
     };
   });
   return new Table(match.game, match.rules, seats);
-}
-
-/** Plays games [from, to) on one table and adds them to `counters`. */
-export function playRange(match: PreparedMatch, table: Table<GameState, PlayerView>, counters: Counters, from: number, to: number): void {
-  const shares = new Float64Array(table.players);
-  for (let gameIndex = from; gameIndex < to; gameIndex++) {
-    playGame(table, match.key, gameIndex);
-    table.game.returns(table.state, shares);
-    counters.recordGame(table.state.tally, shares, match.seatSlot);
-  }
 }
 
 export function newCounters(match: PreparedMatch): Counters {

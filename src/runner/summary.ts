@@ -1,18 +1,41 @@
+import type { Game } from '../core/game.ts';
+import { BlockAccumulator } from '../stats/blocks.ts';
 import { wilson } from '../stats/wilson.ts';
-import { Counters, Field, FirstCardField, Global } from './counters.ts';
-import type { PreparedMatch } from './match.ts';
+import { CounterLayout, Counters, Field, FirstCardField, Global, PairField, type ForfeitNote } from './counters.ts';
+import { rotationOf, type DesignName } from './design.ts';
 
 export interface RateWithInterval {
   readonly games: number;
+  /** Wins, a win shared by k players counted 1/k. */
   readonly wins: number;
   readonly winRate: number;
   readonly ci95: readonly [number, number];
 }
 
+/** Block scores: the mean win share per block, with its spread measured between blocks. */
+export interface BlockStats {
+  readonly blocks: number;
+  readonly mean: number;
+  readonly sd: number;
+  readonly se: number;
+  readonly ci95: readonly [number, number];
+}
+
+export interface StrategySummary extends RateWithInterval {
+  readonly rounds: number;
+  readonly roundWins: number;
+  readonly roundWinRate: number;
+  readonly roundCi95: readonly [number, number];
+  /** The design's independent samples (a game, or a deal's rotations): the honest interval for blocked designs. */
+  readonly blocks: BlockStats;
+}
+
 export interface SeatSummary extends RateWithInterval {
   readonly seat: number;
+  /** The strategy that sat there, or 'mixed' when the design moved several through the seat. */
   readonly strategy: string;
   readonly rounds: number;
+  /** Round wins, shared rounds counted 1/k. */
   readonly roundWins: number;
   readonly roundWinRate: number;
 }
@@ -22,85 +45,241 @@ export interface FirstCardRow {
   readonly card: string;
   /** Rounds begun holding this card. */
   readonly rounds: number;
-  /** Of those, rounds won (every tied winner counts as a winner). */
+  /** Of those, rounds won, every tied winner counted as a winner. */
   readonly roundWins: number;
+  /** Rounds won with a round shared by k winners counted 1/k: what the rate and interval use. */
+  readonly roundWinShare: number;
   readonly roundWinRate: number;
   readonly ci95: readonly [number, number];
   /** Games whose first round was dealt this card, and the game wins among them (shared: 1/k). */
   readonly games: number;
   readonly gameWins: number;
+  readonly gameWinRate: number;
+  readonly gameCi95: readonly [number, number];
 }
 
 export interface CountRow {
   readonly strategy: string;
+  /** The out cause or forfeit reason. */
   readonly what: string;
   readonly count: number;
+}
+
+/** How one strategy fared against another over every pair of seats they held in the same game. */
+export interface PairRow {
+  readonly strategy: string;
+  readonly opponent: string;
+  /** Share of meetings where the strategy took more of the game than the opponent, ties counted 1/2. */
+  readonly score: number;
+  readonly games: number;
+}
+
+/** A forfeit, with what replays its game: `--seed S --game <game>`. */
+export interface ForfeitNoteRow {
+  readonly game: number;
+  readonly seat: number;
+  readonly strategy: string;
+  readonly reason: string;
 }
 
 export interface MatchSummary {
   readonly game: string;
   readonly players: number;
+  readonly design: DesignName;
+  readonly seed: string;
   readonly games: number;
+  /** Games the job asked for; more than `games` while it is unfinished. */
+  readonly gamesPlanned: number;
+  readonly complete: boolean;
   readonly rounds: number;
   readonly roundsPerGame: number;
+  readonly roundsPerGameSd: number;
   readonly seats: readonly SeatSummary[];
-  readonly strategies: Readonly<Record<string, RateWithInterval>>;
+  readonly strategies: Readonly<Record<string, StrategySummary>>;
   readonly firstCard: readonly FirstCardRow[];
   readonly outs: readonly CountRow[];
   readonly forfeits: readonly CountRow[];
+  readonly headToHead: readonly PairRow[];
+  /** The first forfeits in game order (at most a few per match-up). */
+  readonly forfeitGames: readonly ForfeitNoteRow[];
 }
 
-function rate(wins: number, games: number): RateWithInterval {
-  const interval = wilson(wins, games);
-  return { games, wins: round6(wins), winRate: round6(interval.p), ci95: [round6(interval.low), round6(interval.high)] };
+/** One seating of a tournament, in the form the rating fit takes (strategy indices into `strategyNames`). */
+export interface MatchupSummary {
+  readonly seats: readonly string[];
+  readonly players: readonly number[];
+  readonly games: number;
+  /** Game wins per seat (shared wins 1/k). */
+  readonly wins: readonly number[];
 }
 
-// Shares of 1/3 sum to long binary fractions; six decimals keep JSON readable and stable.
+export interface RunSummary extends MatchSummary {
+  /** Strategy names in index order, for `matchups`. */
+  readonly strategyNames: readonly string[];
+  readonly matchups: readonly MatchupSummary[];
+}
+
+/** What summarizing a run needs to know besides the counters. */
+export interface SummaryContext {
+  readonly game: Game<any, any>;
+  readonly design: DesignName;
+  readonly seed: string;
+  readonly gamesPlanned: number;
+  /** Distinct strategy names; each match-up's slots are among them. */
+  readonly strategies: readonly string[];
+  readonly matchups: readonly SummaryMatchup[];
+}
+
+export interface SummaryMatchup {
+  readonly seats: readonly string[];
+  /** The match-up's first game index. */
+  readonly offset: number;
+  /** The strategy of each of the match-up's counter slots. */
+  readonly slotNames: readonly string[];
+  readonly counters: Counters;
+}
+
+// Six decimals keep JSON and CSV readable; the counts behind them are exact.
 function round6(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 
-/** Turns a match's counters into the figures users read: win rates with Wilson 95% intervals. */
-export function summarizeMatch(match: PreparedMatch, counters: Counters): MatchSummary {
-  const { layout, data } = counters;
-  const names = match.slots.map((slot) => slot.spec.text);
-  const labels = match.game.labels;
-  const games = data[Global.GAMES];
-  const seats = Array.from({ length: layout.players }, (_, seat): SeatSummary => {
-    const at = layout.seat(seat);
-    const rounds = data[at + Field.ROUNDS];
-    const roundWins = data[at + Field.ROUND_WIN_SHARE];
+function interval(low: number, high: number): [number, number] {
+  return [round6(low), round6(high)];
+}
+
+function rate(wins: number, games: number): RateWithInterval {
+  const result = wilson(wins, games);
+  return { games, wins: round6(wins), winRate: round6(result.p), ci95: interval(result.low, result.high) };
+}
+
+/**
+ * Adds every match-up's counters into one set over all the run's strategies (seats add
+ * position by position), so a tournament and a single match-up are summarized alike.
+ */
+function pool(context: SummaryContext): Counters {
+  const first = context.matchups[0].counters.layout;
+  const layout = new CounterLayout(
+    { players: first.players, firstCards: first.firstCards, outCauses: first.outCauses, forfeitReasons: first.forfeitReasons },
+    first.shareUnits,
+    context.strategies.length,
+  );
+  const pooled = new Counters(layout);
+  const out = pooled.data;
+  for (const matchup of context.matchups) {
+    const { data, layout: from } = matchup.counters;
+    const global = matchup.slotNames.map((name) => context.strategies.indexOf(name));
+    for (let i = 0; i < Global.COUNT; i++) out[i] += data[i];
+    const addEntity = (source: number, target: number) => {
+      for (let i = 0; i < from.entitySize; i++) out[target + i] += data[source + i];
+    };
+    for (let seat = 0; seat < from.players; seat++) addEntity(from.seat(seat), layout.seat(seat));
+    global.forEach((target, slot) => addEntity(from.slot(slot), layout.slot(target)));
+    global.forEach((a, slotA) =>
+      global.forEach((b, slotB) => {
+        for (let i = 0; i < PairField.COUNT; i++) out[layout.pair(a, b) + i] += data[from.pair(slotA, slotB) + i];
+      }),
+    );
+  }
+  return pooled;
+}
+
+/**
+ * Block moments per strategy, normalized match-up by match-up: a block's score is the strategy's
+ * mean share over its seat-games in the block, and how many seat-games a block holds can differ
+ * between match-ups (a strategy may hold two seats of one table).
+ */
+function blockStats(context: SummaryContext): BlockStats[] {
+  const accumulators = context.strategies.map(() => new BlockAccumulator());
+  for (const matchup of context.matchups) {
+    const { data, layout } = matchup.counters;
+    const blocks = data[Global.BLOCKS];
+    if (blocks === 0) continue;
+    matchup.slotNames.forEach((name, slot) => {
+      const at = layout.slot(slot);
+      const scale = 1 / (layout.shareUnits * (data[at + Field.GAMES] / blocks));
+      accumulators[context.strategies.indexOf(name)].merge({
+        count: blocks,
+        sum: data[at + Field.BLOCK_SCORE] * scale,
+        sumOfSquares: data[at + Field.BLOCK_SCORE_SQUARES] * scale * scale,
+      });
+    });
+  }
+  return accumulators.map((accumulator) => {
+    const summary = accumulator.summary();
+    const finite = (value: number) => (Number.isFinite(value) ? round6(value) : 0);
     return {
-      seat,
-      strategy: names[match.seatSlot[seat]],
-      ...rate(data[at + Field.GAME_WINS], data[at + Field.GAMES]),
-      rounds,
-      roundWins: round6(roundWins),
-      roundWinRate: rounds > 0 ? round6(roundWins / rounds) : 0,
+      blocks: summary.blocks,
+      mean: finite(summary.mean),
+      sd: finite(summary.sd),
+      se: finite(summary.se),
+      ci95: [finite(summary.low), finite(summary.high)] as const,
     };
   });
-  const strategies: Record<string, RateWithInterval> = {};
+}
+
+function seatLabel(context: SummaryContext, seat: number): string {
+  const names = new Set(context.matchups.flatMap((m) => (context.design === 'duplicate' ? m.seats : [m.seats[seat]])));
+  return names.size === 1 ? [...names][0] : 'mixed';
+}
+
+/** Turns a run's counters into the figures users read: win rates with Wilson 95% intervals. */
+export function summarizeRun(context: SummaryContext): RunSummary {
+  const counters = pool(context);
+  const { layout, data } = counters;
+  const units = layout.shareUnits;
+  const names = context.strategies;
+  const labels = context.game.labels;
+  const games = data[Global.GAMES];
+  const rounds = data[Global.ROUNDS];
+  const seats = Array.from({ length: layout.players }, (_, seat): SeatSummary => {
+    const at = layout.seat(seat);
+    const seatRounds = data[at + Field.ROUNDS];
+    const roundWins = data[at + Field.ROUND_WIN_SHARE] / units;
+    return {
+      seat,
+      strategy: seatLabel(context, seat),
+      ...rate(data[at + Field.GAME_WINS] / units, data[at + Field.GAMES]),
+      rounds: seatRounds,
+      roundWins: round6(roundWins),
+      roundWinRate: seatRounds > 0 ? round6(roundWins / seatRounds) : 0,
+    };
+  });
+  const blocks = blockStats(context);
+  const strategies: Record<string, StrategySummary> = {};
   const firstCard: FirstCardRow[] = [];
   const outs: CountRow[] = [];
   const forfeits: CountRow[] = [];
+  const headToHead: PairRow[] = [];
   names.forEach((name, slot) => {
     const at = layout.slot(slot);
-    strategies[name] = rate(data[at + Field.GAME_WINS], data[at + Field.GAMES]);
+    const roundRate = rate(data[at + Field.ROUND_WIN_SHARE] / units, data[at + Field.ROUNDS]);
+    strategies[name] = {
+      ...rate(data[at + Field.GAME_WINS] / units, data[at + Field.GAMES]),
+      rounds: roundRate.games,
+      roundWins: roundRate.wins,
+      roundWinRate: roundRate.winRate,
+      roundCi95: roundRate.ci95,
+      blocks: blocks[slot],
+    };
     for (let card = 0; card < layout.firstCards; card++) {
       const cell = layout.firstCard(at, card);
-      const rounds = data[cell + FirstCardField.ROUNDS];
-      if (rounds === 0) continue;
-      const roundWins = data[cell + FirstCardField.ROUND_WINS];
-      const interval = wilson(roundWins, rounds);
+      const cardRounds = data[cell + FirstCardField.ROUNDS];
+      if (cardRounds === 0) continue;
+      const byRound = rate(data[cell + FirstCardField.ROUND_WIN_SHARE] / units, cardRounds);
+      const byGame = rate(data[cell + FirstCardField.GAME_WINS] / units, data[cell + FirstCardField.GAMES]);
       firstCard.push({
         strategy: name,
         card: labels.firstCard[card],
-        rounds,
-        roundWins,
-        roundWinRate: round6(interval.p),
-        ci95: [round6(interval.low), round6(interval.high)],
-        games: data[cell + FirstCardField.GAMES],
-        gameWins: round6(data[cell + FirstCardField.GAME_WINS]),
+        rounds: cardRounds,
+        roundWins: data[cell + FirstCardField.ROUND_WINS],
+        roundWinShare: byRound.wins,
+        roundWinRate: byRound.winRate,
+        ci95: byRound.ci95,
+        games: byGame.games,
+        gameWins: byGame.wins,
+        gameWinRate: byGame.winRate,
+        gameCi95: byGame.ci95,
       });
     }
     labels.outCause.forEach((cause, index) => {
@@ -111,17 +290,66 @@ export function summarizeMatch(match: PreparedMatch, counters: Counters): MatchS
       const count = data[layout.forfeits(at) + index];
       if (count > 0) forfeits.push({ strategy: name, what: reason, count });
     });
+    names.forEach((opponent, other) => {
+      if (other === slot) return;
+      const pair = layout.pair(slot, other);
+      const meetings = data[pair + PairField.MEETINGS];
+      if (meetings === 0) return;
+      const beats = data[pair + PairField.BEATS];
+      const lost = data[layout.pair(other, slot) + PairField.BEATS];
+      headToHead.push({ strategy: name, opponent, score: round6((beats + (meetings - beats - lost) / 2) / meetings), games: meetings });
+    });
   });
+  const roundsVariance = games > 1 ? (data[Global.ROUNDS_SQUARED] - (rounds * rounds) / games) / (games - 1) : 0;
   return {
-    game: match.game.id,
+    game: context.game.id,
     players: layout.players,
+    design: context.design,
+    seed: context.seed,
     games,
-    rounds: data[Global.ROUNDS],
-    roundsPerGame: games > 0 ? round6(data[Global.ROUNDS] / games) : 0,
+    gamesPlanned: context.gamesPlanned,
+    complete: games === context.gamesPlanned,
+    rounds,
+    roundsPerGame: games > 0 ? round6(rounds / games) : 0,
+    roundsPerGameSd: round6(Math.sqrt(Math.max(0, roundsVariance))),
     seats,
     strategies,
     firstCard,
     outs,
     forfeits,
+    headToHead,
+    forfeitGames: forfeitNotes(context),
+    strategyNames: names,
+    matchups: context.matchups.map((matchup) => matchupSummary(context, matchup.seats, matchup.counters)),
   };
+}
+
+function matchupSummary(context: SummaryContext, seats: readonly string[], counters: Counters): MatchupSummary {
+  const { data, layout } = counters;
+  return {
+    seats,
+    players: seats.map((seat) => context.strategies.indexOf(seat)),
+    games: data[Global.GAMES],
+    wins: seats.map((_, seat) => round6(data[layout.seat(seat) + Field.GAME_WINS] / layout.shareUnits)),
+  };
+}
+
+const MAX_FORFEIT_ROWS = 16;
+
+function forfeitNotes(context: SummaryContext): ForfeitNoteRow[] {
+  const rows = context.matchups.flatMap((matchup) =>
+    matchup.counters.notes().map((note: ForfeitNote) => ({
+      game: note.game,
+      seat: note.seat,
+      strategy: matchup.seats[listedSeat(context.design, matchup, note)],
+      reason: context.game.labels.forfeitReason[note.reason] ?? `reason ${note.reason}`,
+    })),
+  );
+  return rows.sort((a, b) => a.game - b.game || a.seat - b.seat).slice(0, MAX_FORFEIT_ROWS);
+}
+
+/** Which listed seat held the position of the note in its game (designs may rotate the seats). */
+function listedSeat(design: DesignName, matchup: SummaryMatchup, note: ForfeitNote): number {
+  const players = matchup.seats.length;
+  return (note.seat + rotationOf(design, players, note.game - matchup.offset)) % players;
 }

@@ -56,8 +56,13 @@ export class Table<S extends GameState = GameState, V extends PlayerView = Playe
  * synchronously for in-process strategies; `playGameAsync` awaits seats that answer later
  * (external bot processes) and is otherwise the same three steps.
  */
-export function playGame<S extends GameState, V extends PlayerView>(table: Table<S, V>, key: MasterKey, gameIndex: number): void {
-  startGame(table, key, gameIndex);
+export function playGame<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  key: MasterKey,
+  gameIndex: number,
+  dealIndex: number = gameIndex,
+): void {
+  startGame(table, key, gameIndex, dealIndex);
   const { game, state } = table;
   while (!game.isTerminal(state)) {
     const seat = game.currentPlayer(state);
@@ -84,8 +89,9 @@ export async function playGameAsync<S extends GameState, V extends PlayerView>(
   key: MasterKey,
   gameIndex: number,
   choosers: readonly (AsyncChooser | null)[],
+  dealIndex: number = gameIndex,
 ): Promise<void> {
-  startGame(table, key, gameIndex);
+  startGame(table, key, gameIndex, dealIndex);
   const { game, state } = table;
   while (!game.isTerminal(state)) {
     const seat = game.currentPlayer(state);
@@ -104,12 +110,21 @@ export async function playGameAsync<S extends GameState, V extends PlayerView>(
   }
 }
 
-/** Seeds the seats' streams, deals the first round and delivers the opening messages. */
-export function startGame<S extends GameState, V extends PlayerView>(table: Table<S, V>, key: MasterKey, gameIndex: number): void {
+/**
+ * Seeds the seats' streams from the game index, deals the first round from the deal index and
+ * delivers the opening messages. The two indices differ only when a design replays one deal in
+ * several games (duplicate deals, paired comparisons).
+ */
+export function startGame<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  key: MasterKey,
+  gameIndex: number,
+  dealIndex: number = gameIndex,
+): void {
   const { game, state, rngs } = table;
   for (let seat = 0; seat < table.players; seat++) rngs[seat].seed(key, gameIndex, Streams.SEAT, seat);
   state.events.enabled = table.listeners !== 0 || table.observer !== null;
-  game.reset(state, key, gameIndex);
+  game.reset(state, key, dealIndex);
   deliverEvents(table);
 }
 

@@ -1,54 +1,74 @@
 import { Errors } from '../../core/errors.ts';
 import type { Registry } from '../../core/registry.ts';
-import { createTable, newCounters, playRange, prepareMatch } from '../../runner/match.ts';
-import { summarizeMatch, type MatchSummary } from '../../runner/summary.ts';
+import { parseStrategySpec } from '../../core/strategy-spec.ts';
+import type { DesignName } from '../../runner/design.ts';
+import type { JobSpec } from '../../runner/job.ts';
 import type { CommandContext } from '../command.ts';
+import { runJobCommand, type JobPlan, type RunKind, type RunOptions } from './run.ts';
 
-export interface SimOptions {
+export interface SimOptions extends RunOptions {
   readonly game: string;
   readonly players?: number;
   readonly strategies?: string[];
   readonly seat?: string[];
   readonly games: number;
   readonly seed: string;
-  readonly workers: number;
+  readonly design: DesignName;
   readonly rules?: Record<string, string>;
-  readonly json?: boolean;
-  readonly quiet?: boolean;
+}
+
+export interface SeatOptions {
+  readonly game: string;
+  readonly players?: number;
+  readonly strategies?: string[];
+  readonly seat?: string[];
 }
 
 /** The strategy per seat, from --strategies or repeated --seat, checked against --players. */
-export function seatSpecs(registry: Registry, options: SimOptions): string[] {
+export function seatSpecs(registry: Registry, options: SeatOptions): string[] {
   if (options.strategies && options.seat) throw Errors.badOption('give --strategies or --seat, not both');
   const given = options.strategies ?? options.seat;
   const game = registry.game(options.game);
   const players = options.players ?? given?.length ?? game.maxPlayers;
   if (players < game.minPlayers || players > game.maxPlayers) throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
-  if (!given) return Array<string>(players).fill('random');
-  if (given.length === 1) return Array<string>(players).fill(given[0]);
-  if (given.length !== players) throw Errors.seatCount(given.length, players);
-  return given;
+  const seats = !given ? Array<string>(players).fill('random') : given.length === 1 ? Array<string>(players).fill(given[0]) : given;
+  if (seats.length !== players) throw Errors.seatCount(seats.length, players);
+  // The spec as parsed is the strategy's name in the results, so equal specs share one entry.
+  return seats.map((seat) => parseStrategySpec(seat).text);
 }
 
-export async function runSim(context: CommandContext, options: SimOptions): Promise<MatchSummary> {
-  const seats = seatSpecs(context.registry, options);
-  const match = await prepareMatch(context.registry, { game: options.game, seats, rules: options.rules ?? {}, seed: options.seed });
-  const counters = newCounters(match);
-  playRange(match, createTable(match), counters, 0, options.games);
-  const summary = summarizeMatch(match, counters);
-  context.print(options.json ? JSON.stringify(summary, null, 2) : formatSummary(summary));
-  return summary;
+/** Every rule's value as text, defaults filled in: what job.json records. */
+export function fullRules(registry: Registry, gameId: string, pairs: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const values = registry.game(gameId).parseRules(pairs);
+  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));
 }
 
-function percent(value: number): string {
-  return `${(value * 100).toFixed(1)}%`;
-}
+export const simKind: RunKind<SimOptions> = {
+  command: 'sim',
+  plan(registry, options): JobPlan {
+    const seats = seatSpecs(registry, options);
+    return {
+      command: 'sim',
+      game: options.game,
+      players: seats.length,
+      rules: fullRules(registry, options.game, options.rules),
+      seed: options.seed,
+      design: options.design,
+      matchupSeats: [seats],
+      games: options.games,
+    };
+  },
+  optionsOf: (job: JobSpec) => ({
+    game: job.game,
+    players: job.players,
+    strategies: [...job.matchups[0].seats],
+    games: job.games,
+    seed: job.seed,
+    design: job.design,
+    batch: job.batchGames,
+  }),
+};
 
-export function formatSummary(summary: MatchSummary): string {
-  const lines = [`${summary.games} games of ${summary.game}, ${summary.players} players, ${summary.roundsPerGame.toFixed(2)} rounds a game`, ''];
-  lines.push('seat  strategy              win rate   95% interval');
-  for (const seat of summary.seats) {
-    lines.push(`${String(seat.seat).padEnd(6)}${seat.strategy.padEnd(22)}${percent(seat.winRate).padStart(8)}   ${percent(seat.ci95[0])} - ${percent(seat.ci95[1])}`);
-  }
-  return lines.join('\n');
+export function runSim(context: CommandContext, options: SimOptions, given: ReadonlySet<string>): Promise<number> {
+  return runJobCommand(context, simKind, options, given);
 }

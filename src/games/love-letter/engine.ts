@@ -228,7 +228,8 @@ function endRound(s: LoveLetterState): void {
   const cardKinds = tally.shape.firstCards;
   let winnerCount = 0;
   for (let seat = 0; seat < s.players; seat++) if (winners & (1 << seat)) winnerCount++;
-  const share = 1 / winnerCount;
+  // In share units: a whole number, so round-win sums stay exact (see shareUnitsFor).
+  const share = tally.shareUnits / winnerCount;
   let gameWinners = 0;
   for (let seat = 0; seat < s.players; seat++) {
     if ((winners & (1 << seat)) === 0) continue;

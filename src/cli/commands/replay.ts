@@ -1,0 +1,96 @@
+import { Errors } from '../../core/errors.ts';
+import type { GameState, PlayerView } from '../../core/game.ts';
+import { MatchPlayer } from '../../runner/batch.ts';
+import { Counters } from '../../runner/counters.ts';
+import { rotateSeatSlots, rotationOf, type DesignName } from '../../runner/design.ts';
+import { jobId, locateGame, matchSpecOf, type JobSpec } from '../../runner/job.ts';
+import { prepareMatch, type MatchSpec } from '../../runner/match.ts';
+import { readJob } from '../../runner/results.ts';
+import { Runners } from '../../runner/runners.ts';
+import { TranscriptRecorder } from '../../runner/transcript.ts';
+import type { CommandContext } from '../command.ts';
+import { fullRules, seatSpecs } from './sim.ts';
+
+export interface ReplayOptions {
+  /** The game index (`--game <index>`). */
+  readonly game: number;
+  readonly job?: string;
+  readonly players?: number;
+  readonly strategies?: string[];
+  readonly seat?: string[];
+  readonly seed: string;
+  readonly design: DesignName;
+  readonly rules?: Record<string, string>;
+  readonly json?: boolean;
+}
+
+/** Options that describe the match-up, which --job supplies instead. */
+const MATCHUP_OPTIONS = ['players', 'strategies', 'seat', 'seed', 'design', 'rules'];
+
+// Replays name the game Love Letter's way until --job says otherwise; the index is the job's.
+const DEFAULT_GAME = 'love-letter';
+
+interface ReplayTarget {
+  readonly match: MatchSpec;
+  readonly design: DesignName;
+  readonly offset: number;
+  readonly local: number;
+}
+
+function fromJob(dir: string, job: JobSpec, gameIndex: number): ReplayTarget {
+  const place = locateGame(job, gameIndex);
+  if (!place) throw Errors.badOption(`--game ${gameIndex}: the job in ${dir} has games 0 to ${job.games - 1}`);
+  return { match: matchSpecOf(job, place.matchup), design: job.design, offset: job.matchups[place.matchup].offset, local: place.local };
+}
+
+/**
+ * Plays one game again and prints it as the manager's message log, in protocol syntax. The match-up
+ * comes from an earlier run's job (`--job DIR`) or from the same options `parlor sim` takes.
+ */
+export async function runReplay(context: CommandContext, options: ReplayOptions, given: ReadonlySet<string>): Promise<number> {
+  let target: ReplayTarget;
+  if (options.job !== undefined) {
+    const clash = MATCHUP_OPTIONS.find((option) => given.has(option));
+    if (clash) throw Errors.badOption(`--${clash} cannot be combined with --job (the job fixes the match-up)`);
+    const job = readJob(options.job);
+    if (jobId(job) !== job.id) throw Errors.corruptResults(options.job, 'job.json does not match its id (was it edited?)');
+    target = fromJob(options.job, job, options.game);
+  } else {
+    const seats = seatSpecs(context.registry, { ...options, game: DEFAULT_GAME });
+    const match = { game: DEFAULT_GAME, seats, rules: fullRules(context.registry, DEFAULT_GAME, options.rules), seed: options.seed };
+    target = { match, design: options.design, offset: 0, local: options.game };
+  }
+  const lines = await replayLines(context, target);
+  context.print(options.json ? JSON.stringify({ game: target.offset + target.local, seed: target.match.seed, lines }, null, 2) : lines.join('\n'));
+  return 0;
+}
+
+async function replayLines(context: CommandContext, target: ReplayTarget): Promise<string[]> {
+  const runners = await Runners.create(1);
+  try {
+    const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
+    const player = new MatchPlayer(match, target.design);
+    const table = player.tableFor(target.local);
+    const recorder = new TranscriptRecorder<GameState, PlayerView>(match.game, match.rules);
+    table.observer = recorder;
+    const gameIndex = target.offset + target.local;
+    const rotation = rotationOf(target.design, match.spec.seats.length, target.local);
+    const wireBase = match.game.wireBase(match.rules);
+    const seating = Array.from(rotateSeatSlots(match.seatSlot, rotation), (slot, seat) => `${seat + wireBase} ${match.slots[slot].spec.text}`).join(', ');
+    recorder.beginGame(`game ${gameIndex}, seed ${match.spec.seed}, deal ${player.dealFor(target.local)}: ${seating}`);
+    const range = { offset: target.offset, from: target.local, to: target.local + 1 };
+    const counters = new Counters(match.layout);
+    if (runners.hasExternalSeat(match.spec.seats)) {
+      await runners.externalHost().playExternalRange(player, range, counters, {});
+    } else {
+      player.play(range, counters);
+    }
+    const shares = new Float64Array(table.players);
+    match.game.returns(table.state, shares);
+    const winners = [...shares].flatMap((share, seat) => (share > 0 ? [seat + wireBase] : []));
+    recorder.lines.push(`{ game over: ${winners.length > 1 ? 'winners' : 'winner'} ${winners.join(' ')} }`);
+    return recorder.lines;
+  } finally {
+    await runners.close();
+  }
+}

@@ -1,0 +1,56 @@
+import type { RunSummary } from '../runner/summary.ts';
+
+function percent(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
+}
+
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/** Left-aligned text columns, right-aligned numbers. */
+function table(header: readonly string[], rows: readonly (readonly string[])[], numeric: readonly boolean[]): string[] {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (row: readonly string[]) =>
+    row.map((cell, column) => (numeric[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ').trimEnd();
+  return [line(header), ...rows.map(line)];
+}
+
+/** The summary as a user reads it in a terminal: strategies, seats, and the design's caveats. */
+export function formatRunSummary(summary: RunSummary): string {
+  const lines = [
+    `${count(summary.games)} games of ${summary.game}, ${summary.players} players, ${summary.design} design, ` +
+      `${summary.roundsPerGame.toFixed(2)} rounds a game (seed ${summary.seed})`,
+    '',
+  ];
+  const strategies = Object.entries(summary.strategies);
+  lines.push(
+    ...table(
+      ['strategy', 'seat-games', 'win rate', '95% interval', 'round win rate'],
+      strategies.map(([name, s]) => [name, count(s.games), percent(s.winRate), `${percent(s.ci95[0])} - ${percent(s.ci95[1])}`, percent(s.roundWinRate)]),
+      [false, true, true, true, true],
+    ),
+  );
+  if (summary.design === 'duplicate') {
+    lines.push('', `duplicate deals: the interval to trust is the block one (${count(strategies[0]?.[1].blocks.blocks ?? 0)} blocks)`);
+    lines.push(
+      ...table(
+        ['strategy', 'block mean', '95% interval'],
+        strategies.map(([name, s]) => [name, percent(s.blocks.mean), `${percent(s.blocks.ci95[0])} - ${percent(s.blocks.ci95[1])}`]),
+        [false, true, true],
+      ),
+    );
+  }
+  lines.push('');
+  lines.push(
+    ...table(
+      ['seat', 'strategy', 'win rate', '95% interval'],
+      summary.seats.map((s) => [String(s.seat), s.strategy, percent(s.winRate), `${percent(s.ci95[0])} - ${percent(s.ci95[1])}`]),
+      [true, false, true, true],
+    ),
+  );
+  const forfeits = summary.forfeits.reduce((sum, row) => sum + row.count, 0);
+  if (forfeits > 0) lines.push('', `${count(forfeits)} forfeits (see forfeits.csv)`);
+  if (!summary.complete) lines.push('', `unfinished: ${count(summary.games)} of ${count(summary.gamesPlanned)} games`);
+  return lines.join('\n');
+}

@@ -1,0 +1,30 @@
+import { performance } from 'node:perf_hooks';
+import type { MatchPlayer } from './batch.ts';
+import { Counters } from './counters.ts';
+
+/** A task this long keeps messaging far below a percent and still lets progress and interrupts react quickly. */
+const TARGET_SECONDS = 0.25;
+const TIMING_MS = 100;
+/** Tasks per worker at least, so workers finish together and the progress meter moves. */
+const TASKS_PER_WORKER = 8;
+
+/**
+ * Games per task, from timing a few blocks of the job's own match-ups in this thread. The choice
+ * changes how work is cut, never the results (counts are exact and merged in order).
+ */
+export function chooseBatchGames(players: readonly MatchPlayer[], totalGames: number, workers: number): number {
+  const blockSize = players[0].blockSize;
+  const counters = players.map((player) => new Counters(player.match.layout));
+  const start = performance.now();
+  let blocks = 0;
+  let elapsed = 0;
+  while (elapsed < TIMING_MS && blocks < 1000) {
+    const index = blocks % players.length;
+    players[index].play({ offset: 0, from: 0, to: blockSize }, counters[index]);
+    blocks++;
+    elapsed = performance.now() - start;
+  }
+  const byTime = Math.max(1, Math.round((TARGET_SECONDS * 1000 * blocks) / elapsed));
+  const byBalance = Math.max(1, Math.ceil(totalGames / blockSize / (workers * TASKS_PER_WORKER)));
+  return Math.min(byTime, byBalance) * blockSize;
+}

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { GameRange, MatchPlayer } from './batch.ts';
+import type { Counters } from './counters.ts';
+import type { StrategyResolver } from './match.ts';
+import { TaskPlayer } from './task-player.ts';
+import type { Task, TaskRunner } from './tasks.ts';
+
+/**
+ * What a host of external seats (bot processes speaking a game's protocol) provides to the
+ * runner. Match-ups with such a seat are not sent to worker threads: their tasks run here, in
+ * the main thread, through the host, which plays each game asynchronously. The runner still owns
+ * the designs and the counting: `playExternalRange` is expected to call
+ * `player.playAsync(range, counters, playOne)` with a `playOne` that plays one game on the table
+ * it is handed (for example with playGameAsync and the host's choosers).
+ */
+export interface ExternalHost {
+  isExternalSpec(text: string): boolean;
+  /** Loads every seat spec of a match-up with an external seat (the built-ins included). */
+  readonly resolveStrategy?: StrategyResolver;
+  playExternalRange(player: MatchPlayer, range: GameRange, counters: Counters, options: ExternalRangeOptions): Promise<void>;
+}
+
+export interface ExternalRangeOptions {
+  /** Aborted when the run is interrupted: stop the bots and reject. */
+  readonly signal?: AbortSignal;
+}
+
+const HOST_MODULE = new URL('../protocol/index.ts', import.meta.url);
+
+/** The protocol module's host, when that module is present and provides one. */
+export async function loadExternalHost(): Promise<ExternalHost | null> {
+  if (!existsSync(fileURLToPath(HOST_MODULE))) return null;
+  const module = (await import(HOST_MODULE.href)) as Partial<ExternalHost>;
+  if (typeof module.isExternalSpec !== 'function' || typeof module.playExternalRange !== 'function') return null;
+  return module as ExternalHost;
+}
+
+/** Runs tasks of match-ups with external seats in this thread, through the host. */
+export class ExternalRunner implements TaskRunner {
+  private readonly player: TaskPlayer;
+
+  constructor(host: ExternalHost) {
+    this.player = new TaskPlayer(
+      (player, range, counters, signal) => host.playExternalRange(player, range, counters, { signal }),
+      host.resolveStrategy,
+    );
+  }
+
+  run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
+    return this.player.run(task, signal);
+  }
+
+  async close(): Promise<void> {}
+}

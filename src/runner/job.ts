@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { blockGames, type DesignName } from './design.ts';
+import type { MatchSpec } from './match.ts';
+
+/** Bumped when the meaning of a job file changes, so an old folder is not resumed by a parlor that reads it differently. */
+export const JOB_FORMAT = 1;
+
+/** One seating of strategies and the slice of the job's game indices it plays. */
+export interface JobMatchup {
+  readonly seats: readonly string[];
+  /** Game indices offset .. offset + games - 1 belong to this match-up. */
+  readonly offset: number;
+  readonly games: number;
+}
+
+/**
+ * Everything that determines a run's results, as plain data: job.json stores it, a resume checks
+ * it, and its hash names the job. Nothing here depends on the machine (workers, paths, timing).
+ */
+export interface JobSpec {
+  readonly format: number;
+  readonly command: string;
+  readonly game: string;
+  readonly players: number;
+  /** Every rule's value, defaults filled in, so the job reads the same if a default changes. */
+  readonly rules: Readonly<Record<string, string>>;
+  readonly seed: string;
+  readonly design: DesignName;
+  /** For tournaments: every seating of each table, or its rotations. */
+  readonly seatings: string | null;
+  /** The distinct strategy specs, in order of first appearance. */
+  readonly strategies: readonly string[];
+  readonly matchups: readonly JobMatchup[];
+  readonly games: number;
+  /** Games per task (whole blocks of the design). Results do not depend on it; resuming does. */
+  readonly batchGames: number;
+}
+
+/** What job.json holds: the spec plus where and when it was made. */
+export interface JobFile extends JobSpec {
+  readonly id: string;
+  readonly name: string;
+  readonly created: string;
+  readonly parlor: { readonly version: string; readonly commit: string | null };
+}
+
+export interface JobInput extends Pick<JobSpec, 'command' | 'game' | 'players' | 'rules' | 'seed' | 'design' | 'batchGames'> {
+  readonly seatings?: string;
+  /** Seat specs of each match-up, in the order they are played. */
+  readonly matchupSeats: readonly (readonly string[])[];
+  /** Games wanted in all; each match-up gets an equal share rounded up to whole blocks. */
+  readonly games: number;
+}
+
+export function buildJob(input: JobInput): JobSpec {
+  const block = blockGames(input.design, input.players);
+  const perMatchup = Math.ceil(input.games / input.matchupSeats.length / block) * block;
+  let offset = 0;
+  const matchups = input.matchupSeats.map((seats): JobMatchup => {
+    const matchup = { seats: [...seats], offset, games: perMatchup };
+    offset += perMatchup;
+    return matchup;
+  });
+  return {
+    format: JOB_FORMAT,
+    command: input.command,
+    game: input.game,
+    players: input.players,
+    rules: input.rules,
+    seed: input.seed,
+    design: input.design,
+    seatings: input.seatings ?? null,
+    strategies: [...new Set(input.matchupSeats.flat())],
+    matchups,
+    games: offset,
+    batchGames: Math.max(block, Math.round(input.batchGames / block) * block),
+  };
+}
+
+/** The fields of a JobSpec, in a fixed order, so equal jobs hash equally whatever built them. */
+const SPEC_KEYS: readonly (keyof JobSpec)[] = [
+  'format',
+  'command',
+  'game',
+  'players',
+  'rules',
+  'seed',
+  'design',
+  'seatings',
+  'strategies',
+  'matchups',
+  'games',
+  'batchGames',
+];
+
+export function specOf(job: JobSpec): JobSpec {
+  return Object.fromEntries(SPEC_KEYS.map((key) => [key, job[key]])) as unknown as JobSpec;
+}
+
+export function jobId(job: JobSpec): string {
+  const canonical = JSON.stringify(specOf(job), (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : value,
+  );
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
+}
+
+export function matchSpecOf(job: JobSpec, matchup: number): MatchSpec {
+  return { game: job.game, seats: job.matchups[matchup].seats, rules: job.rules, seed: job.seed };
+}
+
+/** One task of a job: local games [from, to) of a match-up. */
+export interface BatchSpec {
+  readonly matchup: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Every batch of the job, match-up by match-up; results are merged in this order. */
+export function planBatches(job: JobSpec): BatchSpec[] {
+  const batches: BatchSpec[] = [];
+  job.matchups.forEach((matchup, index) => {
+    for (let from = 0; from < matchup.games; from += job.batchGames) {
+      batches.push({ matchup: index, from, to: Math.min(matchup.games, from + job.batchGames) });
+    }
+  });
+  return batches;
+}
+
+/** The match-up and local index of a job's game index (for replays). */
+export function locateGame(job: JobSpec, gameIndex: number): { matchup: number; local: number } | null {
+  const matchup = job.matchups.findIndex((m) => gameIndex >= m.offset && gameIndex < m.offset + m.games);
+  return matchup < 0 ? null : { matchup, local: gameIndex - job.matchups[matchup].offset };
+}

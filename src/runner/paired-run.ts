@@ -1,0 +1,67 @@
+import type { Registry } from '../core/registry.ts';
+import { blockGames } from './design.ts';
+import { prepareMatch } from './match.ts';
+import { PairedCounters, PairedLayout, pairedArms, type PairedSpec, type PairedTotals } from './paired.ts';
+import { Runners } from './runners.ts';
+
+export interface PairedRunOptions {
+  readonly workers: number;
+  /** URL of the module whose builtinRegistry() the workers load (the same as `registry`). */
+  readonly registryModule: string;
+  /** Blocks per task, and so per update. */
+  readonly batchBlocks: number;
+  /** Stop after this many blocks (rounded up to whole batches); without it, the caller stops. */
+  readonly maxBlocks?: number;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Runs a paired comparison batch after batch, yielding the cumulative totals after each batch in
+ * batch order (so the sequence of totals is the same on any number of workers). A sequential test
+ * reads each update and simply stops iterating once it decides; batches already in flight are
+ * then dropped and the workers stopped.
+ */
+export async function* runPairedBatches(registry: Registry, spec: PairedSpec, options: PairedRunOptions): AsyncGenerator<PairedTotals> {
+  const arms = pairedArms(spec);
+  const runners = await Runners.create(options.workers);
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  options.signal?.addEventListener('abort', onAbort);
+  const inFlight = new Map<number, Promise<Float64Array>>();
+  try {
+    const seats = [...arms.candidate.seats, spec.baseline];
+    const candidate = await prepareMatch(registry, arms.candidate, runners.resolverFor(seats));
+    const baseline = await prepareMatch(registry, arms.baseline, runners.resolverFor(seats));
+    const layout = new PairedLayout(candidate.layout, baseline.layout, blockGames(spec.design, arms.candidate.seats.length));
+    const totals = new PairedCounters(layout);
+    const runner = runners.runnerFor(seats);
+    const batches = options.maxBlocks === undefined ? Infinity : Math.ceil(options.maxBlocks / options.batchBlocks);
+    const concurrency = Math.max(1, options.workers * 2);
+    let launched = 0;
+    for (let batch = 0; batch < batches && !stop.signal.aborted; batch++) {
+      while (inFlight.size < concurrency && launched < batches) {
+        const fromBlock = launched * options.batchBlocks;
+        const task = runner.run({ kind: 'paired', registry: options.registryModule, paired: spec, fromBlock, toBlock: fromBlock + options.batchBlocks }, stop.signal);
+        // Tasks still in flight when the caller stops are rejected by the abort; nobody awaits those.
+        task.catch(() => {});
+        inFlight.set(launched++, task);
+      }
+      let data: Float64Array;
+      try {
+        data = await (inFlight.get(batch) as Promise<Float64Array>);
+      } catch (error) {
+        // Stopped through options.signal: the totals so far were all yielded already.
+        if (stop.signal.aborted) return;
+        throw error;
+      }
+      inFlight.delete(batch);
+      totals.add(data);
+      yield totals.totals(candidate, baseline);
+    }
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    stop.abort();
+    await Promise.allSettled(inFlight.values());
+    await runners.close();
+  }
+}

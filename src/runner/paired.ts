@@ -1,0 +1,191 @@
+import { BlockAccumulator, type BlockSummary } from '../stats/blocks.ts';
+import type { MatchPlayer, GameRange } from './batch.ts';
+import { CounterLayout, Counters } from './counters.ts';
+import type { DesignName } from './design.ts';
+import type { MatchSpec, PreparedMatch } from './match.ts';
+
+/**
+ * The paired design, for comparing two versions of a strategy: the candidate and the baseline
+ * each play the same games (the same game indices, hence the same deals and the same opponents'
+ * random streams) from the same seat, and what is kept is the per-block difference of their
+ * scores. Luck shared by both arms cancels in the difference, so far fewer games decide.
+ */
+export interface PairedSpec {
+  readonly game: string;
+  readonly candidate: string;
+  readonly baseline: string;
+  /** The other seats in order; the compared strategy sits before them, at listed seat 0. */
+  readonly opponents: readonly string[];
+  readonly rules: Readonly<Record<string, string>>;
+  readonly seed: string;
+  /** independent: a block is one game; duplicate: one deal with the seats rotated. */
+  readonly design: DesignName;
+}
+
+export function pairedArms(spec: PairedSpec): { candidate: MatchSpec; baseline: MatchSpec } {
+  const arm = (strategy: string): MatchSpec => ({
+    game: spec.game,
+    seats: [strategy, ...spec.opponents],
+    rules: spec.rules,
+    seed: spec.seed,
+  });
+  return { candidate: arm(spec.candidate), baseline: arm(spec.baseline) };
+}
+
+/** The compared seat: listed seat 0, wherever the design's rotation moves it. */
+export const COMPARED_SEAT = 0;
+
+const PairedField = {
+  BLOCKS: 0,
+  /** Sums over blocks of the candidate's minus the baseline's block score (share units), and squares. */
+  DIFFERENCE: 1,
+  DIFFERENCE_SQUARES: 2,
+  CANDIDATE: 3,
+  CANDIDATE_SQUARES: 4,
+  BASELINE: 5,
+  BASELINE_SQUARES: 6,
+  COUNT: 7,
+} as const;
+
+/**
+ * One flat array for a paired batch: the two arms' full counters, the block moments, and a count
+ * per possible block difference (whole share units from -span to +span), the support the
+ * sequential test needs.
+ */
+export class PairedLayout {
+  readonly candidate: CounterLayout;
+  readonly baseline: CounterLayout;
+  readonly blockSize: number;
+  /** Largest block score in share units: a win in every game of the block. */
+  readonly span: number;
+  readonly stats: number;
+  readonly histogram: number;
+  readonly size: number;
+
+  constructor(candidate: CounterLayout, baseline: CounterLayout, blockSize: number) {
+    this.candidate = candidate;
+    this.baseline = baseline;
+    this.blockSize = blockSize;
+    this.span = candidate.shareUnits * blockSize;
+    this.stats = candidate.size + baseline.size;
+    this.histogram = this.stats + PairedField.COUNT;
+    this.size = this.histogram + 2 * this.span + 1;
+  }
+}
+
+export class PairedCounters {
+  readonly layout: PairedLayout;
+  readonly data: Float64Array;
+  readonly candidate: Counters;
+  readonly baseline: Counters;
+
+  constructor(layout: PairedLayout, data = new Float64Array(layout.size)) {
+    this.layout = layout;
+    this.data = data;
+    this.candidate = new Counters(layout.candidate, data.subarray(0, layout.candidate.size));
+    this.baseline = new Counters(layout.baseline, data.subarray(layout.candidate.size, layout.stats));
+  }
+
+  /** Adds another batch (in batch order, for the arms' forfeit notes). */
+  add(other: Float64Array): void {
+    const layout = this.layout;
+    this.candidate.add(other.subarray(0, layout.candidate.size));
+    this.baseline.add(other.subarray(layout.candidate.size, layout.stats));
+    for (let i = layout.stats; i < layout.size; i++) this.data[i] += other[i];
+  }
+
+  /** One block's scores of the compared seat in each arm, in share units. */
+  recordBlock(candidateScore: number, baselineScore: number): void {
+    const data = this.data;
+    const at = this.layout.stats;
+    const difference = candidateScore - baselineScore;
+    data[at + PairedField.BLOCKS]++;
+    data[at + PairedField.DIFFERENCE] += difference;
+    data[at + PairedField.DIFFERENCE_SQUARES] += difference * difference;
+    data[at + PairedField.CANDIDATE] += candidateScore;
+    data[at + PairedField.CANDIDATE_SQUARES] += candidateScore * candidateScore;
+    data[at + PairedField.BASELINE] += baselineScore;
+    data[at + PairedField.BASELINE_SQUARES] += baselineScore * baselineScore;
+    data[this.layout.histogram + this.layout.span + difference]++;
+  }
+
+  /** Plays blocks [fromBlock, toBlock) on both arms in this thread. */
+  play(candidate: MatchPlayer, baseline: MatchPlayer, offset: number, fromBlock: number, toBlock: number): void {
+    const size = this.layout.blockSize;
+    for (let block = fromBlock; block < toBlock; block++) {
+      const range: GameRange = { offset, from: block * size, to: (block + 1) * size };
+      candidate.play(range, this.candidate);
+      baseline.play(range, this.baseline);
+      this.recordBlock(candidate.seatScore[COMPARED_SEAT], baseline.seatScore[COMPARED_SEAT]);
+    }
+  }
+
+  /** The same, for arms with seats that answer asynchronously. */
+  async playAsync(
+    playRange: (player: MatchPlayer, range: GameRange, counters: Counters) => Promise<void>,
+    candidate: MatchPlayer,
+    baseline: MatchPlayer,
+    offset: number,
+    fromBlock: number,
+    toBlock: number,
+  ): Promise<void> {
+    const size = this.layout.blockSize;
+    for (let block = fromBlock; block < toBlock; block++) {
+      const range: GameRange = { offset, from: block * size, to: (block + 1) * size };
+      await playRange(candidate, range, this.candidate);
+      await playRange(baseline, range, this.baseline);
+      this.recordBlock(candidate.seatScore[COMPARED_SEAT], baseline.seatScore[COMPARED_SEAT]);
+    }
+  }
+
+  /** What a comparison reads after each batch: scores on [0, 1] per block, and the difference's support. */
+  totals(candidateMatch: PreparedMatch, baselineMatch: PreparedMatch): PairedTotals {
+    const { data, layout } = this;
+    const at = layout.stats;
+    const blocks = data[at + PairedField.BLOCKS];
+    const scale = 1 / layout.span;
+    const moments = (sum: number, squares: number): BlockSummary =>
+      new BlockAccumulator().merge({ count: blocks, sum: sum * scale, sumOfSquares: squares * scale * scale }).summary();
+    const support: number[] = [];
+    const counts: number[] = [];
+    for (let units = -layout.span; units <= layout.span; units++) {
+      const count = data[layout.histogram + layout.span + units];
+      if (count === 0) continue;
+      support.push(units * scale);
+      counts.push(count);
+    }
+    return {
+      blocks,
+      gamesPerArm: blocks * layout.blockSize,
+      support,
+      counts,
+      difference: moments(data[at + PairedField.DIFFERENCE], data[at + PairedField.DIFFERENCE_SQUARES]),
+      candidate: moments(data[at + PairedField.CANDIDATE], data[at + PairedField.CANDIDATE_SQUARES]),
+      baseline: moments(data[at + PairedField.BASELINE], data[at + PairedField.BASELINE_SQUARES]),
+      candidateMatch,
+      baselineMatch,
+      candidateCounters: this.candidate,
+      baselineCounters: this.baseline,
+    };
+  }
+}
+
+/** Cumulative results of a paired comparison after some batches. */
+export interface PairedTotals {
+  readonly blocks: number;
+  readonly gamesPerArm: number;
+  /**
+   * Observed values of the per-block score difference (candidate minus baseline, each the
+   * compared seat's mean win share over the block, so in [-1, 1]), ascending, with their counts.
+   */
+  readonly support: readonly number[];
+  readonly counts: readonly number[];
+  readonly difference: BlockSummary;
+  /** The compared seat's block scores in each arm: their variances against the difference's show the pairing's gain. */
+  readonly candidate: BlockSummary;
+  readonly baseline: BlockSummary;
+  readonly candidateMatch: PreparedMatch;
+  readonly baselineMatch: PreparedMatch;
+  readonly candidateCounters: Counters;
+  readonly baselineCounters: Counters;
+}

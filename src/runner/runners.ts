@@ -1,0 +1,52 @@
+import { Errors } from '../core/errors.ts';
+import { loadExternalHost, ExternalRunner, type ExternalHost } from './external.ts';
+import type { StrategyResolver } from './match.ts';
+import { WorkerPool } from './pool.ts';
+import { resolveStrategy } from './strategies.ts';
+import type { TaskRunner } from './tasks.ts';
+
+/**
+ * Picks where each match-up's tasks run: the worker pool for in-process strategies, the main
+ * thread's external host for match-ups with a bot process in a seat. Each is started on first use.
+ */
+export class Runners {
+  readonly workers: number;
+  private readonly host: ExternalHost | null;
+  private pool: WorkerPool | null = null;
+  private external: ExternalRunner | null = null;
+
+  constructor(workers: number, host: ExternalHost | null) {
+    this.workers = workers;
+    this.host = host;
+  }
+
+  static async create(workers: number): Promise<Runners> {
+    return new Runners(workers, await loadExternalHost());
+  }
+
+  hasExternalSeat(seats: readonly string[]): boolean {
+    const host = this.host;
+    return host !== null && seats.some((seat) => host.isExternalSpec(seat));
+  }
+
+  resolverFor(seats: readonly string[]): StrategyResolver {
+    return (this.hasExternalSeat(seats) && this.host?.resolveStrategy) || resolveStrategy;
+  }
+
+  /** The host of external seats; only for match-ups hasExternalSeat accepted. */
+  externalHost(): ExternalHost {
+    if (!this.host) throw Errors.internal('no host for external seats');
+    return this.host;
+  }
+
+  runnerFor(seats: readonly string[]): TaskRunner {
+    if (this.host && this.hasExternalSeat(seats)) return (this.external ??= new ExternalRunner(this.host));
+    return (this.pool ??= new WorkerPool(this.workers));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.pool?.close(), this.external?.close()]);
+    this.pool = null;
+    this.external = null;
+  }
+}
