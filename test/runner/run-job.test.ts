@@ -1,0 +1,51 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CounterLayout } from '../../src/runner/counters.ts';
+import { buildJob } from '../../src/runner/job.ts';
+import { JobProgress } from '../../src/runner/run-job.ts';
+
+describe('job progress', () => {
+  const job = buildJob({
+    command: 'sim',
+    game: 'love-letter',
+    players: 2,
+    rules: {},
+    seed: 'p',
+    design: 'independent',
+    matchupSeats: [['a', 'b']],
+    games: 40,
+    batchGames: 10,
+  });
+  const layout = new CounterLayout({ players: 2, firstCards: 1, outCauses: 1, forfeitReasons: 1 }, 2, 2);
+  const batch = (value: number) => new Float64Array(layout.size).fill(value, 0, layout.notesStart);
+
+  test('merges batches in plan order whatever order they finish in, and checkpoints the early ones', () => {
+    const progress = new JobProgress(job, 'id', [layout]);
+    progress.accept(2, batch(3));
+    progress.accept(1, batch(2));
+    assert.equal(progress.merged, 0);
+    assert.equal(progress.gamesDone, 20);
+    const checkpoint = progress.checkpoint();
+    assert.deepEqual(checkpoint.pending.map((p) => p.batch), [2, 1]);
+    progress.accept(0, batch(1));
+    assert.equal(progress.merged, 3);
+    assert.equal(progress.counters[0].data[0], 6);
+
+    const resumed = new JobProgress(job, 'id', [layout]);
+    resumed.restore(JSON.parse(JSON.stringify(checkpoint)));
+    assert.ok(resumed.isDone(1) && resumed.isDone(2) && !resumed.isDone(0) && !resumed.isDone(3));
+    resumed.accept(0, batch(1));
+    resumed.accept(3, batch(4));
+    assert.ok(resumed.complete);
+    assert.equal(resumed.counters[0].data[0], 10);
+  });
+
+  test('refuses a checkpoint of another job or of another shape', () => {
+    const checkpoint = new JobProgress(job, 'id', [layout]).checkpoint();
+    assert.throws(() => new JobProgress(job, 'other', [layout]).restore(checkpoint), /belongs to job id/);
+    assert.throws(() => new JobProgress(job, 'id', [layout]).restore({ ...checkpoint, merged: 9 }), /do not exist/);
+    assert.throws(() => new JobProgress(job, 'id', [layout]).restore({ ...checkpoint, counters: [[1, 2]] }), /do not fit/);
+    const twice = { ...checkpoint, pending: [{ batch: 1, data: Array.from(batch(1)) }, { batch: 1, data: Array.from(batch(1)) }] };
+    assert.throws(() => new JobProgress(job, 'id', [layout]).restore(twice), /pending batch/);
+  });
+});
