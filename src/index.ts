@@ -9,5 +9,7 @@ export type * from './core/strategy.ts';
 export * from './core/strategy-spec.ts';
 export * from './core/tally.ts';
 export * from './games/love-letter/index.ts';
+export * from './games/love-letter/search.ts';
+export { decodeRules, type DecodedRules } from './games/love-letter/rules.ts';
 export * from './runner/table.ts';
 export * from './runner/transcript.ts';
