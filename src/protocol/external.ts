@@ -1,0 +1,87 @@
+import { Errors } from '../core/errors.ts';
+import type { Game, PlayerView, RuleValues } from '../core/game.ts';
+import type { Registry } from '../core/registry.ts';
+import type { Strategy, StrategyDefinition } from '../core/strategy.ts';
+import type { StrategySpec } from '../core/strategy-spec.ts';
+import { resolveStrategy as resolveInProcess, type ResolvedStrategy } from '../runner/strategies.ts';
+import { checkProgram, isExternalSpec, parseBotCommand, type BotCommand } from './command.ts';
+import { managerProtocol } from './protocols.ts';
+import { BotProcess, installCleanup, type BotLimits, type BotLink } from './transport.ts';
+
+/** What a connector needs to open one round's link for one seat. */
+export interface LinkContext {
+  readonly game: Game<any, any>;
+  readonly rules: RuleValues;
+  readonly players: number;
+  readonly seat: number;
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  readonly limits: BotLimits;
+  /** Appends a line to this bot's log, marked with the game, round and player. */
+  log(line: string): void;
+}
+
+/** Starts a seat's bot for a round: a process for `cmd:` seats, a strategy in this thread for loopbacks. */
+export interface BotConnector {
+  /** Names the bot's log file. */
+  readonly label: string;
+  open(context: LinkContext): BotLink;
+}
+
+/**
+ * Stands in a table's seat for a bot played through the protocol. The host answers for the seat
+ * (its choosers replace `choose`), so in-process play asking it to choose is a bug.
+ */
+export class ExternalSeatStrategy implements Strategy<PlayerView> {
+  readonly observes = false;
+  readonly connector: BotConnector;
+
+  constructor(connector: BotConnector) {
+    this.connector = connector;
+  }
+
+  restart(): void {}
+
+  inform(): void {}
+
+  choose(): number {
+    throw Errors.internal(`the seat of ${this.connector.label} is played through the protocol host, not in-process`);
+  }
+}
+
+export function externalDefinition(gameId: string, name: string, summary: string, connector: BotConnector): StrategyDefinition<PlayerView> {
+  return {
+    name,
+    game: gameId,
+    summary,
+    params: [],
+    // A bot's replies always go through the checked apply.
+    trusted: false,
+    create: () => new ExternalSeatStrategy(connector),
+  };
+}
+
+/** A process started fresh each round from `command`, with no shell in between. */
+export function processConnector(label: string, command: BotCommand): BotConnector {
+  return {
+    label,
+    open(context) {
+      installCleanup();
+      return new BotProcess(command, context);
+    },
+  };
+}
+
+/** The definition of a `cmd:` seat; the program must exist (relative paths from `cwd`). */
+export function commandDefinition(gameId: string, spec: string, cwd: string = process.cwd()): StrategyDefinition<PlayerView> {
+  managerProtocol(gameId);
+  const command = parseBotCommand(spec);
+  checkProgram(command, cwd);
+  return externalDefinition(gameId, spec, `external bot: ${[command.program, ...command.args].join(' ')}`, processConnector(spec, command));
+}
+
+/** Loads a seat spec: `cmd:` seats become external bots; everything else loads as usual. */
+export async function resolveStrategy(registry: Registry, gameId: string, spec: StrategySpec): Promise<ResolvedStrategy> {
+  if (!isExternalSpec(spec.text)) return resolveInProcess(registry, gameId, spec);
+  return { spec, definition: commandDefinition(gameId, spec.text), params: {} };
+}

@@ -1,0 +1,9 @@
+// External bots: hosting them through a game's manager protocol, and parlor strategies as bots.
+export { isExternalSpec, parseBotCommand, type BotCommand } from './command.ts';
+export { resolveStrategy, commandDefinition, externalDefinition, ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
+export { playExternalRange, ProtocolHost, DEFAULT_MOVE_TIMEOUT_SECONDS, newHostStats, type ExternalOptions, type HostStats } from './host.ts';
+export { ProtocolBot, runBotSession, type BotSetup } from './bot.ts';
+export { loopbackDefinition } from './loopback.ts';
+export { managerProtocol } from './protocols.ts';
+export { LineKind, type ManagerProtocol, type ProtocolReader } from './manager.ts';
+export { BotProcess, DEFAULT_LIMITS, type BotLimits, type BotLink, type ReadResult } from './transport.ts';

@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MatchPlayer } from '../../src/runner/batch.ts';
+import type { Counters } from '../../src/runner/counters.ts';
+import { newCounters, prepareMatch, type PreparedMatch, type StrategyResolver } from '../../src/runner/match.ts';
+import { newHostStats, playExternalRange, resolveStrategy, type ExternalOptions, type HostStats } from '../../src/protocol/index.ts';
+import { builtinRegistry } from '../../strategies/index.ts';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The interpreter itself: a version manager's `python3` shim costs a quarter second per start. */
+export const PYTHON = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
+
+export function scratchDir(name: string): string {
+  return mkdtempSync(join(tmpdir(), `parlor-${name}-`));
+}
+
+/** Builds the example C bot with the system compiler; returns the executable's path. */
+export function compileCBot(dir: string): string {
+  const output = join(dir, 'random_bot');
+  execFileSync('cc', ['-O2', '-o', output, join(ROOT, 'strategies/external/random_bot.c')]);
+  return output;
+}
+
+function procEntries(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
+}
+
+function readProc(pid: number, file: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'latin1');
+  } catch {
+    return null;
+  }
+}
+
+/** [state, parent pid] from /proc/<pid>/stat (the command name may hold spaces and parentheses). */
+function statOf(pid: number): [string, number] | null {
+  const stat = readProc(pid, 'stat');
+  if (stat === null) return null;
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return [fields[0], Number(fields[1])];
+}
+
+/** Processes still alive (zombies excluded) whose environment holds `marker`: every bot and whatever it started. */
+export function processesMarked(marker: string): number[] {
+  return procEntries().filter((pid) => {
+    const stat = statOf(pid);
+    return stat !== null && stat[0] !== 'Z' && (readProc(pid, 'environ') ?? '').includes(marker);
+  });
+}
+
+/** Children of this process that exited and were never reaped. */
+export function zombieChildren(): number[] {
+  return procEntries().filter((pid) => {
+    const stat = statOf(pid);
+    return stat !== null && stat[0] === 'Z' && stat[1] === process.pid;
+  });
+}
+
+export interface PlayedMatch {
+  readonly match: PreparedMatch;
+  readonly player: MatchPlayer;
+  readonly counters: Counters;
+  readonly stats: HostStats;
+}
+
+export interface MatchOptions {
+  readonly rules?: Record<string, string>;
+  readonly seed?: string;
+  /** Loads the seat specs; the protocol host's resolver (cmd: seats) by default. */
+  readonly resolve?: StrategyResolver;
+}
+
+export async function prepareExternal(seats: readonly string[], options: MatchOptions = {}): Promise<MatchPlayer> {
+  const spec = { game: 'love-letter', seats, rules: options.rules ?? {}, seed: options.seed ?? 'protocol tests' };
+  const match = await prepareMatch(builtinRegistry(), spec, options.resolve ?? resolveStrategy);
+  return new MatchPlayer(match, 'independent');
+}
+
+/** Plays games [0, games) of a match-up through the host, as the runner does. */
+export async function playExternal(
+  seats: readonly string[],
+  games: number,
+  options: ExternalOptions & MatchOptions = {},
+): Promise<PlayedMatch> {
+  const player = await prepareExternal(seats, options);
+  const counters = newCounters(player.match);
+  const stats = options.stats ?? newHostStats();
+  await playExternalRange(player, { offset: 0, from: 0, to: games }, counters, { ...options, stats });
+  return { match: player.match, player, counters, stats };
+}
+
+/** Forfeits of strategy slot `slot`, by reason code. */
+export function forfeitsOf(counters: Counters, slot: number): Map<number, number> {
+  const layout = counters.layout;
+  const at = layout.forfeits(layout.slot(slot));
+  const counts = new Map<number, number>();
+  for (let reason = 0; reason < layout.forfeitReasons; reason++) {
+    if (counters.data[at + reason] > 0) counts.set(reason, counters.data[at + reason]);
+  }
+  return counts;
+}
+
+/** Resources that keep Node's event loop alive, by type: what a finished run must not leave behind. */
+export function liveHandles(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const type of process.getActiveResourcesInfo()) counts[type] = (counts[type] ?? 0) + 1;
+  return counts;
+}

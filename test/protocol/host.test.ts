@@ -1,0 +1,164 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { quote } from 'shell-quote';
+import { Forfeit } from '../../src/core/forfeits.ts';
+import { Illegal, type LoveLetterState } from '../../src/games/love-letter/index.ts';
+import { newCounters } from '../../src/runner/match.ts';
+import { newHostStats, playExternalRange } from '../../src/protocol/index.ts';
+import {
+  PYTHON,
+  ROOT,
+  compileCBot,
+  forfeitsOf,
+  liveHandles,
+  playExternal,
+  prepareExternal,
+  processesMarked,
+  scratchDir,
+  zombieChildren,
+} from './helpers.ts';
+
+const fixture = (name: string) => join(ROOT, 'test/fixtures/bots', name);
+const cmd = (...words: string[]) => `cmd:${quote(words)}`;
+
+let scratch: string;
+let cBot: string;
+// Every bot of this file carries the marker in its environment, so a leftover process is found
+// whatever it is called and whatever it started.
+const marker = `PARLOR_PROTOCOL_TEST=${process.pid}`;
+const env = { ...process.env, PARLOR_PROTOCOL_TEST: String(process.pid) };
+const limits = { graceMs: 200 };
+
+before(() => {
+  scratch = scratchDir('host');
+  cBot = compileCBot(scratch);
+});
+
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+function assertNothingLeft(handlesBefore: Record<string, number>): void {
+  assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
+  assert.deepEqual(zombieChildren(), [], 'every bot process was reaped');
+  // Child processes and pipes are checked above (tsx keeps a compiler process of its own): here, timers.
+  assert.ok((liveHandles().Timeout ?? 0) <= (handlesBefore.Timeout ?? 0), 'no timer left running');
+}
+
+interface Misbehaving {
+  readonly name: string;
+  readonly seat: string;
+  /** The forfeit reasons its misbehaviour may be counted as. */
+  readonly reasons: readonly number[];
+  /** What its log must show, when there is something to show. */
+  readonly log: RegExp | null;
+}
+
+const misbehaving: Misbehaving[] = [
+  { name: 'hangs', seat: cmd('sh', fixture('hang.sh')), reasons: [Forfeit.TIMEOUT], log: null },
+  { name: 'prints garbage', seat: cmd('sh', fixture('garbage.sh')), reasons: [Forfeit.MALFORMED], log: null },
+  { name: 'floods its output', seat: cmd('sh', fixture('flood.sh')), reasons: [Forfeit.FLOODED], log: /wrote a line longer than 4096 characters/ },
+  {
+    name: 'plays illegal targets',
+    seat: cmd(PYTHON, fixture('illegal.py'), '2'),
+    reasons: [Illegal.SELF_TARGET, Illegal.WRONG_ARITY, Illegal.TARGET_OUT_OF_RANGE],
+    log: null,
+  },
+  { name: 'ignores SIGTERM (and so does its child)', seat: cmd(PYTHON, fixture('ignore_term.py')), reasons: [Forfeit.TIMEOUT], log: /after SIGTERM: killed/ },
+  { name: 'crashes mid-round', seat: cmd(PYTHON, fixture('crash.py'), '2'), reasons: [Forfeit.CRASHED], log: /crashing on purpose/ },
+];
+
+describe('hosting misbehaving bots', () => {
+  for (const bad of misbehaving) {
+    test(`a bot that ${bad.name} forfeits for that reason, and nothing is left running`, async () => {
+      const handlesBefore = liveHandles();
+      const resultsDir = join(scratch, bad.name.replace(/\W+/g, '-'));
+      // The crashing bot plays once per round first, so it needs rounds that last.
+      const rules: Record<string, string> = bad.reasons[0] === Forfeit.CRASHED ? {} : { winsNeeded: '1' };
+      const { counters } = await playExternal([bad.seat, 'random'], 3, { rules, moveTimeout: 0.3, limits, env, resultsDir, transcripts: true });
+      const forfeits = forfeitsOf(counters, 0);
+      const total = [...forfeits.values()].reduce((sum, count) => sum + count, 0);
+      assert.ok(total > 0, 'the bot forfeited');
+      for (const reason of forfeits.keys()) assert.ok(bad.reasons.includes(reason), `unexpected forfeit reason ${reason}`);
+      assert.equal(forfeitsOf(counters, 1).size, 0, 'the in-process opponent never forfeits');
+      const notes = counters.notes();
+      assert.ok(notes.length > 0 && notes.every((note) => note.seat === 0 && bad.reasons.includes(note.reason)), JSON.stringify(notes));
+      const transcript = readFileSync(join(resultsDir, 'transcripts', `game-${notes[0].game}.txt`), 'utf8');
+      assert.match(transcript, /\{ player 1 forfeits: [a-z-]+ \(.+\) \}/);
+      assert.match(transcript, /\[manager -> all\] out 1/, 'the forfeit is announced as an out');
+      if (bad.log) {
+        const logs = join(resultsDir, 'bots');
+        const text = readFileSync(join(logs, `${bad.seat.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`), 'utf8');
+        assert.match(text, bad.log);
+        assert.match(text, /^\[game \d+ round \d+ player 1\] /m);
+      }
+      assertNothingLeft(handlesBefore);
+    });
+  }
+
+  test('an illegal target is refused by the checked apply with its reason', async () => {
+    const player = await prepareExternal([cmd(PYTHON, fixture('illegal.py'), '2'), 'random'], { rules: { winsNeeded: '1' } });
+    // Player 1 is dealt a soldier and draws the clown: it aims the soldier at itself.
+    (player.tables[0].state as LoveLetterState).stackedDecks = [[1, 1, 3, 2, 1, 1, 4, 4, 5, 5, 6, 7, 8, 2, 3, 1]];
+    const counters = newCounters(player.match);
+    await playExternalRange(player, { offset: 0, from: 0, to: 1 }, counters, { env, limits });
+    assert.deepEqual([...forfeitsOf(counters, 0)], [[Illegal.SELF_TARGET, 1]]);
+  });
+
+  test('a program that cannot start is refused before any game', async () => {
+    await assert.rejects(playExternal([cmd(join(scratch, 'no-such-bot')), 'random'], 1), /bot command .*not an executable file/);
+  });
+
+  test('an interrupted run stops its bots at once and rejects', async () => {
+    const handlesBefore = liveHandles();
+    const controller = new AbortController();
+    const started = performance.now();
+    setTimeout(() => controller.abort(), 300);
+    await assert.rejects(
+      playExternal([cmd('sh', fixture('hang.sh')), cmd('sh', fixture('hang.sh'), 'second')], 5, { signal: controller.signal, moveTimeout: 30, env, limits }),
+      { name: 'AbortError' },
+    );
+    assert.ok(performance.now() - started < 5000, 'did not wait for the move timeout');
+    assertNothingLeft(handlesBefore);
+  });
+});
+
+describe('hosting well-behaved bots', () => {
+  test('the example Python and C bots play whole games without a forfeit, classic and ident', async () => {
+    for (const handshake of ['classic', 'ident']) {
+      const handlesBefore = liveHandles();
+      const resultsDir = join(scratch, `examples-${handshake}`);
+      const stats = newHostStats();
+      const seats = [cmd(PYTHON, join(ROOT, 'strategies/external/random_bot.py'), '3'), cmd(cBot, '3'), 'random'];
+      const { counters } = await playExternal(seats, 4, { rules: { handshake }, env, limits, resultsDir, stats });
+      for (const slot of [0, 1, 2]) assert.equal(forfeitsOf(counters, slot).size, 0, `slot ${slot} (${handshake})`);
+      assert.equal(stats.games, 4);
+      assert.ok(stats.botsStarted >= 2 * 4 * 4, `a fresh bot per seat and round (${stats.botsStarted})`);
+      if (handshake === 'ident') {
+        const log = readFileSync(join(resultsDir, 'bots', `${seats[1].replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`), 'utf8');
+        assert.match(log, /\] name: random-c$/m, 'the ident greeting asked the bot its name');
+      } else {
+        assert.equal(existsSync(join(resultsDir, 'bots')), false, 'quiet bots leave no log');
+      }
+      assertNothingLeft(handlesBefore);
+    }
+  });
+});
+
+describe('a program hosting bots', () => {
+  test('ends by itself once its games are played: no timer, pipe or process keeps it alive', () => {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/fixtures/host-exits.ts')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env,
+      timeout: 30_000,
+    });
+    assert.equal(result.stderr, '');
+    assert.equal(result.stdout, 'played 2 games\n');
+    assert.equal(result.status, 0);
+    assert.ok(performance.now() - started < 15_000);
+    assert.deepEqual(processesMarked(marker), []);
+  });
+});
