@@ -15,6 +15,8 @@ export interface OptionDef {
   /** How the default reads in help, when the value itself would not say it well. */
   readonly defaultDescription?: string;
   readonly parse?: (text: string, previous: any) => unknown;
+  /** The command cannot run without it. */
+  readonly mandatory?: boolean;
 }
 
 const MAX_GAMES = 1e12;
@@ -25,6 +27,7 @@ export const Options = {
     flags: '--game <index>',
     description: 'index of the game to replay, as printed with an anomaly (`--seed S --game i`)',
     parse: integerIn('--game', 0, MAX_GAMES),
+    mandatory: true,
   },
   players: { flags: '-p, --players <n>', description: 'players at the table (2 to 4 for Love Letter)', parse: integerIn('--players', 1, 16) },
   strategies: {

@@ -1,5 +1,4 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { isParlorError } from '../core/errors.ts';
+import { Command, Option } from 'commander';
 import type { CommandContext } from './command.ts';
 import { Commands } from './commands.ts';
 import { Options, type OptionDef } from './options.ts';
@@ -8,18 +7,10 @@ import { version } from './version.ts';
 function toCommanderOption(definition: OptionDef): Option {
   const option = new Option(definition.flags, definition.description);
   if (definition.defaultValue !== undefined) option.default(definition.defaultValue, definition.defaultDescription);
-  const parse = definition.parse;
-  if (parse) {
-    option.argParser((text: string, previous: unknown) => {
-      try {
-        return parse(text, previous);
-      } catch (error) {
-        // Commander then names the option in its message and exits through our override.
-        if (isParlorError(error)) throw new InvalidArgumentError(error.message);
-        throw error;
-      }
-    });
-  }
+  // A parser's ParlorError already names the option; commander lets it through to run(), which
+  // prints it as one line like every other error.
+  if (definition.parse) option.argParser(definition.parse);
+  if (definition.mandatory) option.makeOptionMandatory();
   return option;
 }
 
@@ -28,7 +19,9 @@ export function buildProgram(context: CommandContext, setExitCode: (code: number
   const program = new Command('parlor')
     .description('Simulation and strategy-analysis workbench for card-game bots')
     .version(version, '-V, --version')
-    .exitOverride();
+    .exitOverride()
+    // Commander's own complaints (unknown options, missing values) in parlor's one-line form.
+    .configureOutput({ outputError: (text, write) => write(`parlor: ${text.replace(/^error: /, '').trimEnd()}\n`) });
   for (const definition of Commands) {
     const command = program.command(definition.name).summary(definition.summary).description(definition.summary).exitOverride();
     if (definition.arguments) command.arguments(definition.arguments);

@@ -238,7 +238,7 @@ async function execute(
 }
 
 // Often enough that a crash loses little, rarely enough that writing costs nothing noticeable.
-const CHECKPOINT_MS = 1000;
+const CHECKPOINT_MS = 500;
 
 function summarize(context: CommandContext, job: JobFile, matches: readonly PreparedMatch[], progress: JobProgress): RunSummary {
   return summarizeRun({

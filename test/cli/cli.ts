@@ -1,0 +1,59 @@
+// The CLI two ways: as a child process of bin/parlor.js (what users run), and in this process
+// through run() with the output captured (faster, for checking results).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CommandContext } from '../../src/cli/command.ts';
+import { BUILTIN_REGISTRY_MODULE, run } from '../../src/cli/main.ts';
+import { builtinRegistry } from '../../strategies/index.ts';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Finished {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Starts bin/parlor.js; `finished` resolves when it exits. */
+export function startParlor(args: readonly string[]): { child: ChildProcess; finished: Promise<Finished> } {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
+  const finished = new Promise<Finished>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })));
+  return { child, finished };
+}
+
+export function parlor(args: readonly string[]): Promise<Finished> {
+  return startParlor(args).finished;
+}
+
+export interface Captured {
+  readonly code: number;
+  readonly out: string[];
+  readonly warnings: string[];
+}
+
+/** Runs the CLI in this process; nothing reaches the terminal. */
+export async function runCaptured(args: readonly string[]): Promise<Captured> {
+  const out: string[] = [];
+  const warnings: string[] = [];
+  const context: CommandContext = {
+    registry: builtinRegistry(),
+    registryModule: BUILTIN_REGISTRY_MODULE,
+    resultHooks: [],
+    print: (text) => out.push(text),
+    progress: () => {},
+    warn: (text) => warnings.push(text),
+  };
+  return { code: await run(args, context), out, warnings };
+}
+
+export function scratchDir(): string {
+  return mkdtempSync(join(tmpdir(), 'parlor-cli-'));
+}

@@ -1,0 +1,75 @@
+// A long run stopped by a signal, then resumed: the finished results must equal an uninterrupted run's.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parlor, runCaptured, scratchDir, startParlor } from '../cli.ts';
+
+const GAMES = 80_000;
+const JOB = ['sim', '--players', '3', '--strategies', 'random,random,random', '--games', String(GAMES), '--seed', 'resume', '--workers', '2'];
+
+function readJson(dir: string, file: string): any {
+  return JSON.parse(readFileSync(join(dir, file), 'utf8'));
+}
+
+/** Waits until the running job has checkpointed more than `games` finished games. */
+async function checkpointedPast(dir: string, games: number): Promise<void> {
+  for (;;) {
+    if (existsSync(join(dir, 'checkpoint.json'))) {
+      const checkpoint = readJson(dir, 'checkpoint.json');
+      const done = (checkpoint.merged + checkpoint.pending.length) * 1000;
+      if (done > games) return;
+    }
+    await sleep(50);
+  }
+}
+
+async function interrupt(args: readonly string[], dir: string, signal: NodeJS.Signals, after: number) {
+  const { child, finished } = startParlor(args);
+  await Promise.race([checkpointedPast(dir, after), finished]);
+  child.kill(signal);
+  return finished;
+}
+
+describe('interrupting and resuming a run', () => {
+  const scratch = scratchDir();
+  const dir = join(scratch, 'stopped');
+
+  test('SIGINT saves the finished batches and exits 130; the resumed run equals one that never stopped', async () => {
+    const first = await interrupt([...JOB, '--batch', '1000', '--out', dir], dir, 'SIGINT', 2000);
+    assert.equal(first.code, 130, first.stderr);
+    assert.match(first.stderr, /stopped after [\d,]+ of 80,000 games; .*continue with: parlor sim --resume/);
+    const partial = readJson(dir, 'summary.json');
+    assert.equal(partial.complete, false);
+    assert.ok(partial.games > 2000 && partial.games < GAMES, `${partial.games} games done at the interrupt`);
+    assert.ok(existsSync(join(dir, 'checkpoint.json')));
+
+    // Stopped a second time, by SIGTERM this time, before it can finish.
+    const second = await interrupt(['sim', '--resume', dir], dir, 'SIGTERM', partial.games + 2000);
+    assert.equal(second.code, 143, second.stderr);
+    assert.ok(readJson(dir, 'summary.json').games > partial.games);
+
+    const last = await parlor(['sim', '--resume', dir, '--json']);
+    assert.equal(last.code, 0, last.stderr);
+    const resumed = JSON.parse(last.stdout);
+    assert.equal(resumed.games, GAMES);
+    assert.equal(resumed.complete, true);
+    assert.ok(!existsSync(join(dir, 'checkpoint.json')), 'the checkpoint goes once the run is complete');
+
+    const straight = join(scratch, 'straight');
+    const reference = await runCaptured([...JOB, '--batch', '7000', '--out', straight]);
+    assert.equal(reference.code, 0);
+    for (const file of readdirSync(straight).filter((name) => name !== 'job.json')) {
+      assert.equal(readFileSync(join(dir, file), 'utf8'), readFileSync(join(straight, file), 'utf8'), file);
+    }
+    assert.deepEqual(readdirSync(dir).sort(), readdirSync(straight).sort());
+    assert.ok(readdirSync(dir).every((name) => !name.includes('partial')), 'no temporary files left');
+  });
+
+  test('resuming a finished run prints its results again', async () => {
+    const again = await runCaptured(['sim', '--resume', dir, '--json']);
+    assert.equal(again.code, 0);
+    assert.equal(JSON.parse(again.out[0]).games, GAMES);
+  });
+});

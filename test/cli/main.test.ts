@@ -1,0 +1,102 @@
+// Bad input, as a user meets it: one line on stderr, exit status 3, nothing on stdout, no stack trace.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { showsProgress } from '../../src/cli/main.ts';
+import { parlor, runCaptured, scratchDir } from './cli.ts';
+
+const scratch = scratchDir();
+const sim = ['sim', '--players', '3', '--strategies', 'random,random,cautious', '--seed', 'bad', '--workers', '1'];
+
+/** Results folders to resume: one finished sim, one finished tournament. */
+const folders = (async () => {
+  const done = join(scratch, 'done');
+  const tournament = join(scratch, 'tournament');
+  assert.equal((await runCaptured([...sim, '--games', '30', '--out', done])).code, 0);
+  assert.equal((await runCaptured(['tournament', '--strategies', 'random,cautious', '--players', '2', '--games', '20', '--workers', '1', '--out', tournament])).code, 0);
+  const foreign = join(scratch, 'foreign');
+  cpSync(done, foreign, { recursive: true });
+  writeFileSync(join(foreign, 'checkpoint.json'), JSON.stringify({ job: '0123456789abcdef', merged: 0, counters: [[]], pending: [] }));
+  const damaged = join(scratch, 'damaged');
+  mkdirSync(damaged);
+  writeFileSync(join(damaged, 'job.json'), '{"id": "x", "game": ');
+  const occupied = join(scratch, 'occupied');
+  mkdirSync(occupied);
+  writeFileSync(join(occupied, 'notes.txt'), 'mine');
+  return { done, tournament, foreign, damaged, occupied };
+})();
+
+type Folders = Awaited<typeof folders>;
+
+const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = [
+  ['an unknown strategy', () => ['sim', '--strategies', 'random,nonesuch'], /unknown strategy 'nonesuch'/],
+  ['an unknown game', () => ['sim', '--game', 'chess'], /unknown game 'chess'/],
+  ['too few strategies for the players', () => ['sim', '--players', '3', '--strategies', 'random,cautious'], /2 strategies given for 3 players/],
+  ['five players', () => ['tournament', '--players', '5'], /2 to 4 players, got 5/],
+  ['one player', () => ['sim', '--players', '1'], /2 to 4 players, got 1/],
+  ['no games', () => ['sim', '--games', '0'], /--games must be an integer from 1/],
+  ['workers that are not a number', () => ['sim', '--workers', 'two'], /--workers must be an integer/],
+  ['an unknown design', () => ['sim', '--design', 'triplicate'], /--design must be one of independent, duplicate/],
+  ['an unknown rule', () => ['sim', '--rules', 'jokers=2'], /unknown rule 'jokers'/],
+  ['a strategy file that is not there', () => ['sim', '--strategies', './nowhere/bot.ts,random'], /cannot read \.\/nowhere\/bot\.ts/],
+  ['a strategy twice in a tournament', () => ['tournament', '--strategies', 'random,random'], /each strategy once/],
+  ['an existing results folder', (f) => [...sim, '--games', '30', '--out', f.done], /already exists \(use --force/],
+  ['--force on a folder that holds something else', (f) => [...sim, '--out', f.occupied, '--force'], /not a parlor results folder/],
+  ['a resume folder that is not there', (f) => ['sim', '--resume', join(f.done, 'missing')], /cannot read .*missing/],
+  ['a damaged resume folder', (f) => ['sim', '--resume', f.damaged], /damaged: job\.json is not valid JSON/],
+  ['a resume folder holding another job\'s checkpoint', (f) => ['sim', '--resume', f.foreign], /cannot resume .*belongs to job 0123456789abcdef/],
+  ['options that describe another job', (f) => ['sim', '--resume', f.done, '--seed', 'other'], /describe another job \(seed differ\)/],
+  ['a tournament folder resumed as a sim', (f) => ['sim', '--resume', f.tournament], /holds a tournament run, not a sim run/],
+  ['a replay of a game the job does not have', (f) => ['replay', '--job', f.done, '--game', '30'], /has games 0 to 29/],
+  ['a replay from a job that is not there', (f) => ['replay', '--job', join(f.done, 'nope'), '--game', '1'], /cannot read/],
+];
+
+/** Runs jobs at most `size` at a time: every case is a process, and the machine has two cores. */
+function limiter(size: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    while (active >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await job();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+describe('bad input', () => {
+  const slot = limiter(2);
+  const runs = CASES.map(([, args]) => folders.then((f) => slot(() => parlor(args(f)))));
+  CASES.forEach(([name, , mentions], index) => {
+    test(`${name}: one clear line and exit status 3`, async () => {
+      const run = await runs[index];
+      assert.equal(run.code, 3, run.stderr);
+      assert.equal(run.stdout, '');
+      const lines = run.stderr.trimEnd().split('\n');
+      assert.equal(lines.length, 1, `stderr was:\n${run.stderr}`);
+      assert.match(lines[0], /^parlor/);
+      assert.match(lines[0], mentions);
+      assert.doesNotMatch(run.stderr, /\n\s+at |Error:/);
+    });
+  });
+});
+
+describe('progress', () => {
+  test('shows on a terminal only, and never under --quiet', () => {
+    assert.equal(showsProgress({ isTTY: true }, false), true);
+    assert.equal(showsProgress({ isTTY: true }, true), false);
+    assert.equal(showsProgress({ isTTY: false }, false), false);
+    assert.equal(showsProgress({}, false), false);
+  });
+
+  test('a run whose stderr is a pipe writes nothing there', async () => {
+    const run = await parlor([...sim, '--games', '3000', '--workers', '2', '--batch', '100', '--out', join(scratch, 'piped')]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, '');
+    assert.match(run.stdout, /3,000 games of love-letter/);
+  });
+});
