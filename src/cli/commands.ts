@@ -1,4 +1,5 @@
 import type { CommandContext } from './command.ts';
+import type { BotOptions } from './commands/bot.ts';
 import { runGames, runStrategies } from './commands/listings.ts';
 import { runReplay, type ReplayOptions } from './commands/replay.ts';
 import { runSim, type SimOptions } from './commands/sim.ts';
@@ -50,5 +51,17 @@ export const Commands: readonly CommandDef[] = [
     summary: 'list the built-in strategies with a line on each and their parameters',
     options: ['game', 'json'],
     run: async (context, options: { game: string; json?: boolean }) => runStrategies(context, options),
+  },
+  {
+    name: 'bot',
+    summary: 'play a strategy as a bot of the competition manager protocol on stdin/stdout (one round, as managers start bots)',
+    arguments: '<strategy>',
+    options: ['game', 'handshake', 'players', 'rules', 'botSeed'],
+    async run(context, options: BotOptions, [strategy]) {
+      // Loaded on demand: managers start a bot every round, and other commands need none of it.
+      const { runBot } = await import('./commands/bot.ts');
+      await runBot(context, options, strategy);
+      return 0;
+    },
   },
 ];

@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { splitStrategyList } from '../core/strategy-spec.ts';
 import { parseDesign } from '../runner/design.ts';
 import { parseSeatings } from '../runner/tournament.ts';
-import { collect, integerIn, keyValuePairs } from './parse.ts';
+import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/host.ts';
+import { collect, integerIn, keyValuePairs, positiveNumber } from './parse.ts';
 
 /**
  * Every option of every command, declared once. The commander program, `--help` and the README's
@@ -76,6 +77,18 @@ export const Options = {
   job: { flags: '--job <dir>', description: "take the match-up from an earlier run's results folder" },
   json: { flags: '--json', description: 'print the summary as JSON on stdout' },
   quiet: { flags: '-q, --quiet', description: 'no progress on stderr' },
+  moveTimeout: {
+    flags: '--move-timeout <seconds>',
+    description: 'external bots: time allowed per decision before the bot forfeits',
+    defaultValue: DEFAULT_MOVE_TIMEOUT_SECONDS,
+    parse: positiveNumber('--move-timeout'),
+  },
+  transcripts: { flags: '--transcripts', description: "keep each game's protocol message log in the results folder (transcripts/)" },
+  handshake: {
+    flags: '--handshake <kind>',
+    description: 'protocol greeting: classic (players numbered from 1) or ident (from 0); short for --rules handshake=<kind>',
+  },
+  botSeed: { flags: '--seed <text>', description: "seed of the bot strategy's random stream (default: a fresh one each process)" },
 } as const satisfies Record<string, OptionDef>;
 
 export type OptionName = keyof typeof Options;
