@@ -1,0 +1,56 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runCaptured, scratchDir } from '../cli.ts';
+
+const scratch = scratchDir();
+const MATCHUP = ['--players', '3', '--strategies', 'random,cautious,counter', '--seed', 'replay'];
+
+async function replay(args: readonly string[]): Promise<string[]> {
+  const run = await runCaptured(['replay', ...args]);
+  assert.equal(run.code, 0);
+  return run.out.join('\n').split('\n');
+}
+
+describe('parlor replay', () => {
+  test('plays the game a run played: the winner is the seat the one-game run credited', async () => {
+    const dir = join(scratch, 'single');
+    assert.equal((await runCaptured(['sim', ...MATCHUP, '--games', '1', '--workers', '1', '--out', dir])).code, 0);
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    const winners = summary.seats.filter((seat: { wins: number }) => seat.wins > 0).map((seat: { seat: number }) => seat.seat + 1);
+    const lines = await replay(['--job', dir, '--game', '0']);
+    assert.equal(lines[lines.length - 1], `{ game over: ${winners.length > 1 ? 'winners' : 'winner'} ${winners.join(' ')} }`);
+  });
+
+  test('prints the protocol messages of every round, the same from a job or from the options', async () => {
+    const dir = join(scratch, 'job');
+    assert.equal((await runCaptured(['sim', ...MATCHUP, '--games', '30', '--workers', '1', '--out', dir])).code, 0);
+    const fromJob = await replay(['--job', dir, '--game', '17']);
+    assert.deepEqual(await replay([...MATCHUP, '--game', '17']), fromJob);
+    assert.match(fromJob[0], /^\{ game 17, seed replay, deal 17: 1 random, 2 cautious, 3 counter \}$/);
+    assert.equal(fromJob[1], '{ round 1 }');
+    assert.ok(fromJob.includes('[manager -> all] player 1'));
+    assert.ok(fromJob.some((line) => /^\[[123] -> manager\] \w+/.test(line)), 'the players answer in protocol syntax');
+    assert.ok(fromJob.some((line) => /^\{ round over: winners? [123]/.test(line)));
+    assert.notDeepEqual(await replay([...MATCHUP, '--game', '18']), fromJob);
+  });
+
+  test('shows the rotated seating of a duplicate-design game and the deal it shares with its block', async () => {
+    const lines = await replay([...MATCHUP, '--design', 'duplicate', '--game', '7']);
+    assert.match(lines[0], /^\{ game 7, seed replay, deal 2: 1 cautious, 2 counter, 3 random \}$/);
+    const rotations = await Promise.all([6, 8].map((game) => replay([...MATCHUP, '--design', 'duplicate', '--game', String(game)])));
+    const firstDraws = (transcript: string[]) => transcript.filter((line) => /^\[manager -> \d\] draw/.test(line)).slice(0, 3);
+    for (const other of rotations) assert.deepEqual(firstDraws(other), firstDraws(lines), 'each position is dealt the same first card');
+  });
+
+  test('shows a forfeit with its reason, where the run pointed to it', async () => {
+    const dir = join(scratch, 'forfeits');
+    const run = await runCaptured(['sim', '--strategies', 'test/runner/fixtures/throws.ts,random', '--games', '3', '--workers', '1', '--seed', 'f', '--out', dir]);
+    assert.equal(run.code, 0);
+    assert.equal(run.warnings.length, 3, 'one note a game: the strategy forfeits every game');
+    assert.match(run.warnings[1], new RegExp(`forfeit in game 1 \\(--seed f --game 1\\): seat 0, test/runner/fixtures/throws\\.ts, strategy-error; transcript: parlor replay --job ${dir} --game 1`));
+    const lines = await replay(['--job', dir, '--game', '1']);
+    assert.ok(lines.includes('{ player 1 forfeits: strategy-error (no idea what to play) }'));
+  });
+});
