@@ -1,7 +1,9 @@
 import { Registry, loveLetter } from '../src/index.ts';
+import { cautious } from './love-letter/cautious.ts';
+import { counter } from './love-letter/counter.ts';
 import { random } from './love-letter/random.ts';
 
 /** The games and built-in strategies parlor ships with. */
 export function builtinRegistry(): Registry {
-  return new Registry().addGame(loveLetter).addStrategy(random);
+  return new Registry().addGame(loveLetter).addStrategy(random).addStrategy(cautious).addStrategy(counter);
 }
