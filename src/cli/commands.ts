@@ -1,5 +1,6 @@
 import type { CommandContext } from './command.ts';
 import type { BotOptions } from './commands/bot.ts';
+import { runChart } from './commands/chart.ts';
 import { runGames, runStrategies } from './commands/listings.ts';
 import { runReplay, type ReplayOptions } from './commands/replay.ts';
 import { runSim, type SimOptions } from './commands/sim.ts';
@@ -51,6 +52,16 @@ export const Commands: readonly CommandDef[] = [
     summary: 'list the built-in strategies with a line on each and their parameters',
     options: ['game', 'json'],
     run: async (context, options: { game: string; json?: boolean }) => runStrategies(context, options),
+  },
+  {
+    name: 'chart',
+    summary: "redraw a results folder's charts (.vl.json, .svg, .png) and its offline index.html report",
+    arguments: '<dir>',
+    options: [],
+    async run(context, _options, [dir]) {
+      await runChart(context, dir);
+      return 0;
+    },
   },
   {
     name: 'bot',

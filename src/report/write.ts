@@ -1,29 +1,19 @@
 // Writes a run's charts and its HTML report into its results folder.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeFileAtomic } from '../runner/results.ts';
+import { CHARTS_FOLDER, EXTRAS_FILE, REPORT_FILE } from './files.ts';
 import { reportHtml, type ReportChart } from './html.ts';
 import { renderChart } from './render.ts';
 import type { ReportSummary } from './rows.ts';
 import { reportCharts, reportLines, reportTables, type ReportExtras } from './report.ts';
 
-/** Where the charts go inside a results folder, beside summary.json. */
-export const CHARTS_FOLDER = 'charts';
-export const REPORT_FILE = 'index.html';
-/** The extras a report was drawn with, kept so `parlor chart` can redraw it. */
-export const EXTRAS_FILE = 'report-extras.json';
 
 export interface WrittenReport {
   /** Names of the charts drawn, each as `.vl.json`, `.svg` and `.png` in the charts folder. */
   readonly charts: readonly string[];
   readonly index: string;
-}
-
-/** A reader never sees a half-written file: write beside it, then rename over it. */
-async function writeAtomically(path: string, data: string | Uint8Array): Promise<void> {
-  const partial = `${path}.${process.pid}.partial`;
-  await writeFile(partial, data);
-  await rename(partial, path);
 }
 
 /** vega's browser build; the package exports only its module entry, whose folder holds the build. */
@@ -44,14 +34,14 @@ export async function writeCharts(resultsDir: string, summary: ReportSummary, ex
   for (const chart of reportCharts(summary, extras)) {
     const rendered = await renderChart(chart.spec);
     const stem = join(chartsDir, chart.name);
-    await writeAtomically(`${stem}.vl.json`, `${JSON.stringify(chart.spec, null, 2)}\n`);
-    await writeAtomically(`${stem}.svg`, rendered.svg);
-    await writeAtomically(`${stem}.png`, rendered.png);
+    writeFileAtomic(`${stem}.vl.json`, `${JSON.stringify(chart.spec, null, 2)}\n`);
+    writeFileAtomic(`${stem}.svg`, rendered.svg);
+    writeFileAtomic(`${stem}.png`, rendered.png);
     drawn.push({ name: chart.name, title: chart.title, vega: rendered.vega });
   }
-  if (hasExtras(extras)) await writeAtomically(join(resultsDir, EXTRAS_FILE), `${JSON.stringify(extras, null, 2)}\n`);
+  if (hasExtras(extras)) writeFileAtomic(join(resultsDir, EXTRAS_FILE), `${JSON.stringify(extras, null, 2)}\n`);
   const index = join(resultsDir, REPORT_FILE);
   const page = { title: `parlor report: ${summary.game}`, lines: reportLines(summary), tables: reportTables(summary), charts: drawn, chartsFolder: CHARTS_FOLDER };
-  await writeAtomically(index, reportHtml(page, await vegaRuntime()));
+  writeFileAtomic(index, reportHtml(page, await vegaRuntime()));
   return { charts: drawn.map((chart) => chart.name), index };
 }

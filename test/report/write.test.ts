@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { CHARTS_FOLDER, EXTRAS_FILE, writeCharts } from '../../src/report/write.ts';
+import { CHARTS_FOLDER, EXTRAS_FILE } from '../../src/report/files.ts';
+import { writeCharts } from '../../src/report/write.ts';
 import { PNG_SIGNATURE, svgTexts } from './svg-helpers.ts';
 import { headToHead, ratings } from './charts/rate-rows.ts';
 import { summary } from './summary-fixture.ts';

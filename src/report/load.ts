@@ -1,0 +1,100 @@
+// Reading a results folder back for `parlor chart`: the summary, and the extras a report was drawn
+// with. Files on disk may be anything, so each is checked before a chart trusts its shape.
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Errors } from '../core/errors.ts';
+import { readJson, ResultFiles } from '../runner/results.ts';
+import type { ReportExtras } from './report.ts';
+import type { ReportSummary } from './rows.ts';
+import { EXTRAS_FILE } from './files.ts';
+
+export interface ReportInputs {
+  readonly summary: ReportSummary;
+  readonly extras: ReportExtras;
+}
+
+/** Throws a one-line description of the first thing at `path` that does not fit. */
+type Check = (value: unknown, path: string) => void;
+
+class ShapeError extends Error {}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const number: Check = (value, path) => {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new ShapeError(`${path} should be a number`);
+};
+const text: Check = (value, path) => {
+  if (typeof value !== 'string') throw new ShapeError(`${path} should be text`);
+};
+const interval: Check = (value, path) => {
+  if (!Array.isArray(value) || value.length !== 2) throw new ShapeError(`${path} should be a [low, high] pair`);
+  value.forEach((bound, index) => number(bound, `${path}[${index}]`));
+};
+const fields =
+  (shape: Record<string, Check>): Check =>
+  (value, path) => {
+    if (!isObject(value)) throw new ShapeError(`${path} should be an object`);
+    for (const [name, check] of Object.entries(shape)) check(value[name], `${path}.${name}`);
+  };
+const listOf =
+  (check: Check): Check =>
+  (value, path) => {
+    if (!Array.isArray(value)) throw new ShapeError(`${path} should be a list`);
+    value.forEach((item, index) => check(item, `${path}[${index}]`));
+  };
+const recordOf =
+  (check: Check): Check =>
+  (value, path) => {
+    if (!isObject(value)) throw new ShapeError(`${path} should be an object`);
+    for (const [name, item] of Object.entries(value)) check(item, `${path}.${name}`);
+  };
+const optional =
+  (check: Check): Check =>
+  (value, path) => {
+    if (value !== undefined) check(value, path);
+  };
+
+const rate = { games: number, winRate: number, ci95: interval };
+const countRow = fields({ strategy: text, what: text, count: number });
+const headToHeadRow = fields({ strategy: text, opponent: text, score: number, games: number });
+
+/** ReportSummary, checked: what the charts and tables read; other fields may come and go freely. */
+const summaryShape = fields({
+  game: text,
+  players: number,
+  games: number,
+  roundsPerGame: number,
+  design: optional(text),
+  seed: optional(text),
+  seats: listOf(fields({ seat: number, strategy: text, ...rate })),
+  strategies: recordOf(fields(rate)),
+  firstCard: listOf(fields({ strategy: text, card: text, rounds: number, roundWinRate: number, ci95: interval })),
+  outs: listOf(countRow),
+  forfeits: listOf(countRow),
+  headToHead: optional(listOf(headToHeadRow)),
+});
+
+const extrasShape = fields({
+  headToHead: optional(listOf(headToHeadRow)),
+  ratings: optional(listOf(fields({ strategy: text, elo: number, low: number, high: number }))),
+  sprt: optional(fields({ points: listOf(fields({ games: number, llr: number })), lower: number, upper: number })),
+});
+
+function checked<T>(dir: string, file: string, shape: Check): T {
+  const value = readJson(dir, file);
+  try {
+    shape(value, file.replace(/\.json$/, ''));
+  } catch (error) {
+    if (error instanceof ShapeError) throw Errors.corruptResults(dir, `${file} does not hold what a report needs: ${error.message}`);
+    throw error;
+  }
+  return value as T;
+}
+
+/** The summary and extras of a results folder, checked; a ParlorError says what is wrong. */
+export function readReportInputs(dir: string): ReportInputs {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw Errors.unreadableFile(dir, 'no such folder');
+  const summary = checked<ReportSummary>(dir, ResultFiles.SUMMARY, summaryShape);
+  const extras = existsSync(join(dir, EXTRAS_FILE)) ? checked<ReportExtras>(dir, EXTRAS_FILE, extrasShape) : {};
+  return { summary, extras };
+}
