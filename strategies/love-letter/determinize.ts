@@ -1,0 +1,111 @@
+import { CARD_KINDS, Card, DECK_SIZE, Errors, RoundPosition, type LoveLetterView, type Rng } from '../../src/index.ts';
+import type { RoundKnowledge } from './knowledge.ts';
+
+/**
+ * Fills in the cards a player cannot see, consistently with what it knows: opponents whose card
+ * it knows hold that card; the others get cards from the unknown pool, never one their exclusions
+ * rule out (unless nothing else is left); what remains is shuffled into the deck, the set-aside
+ * card and any card that left face down. Opponents are filled in a random order each time, so no
+ * seat is favoured by the sequential draw.
+ */
+export class Determinizer {
+  readonly position: RoundPosition;
+  private readonly seat: number;
+  private readonly pool = new Int8Array(CARD_KINDS + 1);
+  private readonly remaining = new Int8Array(CARD_KINDS + 1);
+  private readonly cards = new Int8Array(DECK_SIZE);
+  private readonly unknownSeats: Int8Array;
+  private unknownCount = 0;
+  private readonly excluded: Uint16Array;
+
+  constructor(players: number, seat: number) {
+    this.seat = seat;
+    this.position = new RoundPosition(players);
+    this.unknownSeats = new Int8Array(players);
+    this.excluded = new Uint16Array(players);
+  }
+
+  /** Reads the decision's fixed parts once; `sample` then only deals the hidden cards. */
+  prepare(view: LoveLetterView, knowledge: RoundKnowledge): void {
+    const position = this.position;
+    const seat = this.seat;
+    const poolTotal = knowledge.unknownPool(view, this.pool);
+    this.unknownCount = 0;
+    for (let other = 0; other < view.players; other++) {
+      const isIn = view.inRound[other];
+      position.inRound[other] = isIn;
+      position.protectedSeat[other] = view.protectedSeat[other];
+      position.playedSum[other] = knowledge.playedSum[other];
+      position.hand[other] = 0;
+      if (isIn === 0 || other === seat) continue;
+      if (knowledge.known[other] !== 0) position.hand[other] = knowledge.known[other];
+      else {
+        this.excluded[this.unknownCount] = knowledge.excluded[other];
+        this.unknownSeats[this.unknownCount++] = other;
+      }
+    }
+    position.hand[seat] = view.hand[0];
+    position.drawn = view.hand[1];
+    position.current = seat;
+    position.firstPlayer = view.firstPlayer;
+    position.deckCount = view.deckCount;
+    // The unknown cards fill the unknown hands, the deck and the set-aside card, at least.
+    if (poolTotal < this.unknownCount + view.deckCount + 1) {
+      throw Errors.internal(`card knowledge of seat ${seat} is inconsistent: ${poolTotal} unknown cards for ${this.unknownCount} hands and ${view.deckCount + 1} deck cards`);
+    }
+  }
+
+  /** Deals one consistent guess of the hidden cards into `position`. */
+  sample(rng: Rng): RoundPosition {
+    const position = this.position;
+    const remaining = this.remaining;
+    remaining.set(this.pool);
+    const seats = this.unknownSeats;
+    const excluded = this.excluded;
+    for (let i = this.unknownCount - 1; i > 0; i--) {
+      const j = rng.int(i + 1);
+      const seat = seats[i];
+      seats[i] = seats[j];
+      seats[j] = seat;
+      const mask = excluded[i];
+      excluded[i] = excluded[j];
+      excluded[j] = mask;
+    }
+    for (let i = 0; i < this.unknownCount; i++) {
+      const card = drawAllowed(remaining, excluded[i], rng);
+      position.hand[seats[i]] = card;
+      remaining[card]--;
+    }
+    let count = 0;
+    for (let card = Card.SOLDIER; card <= Card.PRINCESS; card++) {
+      for (let copy = 0; copy < remaining[card]; copy++) this.cards[count++] = card;
+    }
+    // Only the first deckCount places of a uniform shuffle are needed.
+    const deck = position.deck;
+    for (let i = 0; i < position.deckCount; i++) {
+      const j = i + rng.int(count - i);
+      const card = this.cards[j];
+      this.cards[j] = this.cards[i];
+      this.cards[i] = card;
+      deck[i] = card;
+    }
+    return position;
+  }
+}
+
+/** One card from `remaining`, each copy equally likely among the cards `excluded` allows. */
+function drawAllowed(remaining: Int8Array, excluded: number, rng: Rng): number {
+  let allowed = 0;
+  for (let card = Card.SOLDIER; card <= Card.PRINCESS; card++) if ((excluded & (1 << card)) === 0) allowed += remaining[card];
+  // The cards dealt to the opponents filled in before may leave none this one can hold: then any will do.
+  const mask = allowed === 0 ? 0 : excluded;
+  let total = 0;
+  for (let card = Card.SOLDIER; card <= Card.PRINCESS; card++) if ((mask & (1 << card)) === 0) total += remaining[card];
+  let pick = rng.int(total);
+  for (let card = Card.SOLDIER; card <= Card.PRINCESS; card++) {
+    if ((mask & (1 << card)) !== 0) continue;
+    pick -= remaining[card];
+    if (pick < 0) return card;
+  }
+  return Card.NONE;
+}

@@ -1,0 +1,290 @@
+import {
+  actionCard,
+  createSearchState,
+  decodeRules,
+  loadPosition,
+  loveLetter,
+  type GameEvent,
+  type LoveLetterState,
+  type LoveLetterView,
+  type Rng,
+  type RuleValues,
+  type Strategy,
+  type StrategyDefinition,
+} from '../../src/index.ts';
+import { keptCard } from './choices.ts';
+import { PlayScorer } from './counter.ts';
+import { Determinizer } from './determinize.ts';
+import { RoundKnowledge } from './knowledge.ts';
+import { Playout } from './playout.ts';
+
+const NO_NODE = -1;
+/** Action codes are below 2^12 (card, target and guess nibbles). */
+const ACTION_SPACE = 1 << 12;
+/** A round has at most 15 draws plus wizard redraws, so fewer than 32 decisions. */
+const MAX_DEPTH = 64;
+
+/**
+ * The search tree in flat typed arrays, sized once for the iteration budget, so a decision never
+ * allocates. Node 0 is the root (the decision to make); a node stands for the sequence of plays
+ * leading to it, ours and the opponents'. Rewards are always ours: opponents' nodes only tell
+ * apart the situations our later plays face.
+ */
+class SearchTree {
+  readonly action: Int32Array;
+  readonly visits: Int32Array;
+  /** How many times the node's play was legal when its parent was visited (ISMCTS availability). */
+  readonly available: Int32Array;
+  readonly reward: Float64Array;
+  readonly firstChild: Int32Array;
+  readonly nextSibling: Int32Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.action = new Int32Array(capacity);
+    this.visits = new Int32Array(capacity);
+    this.available = new Int32Array(capacity);
+    this.reward = new Float64Array(capacity);
+    this.firstChild = new Int32Array(capacity);
+    this.nextSibling = new Int32Array(capacity);
+  }
+
+  get full(): boolean {
+    return this.size === this.action.length;
+  }
+
+  clear(): void {
+    this.size = 0;
+    this.add(NO_NODE, 0);
+  }
+
+  add(parent: number, action: number): number {
+    const node = this.size++;
+    this.action[node] = action;
+    this.visits[node] = 0;
+    this.available[node] = 0;
+    this.reward[node] = 0;
+    this.firstChild[node] = NO_NODE;
+    if (parent !== NO_NODE) {
+      this.nextSibling[node] = this.firstChild[parent];
+      this.firstChild[parent] = node;
+    } else {
+      this.nextSibling[node] = NO_NODE;
+    }
+    return node;
+  }
+}
+
+/**
+ * Information-set Monte Carlo tree search (after Cowling, Powley and Whitehouse, 2012) over the
+ * current round. Each iteration deals the hidden cards anew from what this player knows
+ * (Determinizer), loads that deal into a private engine state and plays it out: our own plays are
+ * chosen down the tree by UCB1 with availability counts (a play counts as available only in the
+ * deals where it is legal), opponents play by the Playout policy, one node is added, the rest of
+ * the round is played by that policy, and each node on the path is credited with our share of
+ * the round win. The most visited first play is chosen.
+ *
+ * Two choices differ from textbook single-observer ISMCTS, each measured against `counter`:
+ * opponents' plays come from a policy that acts on what they could know rather than from tree
+ * statistics (which, gathered over deals that all share our hand, would let them play as if they
+ * saw our card); and every first play starts with `prior` virtual playouts valued by PlayScorer,
+ * the `counter` strategy's judgement, which the search then corrects. The reward is the round
+ * win, not the game: a play changes the round.
+ */
+export class IsmctsPlayer implements Strategy<LoveLetterView> {
+  readonly observes = true;
+  private readonly seat: number;
+  private readonly knowledge: RoundKnowledge;
+  private readonly scorer: PlayScorer;
+  private readonly determinizer: Determinizer;
+  private readonly state: LoveLetterState;
+  private readonly tree: SearchTree;
+  private readonly iterations: number;
+  private readonly exploration: number;
+  private readonly prior: number;
+  private readonly legal = new Int32Array(loveLetter.maxActions);
+  private readonly rootScores = new Float64Array(loveLetter.maxActions);
+  private readonly playout: Playout;
+  private readonly path = new Int32Array(MAX_DEPTH);
+  /** [action]: the child of the node being visited that plays it (NO_NODE elsewhere). */
+  private readonly childOf = new Int32Array(ACTION_SPACE).fill(NO_NODE);
+  /** The node the last treePlay or modelPlay leads to; NO_NODE for a play not yet in the tree. */
+  private chosenChild = NO_NODE;
+
+  constructor(players: number, seat: number, rules: RuleValues, options: { iterations: number; exploration: number; prior: number }) {
+    this.seat = seat;
+    this.knowledge = new RoundKnowledge(players, seat);
+    this.scorer = new PlayScorer(this.knowledge, decodeRules(rules).ministerBustAt);
+    this.determinizer = new Determinizer(players, seat);
+    this.state = createSearchState(players, rules);
+    // Every iteration adds at most one node, besides the root and its children.
+    this.tree = new SearchTree(options.iterations + 1 + loveLetter.maxActions);
+    this.playout = new Playout(players);
+    this.iterations = options.iterations;
+    this.exploration = options.exploration;
+    this.prior = options.prior;
+  }
+
+  restart(): void {
+    this.knowledge.reset();
+  }
+
+  inform(event: GameEvent): void {
+    this.knowledge.observe(event);
+  }
+
+  choose(view: LoveLetterView, legal: Int32Array, count: number, rng: Rng): number {
+    const action = count === 1 ? legal[0] : this.search(view, legal, count, rng);
+    this.knowledge.keep(keptCard(view, actionCard(action)));
+    return action;
+  }
+
+  private search(view: LoveLetterView, legal: Int32Array, count: number, rng: Rng): number {
+    const tree = this.tree;
+    tree.clear();
+    this.determinizer.prepare(view, this.knowledge);
+    if (this.prior > 0) this.seedRoot(view, legal, count);
+    for (let i = 0; i < this.iterations; i++) this.iterate(view, rng);
+    let best = tree.firstChild[0];
+    for (let child = best; child !== NO_NODE; child = tree.nextSibling[child]) {
+      const more = tree.visits[child] > tree.visits[best];
+      const asMany = tree.visits[child] === tree.visits[best] && tree.reward[child] > tree.reward[best];
+      if (more || asMany) best = child;
+    }
+    return tree.action[best];
+  }
+
+  /**
+   * Starts every first play with `prior` virtual playouts worth PlayScorer's opinion of it: the
+   * even share of the round win, moved by how much better or worse than the average play the
+   * scorer rates it (its scores are changes in round-win chances).
+   */
+  private seedRoot(view: LoveLetterView, legal: Int32Array, count: number): void {
+    const scorer = this.scorer;
+    scorer.prepare(view);
+    let playersIn = 0;
+    for (let seat = 0; seat < view.players; seat++) playersIn += view.inRound[seat];
+    const scores = this.rootScores;
+    let mean = 0;
+    for (let i = 0; i < count; i++) mean += scores[i] = scorer.score(view, legal[i]);
+    mean /= count;
+    const tree = this.tree;
+    for (let i = 0; i < count; i++) {
+      const value = Math.min(1, Math.max(0, 1 / playersIn + scores[i] - mean));
+      const node = tree.add(0, legal[i]);
+      tree.visits[node] = this.prior;
+      tree.reward[node] = this.prior * value;
+    }
+  }
+
+  private iterate(view: LoveLetterView, rng: Rng): void {
+    const state = this.state;
+    const tree = this.tree;
+    const path = this.path;
+    const legal = this.legal;
+    loadPosition(state, this.determinizer.sample(rng));
+    this.playout.start(view, this.knowledge);
+    let node = 0;
+    let depth = 1;
+    path[0] = node;
+    // Down the tree while every play legal in this deal has a node; then one new node.
+    while (!state.over) {
+      const action = state.current === this.seat ? this.treePlay(node, loveLetter.legalActions(state, legal), rng) : this.modelPlay(node, rng);
+      this.playout.apply(state, action);
+      const child = this.chosenChild;
+      if (child !== NO_NODE) {
+        node = child;
+        path[depth++] = node;
+        continue;
+      }
+      if (!tree.full) path[depth++] = tree.add(node, action);
+      break;
+    }
+    while (!state.over) this.playout.apply(state, this.playout.choose(state, rng));
+    const reward = state.shares[this.seat];
+    for (let d = 1; d < depth; d++) {
+      tree.visits[path[d]]++;
+      tree.reward[path[d]] += reward;
+    }
+  }
+
+  /**
+   * An opponent's play comes from the playout policy, which acts only on what that opponent could
+   * know. Choosing it by the tree's statistics instead would let the opponent learn our cards,
+   * which are the same in every deal we imagine.
+   */
+  private modelPlay(node: number, rng: Rng): number {
+    const action = this.playout.choose(this.state, rng);
+    const tree = this.tree;
+    let child = tree.firstChild[node];
+    while (child !== NO_NODE && tree.action[child] !== action) child = tree.nextSibling[child];
+    this.chosenChild = child;
+    return action;
+  }
+
+
+  /**
+   * Our play at `node` in this deal. Children whose plays are legal here gain availability; a
+   * legal play without a child is tried first (chosen at random); otherwise UCB1 picks a child.
+   * With the tree full, a play without a child may still be chosen when no child is legal.
+   */
+  private treePlay(node: number, count: number, rng: Rng): number {
+    const tree = this.tree;
+    const legal = this.legal;
+    const childOf = this.childOf;
+    for (let child = tree.firstChild[node]; child !== NO_NODE; child = tree.nextSibling[child]) childOf[tree.action[child]] = child;
+    let untried = 0;
+    let best = NO_NODE;
+    let bestValue = -Infinity;
+    for (let i = 0; i < count; i++) {
+      const child = childOf[legal[i]];
+      if (child === NO_NODE) {
+        untried++;
+        continue;
+      }
+      const available = ++tree.available[child];
+      const visits = tree.visits[child];
+      const value = visits === 0 ? Infinity : tree.reward[child] / visits + this.exploration * Math.sqrt(Math.log(available) / visits);
+      if (value > bestValue) {
+        bestValue = value;
+        best = child;
+      }
+    }
+    let action: number;
+    if ((untried > 0 && !tree.full) || best === NO_NODE) {
+      let pick = rng.int(untried > 0 ? untried : count);
+      action = legal[0];
+      for (let i = 0; i < count; i++) {
+        if (untried > 0 && childOf[legal[i]] !== NO_NODE) continue;
+        if (pick-- === 0) {
+          action = legal[i];
+          break;
+        }
+      }
+      this.chosenChild = NO_NODE;
+    } else {
+      action = tree.action[best];
+      this.chosenChild = best;
+    }
+    for (let child = tree.firstChild[node]; child !== NO_NODE; child = tree.nextSibling[child]) childOf[tree.action[child]] = NO_NODE;
+    return action;
+  }
+}
+
+export const ismcts: StrategyDefinition<LoveLetterView> = {
+  name: 'ismcts',
+  game: 'love-letter',
+  summary: 'information-set Monte Carlo tree search over the deals consistent with what it knows',
+  params: [
+    { name: 'iterations', type: 'integer', default: 1000, min: 1, max: 1_000_000, help: 'playouts per decision' },
+    { name: 'c', type: 'number', default: 0.7, min: 0, max: 10, help: 'UCB1 exploration constant (rewards are round-win shares, 0 to 1)' },
+    { name: 'prior', type: 'integer', default: 30, min: 0, max: 1_000_000, help: "virtual playouts seeding each first play with counter's score (0: none)" },
+  ],
+  trusted: true,
+  create: (context) =>
+    new IsmctsPlayer(context.players, context.seat, context.rules, {
+      iterations: Number(context.params.iterations),
+      exploration: Number(context.params.c),
+      prior: Number(context.params.prior),
+    }),
+};
