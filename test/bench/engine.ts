@@ -1,0 +1,143 @@
+// Speed and memory of the engine and the runner: random games, one thread and the worker pool.
+import { performance } from 'node:perf_hooks';
+import { MatchPlayer } from '../../src/runner/batch.ts';
+import { Counters } from '../../src/runner/counters.ts';
+import { buildJob, jobId, matchSpecOf } from '../../src/runner/job.ts';
+import { createTable, prepareMatch, type PreparedMatch } from '../../src/runner/match.ts';
+import { JobProgress, executeJob } from '../../src/runner/run-job.ts';
+import { Runners } from '../../src/runner/runners.ts';
+import { playGame } from '../../src/runner/table.ts';
+import { builtinRegistry } from '../../strategies/index.ts';
+
+/** One line of `npm run bench -- --json`. */
+export type BenchLine = { readonly bench: string } & Readonly<Record<string, string | number | boolean>>;
+
+const REGISTRY = new URL('../../strategies/index.ts', import.meta.url).href;
+const STRATEGY = 'random';
+
+export interface EngineBenchOptions {
+  /** Short runs for a quick look; the full counts are the ones the targets are stated for. */
+  readonly quick: boolean;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Heap in use after a full collection (when node runs with --expose-gc; else as it stands). */
+function heapUsed(): number {
+  gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+function prepare(players: number): Promise<PreparedMatch> {
+  return prepareMatch(builtinRegistry(), { game: 'love-letter', seats: Array<string>(players).fill(STRATEGY), rules: {}, seed: 'bench' });
+}
+
+/** The bare play loop: deal, moves, round ends; no counting. */
+async function engine(players: number, games: number): Promise<BenchLine> {
+  const match = await prepare(players);
+  const table = createTable(match);
+  const warmUp = Math.min(games, 20_000);
+  for (let game = 0; game < warmUp; game++) playGame(table, match.key, game);
+  const heapStart = heapUsed();
+  const start = performance.now();
+  for (let game = 0; game < games; game++) playGame(table, match.key, game);
+  const seconds = (performance.now() - start) / 1000;
+  const heapEnd = heapUsed();
+  return {
+    bench: 'engine',
+    players,
+    workers: 1,
+    strategy: STRATEGY,
+    games,
+    gamesPerSecond: Math.round(games / seconds),
+    heapStartBytes: heapStart,
+    heapEndBytes: heapEnd,
+    heapGrowthBytes: heapEnd - heapStart,
+    gcExposed: gc !== undefined,
+  };
+}
+
+/** What a worker does per task: play and count every game into the batch counters. */
+async function batch(players: number, games: number): Promise<BenchLine> {
+  const match = await prepare(players);
+  const player = new MatchPlayer(match, 'independent');
+  player.play({ offset: 0, from: 0, to: Math.min(games, 20_000) }, new Counters(match.layout));
+  const start = performance.now();
+  player.play({ offset: 0, from: 0, to: games }, new Counters(match.layout));
+  const seconds = (performance.now() - start) / 1000;
+  return { bench: 'batch', players, workers: 1, strategy: STRATEGY, games, gamesPerSecond: Math.round(games / seconds) };
+}
+
+/** A whole job through the worker pool, as `parlor sim` runs it, with the process's memory sampled along the way. */
+async function pool(players: number, workers: number, games: number): Promise<BenchLine> {
+  const spec = buildJob({
+    command: 'sim',
+    game: 'love-letter',
+    players,
+    rules: {},
+    seed: 'bench',
+    design: 'independent',
+    matchupSeats: [Array<string>(players).fill(STRATEGY)],
+    games,
+    // About a quarter second a task at these speeds: messaging stays far below a percent.
+    batchGames: 10_000,
+  });
+  const match = await prepareMatch(builtinRegistry(), matchSpecOf(spec, 0));
+  const progress = new JobProgress(spec, jobId(spec), [match.layout]);
+  const runners = await Runners.create(workers);
+  let rssAtTenth = 0;
+  let heapAtTenth = 0;
+  let start = 0;
+  let startGames = 0;
+  let rssEnd = 0;
+  let seconds = 0;
+  try {
+    await executeJob(progress, runners, {
+      concurrency: workers * 2,
+      registry: REGISTRY,
+      onBatch: (done) => {
+        // The first tenth warms the workers up and fills their caches; growth is measured from there.
+        if (rssAtTenth === 0 && done.gamesDone >= games / 10) {
+          rssAtTenth = process.memoryUsage().rss;
+          heapAtTenth = heapUsed();
+          start = performance.now();
+          startGames = done.gamesDone;
+        }
+      },
+    });
+    seconds = (performance.now() - start) / 1000;
+    // Before the pool closes: its workers' memory is part of the process's.
+    rssEnd = process.memoryUsage().rss;
+  } finally {
+    await runners.close();
+  }
+  return {
+    bench: 'pool',
+    players,
+    workers,
+    strategy: STRATEGY,
+    games,
+    gamesPerSecond: Math.round((games - startGames) / seconds),
+    rssStartBytes: rssAtTenth,
+    rssEndBytes: rssEnd,
+    rssGrowthBytes: rssEnd - rssAtTenth,
+    mainHeapGrowthBytes: heapUsed() - heapAtTenth,
+  };
+}
+
+/**
+ * The engine alone for 2, 3 and 4 players (4 players over 2 million games, heap measured), one
+ * thread playing and counting as a worker does, then the pool on one and two workers (two over
+ * 10 million games, memory measured). Targets: 150,000 four-player games a second on one core;
+ * two workers at least 1.8 times one; memory flat.
+ */
+export async function benchEngine(options: EngineBenchOptions, report: (line: BenchLine) => void): Promise<void> {
+  const scale = options.quick ? 0.02 : 1;
+  for (const players of [2, 3]) report(await engine(players, Math.round(200_000 * scale)));
+  report(await engine(4, Math.round(2_000_000 * scale)));
+  report(await batch(4, Math.round(200_000 * scale)));
+  const single = await pool(4, 1, Math.round(1_000_000 * scale));
+  report(single);
+  const double = await pool(4, 2, Math.round(10_000_000 * scale));
+  report({ ...double, speedup: Math.round((100 * Number(double.gamesPerSecond)) / Number(single.gamesPerSecond)) / 100 });
+}

@@ -1,0 +1,47 @@
+// `npm run bench`: parlor's speed and memory figures. Prints one readable line per measurement,
+// or with --json one JSON object per line for scripts. --quick runs short counts for a first look;
+// the full counts (the default) are the ones the targets are stated for.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { benchEngine, type BenchLine } from './engine.ts';
+
+const args = new Set(process.argv.slice(2));
+const json = args.has('--json');
+const quick = args.has('--quick');
+
+function bytes(value: number): string {
+  const sign = value < 0 ? '-' : '+';
+  const size = Math.abs(value);
+  return size < 1 << 20 ? `${sign}${(size / 1024).toFixed(0)} KiB` : `${sign}${(size / (1 << 20)).toFixed(1)} MiB`;
+}
+
+function readable(line: BenchLine): string {
+  const parts = [line.bench.padEnd(10)];
+  for (const [key, value] of Object.entries(line)) {
+    if (key === 'bench') continue;
+    if (typeof value === 'number' && key.endsWith('GrowthBytes')) parts.push(`${key.replace(/GrowthBytes$/, '')} ${bytes(value)}`);
+    else if (typeof value === 'number' && key.endsWith('Bytes')) continue;
+    else if (typeof value === 'number') parts.push(`${key} ${value.toLocaleString('en-US')}`);
+    else parts.push(`${key} ${String(value)}`);
+  }
+  return parts.join('  ');
+}
+
+function report(line: BenchLine): void {
+  process.stdout.write(`${json ? JSON.stringify(line) : readable(line)}\n`);
+}
+
+if (!json && !(globalThis as { gc?: unknown }).gc) {
+  process.stderr.write('note: run with node --expose-gc (npm run bench does) for heap figures after a full collection\n');
+}
+await benchEngine({ quick }, report);
+
+// The strategies' benchmark lives beside this one when its module is present.
+const strategies = fileURLToPath(new URL('./strategies.ts', import.meta.url));
+if (existsSync(strategies)) {
+  const module = (await import('./strategies.ts' as string)) as {
+    benchStrategies(options: { quick: boolean }, report: (line: BenchLine) => void): Promise<BenchLine[] | void>;
+  };
+  const lines = await module.benchStrategies({ quick }, report);
+  for (const line of lines ?? []) report(line);
+}
