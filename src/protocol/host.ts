@@ -12,7 +12,7 @@ import { TranscriptRecorder } from '../runner/transcript.ts';
 import { ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
 import type { ManagerProtocol } from './manager.ts';
 import { managerProtocol } from './protocols.ts';
-import { DEFAULT_LIMITS, type BotLimits, type BotLink } from './transport.ts';
+import { DEFAULT_LIMITS, type BotLimits, type BotLink, type ReadFailure } from './transport.ts';
 
 export const DEFAULT_MOVE_TIMEOUT_SECONDS = 5;
 
@@ -59,11 +59,6 @@ export async function playExternalRange(player: MatchPlayer, range: GameRange, c
   }
 }
 
-interface Failure {
-  readonly failure: number;
-  readonly detail: string;
-}
-
 /** Hosts the external seats of one match-up's tables, game after game. */
 export class ProtocolHost {
   readonly match: PreparedMatch;
@@ -102,7 +97,7 @@ export class ProtocolHost {
     }
     await hosted.play(gameIndex, dealIndex);
     this.stats.games++;
-    // The game ran to its end with every bot forfeiting; it must not count.
+    // An interrupted game still runs to its end (its bots forfeit at once): it must not count.
     this.options.signal?.throwIfAborted();
   }
 
@@ -273,7 +268,7 @@ class RoundConnection {
   /** Lines sent before the bot is ready for them (not started yet, or greeted but not named). */
   private outbox: string[] = [];
   private ready = false;
-  private failure: Failure | null = null;
+  private failure: ReadFailure | null = null;
   private readonly opened: Promise<void>;
   private leaving: Promise<void> | null = null;
 

@@ -6,4 +6,4 @@ export { ProtocolBot, runBotSession, type BotSetup } from './bot.ts';
 export { loopbackDefinition } from './loopback.ts';
 export { managerProtocol } from './protocols.ts';
 export { LineKind, type ManagerProtocol, type ProtocolReader } from './manager.ts';
-export { BotProcess, DEFAULT_LIMITS, type BotLimits, type BotLink, type ReadResult } from './transport.ts';
+export { BotProcess, DEFAULT_LIMITS, type BotLimits, type BotLink, type ReadFailure, type ReadResult } from './transport.ts';

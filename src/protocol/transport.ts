@@ -1,9 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Errors } from '../core/errors.ts';
 import { Forfeit } from '../core/forfeits.ts';
 import type { BotCommand } from './command.ts';
 
-/** A line from the bot, or why none will come: a forfeit reason and words for the transcript. */
-export type ReadResult = { readonly line: string } | { readonly failure: number; readonly detail: string };
+/** Why no line will come from a bot: a forfeit reason, and words for the transcript. */
+export interface ReadFailure {
+  readonly failure: number;
+  readonly detail: string;
+}
+
+/** A line from the bot, or why none will come. */
+export type ReadResult = { readonly line: string } | ReadFailure;
 
 /** One round's connection to a bot, whatever runs it (a process, or a strategy in this thread). */
 export interface BotLink {
@@ -57,7 +64,7 @@ export class BotProcess implements BotLink {
   private stderrPartial = '';
   private logChars = 0;
   /** Set once no more lines will be delivered, with the reason a read then fails. */
-  private ended: { failure: number; detail: string } | null = null;
+  private ended: ReadFailure | null = null;
   private waiter: ((result: ReadResult) => void) | null = null;
   private readTimer: NodeJS.Timeout | null = null;
   private killTimer: NodeJS.Timeout | null = null;
@@ -107,7 +114,7 @@ export class BotProcess implements BotLink {
   }
 
   readLine(timeoutMs: number): Promise<ReadResult> {
-    if (this.waiter) throw new Error('BotProcess: one read at a time');
+    if (this.waiter) throw Errors.internal('a bot was asked for two lines at once');
     const line = this.lines.shift();
     if (line !== undefined) return Promise.resolve({ line });
     if (this.ended) return Promise.resolve(this.ended);
@@ -187,12 +194,18 @@ export class BotProcess implements BotLink {
   }
 
   private onStderr(chunk: string): void {
-    if (this.logChars >= this.limits.maxLogChars) return;
-    this.logChars += chunk.length;
-    const lines = (this.stderrPartial + chunk).split('\n');
+    const room = this.limits.maxLogChars - this.logChars;
+    if (room <= 0) return;
+    const kept = chunk.length > room ? chunk.slice(0, room) : chunk;
+    this.logChars += kept.length;
+    const lines = (this.stderrPartial + kept).split('\n');
     this.stderrPartial = lines.pop() ?? '';
+    if (this.logChars >= this.limits.maxLogChars) {
+      if (this.stderrPartial !== '') lines.push(this.stderrPartial);
+      lines.push(`(stderr beyond ${this.limits.maxLogChars} characters not kept)`);
+      this.stderrPartial = '';
+    }
     for (const line of lines) this.log(line);
-    if (this.logChars >= this.limits.maxLogChars) this.log(`(stderr beyond ${this.limits.maxLogChars} characters not kept)`);
   }
 
   private onSpawnError(error: Error): void {
