@@ -13,3 +13,7 @@ export * from './games/love-letter/search.ts';
 export { decodeRules, type DecodedRules } from './games/love-letter/rules.ts';
 export * from './runner/table.ts';
 export * from './runner/transcript.ts';
+export { DESIGNS, type DesignName } from './runner/design.ts';
+export { pairedArms, type PairedSpec, type PairedTotals } from './runner/paired.ts';
+export { runPairedBatches, type PairedRunOptions } from './runner/paired-run.ts';
+export type { MatchSummary, RunSummary } from './runner/summary.ts';
