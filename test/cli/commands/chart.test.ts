@@ -1,14 +1,13 @@
 // `parlor chart DIR` as a user runs it: redraws a results folder, and bad folders end with one line
 // on stderr and exit 3.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { runParlor, type ParlorRun } from '../../helpers/parlor-process.ts';
+import { parlor, scratchDir, type Finished } from '../cli.ts';
 import { summary } from '../../report/summary-fixture.ts';
 
-function oneLineError(run: ParlorRun, message: RegExp): void {
+function oneLineError(run: Finished, message: RegExp): void {
   assert.equal(run.code, 3);
   assert.equal(run.stdout, '');
   const lines = run.stderr.trimEnd().split('\n');
@@ -17,7 +16,7 @@ function oneLineError(run: ParlorRun, message: RegExp): void {
 }
 
 describe('parlor chart', () => {
-  const root = mkdtempSync(join(tmpdir(), 'parlor-chart-'));
+  const root = scratchDir();
   after(() => rmSync(root, { recursive: true, force: true }));
   const folder = (name: string, files: Record<string, string>) => {
     const dir = join(root, name);
@@ -28,7 +27,7 @@ describe('parlor chart', () => {
 
   test('redraws the charts and the report from summary.json', async () => {
     const dir = folder('run', { 'summary.json': JSON.stringify(summary) });
-    const run = await runParlor(['chart', dir]);
+    const run = await parlor(['chart', dir]);
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^4 charts redrawn; report: .*index\.html\n$/);
     for (const file of ['index.html', 'charts/win-rate-by-seat.vl.json', 'charts/win-rate-by-seat.svg', 'charts/win-rate-by-seat.png']) {
@@ -37,14 +36,14 @@ describe('parlor chart', () => {
   });
 
   test('a missing folder', async () => {
-    oneLineError(await runParlor(['chart', join(root, 'nowhere')]), /^parlor: cannot read .*nowhere: no such folder$/);
+    oneLineError(await parlor(['chart', join(root, 'nowhere')]), /^parlor: cannot read .*nowhere: no such folder$/);
   });
 
   test('a folder without summary.json', async () => {
-    oneLineError(await runParlor(['chart', folder('empty', {})]), /^parlor: cannot read .*empty\/summary\.json: no such file$/);
+    oneLineError(await parlor(['chart', folder('empty', {})]), /^parlor: cannot read .*empty\/summary\.json: no such file$/);
   });
 
   test('a summary.json that is not JSON', async () => {
-    oneLineError(await runParlor(['chart', folder('corrupt', { 'summary.json': '{"seats": [' })]), /^parlor: results folder .*corrupt is damaged: summary\.json is not valid JSON/);
+    oneLineError(await parlor(['chart', folder('corrupt', { 'summary.json': '{"seats": [' })]), /^parlor: results folder .*corrupt is damaged: summary\.json is not valid JSON/);
   });
 });
