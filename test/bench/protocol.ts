@@ -11,14 +11,13 @@ import { MatchPlayer } from '../../src/runner/batch.ts';
 import { Counters } from '../../src/runner/counters.ts';
 import { prepareMatch, type PreparedMatch, type StrategyResolver } from '../../src/runner/match.ts';
 import { builtinRegistry } from '../../strategies/index.ts';
+import type { BenchLine } from './engine.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface ProtocolBenchOptions {
-  /** Games per measurement against the C bot (each range plays its share). */
-  readonly games?: number;
-  /** Games for the per-message overhead, played through the in-thread loopback. */
-  readonly loopbackGames?: number;
+  /** Short counts for a first look. */
+  readonly quick?: boolean;
 }
 
 async function prepare(seats: readonly string[], resolve: StrategyResolver = resolveStrategy): Promise<PreparedMatch> {
@@ -42,7 +41,7 @@ function messages(stats: HostStats): number {
   return stats.linesSent + stats.linesReceived;
 }
 
-async function benchCBot(bot: string, games: number, workers: number): Promise<object> {
+async function benchCBot(bot: string, games: number, workers: number): Promise<BenchLine> {
   const match = await prepare([`cmd:${bot} 2`, `cmd:${bot} 2`]);
   const stats = newHostStats();
   const cpu = process.cpuUsage();
@@ -68,7 +67,7 @@ async function benchCBot(bot: string, games: number, workers: number): Promise<o
  * in-process and through the loopback (host formatting and parsing, the bot's reading and
  * answering), the difference divided by the messages exchanged.
  */
-async function benchLoopback(games: number): Promise<object> {
+async function benchLoopback(games: number): Promise<BenchLine> {
   const inner = await resolveStrategy(builtinRegistry(), 'love-letter', { text: 'random', name: 'random', params: {} });
   const throughProtocol: StrategyResolver = async (registry, gameId, spec) =>
     spec.text === 'looped' ? { spec, definition: loopbackDefinition(gameId, inner), params: {} } : resolveStrategy(registry, gameId, spec);
@@ -98,20 +97,21 @@ function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-/** One JSON line per measurement. */
-export async function benchProtocol(options: ProtocolBenchOptions = {}): Promise<string[]> {
-  const games = options.games ?? 60;
+/** Reports one line per measurement: the C bot on one and two ranges, then the loopback. */
+export async function benchProtocol(options: ProtocolBenchOptions, report: (line: BenchLine) => void): Promise<void> {
+  const games = options.quick ? 16 : 60;
   const scratch = mkdtempSync(join(tmpdir(), 'parlor-bench-'));
   try {
     const bot = join(scratch, 'random_bot');
     execFileSync('cc', ['-O2', '-o', bot, join(ROOT, 'strategies/external/random_bot.c')]);
-    const results = [await benchCBot(bot, games, 1), await benchCBot(bot, games, 2), await benchLoopback(options.loopbackGames ?? 2000)];
-    return results.map((result) => JSON.stringify(result));
+    report(await benchCBot(bot, games, 1));
+    report(await benchCBot(bot, games, 2));
+    report(await benchLoopback(options.quick ? 300 : 2000));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  for (const line of await benchProtocol()) process.stdout.write(`${line}\n`);
+  await benchProtocol({ quick: process.argv.includes('--quick') }, (line) => process.stdout.write(`${JSON.stringify(line)}\n`));
 }
