@@ -146,6 +146,16 @@ describe('hosting well-behaved bots', () => {
   });
 });
 
+describe('replies in capitals', () => {
+  test("are read like any other, and logged in the protocol's lower case", async () => {
+    const resultsDir = join(scratch, 'shout');
+    const { counters } = await playExternal([cmd(PYTHON, fixture('shout.py'), '2'), 'random'], 2, { env, limits, resultsDir, transcripts: true });
+    assert.equal(forfeitsOf(counters, 0).size, 0);
+    const transcript = readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8');
+    assert.match(transcript, /^\[1 -> manager\] play [a-z]+( \d)?( [a-z]+)?$/m);
+  });
+});
+
 describe('a program hosting bots', () => {
   test('ends by itself once its games are played: no timer, pipe or process keeps it alive', () => {
     const started = performance.now();
