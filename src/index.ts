@@ -17,3 +17,4 @@ export { DESIGNS, type DesignName } from './runner/design.ts';
 export { pairedArms, type PairedSpec, type PairedTotals } from './runner/paired.ts';
 export { runPairedBatches, type PairedRunOptions } from './runner/paired-run.ts';
 export type { MatchSummary, RunSummary } from './runner/summary.ts';
+export * from './report/index.ts';

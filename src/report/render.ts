@@ -1,8 +1,8 @@
 // The one way a chart becomes a picture: vega-lite compiles the spec, a headless vega View draws the
 // SVG, and resvg rasterizes that SVG, so the SVG, the PNG and the HTML report all show the same chart.
-import { Resvg } from '@resvg/resvg-js';
-import { parse, View, type Spec as VegaSpec } from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import type { Spec as VegaSpec } from 'vega';
+import type { TopLevelSpec } from 'vega-lite';
 import { findFont, resvgFontOptions, type FontFamilyFiles } from './fonts.ts';
 
 export type { VegaSpec };
@@ -16,12 +16,22 @@ export interface RenderedChart {
 /** PNG pixels per SVG unit: sharp on high-density screens and in slides. */
 export const PNG_ZOOM = 2;
 
-export function compileChart(spec: TopLevelSpec): VegaSpec {
-  return compile(spec).spec;
+// vega, vega-lite and resvg take about a second to load: they are loaded with the first chart
+// drawn, so that importing the report (and the public API with it) costs nothing until then.
+let libraries: Promise<[typeof import('vega'), typeof import('vega-lite'), typeof import('@resvg/resvg-js')]> | undefined;
+function load() {
+  libraries ??= Promise.all([import('vega'), import('vega-lite'), import('@resvg/resvg-js')]);
+  return libraries;
+}
+
+export async function compileChart(spec: TopLevelSpec): Promise<VegaSpec> {
+  const [, vegaLite] = await load();
+  return vegaLite.compile(spec).spec;
 }
 
 export async function vegaToSvg(spec: VegaSpec): Promise<string> {
-  const view = new View(parse(spec), { renderer: 'none' });
+  const [vega] = await load();
+  const view = new vega.View(vega.parse(spec), { renderer: 'none' });
   try {
     return await view.toSVG();
   } finally {
@@ -36,13 +46,14 @@ function defaultFont(): FontFamilyFiles | null {
   return foundFont;
 }
 
-export function svgToPng(svg: string, font: FontFamilyFiles | null = defaultFont()): Buffer {
-  const resvg = new Resvg(svg, { font: resvgFontOptions(font), fitTo: { mode: 'zoom', value: PNG_ZOOM } });
-  return resvg.render().asPng();
+export async function svgToPng(svg: string, font: FontFamilyFiles | null = defaultFont()): Promise<Buffer> {
+  const [, , resvg] = await load();
+  const options: ResvgRenderOptions = { font: resvgFontOptions(font), fitTo: { mode: 'zoom', value: PNG_ZOOM } };
+  return new resvg.Resvg(svg, options).render().asPng();
 }
 
 export async function renderChart(spec: TopLevelSpec): Promise<RenderedChart> {
-  const vega = compileChart(spec);
+  const vega = await compileChart(spec);
   const svg = await vegaToSvg(vega);
-  return { vega, svg, png: svgToPng(svg) };
+  return { vega, svg, png: await svgToPng(svg) };
 }

@@ -42,14 +42,14 @@ describe('renderChart', async () => {
     assert.deepEqual(pngSize(seat.png), { width: svg.width * PNG_ZOOM, height: svg.height * PNG_ZOOM });
   });
 
-  test('still gives a PNG, without its text, when no font can be found', () => {
-    const bare = svgToPng(seat.svg, { family: 'none', files: [] });
+  test('still gives a PNG, without its text, when no font can be found', async () => {
+    const bare = await svgToPng(seat.svg, { family: 'none', files: [] });
     assert.deepEqual(pngSize(bare), pngSize(seat.png));
   });
 
   const font = findFont();
-  test('draws the text with the font it found', { skip: font ? false : 'no known font file on this machine (Debian: fonts-dejavu-core)' }, () => {
-    assert.ok(svgToPng(seat.svg, font).equals(seat.png), 'the found font is the default');
-    assert.ok(!svgToPng(seat.svg, { family: 'none', files: [] }).equals(seat.png), 'text adds pixels');
+  test('draws the text with the font it found', { skip: font ? false : 'no known font file on this machine (Debian: fonts-dejavu-core)' }, async () => {
+    assert.ok((await svgToPng(seat.svg, font)).equals(seat.png), 'the found font is the default');
+    assert.ok(!(await svgToPng(seat.svg, { family: 'none', files: [] })).equals(seat.png), 'text adds pixels');
   });
 });

@@ -1,0 +1,14 @@
+// Charts and reports: pure spec builders over plain rows, one renderer, and the results-folder writer.
+export * from './rows.ts';
+export { firstCardChart } from './charts/first-card.ts';
+export { seatChart } from './charts/seat.ts';
+export { headToHeadChart } from './charts/head-to-head.ts';
+export { ratingChart } from './charts/ratings.ts';
+export { outsChart } from './charts/outs.ts';
+export { sprtChart } from './charts/sprt.ts';
+export type { FairShareOption } from './charts/style.ts';
+export { compileChart, renderChart, svgToPng, vegaToSvg, PNG_ZOOM, type RenderedChart, type VegaSpec } from './render.ts';
+export { reportCharts, type NamedChart, type ReportExtras } from './report.ts';
+export { writeCharts, type WrittenReport } from './write.ts';
+export { readReportInputs, type ReportInputs } from './load.ts';
+export * from './files.ts';
