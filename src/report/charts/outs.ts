@@ -42,7 +42,8 @@ export function outsChart(rows: readonly CauseCountRow[]): TopLevelSpec {
       },
       {
         transform: [{ filter: `datum.share >= ${LABEL_MIN_SHARE}` }, { calculate: '(datum.start + datum.end) / 2', as: 'middle' }],
-        mark: { type: 'text', fontSize: 11, color: 'white' },
+        // Dark text stays readable on every tableau10 colour, the light yellow included.
+        mark: { type: 'text', fontSize: 11, color: '#111' },
         encoding: { y, x: { field: 'middle', type: 'quantitative' }, text: { field: 'share', type: 'quantitative', format: '.0%' } },
       },
     ],
