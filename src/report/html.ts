@@ -97,8 +97,8 @@ export function reportHtml(page: ReportPage, runtime: string): string {
 <body>
 <h1>${escapeHtml(page.title)}</h1>
 <p class="lines">${page.lines.map(escapeHtml).join('<br>\n')}</p>
-${page.tables.length > 0 ? `<h2>Tables</h2>\n${page.tables.map(tableHtml).join('\n')}` : ''}
 ${page.charts.length > 0 ? `<h2>Charts</h2>\n${page.charts.map((chart) => chartHtml(chart, page.chartsFolder)).join('\n')}` : ''}
+${page.tables.length > 0 ? `<h2>Tables</h2>\n${page.tables.map(tableHtml).join('\n')}` : ''}
 <script type="application/json" id="parlor-charts">${inlineJson(charts)}</script>
 <script>${inlineScript(runtime)}</script>
 <script>${DRAW_CHARTS}</script>

@@ -43,6 +43,10 @@ describe('reportHtml', () => {
     }
   });
 
+  test('shows the charts first, the tables after them', () => {
+    assert.ok(html.indexOf('<h2>Charts</h2>') >= 0 && html.indexOf('<h2>Charts</h2>') < html.indexOf('<h2>Tables</h2>'));
+  });
+
   test('links each chart’s files', () => {
     for (const extension of ['png', 'svg', 'vl.json']) assert.ok(html.includes(`<a href="charts/outs-by-cause.${extension}">`), extension);
   });
