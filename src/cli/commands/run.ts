@@ -79,16 +79,17 @@ async function start<O extends RunOptions>(context: CommandContext, kind: RunKin
     options.batch ?? (inProcess.length > 0 ? chooseBatchGames(inProcess, probe.games, options.workers) : EXTERNAL_BATCH_BLOCKS * blockGames(plan.design, plan.players));
   const spec = buildJob({ ...plan, batchGames });
   const name = options.name ?? kind.command;
-  let dir: string;
-  if (options.out !== undefined) {
-    dir = options.out;
-    createResultsFolder(dir, options.force === true);
-  } else {
-    dir = claimFreshFolder(join('results', `${timestamp(new Date())}-${safeName(name)}`));
-  }
+  const dir = openResultsFolder(options, name);
   const job: JobFile = { id: jobId(spec), name, created: new Date().toISOString(), parlor: { version, commit: gitCommit() }, ...spec };
   writeJob(dir, job);
   return execute(context, dir, job, players.map((player) => player.match), null, options, runners);
+}
+
+/** The run's results folder, made fresh: --out (emptied with --force), else results/<date>-<time>-<name>. */
+export function openResultsFolder(options: Pick<RunOptions, 'out' | 'force'>, name: string): string {
+  if (options.out === undefined) return claimFreshFolder(join('results', `${timestamp(new Date())}-${safeName(name)}`));
+  createResultsFolder(options.out, options.force === true);
+  return options.out;
 }
 
 // Bot processes start once per round: a few blocks per task keep every worker's bots busy.
@@ -130,10 +131,6 @@ async function resume<O extends RunOptions>(
     return 0;
   }
   const checkpoint = readCheckpoint(dir);
-  const commit = gitCommit();
-  if (job.parlor?.commit && commit && job.parlor.commit !== commit) {
-    context.warn(`note: ${dir} was started at commit ${job.parlor.commit.slice(0, 12)}, this is ${commit.slice(0, 12)}`);
-  }
   const players = await preparePlayers(context.registry, job, runners);
   return execute(context, dir, job, players.map((player) => player.match), checkpoint, options, runners);
 }
@@ -176,6 +173,10 @@ async function execute(
       progress.restore(checkpoint);
     } catch (error) {
       throw Errors.resumeMismatch(dir, error instanceof Error ? error.message : String(error));
+    }
+    const commit = gitCommit();
+    if (job.parlor?.commit && commit && job.parlor.commit !== commit) {
+      context.warn(`note: ${dir} was started at commit ${job.parlor.commit.slice(0, 12)}, this is ${commit.slice(0, 12)}`);
     }
   }
   writeCheckpoint(dir, progress.checkpoint());
@@ -226,6 +227,13 @@ async function execute(
     return SIGNAL_EXIT[stoppedBy ?? 'SIGINT'];
   }
   removeCheckpoint(dir);
+  await runResultHooks(context, dir, summary, job);
+  printSummary(context, summary, dir, options);
+  return 0;
+}
+
+/** Lets the result hooks (charts, report) finish a results folder; a hook's failure is only reported. */
+export async function runResultHooks(context: CommandContext, dir: string, summary: RunSummary, job: JobFile): Promise<void> {
   for (const hook of context.resultHooks) {
     try {
       await hook(dir, summary, job);
@@ -233,8 +241,6 @@ async function execute(
       context.warn(`could not finish the results folder: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  printSummary(context, summary, dir, options);
-  return 0;
 }
 
 // Often enough that a crash loses little, rarely enough that writing costs nothing noticeable.
@@ -247,6 +253,7 @@ function summarize(context: CommandContext, job: JobFile, matches: readonly Prep
     seed: job.seed,
     gamesPlanned: job.games,
     strategies: job.strategies,
+    ratings: job.command === 'tournament',
     matchups: matches.map((match, index) => ({
       seats: job.matchups[index].seats,
       offset: job.matchups[index].offset,
