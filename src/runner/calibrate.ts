@@ -4,7 +4,9 @@ import { Counters } from './counters.ts';
 
 /** A task this long keeps messaging far below a percent and still lets progress and interrupts react quickly. */
 const TARGET_SECONDS = 0.25;
+const WARM_UP_MS = 100;
 const TIMING_MS = 100;
+const MAX_TIMING_BLOCKS = 2000;
 /** Tasks per worker at least, so workers finish together and the progress meter moves. */
 const TASKS_PER_WORKER = 8;
 
@@ -15,16 +17,22 @@ const TASKS_PER_WORKER = 8;
 export function chooseBatchGames(players: readonly MatchPlayer[], totalGames: number, workers: number): number {
   const blockSize = players[0].blockSize;
   const counters = players.map((player) => new Counters(player.match.layout));
-  const start = performance.now();
-  let blocks = 0;
-  let elapsed = 0;
-  while (elapsed < TIMING_MS && blocks < 1000) {
-    const index = blocks % players.length;
-    players[index].play({ offset: 0, from: 0, to: blockSize }, counters[index]);
-    blocks++;
-    elapsed = performance.now() - start;
-  }
-  const byTime = Math.max(1, Math.round((TARGET_SECONDS * 1000 * blocks) / elapsed));
+  const time = (milliseconds: number) => {
+    const start = performance.now();
+    let blocks = 0;
+    let elapsed = 0;
+    while (elapsed < milliseconds && blocks < MAX_TIMING_BLOCKS) {
+      const index = blocks % players.length;
+      players[index].play({ offset: blocks, from: 0, to: blockSize }, counters[index]);
+      blocks++;
+      elapsed = performance.now() - start;
+    }
+    return elapsed / blocks;
+  };
+  // The first games run before the JIT has compiled the hot path, several times slower than the
+  // workers will play; they only warm up.
+  time(WARM_UP_MS);
+  const byTime = Math.max(1, Math.round((TARGET_SECONDS * 1000) / time(TIMING_MS)));
   const byBalance = Math.max(1, Math.ceil(totalGames / blockSize / (workers * TASKS_PER_WORKER)));
   return Math.min(byTime, byBalance) * blockSize;
 }
