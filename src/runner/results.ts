@@ -101,7 +101,8 @@ export function readJob(dir: string): JobFile {
 }
 
 export function writeCheckpoint(dir: string, checkpoint: Checkpoint): void {
-  writeJson(join(dir, ResultFiles.CHECKPOINT), checkpoint);
+  // Rewritten twice a second while a run goes: compact, not laid out for reading.
+  writeFileAtomic(join(dir, ResultFiles.CHECKPOINT), JSON.stringify(checkpoint));
 }
 
 export function hasCheckpoint(dir: string): boolean {

@@ -123,14 +123,15 @@ async function resume<O extends RunOptions>(
       throw Errors.resumeMismatch(dir, `the options given describe another job (${differing.join(', ')} differ)`);
     }
   }
-  if (!hasCheckpoint(dir)) {
-    const summary = existingSummary(dir);
-    if (!summary?.complete) throw Errors.corruptResults(dir, 'it has neither a checkpoint nor a finished summary');
+  const summary = hasCheckpoint(dir) ? null : existingSummary(dir);
+  if (summary?.complete) {
     context.progress(`${dir} is already complete\n`);
     printSummary(context, summary, dir, options);
     return 0;
   }
-  const checkpoint = readCheckpoint(dir);
+  if (summary) throw Errors.corruptResults(dir, 'its summary is unfinished but its checkpoint is missing');
+  // No checkpoint and no summary: the run was stopped before its first game, so it starts afresh.
+  const checkpoint = hasCheckpoint(dir) ? readCheckpoint(dir) : null;
   const players = await preparePlayers(context.registry, job, runners);
   return execute(context, dir, job, players.map((player) => player.match), checkpoint, options, runners);
 }

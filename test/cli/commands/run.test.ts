@@ -1,7 +1,7 @@
 // A long run stopped by a signal, then resumed: the finished results must equal an uninterrupted run's.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CHARTS_FOLDER, REPORT_FILE } from '../../../src/report/files.ts';
@@ -68,6 +68,17 @@ describe('interrupting and resuming a run', () => {
     const results = (folder: string) => readdirSync(folder).filter((name) => name !== CHARTS_FOLDER && name !== REPORT_FILE).sort();
     assert.deepEqual(results(dir), results(straight));
     assert.ok(readdirSync(dir).every((name) => !name.includes('partial')), 'no temporary files left');
+  });
+
+  test('a run stopped before its first game resumes from the start', async () => {
+    const whole = join(scratch, 'whole');
+    const args = ['sim', '--games', '300', '--seed', 'early', '--workers', '1'];
+    assert.equal((await runCaptured([...args, '--out', whole])).code, 0);
+    const early = join(scratch, 'early');
+    mkdirSync(early);
+    copyFileSync(join(whole, 'job.json'), join(early, 'job.json'));
+    assert.equal((await runCaptured(['sim', '--resume', early])).code, 0);
+    assert.equal(readFileSync(join(early, 'summary.json'), 'utf8'), readFileSync(join(whole, 'summary.json'), 'utf8'));
   });
 
   test('resuming a finished run prints its results again', async () => {
