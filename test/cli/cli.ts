@@ -18,9 +18,9 @@ export interface Finished {
   readonly stderr: string;
 }
 
-/** Starts bin/parlor.js; `finished` resolves when it exits. */
-export function startParlor(args: readonly string[]): { child: ChildProcess; finished: Promise<Finished> } {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts bin/parlor.js (in the project folder unless `cwd` says otherwise); `finished` resolves when it exits. */
+export function startParlor(args: readonly string[], cwd = ROOT): { child: ChildProcess; finished: Promise<Finished> } {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -29,8 +29,8 @@ export function startParlor(args: readonly string[]): { child: ChildProcess; fin
   return { child, finished };
 }
 
-export function parlor(args: readonly string[]): Promise<Finished> {
-  return startParlor(args).finished;
+export function parlor(args: readonly string[], cwd = ROOT): Promise<Finished> {
+  return startParlor(args, cwd).finished;
 }
 
 export interface Captured {

@@ -1,7 +1,7 @@
 // Bad input, as a user meets it: one line on stderr, exit status 3, nothing on stdout, no stack trace.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { showsProgress } from '../../src/cli/main.ts';
 import { parlor, runCaptured, scratchDir } from './cli.ts';
@@ -93,10 +93,13 @@ describe('progress', () => {
     assert.equal(showsProgress({}, false), false);
   });
 
-  test('a run whose stderr is a pipe writes nothing there', async () => {
-    const run = await parlor([...sim, '--games', '3000', '--workers', '2', '--batch', '100', '--out', join(scratch, 'piped')]);
+  test('a run whose stderr is a pipe writes nothing there, and its workers start from any folder', async () => {
+    const elsewhere = scratchDir();
+    const run = await parlor([...sim, '--games', '3000', '--workers', '2', '--batch', '100', '--out', 'piped'], elsewhere);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stderr, '');
     assert.match(run.stdout, /3,000 games of love-letter/);
+    assert.match(run.stdout, /results: piped\n$/);
+    assert.ok(existsSync(join(elsewhere, 'piped', 'summary.json')));
   });
 });
