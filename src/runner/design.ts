@@ -47,11 +47,6 @@ export function rotateSeatSlots(seatSlot: Int32Array, rotation: number): Int32Ar
   return Int32Array.from({ length: players }, (_, position) => seatSlot[(position + rotation) % players]);
 }
 
-/** The position the listed seat `seat` occupies in rotation `rotation`. */
-export function positionOf(seat: number, rotation: number, players: number): number {
-  return (seat - rotation + players) % players;
-}
-
 /** Rounds a game count up to whole blocks. */
 export function wholeBlocks(games: number, design: DesignName, players: number): number {
   const size = blockGames(design, players);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { blockGames, type DesignName } from './design.ts';
+import { blockGames, wholeBlocks, type DesignName } from './design.ts';
 import type { MatchSpec } from './match.ts';
 
 /** Bumped when the meaning of a job file changes, so an old folder is not resumed by a parlor that reads it differently. */
@@ -54,7 +54,7 @@ export interface JobInput extends Pick<JobSpec, 'command' | 'game' | 'players' |
 
 export function buildJob(input: JobInput): JobSpec {
   const block = blockGames(input.design, input.players);
-  const perMatchup = Math.ceil(input.games / input.matchupSeats.length / block) * block;
+  const perMatchup = wholeBlocks(Math.ceil(input.games / input.matchupSeats.length), input.design, input.players);
   let offset = 0;
   const matchups = input.matchupSeats.map((seats): JobMatchup => {
     const matchup = { seats: [...seats], offset, games: perMatchup };
