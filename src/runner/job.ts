@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ParamValue } from '../core/strategy.ts';
 import { blockGames, wholeBlocks, type DesignName } from './design.ts';
 import type { MatchSpec } from './match.ts';
 
@@ -42,6 +43,8 @@ export interface JobFile extends JobSpec {
   readonly name: string;
   readonly created: string;
   readonly parlor: { readonly version: string; readonly commit: string | null };
+  /** Each strategy spec as loaded: the strategy's name and every parameter's value, defaults included. */
+  readonly loaded?: Readonly<Record<string, { readonly strategy: string; readonly params: Readonly<Record<string, ParamValue>> }>>;
 }
 
 export interface JobInput extends Pick<JobSpec, 'command' | 'game' | 'players' | 'rules' | 'seed' | 'design' | 'batchGames'> {

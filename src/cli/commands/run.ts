@@ -80,7 +80,10 @@ async function start<O extends RunOptions>(context: CommandContext, kind: RunKin
   const spec = buildJob({ ...plan, batchGames });
   const name = options.name ?? kind.command;
   const dir = openResultsFolder(options, name);
-  const job: JobFile = { id: jobId(spec), name, created: new Date().toISOString(), parlor: { version, commit: gitCommit() }, ...spec };
+  const loaded = Object.fromEntries(
+    players.flatMap((player) => player.match.slots).map((slot) => [slot.spec.text, { strategy: slot.definition.name, params: slot.params }]),
+  );
+  const job: JobFile = { id: jobId(spec), name, created: new Date().toISOString(), parlor: { version, commit: gitCommit() }, loaded, ...spec };
   writeJob(dir, job);
   return execute(context, dir, job, players.map((player) => player.match), null, options, runners);
 }
