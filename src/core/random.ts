@@ -67,11 +67,20 @@ export class Rng {
     state[3] = fmix32(key[3] ^ gameLow ^ Math.imul(stream, 0x27d4eb2f) ^ state[2]);
     // The words are already avalanched hashes, so a short warm-up suffices to decorrelate the
     // counter word; sfc32's usual 12 rounds would cost more than a whole deal's shuffle.
-    for (let i = 0; i < 4; i++) this.nextU32();
+    for (let i = 0; i < 4; i++) this.next();
     return this;
   }
 
   nextU32(): number {
+    return this.next() >>> 0;
+  }
+
+  /**
+   * The next 32 bits as a signed integer. Callers reinterpret them unsigned only in their own
+   * arithmetic: a uint32 above 2^31 is no small integer to V8, so returning one from a call the
+   * JIT did not inline would allocate a heap number per draw.
+   */
+  private next(): number {
     const state = this.s;
     const a = state[0];
     const b = state[1];
@@ -82,17 +91,17 @@ export class Rng {
     state[0] = b ^ (b >>> 9);
     state[1] = (c + (c << 3)) | 0;
     state[2] = (((c << 21) | (c >>> 11)) + t) | 0;
-    return t >>> 0;
+    return t;
   }
 
   /** A uniform integer in [0, n), n at most 2^21 (multiply-shift: bias below 2^-11, no division). */
   int(n: number): number {
-    return Math.floor((this.nextU32() * n) / TWO_POW_32);
+    return Math.floor(((this.next() >>> 0) * n) / TWO_POW_32);
   }
 
   /** A uniform float in [0, 1). */
   float(): number {
-    return this.nextU32() / TWO_POW_32;
+    return (this.next() >>> 0) / TWO_POW_32;
   }
 
   /** Copies another generator's position, so a search can replay a stream without allocating. */
