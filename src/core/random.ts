@@ -32,6 +32,8 @@ export const Streams = {
   DEAL: 1,
   SEAT: 2,
   CHANCE: 3,
+  /** Resampling of a run's results (rating intervals), apart from every stream that plays games. */
+  BOOTSTRAP: 4,
 } as const;
 
 // murmur3's finaliser: cheap and avalanches every input bit, so nearby game indices give unrelated seeds.

@@ -26,6 +26,8 @@ export class MatchPlayer {
   private readonly shares: Float64Array;
   /** Win units of each listed seat (whatever position it moved to) over the last range played. */
   readonly seatScore: Float64Array;
+  /** The same seats' sums of squared win units, game by game: the per-game spread of their scores. */
+  readonly seatGameSquares: Float64Array;
 
   constructor(match: PreparedMatch, design: DesignName) {
     this.match = match;
@@ -37,11 +39,13 @@ export class MatchPlayer {
     this.positionSlots = this.tables.map((_, rotation) => rotateSeatSlots(match.seatSlot, rotation));
     this.shares = new Float64Array(this.players);
     this.seatScore = new Float64Array(this.players);
+    this.seatGameSquares = new Float64Array(this.players);
   }
 
   /** Plays the range on the in-process strategies and adds every game to `counters`. */
   play(range: GameRange, counters: Counters): void {
     this.seatScore.fill(0);
+    this.seatGameSquares.fill(0);
     const key = this.match.key;
     for (let local = range.from; local < range.to; local++) {
       const table = this.tableFor(local);
@@ -60,6 +64,7 @@ export class MatchPlayer {
     playOne: (table: Table<GameState, PlayerView>, gameIndex: number, dealIndex: number) => Promise<void>,
   ): Promise<void> {
     this.seatScore.fill(0);
+    this.seatGameSquares.fill(0);
     for (let local = range.from; local < range.to; local++) {
       const table = this.tableFor(local);
       await playOne(table, range.offset + local, this.dealFor(local));
@@ -82,8 +87,11 @@ export class MatchPlayer {
     counters.recordGame(table.state.tally, shares, this.positionSlots[rotation], offset + local);
     const units = counters.layout.shareUnits;
     for (let position = 0; position < this.players; position++) {
-      this.seatScore[(position + rotation) % this.players] += Math.round(shares[position] * units);
+      const seat = (position + rotation) % this.players;
+      const won = Math.round(shares[position] * units);
+      this.seatScore[seat] += won;
+      this.seatGameSquares[seat] += won * won;
     }
-    if ((local + 1) % this.blockSize === 0) counters.closeBlock();
+    if ((local + 1) % this.blockSize === 0) counters.closeBlock(this.dealFor(local));
   }
 }

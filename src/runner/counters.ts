@@ -19,6 +19,8 @@ export class CounterLayout {
   readonly entitySize: number;
   /** Where the head-to-head counts begin: [slot a][slot b][PairField]. */
   readonly pairsStart: number;
+  /** Where the per deal group results begin: [group][blocks, then each slot's win units]. */
+  readonly dealGroupsStart: number;
   /** Where the forfeit notes begin; everything before is plain sums. */
   readonly notesStart: number;
   readonly size: number;
@@ -32,7 +34,8 @@ export class CounterLayout {
     this.forfeitReasons = tallyShape.forfeitReasons;
     this.entitySize = Field.FIRST_CARD + this.firstCards * FirstCardField.COUNT + this.outCauses + this.forfeitReasons;
     this.pairsStart = Global.COUNT + (this.players + this.slots) * this.entitySize;
-    this.notesStart = this.pairsStart + this.slots * this.slots * PairField.COUNT;
+    this.dealGroupsStart = this.pairsStart + this.slots * this.slots * PairField.COUNT;
+    this.notesStart = this.dealGroupsStart + DEAL_GROUPS * (1 + this.slots);
     this.size = this.notesStart + 1 + MAX_NOTES * NoteField.COUNT;
   }
 
@@ -63,6 +66,11 @@ export class CounterLayout {
 
   forfeits(entity: number): number {
     return this.outs(entity) + this.outCauses;
+  }
+
+  /** Offset of deal group `group`: its block count, then the win units of each slot. */
+  dealGroup(group: number): number {
+    return this.dealGroupsStart + group * (1 + this.slots);
   }
 
   /** Offset of the head-to-head counts of slot `a` against slot `b`. */
@@ -118,6 +126,13 @@ export const PairField = {
   BEATS: 1,
   COUNT: 2,
 } as const;
+
+/**
+ * Blocks are also summed into groups by their deal (deal mod DEAL_GROUPS). Every match-up of a job
+ * plays deal d in its local block d, so a group holds the same deals in every match-up: the groups
+ * are independent samples of a whole tournament, which a bootstrap of its ratings resamples.
+ */
+export const DEAL_GROUPS = 64;
 
 /**
  * The first forfeits in game order, kept so a run can print the `--game i` that replays each.
@@ -199,12 +214,15 @@ export class Counters {
     }
   }
 
-  /** Ends a block (a game, or a deal's rotations): its scores become one sample of each entity. */
-  closeBlock(): void {
+  /** Ends a block (a game, or a deal's rotations) of deal `deal`: its scores become one sample of each entity. */
+  closeBlock(deal: number): void {
     const data = this.data;
     const layout = this.layout;
     const scores = this.blockScore;
     data[Global.BLOCKS]++;
+    const group = layout.dealGroup(deal % DEAL_GROUPS);
+    data[group]++;
+    for (let slot = 0; slot < layout.slots; slot++) data[group + 1 + slot] += scores[layout.players + slot];
     for (let index = 0; index < scores.length; index++) {
       const at = layout.entity(index);
       const score = scores[index];

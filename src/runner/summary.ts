@@ -3,6 +3,7 @@ import { BlockAccumulator } from '../stats/blocks.ts';
 import { wilson } from '../stats/wilson.ts';
 import { CounterLayout, Counters, Field, FirstCardField, Global, PairField, type ForfeitNote } from './counters.ts';
 import { rotationOf, type DesignName } from './design.ts';
+import { runRatings, type RatingSummary } from './ratings.ts';
 
 export interface RateWithInterval {
   readonly games: number;
@@ -117,6 +118,8 @@ export interface RunSummary extends MatchSummary {
   /** Strategy names in index order, for `matchups`. */
   readonly strategyNames: readonly string[];
   readonly matchups: readonly MatchupSummary[];
+  /** Tournaments: Plackett-Luce ratings of the field, strongest first, with bootstrap intervals. */
+  readonly ratings?: readonly RatingSummary[];
 }
 
 /** What summarizing a run needs to know besides the counters. */
@@ -128,6 +131,8 @@ export interface SummaryContext {
   /** Distinct strategy names; each match-up's slots are among them. */
   readonly strategies: readonly string[];
   readonly matchups: readonly SummaryMatchup[];
+  /** Fit ratings to all the match-ups at once (tournaments). */
+  readonly ratings?: boolean;
 }
 
 export interface SummaryMatchup {
@@ -321,6 +326,7 @@ export function summarizeRun(context: SummaryContext): RunSummary {
     forfeitGames: forfeitNotes(context),
     strategyNames: names,
     matchups: context.matchups.map((matchup) => matchupSummary(context, matchup.seats, matchup.counters)),
+    ...(context.ratings && games > 0 ? { ratings: runRatings(names, context.matchups, context.seed) } : {}),
   };
 }
 

@@ -55,5 +55,8 @@ export function summaryTables(summary: RunSummary): CsvTable[] {
         summary.matchups.flatMap((m, index) => m.seats.map((strategy, seat) => [index, seat, strategy, m.games, m.wins[seat]])),
       ),
     },
+    ...(summary.ratings
+      ? [{ file: 'ratings.csv', csv: toCsv(['strategy', 'elo', 'ci95Low', 'ci95High'], summary.ratings.map((r) => [r.strategy, r.elo, r.low, r.high])) }]
+      : []),
   ];
 }

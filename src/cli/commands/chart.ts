@@ -1,5 +1,5 @@
 import { readReportInputs } from '../../report/load.ts';
-import type { ReportSummary } from '../../report/rows.ts';
+import type { RatingRow, ReportSummary, SprtTrace } from '../../report/rows.ts';
 import { writeCharts } from '../../report/write.ts';
 import type { CommandContext } from '../command.ts';
 
@@ -10,7 +10,13 @@ export async function runChart(context: CommandContext, dir: string): Promise<vo
   context.print(`${written.charts.length} charts redrawn; report: ${written.index}`);
 }
 
+/** What some runs' summaries hold besides the figures of every run: a tournament's ratings, a comparison's SPRT run. */
+interface RunResults extends ReportSummary {
+  readonly ratings?: readonly RatingRow[];
+  readonly comparison?: { readonly sprt: SprtTrace };
+}
+
 /** A result hook: draws the charts and the report into every results folder a run writes. */
-export async function drawResults(dir: string, summary: ReportSummary): Promise<void> {
-  await writeCharts(dir, summary);
+export async function drawResults(dir: string, summary: RunResults): Promise<void> {
+  await writeCharts(dir, summary, { ratings: summary.ratings, sprt: summary.comparison?.sprt });
 }

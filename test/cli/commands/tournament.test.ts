@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCaptured, scratchDir } from '../cli.ts';
+import { parlor, runCaptured, scratchDir } from '../cli.ts';
 
 const scratch = scratchDir();
 
@@ -24,7 +24,7 @@ describe('parlor tournament', () => {
     assert.ok(Math.abs(wins - 90) < 1e-6);
     assert.deepEqual(
       readdirSync(dir).filter((name) => name.endsWith('.csv')).sort(),
-      ['first-cards.csv', 'forfeits.csv', 'head-to-head.csv', 'matchups.csv', 'outs.csv', 'seats.csv', 'strategies.csv'],
+      ['first-cards.csv', 'forfeits.csv', 'head-to-head.csv', 'matchups.csv', 'outs.csv', 'ratings.csv', 'seats.csv', 'strategies.csv'],
     );
     const job = JSON.parse(readFileSync(join(dir, 'job.json'), 'utf8'));
     assert.equal(job.command, 'tournament');
@@ -39,6 +39,17 @@ describe('parlor tournament', () => {
     // Tables {r, r, c} and {r, c, c}, three distinct orders each.
     assert.equal(summary.matchups.length, 6);
     assert.equal(summary.games, 60);
+  });
+
+  test('rates the field with intervals and draws its rating ladder and head-to-head matrix', async () => {
+    const dir = join(scratch, 'ratings');
+    const run = await parlor(['tournament', '--strategies', 'random,counter', '--players', '2', '--games', '200', '--workers', '1', '--quiet', '--out', dir]);
+    assert.equal(run.code, 0, run.stderr);
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    assert.deepEqual(summary.ratings.map((row: { strategy: string }) => row.strategy), ['counter', 'random']);
+    for (const row of summary.ratings) assert.ok(row.low <= row.elo && row.elo <= row.high);
+    for (const chart of ['rating-ladder', 'head-to-head']) assert.ok(existsSync(join(dir, 'charts', `${chart}.svg`)), chart);
+    assert.match(readFileSync(join(dir, 'ratings.csv'), 'utf8'), /^strategy,elo,ci95Low,ci95High\ncounter,/);
   });
 
   test('runs the built-in field by default, one table of four', async () => {
