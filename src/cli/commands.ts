@@ -1,6 +1,7 @@
 import type { CommandContext } from './command.ts';
 import type { BotOptions } from './commands/bot.ts';
 import { runChart } from './commands/chart.ts';
+import { runCompare, type CompareOptions } from './commands/compare.ts';
 import { runGames, runStrategies } from './commands/listings.ts';
 import { runReplay, type ReplayOptions } from './commands/replay.ts';
 import { runSim, type SimOptions } from './commands/sim.ts';
@@ -34,6 +35,12 @@ export const Commands: readonly CommandDef[] = [
     summary: 'play every table of the given size from a field of strategies, in every seating (or rotated)',
     options: [...MATCHUP_OPTIONS, 'seatings', ...RUN_OPTIONS],
     run: (context, options: TournamentOptions, _args, given) => runTournament(context, options, given),
+  },
+  {
+    name: 'compare',
+    summary: 'test a changed strategy against its baseline on the same deals until a sequential test decides (exit 0 pass, 1 fail, 2 undecided)',
+    options: ['candidate', 'baseline', 'opponents', 'game', 'players', 'sprt', 'preset', 'maxGames', 'lookGames', 'seed', 'design', 'unpaired', 'rules', 'workers', 'out', 'name', 'force', 'json', 'quiet'],
+    run: (context, options: CompareOptions) => runCompare(context, options),
   },
   {
     name: 'replay',

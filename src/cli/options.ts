@@ -4,6 +4,7 @@ import { parseDesign } from '../runner/design.ts';
 import { parseSeatings } from '../runner/tournament.ts';
 import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/host.ts';
 import { collect, integerIn, keyValuePairs, positiveNumber } from './parse.ts';
+import { parsePreset, parseSprtBounds } from './commands/compare.ts';
 
 /**
  * Every option of every command, declared once. The commander program, `--help` and the README's
@@ -87,6 +88,45 @@ export const Options = {
   handshake: {
     flags: '--handshake <kind>',
     description: 'protocol greeting: classic (players numbered from 1) or ident (from 0); short for --rules handshake=<kind>',
+  },
+  candidate: {
+    flags: '--candidate <strategy>',
+    description: 'the changed strategy under test (name, name:key=value,... or a file path)',
+    mandatory: true,
+  },
+  baseline: { flags: '--baseline <strategy>', description: 'the version the candidate is tested against', mandatory: true },
+  opponents: {
+    flags: '--opponents <list>',
+    description: 'comma-separated strategies for the other seats (one fills them all)',
+    defaultDescription: 'the baseline',
+    parse: (text: string) => splitStrategyList(text),
+  },
+  sprt: {
+    flags: '--sprt <elo0,elo1>',
+    description: 'SPRT hypotheses in normalized Elo of the candidate over the baseline (H0: elo0, H1: elo1)',
+    parse: parseSprtBounds,
+  },
+  preset: {
+    flags: '--preset <name>',
+    description: 'gainer (SPRT [0, 2]) or non-regression ([-1.75, 0.25]), normalized Elo',
+    defaultDescription: 'gainer, unless --sprt',
+    parse: parsePreset,
+  },
+  maxGames: {
+    flags: '--max-games <n>',
+    description: 'most games to play, both arms together; reaching it undecided exits 2',
+    defaultValue: 100000,
+    parse: integerIn('--max-games', 1, MAX_GAMES),
+  },
+  lookGames: {
+    flags: '--batch <games>',
+    description: 'games per arm between two looks of the test (the verdict depends on it, never on --workers)',
+    defaultValue: 200,
+    parse: integerIn('--batch', 1, MAX_GAMES),
+  },
+  unpaired: {
+    flags: '--unpaired',
+    description: "give the baseline's arm deals and streams of its own (a control measuring what pairing saves)",
   },
   botSeed: { flags: '--seed <text>', description: "seed of the bot strategy's random stream (default: a fresh one each process)" },
 } as const satisfies Record<string, OptionDef>;

@@ -10,7 +10,7 @@ export interface PairedRunOptions {
   readonly registryModule: string;
   /** Blocks per task, and so per update. */
   readonly batchBlocks: number;
-  /** Stop after this many blocks (rounded up to whole batches); without it, the caller stops. */
+  /** Stop after this many blocks (the last batch is cut short to fit); without it, the caller stops. */
   readonly maxBlocks?: number;
   readonly signal?: AbortSignal;
 }
@@ -41,7 +41,8 @@ export async function* runPairedBatches(registry: Registry, spec: PairedSpec, op
     for (let batch = 0; batch < batches && !stop.signal.aborted; batch++) {
       while (inFlight.size < concurrency && launched < batches) {
         const fromBlock = launched * options.batchBlocks;
-        const task = runner.run({ kind: 'paired', registry: options.registryModule, paired: spec, fromBlock, toBlock: fromBlock + options.batchBlocks }, stop.signal);
+        const toBlock = Math.min(fromBlock + options.batchBlocks, options.maxBlocks ?? Infinity);
+        const task = runner.run({ kind: 'paired', registry: options.registryModule, paired: spec, fromBlock, toBlock }, stop.signal);
         // Tasks still in flight when the caller stops are rejected by the abort; nobody awaits those.
         task.catch(() => {});
         inFlight.set(launched++, task);

@@ -20,16 +20,21 @@ export interface PairedSpec {
   readonly seed: string;
   /** independent: a block is one game; duplicate: one deal with the seats rotated. */
   readonly design: DesignName;
+  /**
+   * A seed of its own for the baseline's arm, which then shares no deal and no random stream with
+   * the candidate's: an unpaired control that measures what the pairing saves. Absent: `seed`.
+   */
+  readonly baselineSeed?: string;
 }
 
 export function pairedArms(spec: PairedSpec): { candidate: MatchSpec; baseline: MatchSpec } {
-  const arm = (strategy: string): MatchSpec => ({
+  const arm = (strategy: string, seed: string): MatchSpec => ({
     game: spec.game,
     seats: [strategy, ...spec.opponents],
     rules: spec.rules,
-    seed: spec.seed,
+    seed,
   });
-  return { candidate: arm(spec.candidate), baseline: arm(spec.baseline) };
+  return { candidate: arm(spec.candidate, spec.seed), baseline: arm(spec.baseline, spec.baselineSeed ?? spec.seed) };
 }
 
 /** The compared seat: listed seat 0, wherever the design's rotation moves it. */
@@ -44,7 +49,10 @@ const PairedField = {
   CANDIDATE_SQUARES: 4,
   BASELINE: 5,
   BASELINE_SQUARES: 6,
-  COUNT: 7,
+  /** Sums over games of each arm's squared game score (share units): the spread of single games. */
+  CANDIDATE_GAME_SQUARES: 7,
+  BASELINE_GAME_SQUARES: 8,
+  COUNT: 9,
 } as const;
 
 /**
@@ -94,8 +102,8 @@ export class PairedCounters {
     for (let i = layout.stats; i < layout.size; i++) this.data[i] += other[i];
   }
 
-  /** One block's scores of the compared seat in each arm, in share units. */
-  recordBlock(candidateScore: number, baselineScore: number): void {
+  /** One block's scores of the compared seat in each arm, and the sums of their games' squares, in share units. */
+  recordBlock(candidateScore: number, baselineScore: number, candidateGameSquares: number, baselineGameSquares: number): void {
     const data = this.data;
     const at = this.layout.stats;
     const difference = candidateScore - baselineScore;
@@ -106,6 +114,8 @@ export class PairedCounters {
     data[at + PairedField.CANDIDATE_SQUARES] += candidateScore * candidateScore;
     data[at + PairedField.BASELINE] += baselineScore;
     data[at + PairedField.BASELINE_SQUARES] += baselineScore * baselineScore;
+    data[at + PairedField.CANDIDATE_GAME_SQUARES] += candidateGameSquares;
+    data[at + PairedField.BASELINE_GAME_SQUARES] += baselineGameSquares;
     data[this.layout.histogram + this.layout.span + difference]++;
   }
 
@@ -116,7 +126,7 @@ export class PairedCounters {
       const range: GameRange = { offset, from: block * size, to: (block + 1) * size };
       candidate.play(range, this.candidate);
       baseline.play(range, this.baseline);
-      this.recordBlock(candidate.seatScore[COMPARED_SEAT], baseline.seatScore[COMPARED_SEAT]);
+      this.recordArms(candidate, baseline);
     }
   }
 
@@ -134,8 +144,17 @@ export class PairedCounters {
       const range: GameRange = { offset, from: block * size, to: (block + 1) * size };
       await playRange(candidate, range, this.candidate);
       await playRange(baseline, range, this.baseline);
-      this.recordBlock(candidate.seatScore[COMPARED_SEAT], baseline.seatScore[COMPARED_SEAT]);
+      this.recordArms(candidate, baseline);
     }
+  }
+
+  private recordArms(candidate: MatchPlayer, baseline: MatchPlayer): void {
+    this.recordBlock(
+      candidate.seatScore[COMPARED_SEAT],
+      baseline.seatScore[COMPARED_SEAT],
+      candidate.seatGameSquares[COMPARED_SEAT],
+      baseline.seatGameSquares[COMPARED_SEAT],
+    );
   }
 
   /** What a comparison reads after each batch: scores on [0, 1] per block, and the difference's support. */
@@ -154,14 +173,22 @@ export class PairedCounters {
       support.push(units * scale);
       counts.push(count);
     }
+    const games = blocks * layout.blockSize;
+    const units = layout.candidate.shareUnits;
+    const gameVariance = (sum: number, squares: number): number =>
+      games > 1 ? Math.max(0, (squares - (sum * sum) / games) / (games - 1)) / (units * units) : NaN;
     return {
       blocks,
-      gamesPerArm: blocks * layout.blockSize,
+      gamesPerArm: games,
       support,
       counts,
       difference: moments(data[at + PairedField.DIFFERENCE], data[at + PairedField.DIFFERENCE_SQUARES]),
       candidate: moments(data[at + PairedField.CANDIDATE], data[at + PairedField.CANDIDATE_SQUARES]),
       baseline: moments(data[at + PairedField.BASELINE], data[at + PairedField.BASELINE_SQUARES]),
+      gameVariance: {
+        candidate: gameVariance(data[at + PairedField.CANDIDATE], data[at + PairedField.CANDIDATE_GAME_SQUARES]),
+        baseline: gameVariance(data[at + PairedField.BASELINE], data[at + PairedField.BASELINE_GAME_SQUARES]),
+      },
       candidateMatch,
       baselineMatch,
       candidateCounters: this.candidate,
@@ -184,6 +211,8 @@ export interface PairedTotals {
   /** The compared seat's block scores in each arm: their variances against the difference's show the pairing's gain. */
   readonly candidate: BlockSummary;
   readonly baseline: BlockSummary;
+  /** Sample variance of the compared seat's score in single games of each arm (NaN before two games). */
+  readonly gameVariance: { readonly candidate: number; readonly baseline: number };
   readonly candidateMatch: PreparedMatch;
   readonly baselineMatch: PreparedMatch;
   readonly candidateCounters: Counters;

@@ -1,0 +1,351 @@
+import { join } from 'node:path';
+import { Errors } from '../../core/errors.ts';
+import type { Registry } from '../../core/registry.ts';
+import { parseStrategySpec } from '../../core/strategy-spec.ts';
+import {
+  comparisonEstimate,
+  runComparison,
+  varianceReduction,
+  type ComparisonEstimate,
+  type ComparisonRun,
+  type SprtPoint,
+  type VarianceReduction,
+  type Verdict,
+} from '../../runner/compare.ts';
+import { blockGames, parseChoice, type DesignName } from '../../runner/design.ts';
+import { JOB_FORMAT, jobId, type JobFile, type JobSpec } from '../../runner/job.ts';
+import { prepareMatch } from '../../runner/match.ts';
+import { pairedArms, type PairedSpec } from '../../runner/paired.ts';
+import { writeFileAtomic, writeJob, writeSummary } from '../../runner/results.ts';
+import { Runners } from '../../runner/runners.ts';
+import type { ResolvedStrategy } from '../../runner/strategies.ts';
+import { summarizeRun, type RunSummary } from '../../runner/summary.ts';
+import { toCsv } from '../../runner/tables.ts';
+import { expectedBlocks, SPRT_PRESETS, waldBounds, type SprtConfig } from '../../stats/sprt.ts';
+import type { CommandContext } from '../command.ts';
+import { gitCommit, version } from '../version.ts';
+import { openResultsFolder, runResultHooks } from './run.ts';
+import { fullRules } from './sim.ts';
+
+/** The presets by their command-line names. */
+const PRESETS = { gainer: SPRT_PRESETS.gainer, 'non-regression': SPRT_PRESETS.nonRegression } as const;
+export type PresetName = keyof typeof PRESETS;
+const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
+
+export function parsePreset(text: string): PresetName {
+  return parseChoice('--preset', PRESET_NAMES, text);
+}
+
+/** `elo0,elo1`: the hypotheses' normalized Elo, elo0 below elo1. */
+export function parseSprtBounds(text: string): [number, number] {
+  const parts = text.split(',').map((part) => part.trim());
+  const bounds = parts.map(Number);
+  if (parts.length !== 2 || parts.some((part) => part === '') || !bounds.every(Number.isFinite) || !(bounds[0] < bounds[1])) {
+    throw Errors.badOption(`--sprt must be two normalized Elo values elo0,elo1 with elo0 < elo1, got '${text}'`);
+  }
+  return [bounds[0], bounds[1]];
+}
+
+export interface CompareOptions {
+  readonly candidate: string;
+  readonly baseline: string;
+  readonly opponents?: string[];
+  readonly game: string;
+  readonly players?: number;
+  readonly sprt?: [number, number];
+  readonly preset?: PresetName;
+  readonly maxGames: number;
+  /** Games per arm between two looks of the test. */
+  readonly batch: number;
+  readonly seed: string;
+  readonly design: DesignName;
+  readonly unpaired?: boolean;
+  readonly rules?: Record<string, string>;
+  readonly workers: number;
+  readonly out?: string;
+  readonly name?: string;
+  readonly force?: boolean;
+  readonly json?: boolean;
+  readonly quiet?: boolean;
+}
+
+/** Exit statuses of `parlor compare`, for scripts and CI (bad input is 3, as for every command). */
+export const CompareExit = { PASS: 0, FAIL: 1, UNDECIDED: 2 } as const;
+
+const EXIT_OF: Readonly<Record<Verdict, number>> = { H1: CompareExit.PASS, H0: CompareExit.FAIL, undecided: CompareExit.UNDECIDED };
+
+/** What the two hypotheses mean to a user, per preset (a custom --sprt reads plainly). */
+const VERDICT_WORDS: Readonly<Record<PresetName | 'custom', Readonly<Record<Verdict, string>>>> = {
+  gainer: { H1: 'PASS: the candidate gains strength (H1)', H0: 'FAIL: no gain (H0)', undecided: 'UNDECIDED' },
+  'non-regression': { H1: 'PASS: no regression (H1)', H0: 'FAIL: the candidate is weaker (H0)', undecided: 'UNDECIDED' },
+  custom: { H1: 'PASS: H1 accepted', H0: 'FAIL: H0 accepted', undecided: 'UNDECIDED' },
+};
+
+// The unpaired control's baseline arm plays under a seed of its own, derived so it is reproducible.
+const UNPAIRED_SEED_SUFFIX = '/unpaired-baseline';
+
+/** A comparison's plan, checked: what job.json records besides the usual job fields. */
+export interface ComparisonPlan {
+  readonly paired: PairedSpec;
+  readonly players: number;
+  readonly preset: PresetName | null;
+  readonly sprt: SprtConfig;
+  readonly blockGames: number;
+  readonly batchBlocks: number;
+  readonly maxBlocks: number;
+}
+
+export function planComparison(registry: Registry, options: CompareOptions): ComparisonPlan {
+  const game = registry.game(options.game);
+  const candidate = parseStrategySpec(options.candidate).text;
+  const baseline = parseStrategySpec(options.baseline).text;
+  if (candidate === baseline) throw Errors.badOption(`--candidate and --baseline are the same strategy '${candidate}'`);
+  const listed = (options.opponents ?? [baseline]).map((spec) => parseStrategySpec(spec).text);
+  if (listed.length === 0) throw Errors.badOption('--opponents: give at least one strategy');
+  const players = options.players ?? (listed.length > 1 ? listed.length + 1 : 2);
+  if (players < game.minPlayers || players > game.maxPlayers) throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
+  const opponents = listed.length === 1 ? Array<string>(players - 1).fill(listed[0]) : listed;
+  if (opponents.length !== players - 1) throw Errors.seatCount(opponents.length + 1, players);
+  if (options.sprt && options.preset) throw Errors.badOption('give --sprt or --preset, not both');
+  const preset = options.sprt ? null : (options.preset ?? 'gainer');
+  const sprt: SprtConfig = preset ? PRESETS[preset] : { ...PRESETS.gainer, elo0: options.sprt![0], elo1: options.sprt![1] };
+  const size = blockGames(options.design, players);
+  const maxBlocks = Math.floor(options.maxGames / (2 * size));
+  if (maxBlocks < 1) throw Errors.badOption(`--max-games must be at least ${2 * size}: one block of ${size} games in each arm`);
+  const paired: PairedSpec = {
+    game: game.id,
+    candidate,
+    baseline,
+    opponents,
+    rules: fullRules(registry, game.id, options.rules),
+    seed: options.seed,
+    design: options.design,
+    ...(options.unpaired ? { baselineSeed: options.seed + UNPAIRED_SEED_SUFFIX } : {}),
+  };
+  return { paired, players, preset, sprt, blockGames: size, batchBlocks: Math.max(1, Math.round(options.batch / size)), maxBlocks };
+}
+
+/**
+ * Loads both arms' strategies before anything is written, so bad input fails first and alone;
+ * returns what job.json records of them: each spec's strategy and parameters as loaded.
+ */
+async function loadStrategies(registry: Registry, paired: PairedSpec): Promise<NonNullable<JobFile['loaded']>> {
+  const runners = await Runners.create(1);
+  try {
+    const loaded: Record<string, { strategy: string; params: ResolvedStrategy['params'] }> = {};
+    for (const arm of Object.values(pairedArms(paired))) {
+      const match = await prepareMatch(registry, arm, runners.resolverFor(arm.seats));
+      for (const slot of match.slots) loaded[slot.spec.text] = { strategy: slot.definition.name, params: slot.params };
+    }
+    return loaded;
+  } finally {
+    await runners.close();
+  }
+}
+
+/** A comparison's results, as summary.json holds them beside the two arms' usual figures. */
+export interface ComparisonSummary {
+  readonly candidate: string;
+  readonly baseline: string;
+  readonly opponents: readonly string[];
+  readonly paired: boolean;
+  readonly test: SprtConfig & { readonly preset: PresetName | null; readonly lower: number; readonly upper: number };
+  /** Normal approximation at the midpoint between the hypotheses, printed before the run. */
+  readonly expectedBlocks: number;
+  readonly expectedGames: number;
+  readonly maxGames: number;
+  readonly batchGames: number;
+  readonly verdict: Verdict;
+  /** True when H1 was accepted, false for H0, null when the cap came first. */
+  readonly passed: boolean | null;
+  readonly exitCode: number;
+  readonly blocks: number;
+  readonly gamesPerArm: number;
+  readonly games: number;
+  readonly llr: number;
+  /** The LLR after each batch (the report's trajectory chart) between the bounds that end the test. */
+  readonly sprt: { readonly points: readonly SprtPoint[]; readonly lower: number; readonly upper: number };
+  readonly estimate: ComparisonEstimate & { readonly biased: boolean; readonly note: string };
+  readonly variance: VarianceReduction;
+  /** Block scores (mean win share over the block) of the compared seat in each arm. */
+  readonly arms: {
+    readonly candidate: { readonly mean: number; readonly se: number };
+    readonly baseline: { readonly mean: number; readonly se: number };
+  };
+  /** The paired differences observed, with their counts. */
+  readonly differences: { readonly values: readonly number[]; readonly counts: readonly number[] };
+}
+
+export interface CompareSummary extends RunSummary {
+  readonly comparison: ComparisonSummary;
+}
+
+const BIAS_NOTE =
+  'the test stopped as soon as the evidence was clear, which pulls these estimates towards its verdict; ' +
+  'play a fixed number of games for unbiased ones';
+const CAPPED_NOTE = 'the test ran to its cap without deciding; the estimates come from a fixed number of games';
+
+export function expectedLength(plan: ComparisonPlan): { blocks: number; games: number } {
+  // Under normalized Elo the per-block spread cancels out of the expected length: any value does.
+  const blocks = Math.ceil(expectedBlocks(plan.sprt, 0.25));
+  return { blocks, games: 2 * blocks * plan.blockGames };
+}
+
+function comparisonSummary(plan: ComparisonPlan, options: CompareOptions, run: ComparisonRun): ComparisonSummary {
+  const { totals } = run;
+  const bounds = waldBounds(plan.sprt.alpha, plan.sprt.beta);
+  const expected = expectedLength(plan);
+  return {
+    candidate: plan.paired.candidate,
+    baseline: plan.paired.baseline,
+    opponents: plan.paired.opponents,
+    paired: plan.paired.baselineSeed === undefined,
+    test: { preset: plan.preset, ...plan.sprt, ...bounds },
+    expectedBlocks: expected.blocks,
+    expectedGames: expected.games,
+    maxGames: options.maxGames,
+    batchGames: plan.batchBlocks * plan.blockGames,
+    verdict: run.verdict,
+    passed: run.verdict === 'undecided' ? null : run.verdict === 'H1',
+    exitCode: EXIT_OF[run.verdict],
+    blocks: totals.blocks,
+    gamesPerArm: totals.gamesPerArm,
+    games: 2 * totals.gamesPerArm,
+    llr: run.sprt.llr,
+    sprt: { points: run.trajectory, ...bounds },
+    estimate: {
+      ...comparisonEstimate(totals),
+      biased: run.verdict !== 'undecided',
+      note: run.verdict === 'undecided' ? CAPPED_NOTE : BIAS_NOTE,
+    },
+    variance: varianceReduction(totals, plan.blockGames),
+    arms: {
+      candidate: { mean: totals.candidate.mean, se: totals.candidate.se },
+      baseline: { mean: totals.baseline.mean, se: totals.baseline.se },
+    },
+    differences: { values: totals.support, counts: totals.counts },
+  };
+}
+
+function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded']): JobFile & { readonly comparison: object } {
+  const arms = pairedArms(plan.paired);
+  const armGames = plan.maxBlocks * plan.blockGames;
+  // Both arms play game indices 0, 1, ...: `parlor replay --job DIR --game i` shows the candidate's game i.
+  const spec: JobSpec = {
+    format: JOB_FORMAT,
+    command: 'compare',
+    game: plan.paired.game,
+    players: plan.players,
+    rules: plan.paired.rules,
+    seed: plan.paired.seed,
+    design: plan.paired.design,
+    seatings: null,
+    strategies: [...new Set([...arms.candidate.seats, ...arms.baseline.seats])],
+    matchups: [arms.candidate, arms.baseline].map((arm) => ({ seats: arm.seats, offset: 0, games: armGames })),
+    games: 2 * armGames,
+    batchGames: plan.batchBlocks * plan.blockGames,
+  };
+  const comparison = {
+    candidate: plan.paired.candidate,
+    baseline: plan.paired.baseline,
+    opponents: plan.paired.opponents,
+    baselineSeed: plan.paired.baselineSeed ?? plan.paired.seed,
+    preset: plan.preset,
+    sprt: plan.sprt,
+  };
+  return { id: jobId(spec), name, created: new Date().toISOString(), parlor: { version, commit: gitCommit() }, loaded, ...spec, comparison };
+}
+
+export async function runCompare(context: CommandContext, options: CompareOptions): Promise<number> {
+  const plan = planComparison(context.registry, options);
+  const loaded = await loadStrategies(context.registry, plan.paired);
+  if (!options.json) context.print(introLines(plan, options).join('\n'));
+  const dir = openResultsFolder(options, options.name ?? 'compare');
+  const job = jobOf(plan, options.name ?? 'compare', loaded);
+  writeJob(dir, job);
+  const run = await runComparison(context.registry, plan.paired, {
+    workers: options.workers,
+    registryModule: context.registryModule,
+    batchBlocks: plan.batchBlocks,
+    maxBlocks: plan.maxBlocks,
+    sprt: plan.sprt,
+    onBatch: (totals, sprt) =>
+      context.progress(`\r${count(2 * totals.gamesPerArm)} games  LLR ${signed(sprt.llr, 2)} (${signed(sprt.lower, 2)}, ${signed(sprt.upper, 2)})   `),
+  });
+  context.progress('\r\x1b[K');
+  const { totals } = run;
+  const runSummary = summarizeRun({
+    game: context.registry.game(plan.paired.game),
+    design: plan.paired.design,
+    seed: plan.paired.seed,
+    gamesPlanned: 2 * totals.gamesPerArm,
+    strategies: job.strategies,
+    matchups: [
+      { seats: job.matchups[0].seats, offset: 0, slotNames: totals.candidateMatch.slots.map((slot) => slot.spec.text), counters: totals.candidateCounters },
+      { seats: job.matchups[1].seats, offset: 0, slotNames: totals.baselineMatch.slots.map((slot) => slot.spec.text), counters: totals.baselineCounters },
+    ],
+  });
+  const summary: CompareSummary = { ...runSummary, comparison: comparisonSummary(plan, options, run) };
+  writeSummary(dir, summary);
+  writeFileAtomic(
+    join(dir, 'sprt.csv'),
+    toCsv(['blocks', 'games', 'llr'], run.trajectory.map((point) => [point.blocks, point.games, point.llr])),
+  );
+  await runResultHooks(context, dir, summary, job);
+  context.print(options.json ? JSON.stringify(summary, null, 2) : [...resultLines(summary.comparison, plan), '', `results: ${dir}`].join('\n'));
+  return summary.comparison.exitCode;
+}
+
+function count(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+function signed(value: number, digits: number): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  return `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
+}
+
+function percent(value: number): string {
+  return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : 'n/a';
+}
+
+function introLines(plan: ComparisonPlan, options: CompareOptions): string[] {
+  const { paired, sprt } = plan;
+  const bounds = waldBounds(sprt.alpha, sprt.beta);
+  const expected = expectedLength(plan);
+  const how = paired.baselineSeed === undefined ? "the same deals and opponents' streams in both arms" : 'UNPAIRED control: each arm on deals of its own';
+  return [
+    `compare ${paired.candidate} (candidate) with ${paired.baseline} (baseline), ${plan.players} players, opponents ${paired.opponents.join(', ')}`,
+    `  ${how}; ${paired.design} design (${plan.blockGames} game${plan.blockGames > 1 ? 's' : ''} a block), seed '${paired.seed}'`,
+    `  SPRT ${plan.preset ?? 'custom'}: H0 normalized Elo ${sprt.elo0}, H1 ${sprt.elo1}; alpha ${sprt.alpha}, beta ${sprt.beta}; ` +
+      `stops when the LLR leaves (${signed(bounds.lower, 2)}, ${signed(bounds.upper, 2)})`,
+    `  expected length if the truth lies midway between H0 and H1: about ${count(expected.blocks)} blocks ` +
+      `(${count(expected.games)} games); a clear difference stops far sooner; cap ${count(options.maxGames)} games`,
+  ];
+}
+
+function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan): string[] {
+  const { estimate, variance } = comparison;
+  const elo = estimate.elo;
+  const nelo = estimate.normalizedElo;
+  const words = VERDICT_WORDS[plan.preset ?? 'custom'][comparison.verdict];
+  const verdict = comparison.verdict === 'undecided' ? `${words}: the cap of ${count(comparison.maxGames)} games came first` : words;
+  const design = comparison.paired ? 'an independent design' : 'independent games';
+  return [
+    `verdict: ${verdict}`,
+    `games: ${count(comparison.games)} (${count(comparison.blocks)} blocks in each arm); LLR ${signed(comparison.llr, 2)} ` +
+      `(bounds ${signed(comparison.sprt.lower, 2)}, ${signed(comparison.sprt.upper, 2)})`,
+    `Elo difference: ${signed(elo.elo, 1)} (95% interval ${signed(elo.low, 1)} to ${signed(elo.high, 1)}); ` +
+      `normalized Elo ${signed(nelo.nelo, 1)} +- ${Number.isFinite(nelo.margin) ? nelo.margin.toFixed(1) : 'n/a'}`,
+    `likelihood of superiority: ${percent(estimate.superiority)}`,
+    `win rates of the compared seat: candidate ${percent(comparison.arms.candidate.mean)}, baseline ${percent(comparison.arms.baseline.mean)}`,
+    `variance per block: ${ratio(variance.factor)} that of ${design}` +
+      (comparison.paired ? ` (pairing alone ${ratio(variance.pairingFactor)})` : '') +
+      (variance.factor > 0 && variance.factor < 1 ? `: the same precision from ${(1 / variance.factor).toFixed(1)} times fewer games` : ''),
+    `note: ${estimate.note}`,
+  ];
+}
+
+function ratio(value: number): string {
+  return Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a';
+}

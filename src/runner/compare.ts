@@ -1,0 +1,156 @@
+import { Errors } from '../core/errors.ts';
+import type { Registry } from '../core/registry.ts';
+import {
+  eloFromScore,
+  likelihoodOfSuperiority,
+  normalizedElo,
+  type EloEstimate,
+  type NormalizedEloEstimate,
+} from '../stats/elo.ts';
+import { estimateAfterStop, Sprt, type SprtConfig, type SprtResult } from '../stats/sprt.ts';
+import type { PairedSpec, PairedTotals } from './paired.ts';
+import { runPairedBatches, type PairedRunOptions } from './paired-run.ts';
+
+/**
+ * A sequential comparison of a candidate strategy with its baseline: the paired design plays both
+ * on the same deals and opponents' streams batch after batch, and a generalized SPRT reads the
+ * per-block score differences after each batch until it accepts a hypothesis or the cap is hit.
+ *
+ * The test's block score is the paired difference d (candidate's minus baseline's mean win share
+ * over the block, in [-1, 1]) on the head-to-head scale (1 + d) / 2, where 1/2 means "no better,
+ * no worse": as if the two versions had played each other on the deal.
+ */
+
+/** The observed block scores on the head-to-head scale, ascending, with their counts. */
+export interface ScoreHistogram {
+  readonly support: number[];
+  readonly counts: number[];
+}
+
+/**
+ * The support and counts the SPRT reads. The extremes 0 and 1 are always part of the support
+ * (with a zero count until seen): the test needs at least two values, and its hypothesised scores
+ * must lie strictly inside the support even while every block so far was, say, a tie.
+ */
+export function sprtHistogram(totals: Pick<PairedTotals, 'support' | 'counts'>): ScoreHistogram {
+  const support: number[] = [];
+  const counts: number[] = [];
+  const add = (score: number, count: number) => {
+    support.push(score);
+    counts.push(count);
+  };
+  if (totals.support[0] !== -1) add(0, 0);
+  totals.support.forEach((difference, i) => add((1 + difference) / 2, totals.counts[i]));
+  if (totals.support[totals.support.length - 1] !== 1) add(1, 0);
+  return { support, counts };
+}
+
+/** The SPRT after one batch: what the trajectory chart plots. */
+export interface SprtPoint {
+  readonly blocks: number;
+  /** Games played so far, both arms together. */
+  readonly games: number;
+  readonly llr: number;
+}
+
+export type Verdict = 'H1' | 'H0' | 'undecided';
+
+export interface ComparisonRun {
+  readonly verdict: Verdict;
+  /** The test on the final totals (its status is the verdict, the first crossing). */
+  readonly sprt: SprtResult;
+  readonly trajectory: readonly SprtPoint[];
+  readonly totals: PairedTotals;
+}
+
+export interface ComparisonOptions extends Omit<PairedRunOptions, 'maxBlocks'> {
+  readonly sprt: SprtConfig;
+  /** The cap: blocks of each arm the test may use at most. */
+  readonly maxBlocks: number;
+  /** Sees each batch's cumulative totals and test, in batch order. */
+  readonly onBatch?: (totals: PairedTotals, sprt: SprtResult) => void;
+}
+
+/**
+ * Runs the comparison until the test decides or `maxBlocks` is reached. Batches are read in batch
+ * order whatever the number of workers, so the verdict and the games used depend only on the seed,
+ * the strategies and the batch size.
+ */
+export async function runComparison(registry: Registry, spec: PairedSpec, options: ComparisonOptions): Promise<ComparisonRun> {
+  const test = new Sprt(options.sprt, [0, 1]);
+  // The trajectory starts where every test does: no games, no evidence.
+  const trajectory: SprtPoint[] = [{ blocks: 0, games: 0, llr: 0 }];
+  let last: { totals: PairedTotals; sprt: SprtResult } | null = null;
+  for await (const totals of runPairedBatches(registry, spec, options)) {
+    const histogram = sprtHistogram(totals);
+    const sprt = test.update(histogram.support, histogram.counts);
+    trajectory.push({ blocks: totals.blocks, games: 2 * totals.gamesPerArm, llr: sprt.llr });
+    last = { totals, sprt };
+    options.onBatch?.(totals, sprt);
+    if (sprt.status !== 'continue') break;
+  }
+  if (!last) throw Errors.internal('the comparison played no batch');
+  const verdict: Verdict = last.sprt.status === 'continue' ? 'undecided' : last.sprt.status;
+  return { verdict, sprt: last.sprt, trajectory, totals: last.totals };
+}
+
+/** What the comparison measured, on the head-to-head scale (1/2: no difference). */
+export interface ComparisonEstimate {
+  /** Mean block score (1 + d) / 2 and its standard error. */
+  readonly score: number;
+  readonly se: number;
+  /** Candidate's mean win share minus the baseline's. */
+  readonly difference: number;
+  readonly elo: EloEstimate;
+  readonly normalizedElo: NormalizedEloEstimate;
+  /** Probability that the candidate is the stronger, from the normal approximation. */
+  readonly superiority: number;
+}
+
+export function comparisonEstimate(totals: PairedTotals): ComparisonEstimate {
+  const histogram = sprtHistogram(totals);
+  const score = estimateAfterStop(histogram.support, histogram.counts).mean;
+  // On the head-to-head scale every spread is half the difference's.
+  const se = totals.difference.se / 2;
+  const sigma = totals.difference.sd / 2;
+  return {
+    score,
+    se,
+    difference: totals.difference.mean,
+    elo: eloFromScore(score, se),
+    normalizedElo: normalizedElo(score, sigma, se),
+    superiority: likelihoodOfSuperiority(score, se),
+  };
+}
+
+/**
+ * How much the design saved, as ratios of variances per block (each block score being a mean win
+ * share over the block's games, so variances compare directly):
+ *
+ *   observed    = Var(d), the per-block variance of the paired difference d = C - B;
+ *   independent = (Var_game(C) + Var_game(B)) / k, what Var(d) would be if each arm played its k
+ *                 games of a block as fresh, independent games: the variance of a difference of two
+ *                 independent means of k games, with each arm's single-game variance measured on
+ *                 its own games (an arm's games are a fair sample of that arm whatever the pairing);
+ *   unpaired    = Var(C_block) + Var(B_block), the same design (rotations and all) without the
+ *                 pairing: the arms' block scores taken as if from different deals.
+ *
+ * factor = observed / independent is the share of games the design needs for the precision an
+ * independent design gets (0.25: four times fewer games); pairingFactor = observed / unpaired is
+ * the part due to sharing deals and streams between the arms alone. Var(d) = Var(C) + Var(B) -
+ * 2 Cov(C, B): the pairing gains exactly as much as the arms' results are correlated.
+ */
+export interface VarianceReduction {
+  readonly observed: number;
+  readonly independent: number;
+  readonly unpaired: number;
+  readonly factor: number;
+  readonly pairingFactor: number;
+}
+
+export function varianceReduction(totals: PairedTotals, blockGames: number): VarianceReduction {
+  const observed = totals.difference.sd ** 2;
+  const independent = (totals.gameVariance.candidate + totals.gameVariance.baseline) / blockGames;
+  const unpaired = totals.candidate.sd ** 2 + totals.baseline.sd ** 2;
+  return { observed, independent, unpaired, factor: observed / independent, pairingFactor: observed / unpaired };
+}

@@ -1,0 +1,96 @@
+// parlor compare as a CI job runs it: a child process of bin/parlor.js, judged by its exit status.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parlor, scratchDir } from '../cli.ts';
+
+const scratch = scratchDir();
+
+// Small looks keep the games used close to where the test really decides.
+const CLEAR = ['--opponents', 'random', '--players', '2', '--batch', '100', '--quiet'];
+
+function summaryOf(dir: string) {
+  return JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+}
+
+describe('parlor compare', () => {
+  test('a clear gain passes early (exit 0), with the expected length printed first and the results folder written', async () => {
+    const dir = join(scratch, 'pass');
+    const run = await parlor(['compare', '--candidate', 'counter', '--baseline', 'random', ...CLEAR, '--workers', '2', '--out', dir]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr, '');
+    const expected = run.stdout.indexOf('expected length');
+    assert.ok(expected >= 0 && expected < run.stdout.indexOf('verdict: PASS'), run.stdout);
+    assert.match(run.stdout, /Elo difference: \+\d+\.\d \(95% interval \+\d+\.\d to \+\d+\.\d\); normalized Elo \+\d+\.\d/);
+    assert.match(run.stdout, /likelihood of superiority: 100\.0%/);
+    assert.match(run.stdout, /biased|pulls these estimates/);
+    assert.match(run.stdout, /variance per block: \d\.\d\dx that of an independent design/);
+    const comparison = summaryOf(dir).comparison;
+    assert.equal(comparison.verdict, 'H1');
+    assert.equal(comparison.passed, true);
+    assert.ok(comparison.games < comparison.maxGames / 10, `stopped early: ${comparison.games} games`);
+    assert.ok(comparison.llr >= comparison.sprt.upper);
+    assert.equal(comparison.sprt.points.length - 1, comparison.games / 200, 'one point per look of 100 games per arm, after the origin');
+    assert.equal(comparison.estimate.biased, true);
+    const job = JSON.parse(readFileSync(join(dir, 'job.json'), 'utf8'));
+    assert.equal(job.command, 'compare');
+    assert.deepEqual(job.matchups.map((m: { seats: string[] }) => m.seats), [['counter', 'random'], ['random', 'random']]);
+    for (const file of ['sprt.csv', 'index.html', 'charts/sprt-llr.vl.json', 'charts/sprt-llr.svg', 'charts/sprt-llr.png']) {
+      assert.ok(existsSync(join(dir, file)), file);
+    }
+    assert.equal(readFileSync(join(dir, 'sprt.csv'), 'utf8').trim().split('\n').length, comparison.sprt.points.length + 1);
+  });
+
+  test('the reverse fails (exit 1), with the same verdict after the same games on one worker or two', async () => {
+    const args = ['compare', '--candidate', 'random', '--baseline', 'counter', ...CLEAR, '--json'];
+    const [one, two] = await Promise.all([
+      parlor([...args, '--workers', '1', '--out', join(scratch, 'fail-1')]),
+      parlor([...args, '--workers', '2', '--out', join(scratch, 'fail-2')]),
+    ]);
+    assert.equal(one.code, 1, one.stderr);
+    assert.equal(two.code, 1, two.stderr);
+    const [a, b] = [JSON.parse(one.stdout).comparison, JSON.parse(two.stdout).comparison];
+    assert.equal(a.verdict, 'H0');
+    assert.equal(a.passed, false);
+    assert.equal(a.exitCode, 1);
+    assert.equal(b.verdict, a.verdict);
+    assert.equal(b.games, a.games);
+    assert.deepEqual(b.sprt.points, a.sprt.points);
+  });
+
+  test('a cap too small to decide exits 2', async () => {
+    const dir = join(scratch, 'capped');
+    const run = await parlor(['compare', '--candidate', 'counter', '--baseline', 'cautious', '--max-games', '100', '--batch', '20', '--quiet', '--out', dir]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stdout, /verdict: UNDECIDED: the cap of 100 games came first/);
+    const comparison = summaryOf(dir).comparison;
+    assert.equal(comparison.verdict, 'undecided');
+    assert.equal(comparison.passed, null);
+    assert.equal(comparison.games, 100);
+    assert.equal(comparison.estimate.biased, false);
+  });
+
+  const badInput: [string, string[], RegExp][] = [
+    ['the same strategy twice', ['--candidate', 'counter', '--baseline', 'counter'], /same strategy/],
+    ['reversed SPRT bounds', ['--candidate', 'counter', '--baseline', 'random', '--sprt', '2,0'], /--sprt/],
+    ['an unknown preset', ['--candidate', 'counter', '--baseline', 'random', '--preset', 'faster'], /--preset must be one of gainer, non-regression/],
+    ['both --sprt and --preset', ['--candidate', 'counter', '--baseline', 'random', '--sprt', '0,5', '--preset', 'gainer'], /--sprt or --preset/],
+    ['no baseline', ['--candidate', 'counter'], /--baseline/],
+    ['a cap below one block per arm', ['--candidate', 'counter', '--baseline', 'random', '--design', 'duplicate', '--max-games', '3'], /--max-games must be at least 4/],
+    ['an unknown strategy', ['--candidate', 'counterr', '--baseline', 'random'], /unknown strategy 'counterr'/],
+  ];
+  test('bad input: one line on stderr, exit 3, no results folder', async () => {
+    const runs = await Promise.all(
+      badInput.map(([, args], index) => parlor(['compare', ...args, '--quiet', '--out', join(scratch, `bad-${index}`)])),
+    );
+    runs.forEach((run, index) => {
+      const [what, , message] = badInput[index];
+      assert.equal(run.code, 3, `${what}: ${run.stderr}`);
+      assert.equal(run.stdout, '', what);
+      assert.match(run.stderr, /^parlor: [^\n]+\n$/, what);
+      assert.match(run.stderr, message, what);
+      assert.ok(!existsSync(join(scratch, `bad-${index}`)), `${what}: nothing written`);
+    });
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { comparisonEstimate, runComparison, sprtHistogram, varianceReduction } from '../../src/runner/compare.ts';
+import type { PairedSpec, PairedTotals } from '../../src/runner/paired.ts';
+import { runPairedBatches } from '../../src/runner/paired-run.ts';
+import { eloToScore } from '../../src/stats/elo.ts';
+import { evaluateSprt, SPRT_PRESETS, type SprtConfig, type SprtResult } from '../../src/stats/sprt.ts';
+import { builtinRegistry } from '../../strategies/index.ts';
+
+const REGISTRY = new URL('../../strategies/index.ts', import.meta.url).href;
+
+function spec(candidate: string, baseline: string, extra: Partial<PairedSpec> = {}): PairedSpec {
+  return { game: 'love-letter', candidate, baseline, opponents: ['random'], rules: {}, seed: 'compare', design: 'independent', ...extra };
+}
+
+async function lastTotals(paired: PairedSpec, blocks: number): Promise<PairedTotals> {
+  let last: PairedTotals | null = null;
+  for await (const totals of runPairedBatches(builtinRegistry(), paired, { workers: 2, registryModule: REGISTRY, batchBlocks: blocks / 2, maxBlocks: blocks })) {
+    last = totals;
+  }
+  assert.ok(last);
+  return last;
+}
+
+describe('the histogram the sequential test reads', () => {
+  test('maps each difference d to the head-to-head score (1 + d) / 2 and always holds the extremes', () => {
+    assert.deepEqual(sprtHistogram({ support: [-0.5, 0, 0.5], counts: [2, 5, 3] }), { support: [0, 0.25, 0.5, 0.75, 1], counts: [0, 2, 5, 3, 0] });
+    assert.deepEqual(sprtHistogram({ support: [-1, 0, 1], counts: [1, 2, 3] }), { support: [0, 0.5, 1], counts: [1, 2, 3] });
+    // Every block a tie: the test still has a support around its hypotheses, and next to no evidence.
+    const ties = sprtHistogram({ support: [0], counts: [40] });
+    assert.deepEqual(ties, { support: [0, 0.5, 1], counts: [0, 40, 0] });
+    assert.ok(Math.abs(evaluateSprt(SPRT_PRESETS.gainer, ties.support, ties.counts).llr) < 0.01);
+  });
+});
+
+describe('a sequential comparison', () => {
+  // Wide plain-Elo bounds: a clear case decides in a few hundred games.
+  const wide: SprtConfig = { model: 'elo', elo0: 0, elo1: 60, alpha: 0.05, beta: 0.05 };
+
+  async function run(paired: PairedSpec, workers: number, sprt: SprtConfig = wide, maxBlocks = 4000) {
+    const seen: { totals: PairedTotals; sprt: SprtResult; support: number[]; counts: number[] }[] = [];
+    const result = await runComparison(builtinRegistry(), paired, {
+      workers,
+      registryModule: REGISTRY,
+      batchBlocks: 50,
+      maxBlocks,
+      sprt,
+      onBatch: (totals, sprtResult) => seen.push({ totals, sprt: sprtResult, support: [...totals.support], counts: [...totals.counts] }),
+    });
+    return { result, seen };
+  }
+
+  test('after every batch the test is evaluateSprt on the differences accumulated so far', async () => {
+    const { result, seen } = await run(spec('counter', 'cautious'), 2);
+    assert.equal(result.verdict, 'H1');
+    assert.ok(seen.length >= 2, 'the test needed more than one batch');
+    seen.forEach((step, index) => {
+      assert.equal(step.totals.blocks, 50 * (index + 1));
+      assert.equal(step.counts.reduce((sum, count) => sum + count, 0), step.totals.blocks);
+      const histogram = sprtHistogram(step);
+      const expected = evaluateSprt(wide, histogram.support, histogram.counts);
+      assert.equal(step.sprt.llr, expected.llr);
+      assert.equal(result.trajectory[index + 1].llr, expected.llr);
+      assert.equal(result.trajectory[index + 1].games, 2 * step.totals.blocks);
+      // Only the last look crossed a bound; the run stopped there.
+      assert.equal(step.sprt.status, index === seen.length - 1 ? 'H1' : 'continue');
+    });
+    assert.deepEqual(result.trajectory[0], { blocks: 0, games: 0, llr: 0 });
+    assert.ok(result.sprt.llr >= result.sprt.upper);
+  });
+
+  test('the same verdict after the same games on one worker or two', async () => {
+    const paired = spec('cautious', 'counter', { seed: 'workers' });
+    const [one, two] = [await run(paired, 1), await run(paired, 2)];
+    assert.equal(one.result.verdict, 'H0');
+    assert.deepEqual(one.result.trajectory, two.result.trajectory);
+    assert.equal(one.result.totals.blocks, two.result.totals.blocks);
+  });
+
+  test('stops undecided at the cap, cutting the last batch short', async () => {
+    const { result } = await run(spec('counter', 'cautious'), 2, SPRT_PRESETS.nonRegression, 120);
+    assert.equal(result.verdict, 'undecided');
+    assert.equal(result.totals.blocks, 120);
+    assert.deepEqual(result.trajectory.map((point) => point.blocks), [0, 50, 100, 120]);
+  });
+
+  test('the estimate reads the difference on the head-to-head scale', async () => {
+    const totals = await lastTotals(spec('counter', 'random'), 400);
+    const estimate = comparisonEstimate(totals);
+    assert.ok(Math.abs(estimate.score - (1 + totals.difference.mean) / 2) < 1e-12);
+    assert.ok(Math.abs(eloToScore(estimate.elo.elo) - estimate.score) < 1e-9);
+    assert.ok(estimate.elo.low < estimate.elo.elo && estimate.elo.elo < estimate.elo.high);
+    assert.ok(estimate.superiority > 0.999, 'counter is clearly stronger than random');
+  });
+});
+
+describe('the variance reduction', () => {
+  test('single games: the per-game variance of each arm is its per-block variance', async () => {
+    const totals = await lastTotals(spec('counter', 'cautious', { opponents: ['cautious', 'random'] }), 200);
+    assert.ok(Math.abs(totals.gameVariance.candidate - totals.candidate.sd ** 2) < 1e-12);
+    assert.ok(Math.abs(totals.gameVariance.baseline - totals.baseline.sd ** 2) < 1e-12);
+    const reduction = varianceReduction(totals, 1);
+    assert.ok(Math.abs(reduction.factor - reduction.pairingFactor) < 1e-12);
+    assert.ok(Math.abs(reduction.observed - totals.difference.sd ** 2) < 1e-12);
+  });
+
+  test('rotated deals: the reference divides the single-game variances by the games of a block', async () => {
+    const totals = await lastTotals(spec('counter', 'cautious', { design: 'duplicate' }), 200);
+    assert.equal(totals.gamesPerArm, 400);
+    const reduction = varianceReduction(totals, 2);
+    assert.ok(Math.abs(reduction.independent - (totals.gameVariance.candidate + totals.gameVariance.baseline) / 2) < 1e-12);
+    assert.ok(reduction.independent > 0 && reduction.factor > 0);
+  });
+
+  test('a strategy against itself differs by nothing when paired, and by a lot when not', async () => {
+    const paired = await lastTotals(spec('cautious', 'cautious'), 200);
+    assert.equal(varianceReduction(paired, 1).factor, 0);
+    const unpaired = await lastTotals(spec('cautious', 'cautious', { baselineSeed: 'compare/other' }), 200);
+    const reduction = varianceReduction(unpaired, 1);
+    assert.ok(unpaired.support.length > 1, 'the arms played different deals');
+    // Independent arms: the difference's variance is the sum of theirs, up to sampling noise.
+    assert.ok(reduction.factor > 0.7 && reduction.factor < 1.3, `factor ${reduction.factor}`);
+  });
+});
