@@ -5,6 +5,7 @@ import {
   actionCard,
   actionGuess,
   actionTarget,
+  loveLetter,
   type GameEvent,
   type LoveLetterView,
   type Rng,
@@ -56,8 +57,7 @@ export class PlayScorer {
     this.chances = new Float64Array(knowledge.players * (CARD_KINDS + 1));
   }
 
-  /** Reads the decision once; `score` then rates each play. */
-  prepare(view: LoveLetterView): void {
+  private prepare(view: LoveLetterView): void {
     const knowledge = this.knowledge;
     this.poolTotal = knowledge.unknownPool(view, this.pool);
     const fullDeck = DECK_SIZE - 1 - view.players;
@@ -91,7 +91,17 @@ export class PlayScorer {
     return p;
   }
 
-  score(view: LoveLetterView, action: number): number {
+  /**
+   * Rates each of legal[0 .. count-1] into scores[i]. Scores are written into the array rather
+   * than returned: V8 boxes a fractional number returned from a call it did not inline.
+   */
+  scoreAll(view: LoveLetterView, legal: Int32Array, count: number, scores: Float64Array): void {
+    this.prepare(view);
+    for (let i = 0; i < count; i++) this.score(view, legal[i], scores, i);
+  }
+
+  /** The score of one play, written into scores[index] (see scoreAll). */
+  private score(view: LoveLetterView, action: number, scores: Float64Array, index: number): void {
     const card = actionCard(action);
     const target = actionTarget(action);
     const kept = keptCard(view, card);
@@ -99,51 +109,53 @@ export class PlayScorer {
     const open = target >= 0 && target !== view.seat && !knowledge.isProtected(target);
     // Whoever knows our held card still knows it if we keep that card.
     const exposed = kept === knowledge.myCard ? knowledge.exposedTo : 0;
+    const keep = this.keepWorth(view, kept, exposed);
+    let value = keep;
     switch (card) {
       case Card.SOLDIER:
-        return (open ? this.chance(target, actionGuess(action)) * this.knockGain : 0) + this.keepWorth(view, kept, exposed);
-      case Card.CLOWN: {
-        const unknown = open && knowledge.known[target] === 0;
-        return (unknown ? INFORMATION_WORTH * this.knockGain : 0) + this.keepWorth(view, kept, exposed);
-      }
-      case Card.KNIGHT: {
-        const keep = this.keepWorth(view, kept, exposed);
-        if (!open) return keep;
-        const win = this.below(target, kept);
-        const lose = this.above(target, kept);
-        const tie = 1 - win - lose;
-        // After a tie the target knows our card.
-        return win * (this.knockGain + keep) + tie * this.keepWorth(view, kept, exposed | (1 << target)) - lose * this.outLoss;
-      }
+        if (open) value += this.chance(target, actionGuess(action)) * this.knockGain;
+        break;
+      case Card.CLOWN:
+        if (open && knowledge.known[target] === 0) value += INFORMATION_WORTH * this.knockGain;
+        break;
+      case Card.KNIGHT:
+        if (open) {
+          const win = this.below(target, kept);
+          const lose = this.above(target, kept);
+          const tie = 1 - win - lose;
+          // After a tie the target knows our card.
+          value = win * (this.knockGain + keep) + tie * this.keepWorth(view, kept, exposed | (1 << target)) - lose * this.outLoss;
+        }
+        break;
       case Card.PRIESTESS:
-        return this.keepWorth(view, kept, 0) + this.dangerAvoided(exposed);
+        value = this.keepWorth(view, kept, 0) + this.dangerAvoided(exposed);
+        break;
       case Card.WIZARD:
-        return this.wizardScore(view, target, kept, exposed, open);
+        // The target must draw again: with an empty deck it is out, else only the princess is.
+        if (target === view.seat) value = this.freshCardWorth(view, kept);
+        else if (open) value += (view.deckCount === 0 ? 1 : this.chance(target, Card.PRINCESS)) * this.knockGain;
+        break;
       case Card.GENERAL:
-        return open ? this.generalScore(view, target) : this.keepWorth(view, kept, exposed);
+        if (open) value = this.generalScore(view, target);
+        break;
       case Card.PRINCESS:
-        return -2 * this.outLoss;
+        value = -2 * this.outLoss;
+        break;
       default:
-        return this.keepWorth(view, kept, exposed);
+        break;
     }
+    scores[index] = value;
   }
 
-  private wizardScore(view: LoveLetterView, target: number, kept: number, exposed: number, open: boolean): number {
-    if (target === view.seat) {
-      // Discarding our own card: out with the princess or when nothing is left to draw.
-      if (kept === Card.PRINCESS || view.deckCount === 0) return -this.outLoss;
-      // A fresh card from the deck, which nobody knows.
-      let worth = 0;
-      for (let card = Card.SOLDIER; card <= Card.PRINCESS; card++) {
-        if (this.pool[card] > 0) worth += (this.pool[card] / this.poolTotal) * this.keepWorth(view, card, 0);
-      }
-      return worth;
+  /** Discarding our own card to the wizard: out with the princess or when nothing is left to draw. */
+  private freshCardWorth(view: LoveLetterView, kept: number): number {
+    if (kept === Card.PRINCESS || view.deckCount === 0) return -this.outLoss;
+    // A fresh card from the deck, which nobody knows.
+    let worth = 0;
+    for (let card = Card.SOLDIER; card <= Card.PRINCESS; card++) {
+      if (this.pool[card] > 0) worth += (this.pool[card] / this.poolTotal) * this.keepWorth(view, card, 0);
     }
-    const keep = this.keepWorth(view, kept, exposed);
-    if (!open) return keep;
-    // The target must draw again, so with an empty deck it is out; otherwise only the princess knocks it out.
-    const knocked = view.deckCount === 0 ? 1 : this.chance(target, Card.PRINCESS);
-    return knocked * this.knockGain + keep;
+    return worth;
   }
 
   /** We give the target our card, take its card, and it knows what we then hold. */
@@ -190,6 +202,7 @@ export class CounterPlayer implements Strategy<LoveLetterView> {
   readonly observes = true;
   private readonly knowledge: RoundKnowledge;
   private readonly scorer: PlayScorer;
+  private readonly scores = new Float64Array(loveLetter.maxActions);
 
   constructor(players: number, seat: number, bustAt: number) {
     this.knowledge = new RoundKnowledge(players, seat);
@@ -205,13 +218,13 @@ export class CounterPlayer implements Strategy<LoveLetterView> {
   }
 
   choose(view: LoveLetterView, legal: Int32Array, count: number, rng: Rng): number {
-    const scorer = this.scorer;
-    scorer.prepare(view);
+    const scores = this.scores;
+    this.scorer.scoreAll(view, legal, count, scores);
     let best = legal[0];
     let bestScore = -Infinity;
     let ties = 0;
     for (let i = 0; i < count; i++) {
-      const score = scorer.score(view, legal[i]);
+      const score = scores[i];
       if (score > bestScore + SCORE_TIE) {
         bestScore = score;
         best = legal[i];

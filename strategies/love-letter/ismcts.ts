@@ -160,13 +160,12 @@ export class IsmctsPlayer implements Strategy<LoveLetterView> {
    * scorer rates it (its scores are changes in round-win chances).
    */
   private seedRoot(view: LoveLetterView, legal: Int32Array, count: number): void {
-    const scorer = this.scorer;
-    scorer.prepare(view);
     let playersIn = 0;
     for (let seat = 0; seat < view.players; seat++) playersIn += view.inRound[seat];
     const scores = this.rootScores;
+    this.scorer.scoreAll(view, legal, count, scores);
     let mean = 0;
-    for (let i = 0; i < count; i++) mean += scores[i] = scorer.score(view, legal[i]);
+    for (let i = 0; i < count; i++) mean += scores[i];
     mean /= count;
     const tree = this.tree;
     for (let i = 0; i < count; i++) {

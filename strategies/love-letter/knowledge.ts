@@ -88,9 +88,6 @@ export class RoundKnowledge {
       case Ev.OUT:
         this.onOut(e.a, e.b, e.c);
         break;
-      case Ev.ROUND_END:
-        this.settleDuel();
-        break;
       default:
         break;
     }
