@@ -181,6 +181,9 @@ function deliverEvents<S extends GameState, V extends PlayerView>(table: Table<S
     const seats = event.recipients & listeners;
     for (let seat = 0; seats >>> seat !== 0; seat++) {
       if ((seats & (1 << seat)) === 0) continue;
+      // Read afresh for every seat: a strategy may write into the event it is handed, and that
+      // must not change what the next seat is told.
+      event.read(log.data, i);
       table.views[seat].observe(event);
       const strategy = table.strategies[seat];
       if (event.kind === roundStart) strategy.restart();
