@@ -16,7 +16,8 @@ import { bustingDraws, drawsAgain, keptCard, ministerBustAt, opponentsIn } from 
 import { RoundKnowledge } from './knowledge.ts';
 
 // Scores are rough changes in the chance of winning the round, so effects of different cards
-// compare on one scale. The weights below were set by simulation against `cautious` and `random`.
+// compare on one scale. The weights below were set by hand and checked in play against `cautious`
+// and `random`.
 
 /** How much of a player's chance a showdown card is worth, at most (late in the round). */
 const SHOWDOWN_WEIGHT = 0.6;
