@@ -39,7 +39,7 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'compare',
     summary: 'test a changed strategy against its baseline on the same deals until a sequential test decides (exit 0 pass, 1 fail, 2 undecided)',
-    options: ['candidate', 'baseline', 'opponents', 'game', 'players', 'sprt', 'preset', 'maxGames', 'lookGames', 'seed', 'design', 'unpaired', 'rules', 'workers', 'out', 'name', 'force', 'json', 'quiet'],
+    options: ['candidate', 'baseline', 'opponents', 'game', 'players', 'sprt', 'sprtElo', 'preset', 'maxGames', 'lookGames', 'seed', 'design', 'unpaired', 'rules', 'workers', 'out', 'name', 'force', 'json', 'quiet'],
     run: (context, options: CompareOptions) => runCompare(context, options),
   },
   {

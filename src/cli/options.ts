@@ -4,7 +4,7 @@ import { parseDesign } from '../runner/design.ts';
 import { parseSeatings } from '../runner/tournament.ts';
 import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/host.ts';
 import { collect, integerIn, keyValuePairs, positiveNumber } from './parse.ts';
-import { parsePreset, parseSprtBounds } from './commands/compare.ts';
+import { parsePreset, parseSprtBounds, parseSprtElo } from './commands/compare.ts';
 
 /**
  * Every option of every command, declared once. The commander program, `--help` and the README's
@@ -103,8 +103,14 @@ export const Options = {
   },
   sprt: {
     flags: '--sprt <elo0,elo1>',
-    description: 'SPRT hypotheses in normalized Elo of the candidate over the baseline (H0: elo0, H1: elo1)',
+    description: 'SPRT hypotheses: the Elo of the candidate over the baseline under H0 and under H1',
     parse: parseSprtBounds,
+  },
+  sprtElo: {
+    flags: '--sprt-elo <scale>',
+    description: "how --sprt reads its Elo: normalized (by the design's own spread, like the presets) or logistic (of the head-to-head score)",
+    defaultValue: 'normalized',
+    parse: parseSprtElo,
   },
   preset: {
     flags: '--preset <name>',

@@ -18,8 +18,8 @@ export interface PairedRunOptions {
 /**
  * Runs a paired comparison batch after batch, yielding the cumulative totals after each batch in
  * batch order (so the sequence of totals is the same on any number of workers). A sequential test
- * reads each update and simply stops iterating once it decides; batches already in flight are
- * then dropped and the workers stopped.
+ * reads each update and simply stops iterating once it decides; batches already in flight then
+ * finish unread before the workers stop.
  */
 export async function* runPairedBatches(registry: Registry, spec: PairedSpec, options: PairedRunOptions): AsyncGenerator<PairedTotals> {
   const arms = pairedArms(spec);
@@ -61,7 +61,9 @@ export async function* runPairedBatches(registry: Registry, spec: PairedSpec, op
     }
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
-    stop.abort();
+    // A caller that stopped reading leaves its batches in flight to finish, unread: aborting a
+    // running task terminates its worker (a task cannot be interrupted), which costs a new worker
+    // and races the result the old one may already have posted (piscina then throws).
     await Promise.allSettled(inFlight.values());
     await runners.close();
   }

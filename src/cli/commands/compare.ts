@@ -36,15 +36,30 @@ export function parsePreset(text: string): PresetName {
   return parseChoice('--preset', PRESET_NAMES, text);
 }
 
-/** `elo0,elo1`: the hypotheses' normalized Elo, elo0 below elo1. */
+/** `elo0,elo1`: the hypotheses' Elo, elo0 below elo1 (their scale is --sprt-elo's). */
 export function parseSprtBounds(text: string): [number, number] {
   const parts = text.split(',').map((part) => part.trim());
   const bounds = parts.map(Number);
   if (parts.length !== 2 || parts.some((part) => part === '') || !bounds.every(Number.isFinite) || !(bounds[0] < bounds[1])) {
-    throw Errors.badOption(`--sprt must be two normalized Elo values elo0,elo1 with elo0 < elo1, got '${text}'`);
+    throw Errors.badOption(`--sprt must be two Elo values elo0,elo1 with elo0 < elo1, got '${text}'`);
   }
   return [bounds[0], bounds[1]];
 }
+
+/** How --sprt reads its bounds. */
+export const SPRT_ELO_SCALES = ['normalized', 'logistic'] as const;
+export type SprtEloScale = (typeof SPRT_ELO_SCALES)[number];
+
+export function parseSprtElo(text: string): SprtEloScale {
+  return parseChoice('--sprt-elo', SPRT_ELO_SCALES, text);
+}
+
+/**
+ * The largest Elo a hypothesis may name, per scale. A score's spread is at most 1/2, so within
+ * +-300 normalized Elo every hypothesised score 1/2 + elo * sigma / 347.4 stays strictly between 0
+ * and 1, as the test needs; logistic Elo beyond +-1000 (a score past 0.997) tests nothing useful.
+ */
+const MAX_ELO: Readonly<Record<SprtEloScale, number>> = { normalized: 300, logistic: 1000 };
 
 export interface CompareOptions {
   readonly candidate: string;
@@ -53,6 +68,7 @@ export interface CompareOptions {
   readonly game: string;
   readonly players?: number;
   readonly sprt?: [number, number];
+  readonly sprtElo: SprtEloScale;
   readonly preset?: PresetName;
   readonly maxGames: number;
   /** Games per arm between two looks of the test. */
@@ -106,9 +122,8 @@ export function planComparison(registry: Registry, options: CompareOptions): Com
   if (players < game.minPlayers || players > game.maxPlayers) throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
   const opponents = listed.length === 1 ? Array<string>(players - 1).fill(listed[0]) : listed;
   if (opponents.length !== players - 1) throw Errors.seatCount(opponents.length + 1, players);
-  if (options.sprt && options.preset) throw Errors.badOption('give --sprt or --preset, not both');
+  const sprt = sprtConfig(options);
   const preset = options.sprt ? null : (options.preset ?? 'gainer');
-  const sprt: SprtConfig = preset ? PRESETS[preset] : { ...PRESETS.gainer, elo0: options.sprt![0], elo1: options.sprt![1] };
   const size = blockGames(options.design, players);
   const maxBlocks = Math.floor(options.maxGames / (2 * size));
   if (maxBlocks < 1) throw Errors.badOption(`--max-games must be at least ${2 * size}: one block of ${size} games in each arm`);
@@ -123,6 +138,19 @@ export function planComparison(registry: Registry, options: CompareOptions): Com
     ...(options.unpaired ? { baselineSeed: options.seed + UNPAIRED_SEED_SUFFIX } : {}),
   };
   return { paired, players, preset, sprt, blockGames: size, batchBlocks: Math.max(1, Math.round(options.batch / size)), maxBlocks };
+}
+
+function sprtConfig(options: CompareOptions): SprtConfig {
+  if (options.sprt && options.preset) throw Errors.badOption('give --sprt or --preset, not both');
+  const scale = options.sprtElo;
+  if (!options.sprt) {
+    if (scale !== 'normalized') throw Errors.badOption(`--sprt-elo ${scale} needs bounds of its own (--sprt elo0,elo1): the presets are normalized Elo`);
+    return PRESETS[options.preset ?? 'gainer'];
+  }
+  const [elo0, elo1] = options.sprt;
+  const most = MAX_ELO[scale];
+  if (Math.abs(elo0) > most || Math.abs(elo1) > most) throw Errors.badOption(`--sprt: ${scale} Elo must lie within +-${most}, got ${elo0},${elo1}`);
+  return { ...PRESETS.gainer, model: scale === 'normalized' ? 'normalized' : 'elo', elo0, elo1 };
 }
 
 /**
@@ -150,9 +178,12 @@ export interface ComparisonSummary {
   readonly opponents: readonly string[];
   readonly paired: boolean;
   readonly test: SprtConfig & { readonly preset: PresetName | null; readonly lower: number; readonly upper: number };
-  /** Normal approximation at the midpoint between the hypotheses, printed before the run. */
-  readonly expectedBlocks: number;
-  readonly expectedGames: number;
+  /**
+   * Normal approximation at the midpoint between the hypotheses, printed before the run (logistic
+   * bounds: after the first look, from its spread; null if that spread was zero).
+   */
+  readonly expectedBlocks: number | null;
+  readonly expectedGames: number | null;
   readonly maxGames: number;
   readonly batchGames: number;
   readonly verdict: Verdict;
@@ -185,24 +216,35 @@ const BIAS_NOTE =
   'play a fixed number of games for unbiased ones';
 const CAPPED_NOTE = 'the test ran to its cap without deciding; the estimates come from a fixed number of games';
 
-export function expectedLength(plan: ComparisonPlan): { blocks: number; games: number } {
-  // Under normalized Elo the per-block spread cancels out of the expected length: any value does.
-  const blocks = Math.ceil(expectedBlocks(plan.sprt, 0.25));
+export interface ExpectedLength {
+  readonly blocks: number;
+  /** Both arms together. */
+  readonly games: number;
+}
+
+/**
+ * The test's expected length at the midpoint between its hypotheses. Under normalized Elo the
+ * per-block spread cancels out, so it is known before the first game; logistic Elo bounds need the
+ * spread of the block scores (head-to-head scale), known after the first look.
+ */
+export function expectedLength(plan: ComparisonPlan, sigma?: number): ExpectedLength | null {
+  if (plan.sprt.model === 'normalized') sigma = 0.25;
+  if (sigma === undefined || !(sigma > 0)) return null;
+  const blocks = Math.ceil(expectedBlocks(plan.sprt, sigma));
   return { blocks, games: 2 * blocks * plan.blockGames };
 }
 
-function comparisonSummary(plan: ComparisonPlan, options: CompareOptions, run: ComparisonRun): ComparisonSummary {
+function comparisonSummary(plan: ComparisonPlan, options: CompareOptions, run: ComparisonRun, expected: ExpectedLength | null): ComparisonSummary {
   const { totals } = run;
   const bounds = waldBounds(plan.sprt.alpha, plan.sprt.beta);
-  const expected = expectedLength(plan);
   return {
     candidate: plan.paired.candidate,
     baseline: plan.paired.baseline,
     opponents: plan.paired.opponents,
     paired: plan.paired.baselineSeed === undefined,
     test: { preset: plan.preset, ...plan.sprt, ...bounds },
-    expectedBlocks: expected.blocks,
-    expectedGames: expected.games,
+    expectedBlocks: expected?.blocks ?? null,
+    expectedGames: expected?.games ?? null,
     maxGames: options.maxGames,
     batchGames: plan.batchBlocks * plan.blockGames,
     verdict: run.verdict,
@@ -259,7 +301,8 @@ function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded']): J
 export async function runCompare(context: CommandContext, options: CompareOptions): Promise<number> {
   const plan = planComparison(context.registry, options);
   const loaded = await loadStrategies(context.registry, plan.paired);
-  if (!options.json) context.print(introLines(plan, options).join('\n'));
+  let expected = expectedLength(plan);
+  if (!options.json) context.print(introLines(plan, options, expected).join('\n'));
   const dir = openResultsFolder(options, options.name ?? 'compare');
   const job = jobOf(plan, options.name ?? 'compare', loaded);
   writeJob(dir, job);
@@ -269,8 +312,13 @@ export async function runCompare(context: CommandContext, options: CompareOption
     batchBlocks: plan.batchBlocks,
     maxBlocks: plan.maxBlocks,
     sprt: plan.sprt,
-    onBatch: (totals, sprt) =>
-      context.progress(`\r${count(2 * totals.gamesPerArm)} games  LLR ${signed(sprt.llr, 2)} (${signed(sprt.lower, 2)}, ${signed(sprt.upper, 2)})   `),
+    onBatch: (totals, sprt) => {
+      if (expected === null && totals.blocks === Math.min(plan.batchBlocks, plan.maxBlocks)) {
+        expected = expectedLength(plan, totals.difference.sd / 2);
+        if (!options.json) context.print(expectedLine(expected, `normal approximation, spread of the first ${count(totals.blocks)} blocks`, options));
+      }
+      context.progress(`\r${count(2 * totals.gamesPerArm)} games  LLR ${signed(sprt.llr, 2)} (${signed(sprt.lower, 2)}, ${signed(sprt.upper, 2)})   `);
+    },
   });
   context.progress('\r\x1b[K');
   const { totals } = run;
@@ -285,7 +333,7 @@ export async function runCompare(context: CommandContext, options: CompareOption
       { seats: job.matchups[1].seats, offset: 0, slotNames: totals.baselineMatch.slots.map((slot) => slot.spec.text), counters: totals.baselineCounters },
     ],
   });
-  const summary: CompareSummary = { ...runSummary, comparison: comparisonSummary(plan, options, run) };
+  const summary: CompareSummary = { ...runSummary, comparison: comparisonSummary(plan, options, run, expected) };
   writeSummary(dir, summary);
   writeFileAtomic(
     join(dir, 'sprt.csv'),
@@ -309,18 +357,24 @@ function percent(value: number): string {
   return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : 'n/a';
 }
 
-function introLines(plan: ComparisonPlan, options: CompareOptions): string[] {
+function expectedLine(expected: ExpectedLength | null, basis: string, options: CompareOptions): string {
+  const length = expected ? `about ${count(expected.blocks)} blocks (${count(expected.games)} games)` : 'unknown (no spread yet)';
+  return `  expected length if the truth lies midway between H0 and H1 (${basis}): ${length}; ` +
+    `a clear difference stops far sooner; cap ${count(options.maxGames)} games`;
+}
+
+function introLines(plan: ComparisonPlan, options: CompareOptions, expected: ExpectedLength | null): string[] {
   const { paired, sprt } = plan;
   const bounds = waldBounds(sprt.alpha, sprt.beta);
-  const expected = expectedLength(plan);
   const how = paired.baselineSeed === undefined ? "the same deals and opponents' streams in both arms" : 'UNPAIRED control: each arm on deals of its own';
   return [
     `compare ${paired.candidate} (candidate) with ${paired.baseline} (baseline), ${plan.players} players, opponents ${paired.opponents.join(', ')}`,
     `  ${how}; ${paired.design} design (${plan.blockGames} game${plan.blockGames > 1 ? 's' : ''} a block), seed '${paired.seed}'`,
-    `  SPRT ${plan.preset ?? 'custom'}: H0 normalized Elo ${sprt.elo0}, H1 ${sprt.elo1}; alpha ${sprt.alpha}, beta ${sprt.beta}; ` +
-      `stops when the LLR leaves (${signed(bounds.lower, 2)}, ${signed(bounds.upper, 2)})`,
-    `  expected length if the truth lies midway between H0 and H1: about ${count(expected.blocks)} blocks ` +
-      `(${count(expected.games)} games); a clear difference stops far sooner; cap ${count(options.maxGames)} games`,
+    `  SPRT ${plan.preset ?? 'custom'}: H0 ${sprt.model === 'normalized' ? 'normalized Elo' : 'Elo'} ${sprt.elo0}, H1 ${sprt.elo1}; ` +
+      `alpha ${sprt.alpha}, beta ${sprt.beta}; stops when the LLR leaves (${signed(bounds.lower, 2)}, ${signed(bounds.upper, 2)})`,
+    expected
+      ? expectedLine(expected, 'normal approximation', options)
+      : '  expected length: printed after the first look (under logistic Elo it depends on the spread of the block scores)',
   ];
 }
 

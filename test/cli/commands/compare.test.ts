@@ -74,6 +74,8 @@ describe('parlor compare', () => {
   const badInput: [string, string[], RegExp][] = [
     ['the same strategy twice', ['--candidate', 'counter', '--baseline', 'counter'], /same strategy/],
     ['reversed SPRT bounds', ['--candidate', 'counter', '--baseline', 'random', '--sprt', '2,0'], /--sprt/],
+    ['SPRT bounds beyond any score', ['--candidate', 'counter', '--baseline', 'random', '--sprt', '0,400'], /normalized Elo must lie within \+-300/],
+    ['logistic Elo with a preset', ['--candidate', 'counter', '--baseline', 'random', '--sprt-elo', 'logistic'], /needs bounds of its own/],
     ['an unknown preset', ['--candidate', 'counter', '--baseline', 'random', '--preset', 'faster'], /--preset must be one of gainer, non-regression/],
     ['both --sprt and --preset', ['--candidate', 'counter', '--baseline', 'random', '--sprt', '0,5', '--preset', 'gainer'], /--sprt or --preset/],
     ['no baseline', ['--candidate', 'counter'], /--baseline/],
