@@ -63,6 +63,13 @@ export class JobProgress {
     }
   }
 
+  /** Every finished batch so far, the ones ahead of their turn included (added in plan order, on copies). */
+  snapshot(): Counters[] {
+    const counters = this.counters.map((merged) => new Counters(merged.layout, merged.data.slice()));
+    for (const [batch, data] of [...this.pending].sort(([a], [b]) => a - b)) counters[this.batches[batch].matchup].add(data);
+    return counters;
+  }
+
   checkpoint(): Checkpoint {
     return {
       job: this.jobId,

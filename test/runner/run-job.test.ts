@@ -27,6 +27,8 @@ describe('job progress', () => {
     assert.equal(progress.gamesDone, 20);
     const checkpoint = progress.checkpoint();
     assert.deepEqual(checkpoint.pending.map((p) => p.batch), [2, 1]);
+    assert.equal(progress.snapshot()[0].data[0], 5, 'a snapshot holds the batches finished ahead of their turn');
+    assert.equal(progress.counters[0].data[0], 0, 'which are merged only in their turn');
     progress.accept(0, batch(1));
     assert.equal(progress.merged, 3);
     assert.equal(progress.counters[0].data[0], 6);

@@ -251,6 +251,7 @@ export async function runResultHooks(context: CommandContext, dir: string, summa
 const CHECKPOINT_MS = 500;
 
 function summarize(context: CommandContext, job: JobFile, matches: readonly PreparedMatch[], progress: JobProgress): RunSummary {
+  const counters = progress.snapshot();
   return summarizeRun({
     game: context.registry.game(job.game),
     design: job.design,
@@ -262,7 +263,7 @@ function summarize(context: CommandContext, job: JobFile, matches: readonly Prep
       seats: job.matchups[index].seats,
       offset: job.matchups[index].offset,
       slotNames: match.slots.map((slot) => slot.spec.text),
-      counters: progress.counters[index],
+      counters: counters[index],
     })),
   });
 }
