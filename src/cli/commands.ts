@@ -21,7 +21,7 @@ export interface CommandDef {
 /** What a match-up is made of, for the commands that play one or many. */
 const MATCHUP_OPTIONS: readonly OptionName[] = ['game', 'players', 'strategies', 'games', 'seed', 'design', 'rules'];
 /** How a run goes and where its results land. */
-const RUN_OPTIONS: readonly OptionName[] = ['workers', 'batch', 'out', 'name', 'force', 'resume', 'json', 'quiet'];
+const RUN_OPTIONS: readonly OptionName[] = ['workers', 'batch', 'out', 'name', 'force', 'resume', 'moveTimeout', 'transcripts', 'json', 'quiet'];
 
 export const Commands: readonly CommandDef[] = [
   {

@@ -21,7 +21,17 @@ export interface ExternalHost {
   playExternalRange(player: MatchPlayer, range: GameRange, counters: Counters, options: ExternalRangeOptions): Promise<void>;
 }
 
-export interface ExternalRangeOptions {
+/** How external seats are run: chosen by the user, the same for every range of a job. */
+export interface ExternalSettings {
+  /** Seconds a bot may take per decision before it forfeits. */
+  readonly moveTimeout?: number;
+  /** Keep each game's protocol message log under the results folder. */
+  readonly transcripts?: boolean;
+  /** Where bot logs and transcripts go. */
+  readonly resultsDir?: string;
+}
+
+export interface ExternalRangeOptions extends ExternalSettings {
   /** Aborted when the run is interrupted: stop the bots and reject. */
   readonly signal?: AbortSignal;
 }
@@ -40,9 +50,9 @@ export async function loadExternalHost(): Promise<ExternalHost | null> {
 export class ExternalRunner implements TaskRunner {
   private readonly player: TaskPlayer;
 
-  constructor(host: ExternalHost) {
+  constructor(host: ExternalHost, settings: ExternalSettings) {
     this.player = new TaskPlayer(
-      (player, range, counters, signal) => host.playExternalRange(player, range, counters, { signal }),
+      (player, range, counters, signal) => host.playExternalRange(player, range, counters, { ...settings, signal }),
       host.resolveStrategy,
     );
   }

@@ -1,5 +1,5 @@
 import { Errors } from '../core/errors.ts';
-import { loadExternalHost, ExternalRunner, type ExternalHost } from './external.ts';
+import { loadExternalHost, ExternalRunner, type ExternalHost, type ExternalSettings } from './external.ts';
 import type { StrategyResolver } from './match.ts';
 import { WorkerPool } from './pool.ts';
 import { resolveStrategy } from './strategies.ts';
@@ -14,14 +14,21 @@ export class Runners {
   private readonly host: ExternalHost | null;
   private pool: WorkerPool | null = null;
   private external: ExternalRunner | null = null;
+  private externalSettings: ExternalSettings;
 
-  constructor(workers: number, host: ExternalHost | null) {
+  constructor(workers: number, host: ExternalHost | null, externalSettings: ExternalSettings = {}) {
     this.workers = workers;
     this.host = host;
+    this.externalSettings = externalSettings;
   }
 
-  static async create(workers: number): Promise<Runners> {
-    return new Runners(workers, await loadExternalHost());
+  static async create(workers: number, externalSettings: ExternalSettings = {}): Promise<Runners> {
+    return new Runners(workers, await loadExternalHost(), externalSettings);
+  }
+
+  /** Bot logs and transcripts of external seats go into the run's results folder. */
+  useResultsFolder(resultsDir: string): void {
+    this.externalSettings = { ...this.externalSettings, resultsDir };
   }
 
   hasExternalSeat(seats: readonly string[]): boolean {
@@ -40,7 +47,7 @@ export class Runners {
   }
 
   runnerFor(seats: readonly string[]): TaskRunner {
-    if (this.host && this.hasExternalSeat(seats)) return (this.external ??= new ExternalRunner(this.host));
+    if (this.host && this.hasExternalSeat(seats)) return (this.external ??= new ExternalRunner(this.host, this.externalSettings));
     return (this.pool ??= new WorkerPool(this.workers));
   }
 

@@ -36,6 +36,8 @@ export interface RunOptions {
   readonly resume?: string;
   readonly json?: boolean;
   readonly quiet?: boolean;
+  readonly moveTimeout?: number;
+  readonly transcripts?: boolean;
 }
 
 /** A job without its batch size, which is chosen once the strategies are loaded. */
@@ -62,7 +64,7 @@ export async function runJobCommand<O extends RunOptions>(
   options: O,
   given: ReadonlySet<string>,
 ): Promise<number> {
-  const runners = await Runners.create(options.workers);
+  const runners = await Runners.create(options.workers, { moveTimeout: options.moveTimeout, transcripts: options.transcripts });
   try {
     return options.resume ? await resume(context, kind, options, given, runners) : await start(context, kind, options, runners);
   } finally {
@@ -171,6 +173,7 @@ async function execute(
   options: RunOptions,
   runners: Runners,
 ): Promise<number> {
+  runners.useResultsFolder(dir);
   const progress = new JobProgress(job, job.id, matches.map((match) => match.layout));
   if (checkpoint) {
     try {
