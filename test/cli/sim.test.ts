@@ -3,11 +3,9 @@
 // line on stderr and a non-zero exit, never a stack trace.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { CARD_NAMES } from '../../src/games/love-letter/cards.ts';
+import { parlor as startAndWait, scratchDir } from './cli.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GAMES = 2000;
 const PLAYERS = 4;
 
@@ -17,13 +15,11 @@ interface Run {
   readonly stderr: string;
 }
 
-function parlor(args: readonly string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/parlor.js', ...args], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
+// Each run writes a results folder under its working directory: a scratch folder keeps the
+// project's results/ free of test output.
+async function parlor(args: readonly string[]): Promise<Run> {
+  const finished = await startAndWait(args, scratchDir());
+  return { code: finished.code ?? 1, stdout: finished.stdout, stderr: finished.stderr };
 }
 
 function simArgs(seed: string): string[] {
