@@ -7,34 +7,10 @@ import type { LoveLetterState } from '../../src/games/love-letter/index.ts';
 import { newCounters } from '../../src/runner/match.ts';
 import { playExternalRange } from '../../src/protocol/index.ts';
 import { PYTHON, ROOT, prepareExternal, scratchDir } from './helpers.ts';
+import { SPEC_EXAMPLE_LOG } from '../helpers/spec-example.ts';
 
 /** The competition spec's example (classic numbering), as the manager's log. */
-const SPEC_EXAMPLE = `
-[manager -> 1]   1
-[manager -> 1]   draw soldier
-[manager -> 2]   2
-[manager -> 2]   draw wizard
-[manager -> 3]   3
-[manager -> 3]   draw princess
-[manager -> 4]   4
-[manager -> 4]   draw knight
-[manager -> all] player 1
-[manager -> 1]   draw minister
-[1 -> manager]   play soldier 2 princess
-[manager -> all] played 1 soldier 2 princess
-[manager -> all] player 2
-[manager -> 2]   draw clown
-[2 -> manager]   play wizard 3
-[manager -> all] played 2 wizard 3
-[manager -> all] discard 3 princess
-[manager -> all] out 3
-[manager -> all] player 4
-[manager -> 4]   draw priestess
-[4 -> manager]   play knight 1
-[manager -> all] played 4 knight 1
-[manager -> 1]   reveal 4 priestess
-[manager -> 4]   reveal 1 minister
-[manager -> all] out 4 priestess`;
+const SPEC_EXAMPLE = SPEC_EXAMPLE_LOG;
 
 /** How the stacked round goes on to its end: player 1 draws a soldier and catches player 2's clown. */
 const CONTINUATION = `

@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scriptedTable } from '../../helpers/scripted-table.ts';
+import { SPEC_EXAMPLE_LOG } from '../../helpers/spec-example.ts';
 
 const DECK = { deal: 'soldier wizard princess knight', draws: 'minister clown priestess soldier' };
 
@@ -18,32 +19,7 @@ function playExample(handshake: 'classic' | 'ident') {
   return { table, messages };
 }
 
-const CLASSIC_LOG = `
-[manager -> 1] 1
-[manager -> 1] draw soldier
-[manager -> 2] 2
-[manager -> 2] draw wizard
-[manager -> 3] 3
-[manager -> 3] draw princess
-[manager -> 4] 4
-[manager -> 4] draw knight
-[manager -> all] player 1
-[manager -> 1] draw minister
-[1 -> manager] play soldier 2 princess
-[manager -> all] played 1 soldier 2 princess
-[manager -> all] player 2
-[manager -> 2] draw clown
-[2 -> manager] play wizard 3
-[manager -> all] played 2 wizard 3
-[manager -> all] discard 3 princess
-[manager -> all] out 3
-[manager -> all] player 4
-[manager -> 4] draw priestess
-[4 -> manager] play knight 1
-[manager -> all] played 4 knight 1
-[manager -> 1] reveal 4 priestess
-[manager -> 4] reveal 1 minister
-[manager -> all] out 4 priestess`;
+const CLASSIC_LOG = SPEC_EXAMPLE_LOG;
 
 // The later version of the spec: players counted from 0, and a greeting of ident, players, start.
 const IDENT_LOG = `
