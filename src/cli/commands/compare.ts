@@ -339,6 +339,7 @@ export async function runCompare(context: CommandContext, options: CompareOption
     join(dir, 'sprt.csv'),
     toCsv(['blocks', 'games', 'llr'], run.trajectory.map((point) => [point.blocks, point.games, point.llr])),
   );
+  for (const row of summary.forfeits) context.warn(`${row.strategy}: ${count(row.count)} forfeits (${row.what}); see ${join(dir, 'forfeits.csv')}`);
   await runResultHooks(context, dir, summary, job);
   context.print(options.json ? JSON.stringify(summary, null, 2) : [...resultLines(summary.comparison, plan), '', `results: ${dir}`].join('\n'));
   return summary.comparison.exitCode;
@@ -395,7 +396,8 @@ function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan): strin
     `win rates of the compared seat: candidate ${percent(comparison.arms.candidate.mean)}, baseline ${percent(comparison.arms.baseline.mean)}`,
     `variance per block: ${ratio(variance.factor)} that of ${design}` +
       (comparison.paired ? ` (pairing alone ${ratio(variance.pairingFactor)})` : '') +
-      (variance.factor > 0 && variance.factor < 1 ? `: the same precision from ${(1 / variance.factor).toFixed(1)} times fewer games` : ''),
+      // Below a tenth's gain, "1.0 times fewer games" would say nothing.
+      (variance.factor > 0 && variance.factor < 0.9 ? `: the same precision from ${(1 / variance.factor).toFixed(1)} times fewer games` : ''),
     `note: ${estimate.note}`,
   ];
 }
