@@ -16,5 +16,18 @@ export * from './runner/transcript.ts';
 export { DESIGNS, type DesignName } from './runner/design.ts';
 export { pairedArms, type PairedSpec, type PairedTotals } from './runner/paired.ts';
 export { runPairedBatches, type PairedRunOptions } from './runner/paired-run.ts';
+export {
+  comparisonEstimate,
+  runComparison,
+  sprtHistogram,
+  varianceReduction,
+  type ComparisonEstimate,
+  type ComparisonOptions,
+  type ComparisonRun,
+  type SprtPoint,
+  type VarianceReduction,
+  type Verdict,
+} from './runner/compare.ts';
+export { runRatings, type RatingSummary } from './runner/ratings.ts';
 export type { MatchSummary, RunSummary } from './runner/summary.ts';
 export * from './report/index.ts';
