@@ -24,13 +24,8 @@ export class WorkerPool implements TaskRunner {
     });
   }
 
-  /**
-   * The signal is deliberately not handed to piscina: a task lasts a fraction of a second, so
-   * letting it finish keeps its games, and terminating a busy worker mid-message can make piscina
-   * fail the whole process ("Unexpected message from Worker"). The caller stops scheduling instead.
-   */
-  async run(task: Task, _signal?: AbortSignal): Promise<Float64Array> {
-    const result = (await this.pool.run(task)) as Float64Array | TaskFailure;
+  async run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
+    const result = (await this.pool.run(task, signal ? { signal } : {})) as Float64Array | TaskFailure;
     if (result instanceof Float64Array) return result;
     throw new ParlorError(result.failure.code as ErrorCode, result.failure.message);
   }

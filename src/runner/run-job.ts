@@ -107,7 +107,7 @@ export interface ExecuteOptions {
   readonly concurrency: number;
   /** URL of the module whose builtinRegistry() the workers use. */
   readonly registry: string;
-  /** Aborting stops the run: no new tasks; in-process tasks in flight finish and count, external ones are stopped (replayed on resume). */
+  /** Aborting stops the run: no new tasks, tasks in flight dropped (their games are played again on resume). */
   readonly signal?: AbortSignal;
   readonly onBatch?: (progress: JobProgress) => void;
 }

@@ -15,8 +15,9 @@ function readJson(dir: string, file: string): any {
 }
 
 /** Waits until the running job has checkpointed more than `games` finished games. */
-async function checkpointedPast(dir: string, games: number): Promise<void> {
-  for (;;) {
+async function checkpointedPast(dir: string, games: number, exited: { done: boolean }): Promise<void> {
+  // Stops polling once the run has exited, so a run that finishes early cannot keep the test alive.
+  while (!exited.done) {
     if (existsSync(join(dir, 'checkpoint.json'))) {
       const checkpoint = readJson(dir, 'checkpoint.json');
       const done = (checkpoint.merged + checkpoint.pending.length) * 1000;
@@ -28,7 +29,9 @@ async function checkpointedPast(dir: string, games: number): Promise<void> {
 
 async function interrupt(args: readonly string[], dir: string, signal: NodeJS.Signals, after: number) {
   const { child, finished } = startParlor(args);
-  await Promise.race([checkpointedPast(dir, after), finished]);
+  const exited = { done: false };
+  void finished.then(() => (exited.done = true));
+  await Promise.race([checkpointedPast(dir, after, exited), finished]);
   child.kill(signal);
   return finished;
 }
