@@ -31,3 +31,4 @@ export {
 export { runRatings, type RatingSummary } from './runner/ratings.ts';
 export type { MatchSummary, RunSummary } from './runner/summary.ts';
 export * from './report/index.ts';
+export * from './stats/index.ts';
