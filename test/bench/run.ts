@@ -1,9 +1,9 @@
 // `npm run bench`: parlor's speed and memory figures. Prints one readable line per measurement,
 // or with --json one JSON object per line for scripts. --quick runs short counts for a first look;
 // the full counts (the default) are the ones the targets are stated for.
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { benchEngine, type BenchLine } from './engine.ts';
+import { benchProtocol } from './protocol.ts';
+import { benchStrategies } from './strategies.ts';
 
 const args = new Set(process.argv.slice(2));
 const json = args.has('--json');
@@ -36,12 +36,5 @@ if (!json && !(globalThis as { gc?: unknown }).gc) {
 }
 await benchEngine({ quick }, report);
 
-// The strategies' benchmark lives beside this one when its module is present.
-const strategies = fileURLToPath(new URL('./strategies.ts', import.meta.url));
-if (existsSync(strategies)) {
-  const module = (await import('./strategies.ts' as string)) as {
-    benchStrategies(options: { quick: boolean }, report: (line: BenchLine) => void): Promise<BenchLine[] | void>;
-  };
-  const lines = await module.benchStrategies({ quick }, report);
-  for (const line of lines ?? []) report(line);
-}
+for (const line of benchStrategies({ quick })) report(line);
+await benchProtocol({ quick }, report);

@@ -17,6 +17,7 @@ import {
   type Strategy,
 } from '../../src/index.ts';
 import { builtinRegistry } from '../../strategies/index.ts';
+import type { BenchLine } from './engine.ts';
 
 export interface StrategyBenchOptions {
   /** Shorter timing windows for a first look. */
@@ -25,14 +26,14 @@ export interface StrategyBenchOptions {
   readonly players?: readonly number[];
 }
 
-export interface StrategyBenchLine {
+export type StrategyBenchLine = BenchLine & {
   readonly bench: 'strategy';
   readonly strategy: string;
   readonly players: number;
   readonly games: number;
   readonly decisions: number;
   readonly decisionsPerSecond: number;
-}
+};
 
 const STRATEGIES = ['random', 'cautious', 'counter', 'ismcts:iterations=100', 'ismcts'];
 const PLAYERS = [2, 4];
