@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { GameRange, MatchPlayer } from './batch.ts';
 import type { Counters } from './counters.ts';
 import type { StrategyResolver } from './match.ts';
@@ -36,14 +34,12 @@ export interface ExternalRangeOptions extends ExternalSettings {
   readonly signal?: AbortSignal;
 }
 
-const HOST_MODULE = new URL('../protocol/index.ts', import.meta.url);
-
-/** The protocol module's host, when that module is present and provides one. */
-export async function loadExternalHost(): Promise<ExternalHost | null> {
-  if (!existsSync(fileURLToPath(HOST_MODULE))) return null;
-  const module = (await import(HOST_MODULE.href)) as Partial<ExternalHost>;
-  if (typeof module.isExternalSpec !== 'function' || typeof module.playExternalRange !== 'function') return null;
-  return module as ExternalHost;
+/**
+ * The protocol module's host. Imported on demand: the protocol code (child processes, transports)
+ * is only needed once a run has a bot seat, and in-process runs start faster without it.
+ */
+export async function loadExternalHost(): Promise<ExternalHost> {
+  return (await import('../protocol/index.ts')) as ExternalHost;
 }
 
 /** Runs tasks of match-ups with external seats in this thread, through the host. */

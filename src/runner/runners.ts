@@ -1,4 +1,3 @@
-import { Errors } from '../core/errors.ts';
 import { loadExternalHost, ExternalRunner, type ExternalHost, type ExternalSettings } from './external.ts';
 import type { StrategyResolver } from './match.ts';
 import { WorkerPool } from './pool.ts';
@@ -11,12 +10,12 @@ import type { TaskRunner } from './tasks.ts';
  */
 export class Runners {
   readonly workers: number;
-  private readonly host: ExternalHost | null;
+  private readonly host: ExternalHost;
   private pool: WorkerPool | null = null;
   private external: ExternalRunner | null = null;
   private externalSettings: ExternalSettings;
 
-  constructor(workers: number, host: ExternalHost | null, externalSettings: ExternalSettings = {}) {
+  constructor(workers: number, host: ExternalHost, externalSettings: ExternalSettings = {}) {
     this.workers = workers;
     this.host = host;
     this.externalSettings = externalSettings;
@@ -32,22 +31,20 @@ export class Runners {
   }
 
   hasExternalSeat(seats: readonly string[]): boolean {
-    const host = this.host;
-    return host !== null && seats.some((seat) => host.isExternalSpec(seat));
+    return seats.some((seat) => this.host.isExternalSpec(seat));
   }
 
   resolverFor(seats: readonly string[]): StrategyResolver {
-    return (this.hasExternalSeat(seats) && this.host?.resolveStrategy) || resolveStrategy;
+    return (this.hasExternalSeat(seats) && this.host.resolveStrategy) || resolveStrategy;
   }
 
   /** The host of external seats; only for match-ups hasExternalSeat accepted. */
   externalHost(): ExternalHost {
-    if (!this.host) throw Errors.internal('no host for external seats');
     return this.host;
   }
 
   runnerFor(seats: readonly string[]): TaskRunner {
-    if (this.host && this.hasExternalSeat(seats)) return (this.external ??= new ExternalRunner(this.host, this.externalSettings));
+    if (this.hasExternalSeat(seats)) return (this.external ??= new ExternalRunner(this.host, this.externalSettings));
     return (this.pool ??= new WorkerPool(this.workers));
   }
 
