@@ -68,9 +68,8 @@ async function batch(players: number, games: number): Promise<BenchLine> {
   return { bench: 'batch', players, workers: 1, strategy: STRATEGY, games, gamesPerSecond: Math.round(games / seconds) };
 }
 
-/** A whole job through the worker pool, as `parlor sim` runs it, with the process's memory sampled along the way. */
-async function pool(players: number, workers: number, games: number): Promise<BenchLine> {
-  const spec = buildJob({
+function poolJob(players: number, games: number) {
+  return buildJob({
     command: 'sim',
     game: 'love-letter',
     players,
@@ -82,8 +81,18 @@ async function pool(players: number, workers: number, games: number): Promise<Be
     // About a quarter second a task at these speeds: messaging stays far below a percent.
     batchGames: 10_000,
   });
+}
+
+/** Plays one whole job on `runners`, as `parlor sim` does; `onBatch` sees the games done so far. */
+async function runPoolJob(runners: Runners, players: number, games: number, onBatch: (gamesDone: number) => void = () => {}): Promise<void> {
+  const spec = poolJob(players, games);
   const match = await prepareMatch(builtinRegistry(), matchSpecOf(spec, 0));
   const progress = new JobProgress(spec, jobId(spec), [match.layout]);
+  await executeJob(progress, runners, { concurrency: runners.workers * 2, registry: REGISTRY, onBatch: (done) => onBatch(done.gamesDone) });
+}
+
+/** A long job through the worker pool, with the process's memory sampled along the way. */
+async function poolMemory(players: number, workers: number, games: number): Promise<BenchLine> {
   const runners = await Runners.create(workers);
   let rssAtTenth = 0;
   let heapAtTenth = 0;
@@ -92,18 +101,14 @@ async function pool(players: number, workers: number, games: number): Promise<Be
   let rssEnd = 0;
   let seconds = 0;
   try {
-    await executeJob(progress, runners, {
-      concurrency: workers * 2,
-      registry: REGISTRY,
-      onBatch: (done) => {
-        // The first tenth warms the workers up and fills their caches; growth is measured from there.
-        if (rssAtTenth === 0 && done.gamesDone >= games / 10) {
-          rssAtTenth = process.memoryUsage().rss;
-          heapAtTenth = heapUsed();
-          start = performance.now();
-          startGames = done.gamesDone;
-        }
-      },
+    await runPoolJob(runners, players, games, (gamesDone) => {
+      // The first tenth warms the workers up and fills their caches; growth is measured from there.
+      if (rssAtTenth === 0 && gamesDone >= games / 10) {
+        rssAtTenth = process.memoryUsage().rss;
+        heapAtTenth = heapUsed();
+        start = performance.now();
+        startGames = gamesDone;
+      }
     });
     seconds = (performance.now() - start) / 1000;
     // Before the pool closes: its workers' memory is part of the process's.
@@ -126,9 +131,56 @@ async function pool(players: number, workers: number, games: number): Promise<Be
 }
 
 /**
+ * One worker against two, in alternating trials on warm pools, each worker count playing the
+ * same number of games per worker. This machine's speed drifts from minute to minute, so a single
+ * pair of runs can compare a fast minute with a slow one; each side's best trial is its speed
+ * with the least outside interference, and their ratio is the speedup.
+ */
+export async function poolSpeedup(players: number, gamesPerWorker: number, trials: number): Promise<BenchLine[]> {
+  const sides = [1, 2].map((workers) => ({ workers, rates: [] as number[] }));
+  const pools = await Promise.all(sides.map((side) => Runners.create(side.workers)));
+  try {
+    for (const [index, side] of sides.entries()) await runPoolJob(pools[index], players, gamesPerWorker * side.workers);
+    for (let trial = 0; trial < trials; trial++) {
+      for (const [index, side] of sides.entries()) {
+        const games = gamesPerWorker * side.workers;
+        const start = performance.now();
+        await runPoolJob(pools[index], players, games);
+        side.rates.push(games / ((performance.now() - start) / 1000));
+      }
+    }
+  } finally {
+    await Promise.all(pools.map((runners) => runners.close()));
+  }
+  const best = sides.map((side) => Math.max(...side.rates));
+  const median = sides.map((side) => medianOf(side.rates));
+  return sides.map((side, index) => ({
+    bench: 'pool-speedup',
+    players,
+    workers: side.workers,
+    strategy: STRATEGY,
+    trials,
+    gamesPerTrial: gamesPerWorker * side.workers,
+    gamesPerSecond: Math.round(best[index]),
+    medianGamesPerSecond: Math.round(median[index]),
+    ...(side.workers === 2 ? { speedup: round2(best[1] / best[0]), medianSpeedup: round2(median[1] / median[0]) } : {}),
+  }));
+}
+
+function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/**
  * The engine alone for 2, 3 and 4 players (4 players over 2 million games, heap measured), one
- * thread playing and counting as a worker does, then the pool on one and two workers (two over
- * 10 million games, memory measured). Targets: 150,000 four-player games a second on one core;
+ * thread playing and counting as a worker does, then the pool: one worker against two in
+ * alternating trials, and two workers over 10 million games with memory measured. Targets: 150,000 four-player games a second on one core;
  * two workers at least 1.8 times one; memory flat.
  */
 export async function benchEngine(options: EngineBenchOptions, report: (line: BenchLine) => void): Promise<void> {
@@ -136,8 +188,6 @@ export async function benchEngine(options: EngineBenchOptions, report: (line: Be
   for (const players of [2, 3]) report(await engine(players, Math.round(200_000 * scale)));
   report(await engine(4, Math.round(2_000_000 * scale)));
   report(await batch(4, Math.round(200_000 * scale)));
-  const single = await pool(4, 1, Math.round(1_000_000 * scale));
-  report(single);
-  const double = await pool(4, 2, Math.round(10_000_000 * scale));
-  report({ ...double, speedup: Math.round((100 * Number(double.gamesPerSecond)) / Number(single.gamesPerSecond)) / 100 });
+  for (const line of await poolSpeedup(4, options.quick ? 40_000 : 400_000, options.quick ? 3 : 5)) report(line);
+  report(await poolMemory(4, 2, Math.round(10_000_000 * scale)));
 }
