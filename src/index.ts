@@ -1,16 +1,6 @@
-// parlor's public API: what strategies, notebooks and other programs may use.
-export * from './core/errors.ts';
-export * from './core/events.ts';
-export * from './core/forfeits.ts';
-export type * from './core/game.ts';
-export * from './core/random.ts';
-export * from './core/registry.ts';
-export type * from './core/strategy.ts';
-export * from './core/strategy-spec.ts';
-export * from './core/tally.ts';
-export * from './games/love-letter/index.ts';
-export * from './games/love-letter/search.ts';
-export { decodeRules, type DecodedRules } from './games/love-letter/rules.ts';
+// parlor's public API: what notebooks and other programs may use. Strategies need only the part
+// in strategy-api.ts (`parlor/strategy`), which loads much less.
+export * from './strategy-api.ts';
 export * from './runner/table.ts';
 export * from './runner/transcript.ts';
 export { DESIGNS, type DesignName } from './runner/design.ts';

@@ -1,4 +1,4 @@
-import { Registry, loveLetter } from '../src/index.ts';
+import { Registry, loveLetter } from '../src/strategy-api.ts';
 import { cautious } from './love-letter/cautious.ts';
 import { counter } from './love-letter/counter.ts';
 import { ismcts } from './love-letter/ismcts.ts';

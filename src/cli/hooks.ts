@@ -1,8 +1,11 @@
 import type { ResultHook } from './command.ts';
-import { drawResults } from './commands/chart.ts';
 
 /**
  * What runs after every run that writes a results folder, in order (chart and report writers
- * register here). A hook's failure is reported and does not undo the results.
+ * register here). A hook's failure is reported and does not undo the results. Each hook loads its
+ * module when it first runs: commands that write no results (`parlor bot` above all, started
+ * once per round) should not pay for the charting code.
  */
-export const resultHooks: ResultHook[] = [drawResults];
+export const resultHooks: ResultHook[] = [
+  async (dir, summary) => (await import('./commands/chart.ts')).drawResults(dir, summary),
+];

@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import { splitStrategyList } from '../core/strategy-spec.ts';
 import { parseDesign } from '../runner/design.ts';
 import { parseSeatings } from '../runner/tournament.ts';
-import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/host.ts';
+import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/transport.ts';
 import { collect, integerIn, keyValuePairs, positiveNumber } from './parse.ts';
-import { parsePreset, parseSprtBounds, parseSprtElo } from './commands/compare.ts';
+import { parsePreset, parseSprtBounds, parseSprtElo } from './compare-options.ts';
 
 /**
  * Every option of every command, declared once. The commander program, `--help` and the README's

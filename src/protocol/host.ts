@@ -12,9 +12,7 @@ import { TranscriptRecorder } from '../runner/transcript.ts';
 import { ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
 import type { ManagerProtocol } from './manager.ts';
 import { managerProtocol } from './protocols.ts';
-import { DEFAULT_LIMITS, type BotLimits, type BotLink, type ReadFailure } from './transport.ts';
-
-export const DEFAULT_MOVE_TIMEOUT_SECONDS = 5;
+import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, type BotLimits, type BotLink, type ReadFailure } from './transport.ts';
 
 export interface ExternalOptions {
   /** Aborting stops every bot at once; the range then rejects with the signal's reason. */

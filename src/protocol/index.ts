@@ -1,7 +1,8 @@
 // External bots: hosting them through a game's manager protocol, and parlor strategies as bots.
 export { isExternalSpec, parseBotCommand, type BotCommand } from './command.ts';
 export { resolveStrategy, commandDefinition, externalDefinition, ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
-export { playExternalRange, ProtocolHost, DEFAULT_MOVE_TIMEOUT_SECONDS, newHostStats, type ExternalOptions, type HostStats } from './host.ts';
+export { DEFAULT_MOVE_TIMEOUT_SECONDS } from './transport.ts';
+export { playExternalRange, ProtocolHost, newHostStats, type ExternalOptions, type HostStats } from './host.ts';
 export { ProtocolBot, runBotSession, type BotSetup } from './bot.ts';
 export { loopbackDefinition } from './loopback.ts';
 export { managerProtocol } from './protocols.ts';

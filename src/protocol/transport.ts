@@ -33,6 +33,9 @@ export interface BotLimits {
   readonly graceMs: number;
 }
 
+/** How long a bot may think over one decision before it forfeits, unless --move-timeout says otherwise. */
+export const DEFAULT_MOVE_TIMEOUT_SECONDS = 5;
+
 export const DEFAULT_LIMITS: BotLimits = {
   maxLineLength: 4096,
   maxOutputChars: 1 << 16,

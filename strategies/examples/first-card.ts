@@ -21,7 +21,7 @@ import {
   type Strategy,
   type StrategyContext,
   type StrategyDefinition,
-} from 'parlor';
+} from 'parlor/strategy';
 
 class FirstCardPlayer implements Strategy<LoveLetterView> {
   // True: the table keeps `view` up to date and calls `inform` with every message this seat gets.

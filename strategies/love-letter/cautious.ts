@@ -8,7 +8,7 @@ import {
   type Rng,
   type Strategy,
   type StrategyDefinition,
-} from '../../src/index.ts';
+} from '../../src/strategy-api.ts';
 import { bustingDraws, commonestGuess, drawsAgain, ministerBustAt, randomOpenOpponent } from './choices.ts';
 
 /**

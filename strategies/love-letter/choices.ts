@@ -1,4 +1,4 @@
-import { Card, decodeRules, type LoveLetterView, type Rng, type RuleValues } from '../../src/index.ts';
+import { Card, decodeRules, type LoveLetterView, type Rng, type RuleValues } from '../../src/strategy-api.ts';
 
 // Helpers the rule-based strategies share for reading a decision.
 

@@ -11,7 +11,7 @@ import {
   type Rng,
   type Strategy,
   type StrategyDefinition,
-} from '../../src/index.ts';
+} from '../../src/strategy-api.ts';
 import { bustingDraws, drawsAgain, keptCard, ministerBustAt, opponentsIn } from './choices.ts';
 import { RoundKnowledge } from './knowledge.ts';
 

@@ -1,4 +1,4 @@
-import { CARD_KINDS, Card, DECK_SIZE, Errors, RoundPosition, type LoveLetterView, type Rng } from '../../src/index.ts';
+import { CARD_KINDS, Card, DECK_SIZE, Errors, RoundPosition, type LoveLetterView, type Rng } from '../../src/strategy-api.ts';
 import type { RoundKnowledge } from './knowledge.ts';
 
 /**

@@ -11,7 +11,7 @@ import {
   type RuleValues,
   type Strategy,
   type StrategyDefinition,
-} from '../../src/index.ts';
+} from '../../src/strategy-api.ts';
 import { keptCard } from './choices.ts';
 import { PlayScorer } from './counter.ts';
 import { Determinizer } from './determinize.ts';

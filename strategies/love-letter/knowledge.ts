@@ -1,4 +1,4 @@
-import { CARD_KINDS, Card, Ev, type GameEvent, type LoveLetterView } from '../../src/index.ts';
+import { CARD_KINDS, Card, Ev, type GameEvent, type LoveLetterView } from '../../src/strategy-api.ts';
 
 const NOBODY = -1;
 

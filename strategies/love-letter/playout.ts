@@ -11,7 +11,7 @@ import {
   type LoveLetterState,
   type LoveLetterView,
   type Rng,
-} from '../../src/index.ts';
+} from '../../src/strategy-api.ts';
 import { commonestGuess, randomOpenOpponent } from './choices.ts';
 import type { RoundKnowledge } from './knowledge.ts';
 

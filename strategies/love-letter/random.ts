@@ -1,4 +1,4 @@
-import type { LoveLetterView, Rng, Strategy, StrategyDefinition } from '../../src/index.ts';
+import type { LoveLetterView, Rng, Strategy, StrategyDefinition } from '../../src/strategy-api.ts';
 
 // Legal actions arrive ordered by card, so each held card's actions form one contiguous run.
 const CARD_BITS = 15;

@@ -12,7 +12,7 @@ import {
   type VarianceReduction,
   type Verdict,
 } from '../../runner/compare.ts';
-import { blockGames, parseChoice, type DesignName } from '../../runner/design.ts';
+import { blockGames, type DesignName } from '../../runner/design.ts';
 import { JOB_FORMAT, jobId, type JobFile, type JobSpec } from '../../runner/job.ts';
 import { prepareMatch } from '../../runner/match.ts';
 import { pairedArms, type PairedSpec } from '../../runner/paired.ts';
@@ -26,33 +26,10 @@ import type { CommandContext } from '../command.ts';
 import { gitCommit, version } from '../version.ts';
 import { openResultsFolder, runResultHooks } from './run.ts';
 import { fullRules } from './sim.ts';
+import type { PresetName, SprtEloScale } from '../compare-options.ts';
 
 /** The presets by their command-line names. */
-const PRESETS = { gainer: SPRT_PRESETS.gainer, 'non-regression': SPRT_PRESETS.nonRegression } as const;
-export type PresetName = keyof typeof PRESETS;
-const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
-
-export function parsePreset(text: string): PresetName {
-  return parseChoice('--preset', PRESET_NAMES, text);
-}
-
-/** `elo0,elo1`: the hypotheses' Elo, elo0 below elo1 (their scale is --sprt-elo's). */
-export function parseSprtBounds(text: string): [number, number] {
-  const parts = text.split(',').map((part) => part.trim());
-  const bounds = parts.map(Number);
-  if (parts.length !== 2 || parts.some((part) => part === '') || !bounds.every(Number.isFinite) || !(bounds[0] < bounds[1])) {
-    throw Errors.badOption(`--sprt must be two Elo values elo0,elo1 with elo0 < elo1, got '${text}'`);
-  }
-  return [bounds[0], bounds[1]];
-}
-
-/** How --sprt reads its bounds. */
-export const SPRT_ELO_SCALES = ['normalized', 'logistic'] as const;
-export type SprtEloScale = (typeof SPRT_ELO_SCALES)[number];
-
-export function parseSprtElo(text: string): SprtEloScale {
-  return parseChoice('--sprt-elo', SPRT_ELO_SCALES, text);
-}
+const PRESETS: Readonly<Record<PresetName, SprtConfig>> = { gainer: SPRT_PRESETS.gainer, 'non-regression': SPRT_PRESETS.nonRegression };
 
 /**
  * The largest Elo a hypothesis may name, per scale. A score's spread is at most 1/2, so within
