@@ -63,13 +63,13 @@ export function playGame<S extends GameState, V extends PlayerView>(
   dealIndex: number = gameIndex,
 ): void {
   startGame(table, key, gameIndex, dealIndex);
-  const { game, state } = table;
+  const { game, state, strategies, views, rngs, legal } = table;
   while (!game.isTerminal(state)) {
     const seat = game.currentPlayer(state);
-    const count = game.legalActions(state, table.legal);
+    const count = game.legalActions(state, legal);
     let action: number;
     try {
-      action = table.strategies[seat].choose(table.views[seat], table.legal, count, table.rngs[seat]);
+      action = strategies[seat].choose(views[seat], legal, count, rngs[seat]);
     } catch (error) {
       forfeit(table, seat, Forfeit.STRATEGY_ERROR, errorText(error));
       continue;

@@ -1,6 +1,6 @@
 import type { MasterKey } from '../../core/random.ts';
 import { Streams } from '../../core/random.ts';
-import { actionCard, actionGuess, actionTarget, encodeAction } from './actions.ts';
+import { GUESS_SHIFT, actionCard, actionGuess, actionTarget, encodeAction } from './actions.ts';
 import { CARD_TARGETING, Card, DECK_SIZE, FULL_DECK, Targeting } from './cards.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import { Ev, Illegal, OutCause } from './codes.ts';
@@ -113,9 +113,14 @@ function knockOut(s: LoveLetterState, seat: number, cause: number): void {
 }
 
 function nextInRound(s: LoveLetterState, seat: number): number {
+  const players = s.players;
+  const inRound = s.inRound;
   let next = seat;
-  do next = (next + 1) % s.players;
-  while (s.inRound[next] === 0);
+  // A wrap by comparison: the table size is not a constant, so % would be a real division.
+  do {
+    next++;
+    if (next === players) next = 0;
+  } while (inRound[next] === 0);
   return next;
 }
 
@@ -324,13 +329,24 @@ function writeCardActions(s: LoveLetterState, seat: number, card: number, out: I
     out[count++] = encodeAction(card, NO_TARGET, NO_GUESS);
     return count;
   }
-  for (let target = 0; target < s.players; target++) {
-    if (s.inRound[target] === 0 || (target === seat && targeting === Targeting.OTHER)) continue;
-    if (card === Card.SOLDIER) {
-      for (let guess = Card.CLOWN; guess <= Card.PRINCESS; guess++) out[count++] = encodeAction(card, target, guess);
-    } else {
-      out[count++] = encodeAction(card, target, NO_GUESS);
+  const players = s.players;
+  const inRound = s.inRound;
+  for (let target = 0; target < players; target++) {
+    if (inRound[target] === 0 || (target === seat && targeting === Targeting.OTHER)) continue;
+    const played = encodeAction(card, target, NO_GUESS);
+    if (card !== Card.SOLDIER) {
+      out[count++] = played;
+      continue;
     }
+    // Written out: the soldier's seven guesses are most of a turn's list, on most turns.
+    out[count] = played | (Card.CLOWN << GUESS_SHIFT);
+    out[count + 1] = played | (Card.KNIGHT << GUESS_SHIFT);
+    out[count + 2] = played | (Card.PRIESTESS << GUESS_SHIFT);
+    out[count + 3] = played | (Card.WIZARD << GUESS_SHIFT);
+    out[count + 4] = played | (Card.GENERAL << GUESS_SHIFT);
+    out[count + 5] = played | (Card.MINISTER << GUESS_SHIFT);
+    out[count + 6] = played | (Card.PRINCESS << GUESS_SHIFT);
+    count += 7;
   }
   return count;
 }
