@@ -19,11 +19,11 @@ import { ROOT, forfeitsOf, playExternal, scratchDir } from './helpers.ts';
  */
 const DIGEST = join(ROOT, 'test/fixtures/digest-strategy.ts');
 const THROUGH_PROTOCOL = 'digest-through-protocol';
-// A `parlor bot` process per round costs a Node and CLI start-up (about a second of CPU here), so
-// the default run checks real processes on a few games (about twenty rounds), and
-// PARLOR_FULL_PARITY=1 plays 1,000 games that way. The loopback tests send the very same
-// text through the very same bot code, 1,300 games in a few seconds.
-const PROCESS_GAMES = process.env.PARLOR_FULL_PARITY === '1' ? 1000 : 3;
+// A `parlor bot` process per round costs a Node, tsx and CLI start-up (about half a second of CPU
+// here), so the default run checks real processes on a dozen games (about 80 bot starts), and
+// PARLOR_FULL_PARITY=1 plays 1,000 games that way (about half an hour on two cores). The loopback
+// tests send the very same text through the very same bot code, 1,300 games in a few seconds.
+const PROCESS_GAMES = process.env.PARLOR_FULL_PARITY === '1' ? 1000 : 12;
 
 let scratch: string;
 before(() => {

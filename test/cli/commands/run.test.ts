@@ -7,7 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CHARTS_FOLDER, REPORT_FILE } from '../../../src/report/files.ts';
 import { parlor, runCaptured, scratchDir, startParlor } from '../cli.ts';
 
-const GAMES = 80_000;
+// Long enough that a loaded machine cannot finish either interrupted run before its signal lands.
+const GAMES = 240_000;
 const JOB = ['sim', '--players', '3', '--strategies', 'random,random,random', '--games', String(GAMES), '--seed', 'resume', '--workers', '2'];
 
 function readJson(dir: string, file: string): any {
@@ -43,7 +44,7 @@ describe('interrupting and resuming a run', () => {
   test('SIGINT saves the finished batches and exits 130; the resumed run equals one that never stopped', async () => {
     const first = await interrupt([...JOB, '--batch', '1000', '--out', dir], dir, 'SIGINT', 2000);
     assert.equal(first.code, 130, first.stderr);
-    assert.match(first.stderr, /stopped after [\d,]+ of 80,000 games; .*continue with: parlor sim --resume/);
+    assert.match(first.stderr, /stopped after [\d,]+ of 240,000 games; .*continue with: parlor sim --resume/);
     const partial = readJson(dir, 'summary.json');
     assert.equal(partial.complete, false);
     assert.ok(partial.games > 2000 && partial.games < GAMES, `${partial.games} games done at the interrupt`);
