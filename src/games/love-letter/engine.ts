@@ -1,6 +1,6 @@
 import type { MasterKey } from '../../core/random.ts';
 import { Streams } from '../../core/random.ts';
-import { GUESS_SHIFT, actionCard, actionGuess, actionTarget, encodeAction } from './actions.ts';
+import { actionCard, actionGuess, actionTarget, encodeAction } from './actions.ts';
 import { CARD_TARGETING, Card, DECK_SIZE, FULL_DECK, Targeting } from './cards.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import { Ev, Illegal, OutCause } from './codes.ts';
@@ -318,37 +318,70 @@ export function listLegalActions(s: LoveLetterState, out: Int32Array): number {
   const drawn = s.drawn;
   const low = held < drawn ? held : drawn;
   const high = held < drawn ? drawn : held;
-  let count = writeCardActions(s, seat, low, out, 0);
-  if (high !== low) count = writeCardActions(s, seat, high, out, count);
+  const lists = s.legalLists;
+  const row = (seat << s.players) + s.inMask;
+  let from = lists.start[row * CARD_SLOTS + low];
+  let end = lists.start[row * CARD_SLOTS + low + 1];
+  const actions = lists.actions;
+  let count = 0;
+  while (from < end) out[count++] = actions[from++];
+  if (high === low) return count;
+  from = lists.start[row * CARD_SLOTS + high];
+  end = lists.start[row * CARD_SLOTS + high + 1];
+  while (from < end) out[count++] = actions[from++];
   return count;
 }
 
-function writeCardActions(s: LoveLetterState, seat: number, card: number, out: Int32Array, count: number): number {
+// Cards 0..8 plus one slot past the last, so a card's list ends where the next card's begins.
+const CARD_SLOTS = Card.PRINCESS + 2;
+
+/**
+ * Every card's legal actions for every (seat, players still in) situation of one table size,
+ * computed once: a turn's legal list depends on nothing else, so listing it is a copy.
+ * `start[(row) * CARD_SLOTS + card]` is where the card's actions begin in `actions`, with
+ * row = seat << players | in-round mask.
+ */
+export interface LegalLists {
+  readonly start: Int32Array;
+  readonly actions: Int32Array;
+}
+
+const legalListsBySize = new Map<number, LegalLists>();
+
+export function legalListsFor(players: number): LegalLists {
+  let lists = legalListsBySize.get(players);
+  if (lists) return lists;
+  const rows = players << players;
+  const start = new Int32Array(rows * CARD_SLOTS);
+  const written: number[] = [];
+  for (let seat = 0; seat < players; seat++) {
+    for (let mask = 0; mask < 1 << players; mask++) {
+      const row = (seat << players) + mask;
+      for (let card = 0; card < CARD_SLOTS; card++) {
+        start[row * CARD_SLOTS + card] = written.length;
+        if (card >= Card.SOLDIER && card <= Card.PRINCESS) writeCardActions(players, mask, seat, card, written);
+      }
+    }
+  }
+  lists = { start, actions: Int32Array.from(written) };
+  legalListsBySize.set(players, lists);
+  return lists;
+}
+
+function writeCardActions(players: number, inMask: number, seat: number, card: number, out: number[]): void {
   const targeting = CARD_TARGETING[card];
   if (targeting === Targeting.NONE) {
-    out[count++] = encodeAction(card, NO_TARGET, NO_GUESS);
-    return count;
+    out.push(encodeAction(card, NO_TARGET, NO_GUESS));
+    return;
   }
-  const players = s.players;
-  const inRound = s.inRound;
   for (let target = 0; target < players; target++) {
-    if (inRound[target] === 0 || (target === seat && targeting === Targeting.OTHER)) continue;
-    const played = encodeAction(card, target, NO_GUESS);
-    if (card !== Card.SOLDIER) {
-      out[count++] = played;
-      continue;
+    if ((inMask & (1 << target)) === 0 || (target === seat && targeting === Targeting.OTHER)) continue;
+    if (card === Card.SOLDIER) {
+      for (let guess = Card.CLOWN; guess <= Card.PRINCESS; guess++) out.push(encodeAction(card, target, guess));
+    } else {
+      out.push(encodeAction(card, target, NO_GUESS));
     }
-    // Written out: the soldier's seven guesses are most of a turn's list, on most turns.
-    out[count] = played | (Card.CLOWN << GUESS_SHIFT);
-    out[count + 1] = played | (Card.KNIGHT << GUESS_SHIFT);
-    out[count + 2] = played | (Card.PRIESTESS << GUESS_SHIFT);
-    out[count + 3] = played | (Card.WIZARD << GUESS_SHIFT);
-    out[count + 4] = played | (Card.GENERAL << GUESS_SHIFT);
-    out[count + 5] = played | (Card.MINISTER << GUESS_SHIFT);
-    out[count + 6] = played | (Card.PRINCESS << GUESS_SHIFT);
-    count += 7;
   }
-  return count;
 }
 
 /** 0 when `action` is legal for the current player, otherwise the reason it is not. */

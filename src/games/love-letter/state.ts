@@ -5,6 +5,7 @@ import { GameTally } from '../../core/tally.ts';
 import { CARD_NAMES, DECK_SIZE } from './cards.ts';
 import { FORFEIT_LABELS, OUT_CAUSE_LABELS } from './codes.ts';
 import { decodeRules, type DecodedRules } from './rules.ts';
+import { legalListsFor, type LegalLists } from './engine.ts';
 
 // A turn writes at most a dozen records, but one move can end a round and run the next one's
 // deal and opening minister busts, possibly several rounds in a row; 1024 covers a whole game.
@@ -19,6 +20,8 @@ export class LoveLetterState implements GameState {
   readonly rules: DecodedRules;
   readonly ruleValues: RuleValues;
   readonly events = new EventLog(EVENT_CAPACITY);
+  /** Every legal-action list of this table size, shared by all states of that size. */
+  readonly legalLists: LegalLists;
   readonly tally: GameTally;
 
   /** deck[0] is set aside face down; cards are drawn from deck[deckTop] upwards. */
@@ -53,6 +56,7 @@ export class LoveLetterState implements GameState {
     this.players = players;
     this.ruleValues = rules;
     this.rules = decodeRules(rules);
+    this.legalLists = legalListsFor(players);
     this.tally = new GameTally({
       players,
       firstCards: CARD_NAMES.length,
