@@ -145,8 +145,9 @@ async function poolMemory(players: number, workers: number, games: number): Prom
 /**
  * One worker against two, in alternating trials on warm pools, each worker count playing the
  * same number of games per worker. This machine's speed drifts from minute to minute, so a single
- * pair of runs can compare a fast minute with a slow one; each side's best trial is its speed
- * with the least outside interference, and their ratio is the speedup.
+ * pair of runs can compare a fast minute with a slow one. Reported: each side's best trial (its
+ * speed with the least outside interference) and the ratio of the bests; the ratio of the medians;
+ * and the median over trials of the ratio within a trial, whose two runs follow each other.
  */
 export async function poolSpeedup(players: number, gamesPerWorker: number, trials: number): Promise<BenchLine[]> {
   const sides = [1, 2].map((workers) => ({ workers, rates: [] as number[] }));
@@ -166,6 +167,8 @@ export async function poolSpeedup(players: number, gamesPerWorker: number, trial
   }
   const best = sides.map((side) => Math.max(...side.rates));
   const median = sides.map((side) => medianOf(side.rates));
+  // Each trial's two runs follow each other, so their ratio compares like with like.
+  const paired = medianOf(sides[1].rates.map((rate, trial) => rate / sides[0].rates[trial]));
   return sides.map((side, index) => ({
     bench: 'pool-speedup',
     players,
@@ -175,7 +178,7 @@ export async function poolSpeedup(players: number, gamesPerWorker: number, trial
     gamesPerTrial: gamesPerWorker * side.workers,
     gamesPerSecond: Math.round(best[index]),
     medianGamesPerSecond: Math.round(median[index]),
-    ...(side.workers === 2 ? { speedup: round2(best[1] / best[0]), medianSpeedup: round2(median[1] / median[0]) } : {}),
+    ...(side.workers === 2 ? { speedup: round2(best[1] / best[0]), medianSpeedup: round2(median[1] / median[0]), pairedSpeedup: round2(paired) } : {}),
   }));
 }
 
