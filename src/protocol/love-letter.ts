@@ -171,6 +171,9 @@ class LoveLetterReader implements ProtocolReader {
     state.hand[v.seat] = v.hand[0];
     state.drawn = v.hand[1];
     state.inRound.set(v.inRound);
+    let inMask = 0;
+    for (let seat = 0; seat < this.players; seat++) if (v.inRound[seat] === 1) inMask |= 1 << seat;
+    state.inMask = inMask;
     return loveLetter.legalActions(state, out);
   }
 }

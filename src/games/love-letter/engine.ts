@@ -348,7 +348,16 @@ export interface LegalLists {
 
 const legalListsBySize = new Map<number, LegalLists>();
 
+/**
+ * A state's own copy: sharing one table between states would let a strategy that keeps a
+ * search state of its own write into the lists the real game reads.
+ */
 export function legalListsFor(players: number): LegalLists {
+  const lists = builtLegalLists(players);
+  return { start: lists.start.slice(), actions: lists.actions.slice() };
+}
+
+function builtLegalLists(players: number): LegalLists {
   let lists = legalListsBySize.get(players);
   if (lists) return lists;
   const rows = players << players;

@@ -20,7 +20,7 @@ export class LoveLetterState implements GameState {
   readonly rules: DecodedRules;
   readonly ruleValues: RuleValues;
   readonly events = new EventLog(EVENT_CAPACITY);
-  /** Every legal-action list of this table size, shared by all states of that size. */
+  /** Every legal-action list of this table size (see legalListsFor). */
   readonly legalLists: LegalLists;
   readonly tally: GameTally;
 
