@@ -2,16 +2,13 @@ import { CARD_NAMES, Card, cardByName } from './cards.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import { Illegal } from './codes.ts';
 
-/** Where the guess sits in a packed action: `action | guess << GUESS_SHIFT` adds one. */
-export const GUESS_SHIFT = 8;
-
 /**
  * An action packs card | (target + 1) << 4 | guess << 8 into one small integer: target 0 in the
  * packed field means "no target", guess 0 means "no guess". Packing keeps legal-action lists in an
  * Int32Array and lets malformed input (a priestess with a target) be represented and then rejected.
  */
 export function encodeAction(card: number, target: number, guess: number): number {
-  return card | ((target + 1) << 4) | (guess << GUESS_SHIFT);
+  return card | ((target + 1) << 4) | (guess << 8);
 }
 
 export function actionCard(action: number): number {
@@ -24,7 +21,7 @@ export function actionTarget(action: number): number {
 }
 
 export function actionGuess(action: number): number {
-  return (action >> GUESS_SHIFT) & 15;
+  return (action >> 8) & 15;
 }
 
 /** `play soldier 2 princess`, with players numbered from `wireBase`. */

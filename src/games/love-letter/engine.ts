@@ -318,16 +318,15 @@ export function listLegalActions(s: LoveLetterState, out: Int32Array): number {
   const drawn = s.drawn;
   const low = held < drawn ? held : drawn;
   const high = held < drawn ? drawn : held;
-  const lists = s.legalLists;
   const row = (seat << s.players) + s.inMask;
-  let from = lists.start[row * CARD_SLOTS + low];
-  let end = lists.start[row * CARD_SLOTS + low + 1];
+  const count = copyCardActions(s.legalLists, row, low, out, 0);
+  return high === low ? count : copyCardActions(s.legalLists, row, high, out, count);
+}
+
+function copyCardActions(lists: LegalLists, row: number, card: number, out: Int32Array, count: number): number {
   const actions = lists.actions;
-  let count = 0;
-  while (from < end) out[count++] = actions[from++];
-  if (high === low) return count;
-  from = lists.start[row * CARD_SLOTS + high];
-  end = lists.start[row * CARD_SLOTS + high + 1];
+  let from = lists.start[row * CARD_SLOTS + card];
+  const end = lists.start[row * CARD_SLOTS + card + 1];
   while (from < end) out[count++] = actions[from++];
   return count;
 }
