@@ -149,7 +149,7 @@ async function poolMemory(players: number, workers: number, games: number): Prom
  * speed with the least outside interference) and the ratio of the bests; the ratio of the medians;
  * and the median over trials of the ratio within a trial, whose two runs follow each other.
  */
-export async function poolSpeedup(players: number, gamesPerWorker: number, trials: number): Promise<BenchLine[]> {
+async function poolSpeedup(players: number, gamesPerWorker: number, trials: number): Promise<BenchLine[]> {
   const sides = [1, 2].map((workers) => ({ workers, rates: [] as number[] }));
   const pools = await Promise.all(sides.map((side) => Runners.create(side.workers)));
   try {
