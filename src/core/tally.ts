@@ -39,7 +39,7 @@ export class GameTally {
   /** Round wins per seat in share units: a round shared by k winners adds shareUnits / k. */
   readonly roundWinShare: Int32Array;
   /** The first card of round 1, per seat (index into the first-card labels). */
-  readonly gameFirstCard: Int8Array;
+  readonly gameFirstCard: Int32Array;
   /** [seat * firstCards + card]: rounds begun holding that card. */
   readonly roundsByFirstCard: Int32Array;
   readonly roundWinsByFirstCard: Int32Array;
@@ -49,30 +49,28 @@ export class GameTally {
   readonly outs: Int32Array;
   /** [seat * forfeitReasons + reason] */
   readonly forfeits: Int32Array;
+  /** Every array above is a window on this one, so a new game clears them all in one call. */
+  private readonly counts: Int32Array;
 
   constructor(shape: TallyShape) {
     this.shape = shape;
     this.shareUnits = shareUnitsFor(shape.players);
     const { players, firstCards, outCauses, forfeitReasons } = shape;
-    this.roundWins = new Int32Array(players);
-    this.roundWinShare = new Int32Array(players);
-    this.gameFirstCard = new Int8Array(players);
-    this.roundsByFirstCard = new Int32Array(players * firstCards);
-    this.roundWinsByFirstCard = new Int32Array(players * firstCards);
-    this.roundWinShareByFirstCard = new Int32Array(players * firstCards);
-    this.outs = new Int32Array(players * outCauses);
-    this.forfeits = new Int32Array(players * forfeitReasons);
+    this.counts = new Int32Array(players * (3 + 3 * firstCards + outCauses + forfeitReasons));
+    let used = 0;
+    const window = (size: number): Int32Array => this.counts.subarray(used, (used += size));
+    this.roundWins = window(players);
+    this.roundWinShare = window(players);
+    this.gameFirstCard = window(players);
+    this.roundsByFirstCard = window(players * firstCards);
+    this.roundWinsByFirstCard = window(players * firstCards);
+    this.roundWinShareByFirstCard = window(players * firstCards);
+    this.outs = window(players * outCauses);
+    this.forfeits = window(players * forfeitReasons);
   }
 
   clear(): void {
     this.rounds = 0;
-    this.roundWins.fill(0);
-    this.roundWinShare.fill(0);
-    this.gameFirstCard.fill(0);
-    this.roundsByFirstCard.fill(0);
-    this.roundWinsByFirstCard.fill(0);
-    this.roundWinShareByFirstCard.fill(0);
-    this.outs.fill(0);
-    this.forfeits.fill(0);
+    this.counts.fill(0);
   }
 }

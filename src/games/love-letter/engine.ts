@@ -19,8 +19,11 @@ export function resetGame(s: LoveLetterState, key: MasterKey, game: number): voi
   s.gameIndex = game;
   s.tally.clear();
   s.events.clear();
-  s.roundWins.fill(0);
-  s.shares.fill(0);
+  // Plain stores rather than TypedArray.fill, which costs a runtime call per array.
+  for (let seat = 0; seat < s.players; seat++) {
+    s.roundWins[seat] = 0;
+    s.shares[seat] = 0;
+  }
   s.round = 0;
   s.firstPlayer = 0;
   s.over = false;
