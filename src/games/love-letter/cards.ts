@@ -31,6 +31,10 @@ export const CARD_COPIES: readonly number[] = [0, 5, 2, 2, 2, 2, 1, 1, 1];
 
 export const DECK_SIZE = 16;
 
+/** Table sizes the deck plays: with more players, too few cards would be left to draw. */
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 4;
+
 /** The full deck in id order; a deal shuffles a copy of it. */
 export const FULL_DECK: readonly number[] = CARD_COPIES.flatMap((copies, card) => Array<number>(copies).fill(card));
 

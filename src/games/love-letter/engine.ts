@@ -1,7 +1,7 @@
 import type { MasterKey } from '../../core/random.ts';
 import { Streams } from '../../core/random.ts';
 import { actionCard, actionGuess, actionTarget, encodeAction } from './actions.ts';
-import { CARD_TARGETING, Card, DECK_SIZE, FULL_DECK, Targeting } from './cards.ts';
+import { CARD_TARGETING, Card, DECK_SIZE, FULL_DECK, MAX_PLAYERS, MIN_PLAYERS, Targeting } from './cards.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import { Ev, Illegal, OutCause } from './codes.ts';
 import { NextStarter, RoundTie } from './rules.ts';
@@ -321,16 +321,15 @@ export function listLegalActions(s: LoveLetterState, out: Int32Array): number {
   const drawn = s.drawn;
   const low = held < drawn ? held : drawn;
   const high = held < drawn ? drawn : held;
-  const row = (seat << s.players) + s.inMask;
-  const count = copyCardActions(s.legalLists, row, low, out, 0);
-  return high === low ? count : copyCardActions(s.legalLists, row, high, out, count);
+  const row = s.legalRowBase + (seat << s.players) + s.inMask;
+  const count = copyCardActions(row, low, out, 0);
+  return high === low ? count : copyCardActions(row, high, out, count);
 }
 
-function copyCardActions(lists: LegalLists, row: number, card: number, out: Int32Array, count: number): number {
-  const actions = lists.actions;
-  let from = lists.start[row * CARD_SLOTS + card];
-  const end = lists.start[row * CARD_SLOTS + card + 1];
-  while (from < end) out[count++] = actions[from++];
+function copyCardActions(row: number, card: number, out: Int32Array, count: number): number {
+  let from = LEGAL_START[row * CARD_SLOTS + card];
+  const end = LEGAL_START[row * CARD_SLOTS + card + 1];
+  while (from < end) out[count++] = LEGAL_ACTIONS[from++];
   return count;
 }
 
@@ -338,45 +337,38 @@ function copyCardActions(lists: LegalLists, row: number, card: number, out: Int3
 const CARD_SLOTS = Card.PRINCESS + 2;
 
 /**
- * Every card's legal actions for every (seat, players still in) situation of one table size,
- * computed once: a turn's legal list depends on nothing else, so listing it is a copy.
- * `start[(row) * CARD_SLOTS + card]` is where the card's actions begin in `actions`, with
- * row = seat << players | in-round mask.
+ * Every card's legal actions in every situation, computed once: a turn's list depends only on the
+ * table size, the seat, who is still in and the card, so listing it is a copy. The rows of all
+ * table sizes follow one another, row = legalRowBase(players) + (seat << players) + in-round mask,
+ * and a card's actions are LEGAL_ACTIONS[LEGAL_START[row * CARD_SLOTS + card] ..
+ * LEGAL_START[row * CARD_SLOTS + card + 1]). Both arrays are module constants, private to this
+ * module: no caller can write into them, and the compiled copy loop reads them without the checks
+ * it would repeat on every element of an array reached through an object.
  */
-export interface LegalLists {
-  readonly start: Int32Array;
-  readonly actions: Int32Array;
+const LEGAL_START = new Int32Array(legalRowBase(MAX_PLAYERS + 1) * CARD_SLOTS);
+const LEGAL_ACTIONS = buildLegalActions();
+
+/** Where the rows of a table size begin: after those of every smaller size. */
+export function legalRowBase(players: number): number {
+  let rows = 0;
+  for (let size = MIN_PLAYERS; size < players; size++) rows += size << size;
+  return rows;
 }
 
-const legalListsBySize = new Map<number, LegalLists>();
-
-/**
- * A state's own copy: sharing one table between states would let a strategy that keeps a
- * search state of its own write into the lists the real game reads.
- */
-export function legalListsFor(players: number): LegalLists {
-  const lists = builtLegalLists(players);
-  return { start: lists.start.slice(), actions: lists.actions.slice() };
-}
-
-function builtLegalLists(players: number): LegalLists {
-  let lists = legalListsBySize.get(players);
-  if (lists) return lists;
-  const rows = players << players;
-  const start = new Int32Array(rows * CARD_SLOTS);
+function buildLegalActions(): Int32Array {
   const written: number[] = [];
-  for (let seat = 0; seat < players; seat++) {
-    for (let mask = 0; mask < 1 << players; mask++) {
-      const row = (seat << players) + mask;
-      for (let card = 0; card < CARD_SLOTS; card++) {
-        start[row * CARD_SLOTS + card] = written.length;
-        if (card >= Card.SOLDIER && card <= Card.PRINCESS) writeCardActions(players, mask, seat, card, written);
+  for (let players = MIN_PLAYERS; players <= MAX_PLAYERS; players++) {
+    for (let seat = 0; seat < players; seat++) {
+      for (let mask = 0; mask < 1 << players; mask++) {
+        const row = legalRowBase(players) + (seat << players) + mask;
+        for (let card = 0; card < CARD_SLOTS; card++) {
+          LEGAL_START[row * CARD_SLOTS + card] = written.length;
+          if (card >= Card.SOLDIER && card <= Card.PRINCESS) writeCardActions(players, mask, seat, card, written);
+        }
       }
     }
   }
-  lists = { start, actions: Int32Array.from(written) };
-  legalListsBySize.set(players, lists);
-  return lists;
+  return Int32Array.from(written);
 }
 
 function writeCardActions(players: number, inMask: number, seat: number, card: number, out: number[]): void {

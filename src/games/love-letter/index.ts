@@ -1,6 +1,6 @@
 import type { Game } from '../../core/game.ts';
 import { formatAction, parseAction } from './actions.ts';
-import { CARD_NAMES } from './cards.ts';
+import { CARD_NAMES, MAX_PLAYERS, MIN_PLAYERS } from './cards.ts';
 import { Ev, FORFEIT_LABELS, OUT_CAUSE_LABELS } from './codes.ts';
 import { applyAction, forfeitTurn, illegalReason, listLegalActions, resetGame } from './engine.ts';
 import { formatCommentLine, formatEventLine } from './protocol-text.ts';
@@ -15,8 +15,8 @@ const MAX_ACTIONS = 32;
 export const loveLetter: Game<LoveLetterState, LoveLetterView> = {
   id: 'love-letter',
   title: 'Love Letter (HackSoc variant)',
-  minPlayers: 2,
-  maxPlayers: 4,
+  minPlayers: MIN_PLAYERS,
+  maxPlayers: MAX_PLAYERS,
   maxActions: MAX_ACTIONS,
   ruleOptions: LOVE_LETTER_RULES,
   roundStartEvent: Ev.START,

@@ -5,7 +5,7 @@ import { GameTally } from '../../core/tally.ts';
 import { CARD_NAMES, DECK_SIZE } from './cards.ts';
 import { FORFEIT_LABELS, OUT_CAUSE_LABELS } from './codes.ts';
 import { decodeRules, type DecodedRules } from './rules.ts';
-import { legalListsFor, type LegalLists } from './engine.ts';
+import { legalRowBase } from './engine.ts';
 
 // A turn writes at most a dozen records, but one move can end a round and run the next one's
 // deal and opening minister busts, possibly several rounds in a row; 1024 covers a whole game.
@@ -20,8 +20,8 @@ export class LoveLetterState implements GameState {
   readonly rules: DecodedRules;
   readonly ruleValues: RuleValues;
   readonly events = new EventLog(EVENT_CAPACITY);
-  /** Every legal-action list of this table size (see legalListsFor). */
-  readonly legalLists: LegalLists;
+  /** Where this table size's rows begin in the engine's legal-action lists. */
+  readonly legalRowBase: number;
   readonly tally: GameTally;
 
   /** deck[0] is set aside face down; cards are drawn from deck[deckTop] upwards. */
@@ -56,7 +56,7 @@ export class LoveLetterState implements GameState {
     this.players = players;
     this.ruleValues = rules;
     this.rules = decodeRules(rules);
-    this.legalLists = legalListsFor(players);
+    this.legalRowBase = legalRowBase(players);
     this.tally = new GameTally({
       players,
       firstCards: CARD_NAMES.length,
