@@ -18,10 +18,26 @@ export class RandomPlayer implements Strategy<LoveLetterView> {
   choose(_view: LoveLetterView, legal: Int32Array, count: number, rng: Rng): number {
     const lowCard = legal[0] & CARD_BITS;
     if ((legal[count - 1] & CARD_BITS) === lowCard) return legal[rng.int(count)];
-    let lowRun = 1;
-    while ((legal[lowRun] & CARD_BITS) === lowCard) lowRun++;
-    return rng.int(2) === 0 ? legal[rng.int(lowRun)] : legal[lowRun + rng.int(count - lowRun)];
+    const highStart = firstOtherCard(legal, count, lowCard);
+    // One draw for both steps: scaled by two, its integer part picks the card and its fraction
+    // the action in that card's run, uniform to within 42 / 2^32 for the longest pair of runs.
+    const u = rng.float() * 2;
+    return u < 1
+      ? legal[Math.floor(u * highStart)]
+      : legal[highStart + Math.floor((u - 1) * (count - highStart))];
   }
+}
+
+/** Where the second card's run begins, by bisection: a soldier's run can be 21 actions long. */
+function firstOtherCard(legal: Int32Array, count: number, lowCard: number): number {
+  let low = 1;
+  let high = count - 1;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((legal[middle] & CARD_BITS) === lowCard) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 export const random: StrategyDefinition<LoveLetterView> = {

@@ -70,8 +70,16 @@ function shuffleDeck(s: LoveLetterState): void {
   }
   for (let i = 0; i < DECK_SIZE; i++) deck[i] = FULL_DECK[i];
   const rng = s.dealRng;
+  // Three swaps per draw, so a deal costs five draws instead of fifteen: each swap scales the
+  // draw, takes the integer part as its index and keeps the fraction (exactly, in a double). The
+  // three indices are then the mixed-radix digits of floor(u * n1 * n2 * n3), at most 16 * 15 * 14,
+  // so together they are uniform to within 3360 / 2^32, about 2^-20.
+  let u = 0;
   for (let i = DECK_SIZE - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
+    if (i % 3 === 0) u = rng.float();
+    u *= i + 1;
+    const j = Math.floor(u);
+    u -= j;
     const card = deck[i];
     deck[i] = deck[j];
     deck[j] = card;

@@ -1,0 +1,93 @@
+// The random player's choices follow its stated distribution: a card uniformly, then a target,
+// then a guess, each uniformly; checked on the engine's own legal lists over many seeded draws.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  Card,
+  LoveLetterView,
+  RoundPosition,
+  Rng,
+  actionCard,
+  createSearchState,
+  encodeAction,
+  loadPosition,
+  loveLetter,
+  masterKey,
+} from '../../../src/index.ts';
+import { RandomPlayer } from '../../../strategies/love-letter/random.ts';
+import { assertFits } from '../../helpers/numbers.ts';
+
+const DRAWS = 84_000;
+
+interface Hand {
+  readonly players: number;
+  readonly seat: number;
+  readonly held: number;
+  readonly drawn: number;
+  readonly out?: readonly number[];
+}
+
+/** How often the random player picks each legal action of the hand, over DRAWS seeded draws. */
+function choiceCounts(hand: Hand): Map<number, number> {
+  const position = new RoundPosition(hand.players);
+  for (let seat = 0; seat < hand.players; seat++) {
+    position.inRound[seat] = hand.out?.includes(seat) ? 0 : 1;
+    position.hand[seat] = Card.PRIESTESS;
+  }
+  position.hand[hand.seat] = hand.held;
+  position.drawn = hand.drawn;
+  position.current = hand.seat;
+  const state = createSearchState(hand.players, loveLetter.parseRules({}));
+  loadPosition(state, position);
+  const legal = new Int32Array(loveLetter.maxActions);
+  const count = loveLetter.legalActions(state, legal);
+  const counts = new Map<number, number>();
+  for (let i = 0; i < count; i++) counts.set(legal[i], 0);
+  const player = new RandomPlayer();
+  const view = new LoveLetterView(hand.players, hand.seat);
+  const rng = new Rng().seed(masterKey('random-player'), 0, 0, 0);
+  for (let draw = 0; draw < DRAWS; draw++) {
+    const action = player.choose(view, legal, count, rng);
+    const seen = counts.get(action);
+    assert.ok(seen !== undefined, `chose ${action}, which is not legal`);
+    counts.set(action, seen + 1);
+  }
+  return counts;
+}
+
+/** Asserts the counts fit the probabilities `expected` gives each action. */
+function assertChoices(counts: Map<number, number>, expected: (action: number) => number): void {
+  const actions = [...counts.keys()];
+  assertFits(actions.map((action) => counts.get(action) ?? 0), actions.map(expected), 'choices');
+}
+
+describe('random player', () => {
+  test('picks either card half the time, then any of the soldier target-guess pairs alike', () => {
+    const counts = choiceCounts({ players: 4, seat: 0, held: Card.SOLDIER, drawn: Card.PRIESTESS });
+    assert.equal(counts.size, 3 * 7 + 1);
+    assertChoices(counts, (action) => (actionCard(action) === Card.PRIESTESS ? 1 / 2 : 1 / 2 / 21));
+  });
+
+  test('targets only players still in, itself included for the wizard, each alike', () => {
+    const counts = choiceCounts({ players: 4, seat: 1, held: Card.WIZARD, drawn: Card.KNIGHT, out: [3] });
+    assert.deepEqual(
+      [...counts.keys()].sort((a, b) => a - b),
+      [encodeAction(Card.KNIGHT, 0, 0), encodeAction(Card.KNIGHT, 2, 0), encodeAction(Card.WIZARD, 0, 0), encodeAction(Card.WIZARD, 1, 0), encodeAction(Card.WIZARD, 2, 0)].sort((a, b) => a - b),
+    );
+    assertChoices(counts, (action) => (actionCard(action) === Card.WIZARD ? 1 / 2 / 3 : 1 / 2 / 2));
+  });
+
+  test('holding two of a card, picks among its actions alike', () => {
+    const counts = choiceCounts({ players: 2, seat: 1, held: Card.SOLDIER, drawn: Card.SOLDIER });
+    assert.equal(counts.size, 7);
+    assertChoices(counts, () => 1 / 7);
+  });
+
+  test('a lopsided hand still splits evenly between the cards', () => {
+    const counts = choiceCounts({ players: 3, seat: 2, held: Card.MINISTER, drawn: Card.SOLDIER });
+    const minister = counts.get(encodeAction(Card.MINISTER, -1, 0)) ?? 0;
+    assertChoices(counts, (action) => (actionCard(action) === Card.MINISTER ? 1 / 2 : 1 / 2 / 14));
+    // A uniform pick over the 15 actions would play the minister about 1 time in 15.
+    assert.ok(Math.abs(minister / DRAWS - 1 / 2) < 0.01, `minister played ${minister} times of ${DRAWS}`);
+  });
+});
