@@ -43,8 +43,8 @@ function startRound(s: LoveLetterState): void {
   const tally = s.tally;
   tally.rounds++;
   const cardKinds = tally.shape.firstCards;
-  for (let i = 0; i < players; i++) {
-    const seat = (s.firstPlayer + i) % players;
+  // Dealt in turn order from the first player; the seat wraps by comparison, not %, a division.
+  for (let i = 0, seat = s.firstPlayer; i < players; i++, seat = seat + 1 === players ? 0 : seat + 1) {
     // Plain stores rather than TypedArray.fill: on four-element arrays the builtin call costs more.
     s.inRound[seat] = 1;
     s.protectedSeat[seat] = 0;
