@@ -350,8 +350,8 @@ const CARD_SLOTS = Card.PRINCESS + 2;
  * table sizes follow one another, row = legalRowBase(players) + (seat << players) + in-round mask,
  * and a card's actions are LEGAL_ACTIONS[LEGAL_START[row * CARD_SLOTS + card] ..
  * LEGAL_START[row * CARD_SLOTS + card + 1]). Both arrays are module constants, private to this
- * module: no caller can write into them, and the compiled copy loop reads them without the checks
- * it would repeat on every element of an array reached through an object.
+ * module: no caller can write into them, and the compiler can fold their addresses and lengths into
+ * the copy loop instead of loading and checking them again for every element.
  */
 const LEGAL_START = new Int32Array(legalRowBase(MAX_PLAYERS + 1) * CARD_SLOTS);
 const LEGAL_ACTIONS = buildLegalActions();
