@@ -41,18 +41,30 @@ export class Decision {
   /** The strategy's choice for the view's current hand (two cards), among the engine's legal actions. */
   choose(): number {
     const view = this.view;
-    const position = new RoundPosition(this.players);
-    position.inRound.set(view.inRound);
-    position.protectedSeat.set(view.protectedSeat);
-    position.hand[this.seat] = view.hand[0];
-    position.drawn = view.hand[1];
-    position.current = this.seat;
-    const state = createSearchState(this.players, rules);
-    loadPosition(state, position);
-    const legal = new Int32Array(loveLetter.maxActions);
-    const count = loveLetter.legalActions(state, legal);
+    const { legal, count } = engineLegalActions(this.players, this.seat, view.hand[0], view.hand[1], view.inRound, view.protectedSeat);
     const action = this.strategy.choose(view, legal, count, this.rng);
     if (!legal.subarray(0, count).includes(action)) throw new Error(`illegal choice ${action}`);
     return action;
   }
+}
+
+/** The engine's legal actions for `seat` holding `held` and having drawn `drawn`, in the given round. */
+export function engineLegalActions(
+  players: number,
+  seat: number,
+  held: number,
+  drawn: number,
+  inRound: ArrayLike<number>,
+  protectedSeat: ArrayLike<number>,
+): { legal: Int32Array; count: number } {
+  const position = new RoundPosition(players);
+  position.inRound.set(inRound);
+  position.protectedSeat.set(protectedSeat);
+  position.hand[seat] = held;
+  position.drawn = drawn;
+  position.current = seat;
+  const state = createSearchState(players, rules);
+  loadPosition(state, position);
+  const legal = new Int32Array(loveLetter.maxActions);
+  return { legal, count: loveLetter.legalActions(state, legal) };
 }

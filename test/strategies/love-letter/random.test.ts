@@ -2,20 +2,10 @@
 // then a guess, each uniformly; checked on the engine's own legal lists over many seeded draws.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  Card,
-  LoveLetterView,
-  RoundPosition,
-  Rng,
-  actionCard,
-  createSearchState,
-  encodeAction,
-  loadPosition,
-  loveLetter,
-  masterKey,
-} from '../../../src/index.ts';
+import { Card, LoveLetterView, Rng, actionCard, encodeAction, masterKey } from '../../../src/index.ts';
 import { RandomPlayer } from '../../../strategies/love-letter/random.ts';
 import { assertFits } from '../../helpers/numbers.ts';
+import { engineLegalActions } from './decisions.ts';
 
 const DRAWS = 84_000;
 
@@ -29,18 +19,9 @@ interface Hand {
 
 /** How often the random player picks each legal action of the hand, over DRAWS seeded draws. */
 function choiceCounts(hand: Hand): Map<number, number> {
-  const position = new RoundPosition(hand.players);
-  for (let seat = 0; seat < hand.players; seat++) {
-    position.inRound[seat] = hand.out?.includes(seat) ? 0 : 1;
-    position.hand[seat] = Card.PRIESTESS;
-  }
-  position.hand[hand.seat] = hand.held;
-  position.drawn = hand.drawn;
-  position.current = hand.seat;
-  const state = createSearchState(hand.players, loveLetter.parseRules({}));
-  loadPosition(state, position);
-  const legal = new Int32Array(loveLetter.maxActions);
-  const count = loveLetter.legalActions(state, legal);
+  const inRound = Array.from({ length: hand.players }, (_, seat) => (hand.out?.includes(seat) ? 0 : 1));
+  const unprotected = new Array<number>(hand.players).fill(0);
+  const { legal, count } = engineLegalActions(hand.players, hand.seat, hand.held, hand.drawn, inRound, unprotected);
   const counts = new Map<number, number>();
   for (let i = 0; i < count; i++) counts.set(legal[i], 0);
   const player = new RandomPlayer();
