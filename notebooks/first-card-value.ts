@@ -47,13 +47,23 @@ for (const players of [2, 3, 4]) {
   }
   for (let card = 1; card < cards; card++) {
     const interval = wilson(wins[card], rounds[card]);
-    rows.push({ strategy: `${players} players`, card: CARD_NAMES[card], rounds: rounds[card], rate: interval.p, low: interval.low, high: interval.high });
+    rows.push({
+      strategy: `${players} players`,
+      card: CARD_NAMES[card],
+      rounds: rounds[card],
+      rate: interval.p,
+      low: interval.low,
+      high: interval.high,
+    });
   }
 }
 
 const folder = join('results', `${new Date().toISOString().slice(0, 10)}-first-card-value`);
 mkdirSync(folder, { recursive: true });
-const csv = ['table,card,rounds,roundWinRate,low,high', ...rows.map((r) => [r.strategy, r.card, r.rounds, r.rate, r.low, r.high].join(','))];
+const csv = [
+  'table,card,rounds,roundWinRate,low,high',
+  ...rows.map((r) => [r.strategy, r.card, r.rounds, r.rate, r.low, r.high].join(',')),
+];
 writeFileSync(join(folder, 'first-card-value.csv'), `${csv.join('\n')}\n`);
 const spec = firstCardChart(rows);
 const chart = await renderChart(spec);

@@ -19,7 +19,18 @@ export interface CommandDef {
 /** What a match-up is made of, for the commands that play one or many. */
 const MATCHUP_OPTIONS: readonly OptionName[] = ['game', 'players', 'strategies', 'games', 'seed', 'design', 'rules'];
 /** How a run goes and where its results land. */
-const RUN_OPTIONS: readonly OptionName[] = ['workers', 'batch', 'out', 'name', 'force', 'resume', 'moveTimeout', 'transcripts', 'json', 'quiet'];
+const RUN_OPTIONS: readonly OptionName[] = [
+  'workers',
+  'batch',
+  'out',
+  'name',
+  'force',
+  'resume',
+  'moveTimeout',
+  'transcripts',
+  'json',
+  'quiet',
+];
 
 // Each command loads its code only when it runs: start-up matters for `parlor bot`, which a
 // manager starts once a round, and for quick commands like --help and --version.
@@ -39,8 +50,30 @@ export const Commands: readonly CommandDef[] = [
   },
   {
     name: 'compare',
-    summary: 'test a changed strategy against its baseline on the same deals until a sequential test decides (exit 0 pass, 1 fail, 2 undecided)',
-    options: ['candidate', 'baseline', 'opponents', 'game', 'players', 'sprt', 'sprtElo', 'preset', 'maxGames', 'lookGames', 'seed', 'design', 'unpaired', 'rules', 'workers', 'out', 'name', 'force', 'json', 'quiet'],
+    summary:
+      'test a changed strategy against its baseline on the same deals until a sequential test decides (exit 0 pass, 1 fail, 2 undecided)',
+    options: [
+      'candidate',
+      'baseline',
+      'opponents',
+      'game',
+      'players',
+      'sprt',
+      'sprtElo',
+      'preset',
+      'maxGames',
+      'lookGames',
+      'seed',
+      'design',
+      'unpaired',
+      'rules',
+      'workers',
+      'out',
+      'name',
+      'force',
+      'json',
+      'quiet',
+    ],
     run: async (context, options: CompareOptions) => (await import('./commands/compare.ts')).runCompare(context, options),
   },
   {
@@ -59,7 +92,8 @@ export const Commands: readonly CommandDef[] = [
     name: 'strategies',
     summary: 'list the built-in strategies with a line on each and their parameters',
     options: ['game', 'json'],
-    run: async (context, options: { game: string; json?: boolean }) => (await import('./commands/listings.ts')).runStrategies(context, options),
+    run: async (context, options: { game: string; json?: boolean }) =>
+      (await import('./commands/listings.ts')).runStrategies(context, options),
   },
   {
     name: 'chart',

@@ -12,7 +12,10 @@ function count(value: number): string {
 function table(header: readonly string[], rows: readonly (readonly string[])[], numeric: readonly boolean[]): string[] {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (row: readonly string[]) =>
-    row.map((cell, column) => (numeric[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join('  ').trimEnd();
+    row
+      .map((cell, column) => (numeric[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+      .join('  ')
+      .trimEnd();
   return [line(header), ...rows.map(line)];
 }
 
@@ -27,7 +30,13 @@ export function formatRunSummary(summary: RunSummary): string {
   lines.push(
     ...table(
       ['strategy', 'seat-games', 'win rate', '95% interval', 'round win rate'],
-      strategies.map(([name, s]) => [name, count(s.games), percent(s.winRate), `${percent(s.ci95[0])} - ${percent(s.ci95[1])}`, percent(s.roundWinRate)]),
+      strategies.map(([name, s]) => [
+        name,
+        count(s.games),
+        percent(s.winRate),
+        `${percent(s.ci95[0])} - ${percent(s.ci95[1])}`,
+        percent(s.roundWinRate),
+      ]),
       [false, true, true, true, true],
     ),
   );

@@ -6,6 +6,4 @@ import type { ResultHook } from './command.ts';
  * module when it first runs: commands that write no results (`parlor bot` above all, started
  * once per round) should not pay for the charting code.
  */
-export const resultHooks: ResultHook[] = [
-  async (dir, summary) => (await import('./commands/chart.ts')).drawResults(dir, summary),
-];
+export const resultHooks: ResultHook[] = [async (dir, summary) => (await import('./commands/chart.ts')).drawResults(dir, summary)];

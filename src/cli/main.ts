@@ -35,7 +35,10 @@ export function defaultContext(options: { quiet?: boolean } = {}): CommandContex
 }
 
 /** Runs the CLI on `argv` (without node and script) and resolves to the exit code; never throws. */
-export async function run(argv: readonly string[], context: CommandContext = defaultContext({ quiet: argv.includes('--quiet') || argv.includes('-q') })): Promise<number> {
+export async function run(
+  argv: readonly string[],
+  context: CommandContext = defaultContext({ quiet: argv.includes('--quiet') || argv.includes('-q') }),
+): Promise<number> {
   let exitCode: number = ExitCode.OK;
   const program = buildProgram(context, (code) => {
     exitCode = code;

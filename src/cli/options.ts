@@ -31,7 +31,11 @@ export const Options = {
     parse: integerIn('--game', 0, MAX_GAMES),
     mandatory: true,
   },
-  players: { flags: '-p, --players <n>', description: 'players at the table (2 to 4 for Love Letter)', parse: integerIn('--players', 1, 16) },
+  players: {
+    flags: '-p, --players <n>',
+    description: 'players at the table (2 to 4 for Love Letter)',
+    parse: integerIn('--players', 1, 16),
+  },
   strategies: {
     flags: '-s, --strategies <list>',
     description: 'comma-separated strategies (name, name:key=value,... or a file path): one per seat, or the field of a tournament',
@@ -108,7 +112,8 @@ export const Options = {
   },
   sprtElo: {
     flags: '--sprt-elo <scale>',
-    description: "how --sprt reads its Elo: normalized (by the design's own spread, like the presets) or logistic (of the head-to-head score)",
+    description:
+      "how --sprt reads its Elo: normalized (by the design's own spread, like the presets) or logistic (of the head-to-head score)",
     defaultValue: 'normalized',
     parse: parseSprtElo,
   },

@@ -46,25 +46,22 @@ export const Errors = {
       ErrorCodes.UNKNOWN_STRATEGY,
       `unknown strategy '${name}' (built-in: ${known.join(', ')}; or give a path to a .ts/.js file)`,
     ),
-  badStrategyModule: (path: string, why: string) =>
-    new ParlorError(ErrorCodes.BAD_STRATEGY_MODULE, `strategy module ${path}: ${why}`),
-  badStrategyParam: (strategy: string, why: string) =>
-    new ParlorError(ErrorCodes.BAD_STRATEGY_PARAM, `strategy '${strategy}': ${why}`),
+  badStrategyModule: (path: string, why: string) => new ParlorError(ErrorCodes.BAD_STRATEGY_MODULE, `strategy module ${path}: ${why}`),
+  badStrategyParam: (strategy: string, why: string) => new ParlorError(ErrorCodes.BAD_STRATEGY_PARAM, `strategy '${strategy}': ${why}`),
   badRule: (why: string) => new ParlorError(ErrorCodes.BAD_RULE, `rules: ${why}`),
   playerCount: (game: string, players: number, min: number, max: number) =>
     new ParlorError(ErrorCodes.PLAYER_COUNT, `${game} takes ${min} to ${max} players, got ${players}`),
-  seatCount: (seats: number, players: number) =>
-    new ParlorError(ErrorCodes.SEAT_COUNT, `${seats} strategies given for ${players} players`),
-  unreadableFile: (path: string, why: string) =>
-    new ParlorError(ErrorCodes.UNREADABLE_FILE, `cannot read ${path}: ${why}`),
+  seatCount: (seats: number, players: number) => new ParlorError(ErrorCodes.SEAT_COUNT, `${seats} strategies given for ${players} players`),
+  unreadableFile: (path: string, why: string) => new ParlorError(ErrorCodes.UNREADABLE_FILE, `cannot read ${path}: ${why}`),
   resultsExist: (dir: string) =>
-    new ParlorError(ErrorCodes.RESULTS_EXIST, `results folder ${dir} already exists (use --force to overwrite, or --resume to continue it)`),
+    new ParlorError(
+      ErrorCodes.RESULTS_EXIST,
+      `results folder ${dir} already exists (use --force to overwrite, or --resume to continue it)`,
+    ),
   notResultsFolder: (dir: string) =>
     new ParlorError(ErrorCodes.RESULTS_EXIST, `${dir} exists and is not a parlor results folder; refusing to overwrite it`),
-  resumeMismatch: (dir: string, why: string) =>
-    new ParlorError(ErrorCodes.RESUME_MISMATCH, `cannot resume ${dir}: ${why}`),
-  corruptResults: (dir: string, why: string) =>
-    new ParlorError(ErrorCodes.CORRUPT_RESULTS, `results folder ${dir} is damaged: ${why}`),
+  resumeMismatch: (dir: string, why: string) => new ParlorError(ErrorCodes.RESUME_MISMATCH, `cannot resume ${dir}: ${why}`),
+  corruptResults: (dir: string, why: string) => new ParlorError(ErrorCodes.CORRUPT_RESULTS, `results folder ${dir} is damaged: ${why}`),
   batchFailed: (first: number, last: number, seed: string, why: string) =>
     new ParlorError(
       ErrorCodes.BATCH_FAILED,

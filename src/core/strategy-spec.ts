@@ -78,7 +78,10 @@ function convertParam(strategy: string, spec: ParamSpec, raw: string): ParamValu
   const aboveMax = spec.max !== undefined && value > spec.max;
   if (wrongKind || belowMin || aboveMax) {
     const range = `${spec.min ?? '-inf'} to ${spec.max ?? 'inf'}`;
-    throw Errors.badStrategyParam(strategy, `${spec.name} must be ${spec.type === 'integer' ? 'an integer' : 'a number'} from ${range}, got '${raw}'`);
+    throw Errors.badStrategyParam(
+      strategy,
+      `${spec.name} must be ${spec.type === 'integer' ? 'an integer' : 'a number'} from ${range}, got '${raw}'`,
+    );
   }
   return value;
 }

@@ -33,7 +33,8 @@ export function parseBotCommand(spec: string): BotCommand {
   for (const entry of entries) {
     if (typeof entry === 'string') words.push(entry);
     else if ('comment' in entry) break;
-    else if (entry.op === 'glob') throw Errors.badBotCommand(line, `'${entry.pattern}' would need a shell to expand (bots run without one)`);
+    else if (entry.op === 'glob')
+      throw Errors.badBotCommand(line, `'${entry.pattern}' would need a shell to expand (bots run without one)`);
     else throw Errors.badBotCommand(line, `shell operator '${entry.op}' is not supported (bots run without a shell)`);
   }
   if (words.length === 0 || words[0] === '') throw Errors.badBotCommand(line, 'no program given');

@@ -48,7 +48,12 @@ export function newHostStats(): HostStats {
  * Callers run several ranges at once for parallel play: each holds at most one live process per
  * external seat, so the number of ranges in flight bounds the processes.
  */
-export async function playExternalRange(player: MatchPlayer, range: GameRange, counters: Counters, options: ExternalOptions = {}): Promise<void> {
+export async function playExternalRange(
+  player: MatchPlayer,
+  range: GameRange,
+  counters: Counters,
+  options: ExternalOptions = {},
+): Promise<void> {
   const host = new ProtocolHost(player.match, options);
   try {
     await player.playAsync(range, counters, (table, gameIndex, dealIndex) => host.playGame(table, gameIndex, dealIndex));

@@ -1,6 +1,13 @@
 // External bots: hosting them through a game's manager protocol, and parlor strategies as bots.
 export { isExternalSpec, parseBotCommand, type BotCommand } from './command.ts';
-export { resolveStrategy, commandDefinition, externalDefinition, ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
+export {
+  resolveStrategy,
+  commandDefinition,
+  externalDefinition,
+  ExternalSeatStrategy,
+  type BotConnector,
+  type LinkContext,
+} from './external.ts';
 export { DEFAULT_MOVE_TIMEOUT_SECONDS } from './transport.ts';
 export { playExternalRange, ProtocolHost, newHostStats, type ExternalOptions, type HostStats } from './host.ts';
 export { ProtocolBot, runBotSession, type BotSetup } from './bot.ts';

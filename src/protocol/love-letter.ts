@@ -140,7 +140,15 @@ class LoveLetterReader implements ProtocolReader {
     return seat >= 0 && seat < this.players ? seat : -1;
   }
 
-  private emit(emit: (event: GameEvent) => void, recipients: number, kind: number, a: number, b: number, c: number, d: number): LineKindCode {
+  private emit(
+    emit: (event: GameEvent) => void,
+    recipients: number,
+    kind: number,
+    a: number,
+    b: number,
+    c: number,
+    d: number,
+  ): LineKindCode {
     const event = this.event;
     event.recipients = recipients;
     event.kind = kind;

@@ -24,7 +24,10 @@ export const FONT_CANDIDATES: readonly FontFamilyFiles[] = [
   // Debian: fonts-liberation.
   {
     family: 'Liberation Sans',
-    files: ['/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf'],
+    files: [
+      '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
+      '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
+    ],
   },
   { family: 'Arial', files: ['/System/Library/Fonts/Supplemental/Arial.ttf', '/System/Library/Fonts/Supplemental/Arial Bold.ttf'] },
   { family: 'Arial', files: ['C:\\Windows\\Fonts\\arial.ttf', 'C:\\Windows\\Fonts\\arialbd.ttf'] },

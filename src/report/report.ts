@@ -44,9 +44,14 @@ export function reportCharts(summary: ReportSummary, extras: ReportExtras = {}):
   if (extras.ratings && extras.ratings.length > 0) add('rating-ladder', 'Rating ladder', ratingChart(extras.ratings));
   const headToHead = extras.headToHead ?? headToHeadRows(summary);
   if (headToHead.length > 0) add('head-to-head', 'Head-to-head scores', headToHeadChart(headToHead));
-  if (summary.seats.length > 0) add('win-rate-by-seat', 'Game win rate by seat', seatChart(seatRows(summary), { players: summary.players }));
+  if (summary.seats.length > 0)
+    add('win-rate-by-seat', 'Game win rate by seat', seatChart(seatRows(summary), { players: summary.players }));
   if (summary.firstCard.length > 0) {
-    add('win-rate-by-first-card', 'Round win rate by first card held', firstCardChart(firstCardRows(summary), { players: summary.players }));
+    add(
+      'win-rate-by-first-card',
+      'Round win rate by first card held',
+      firstCardChart(firstCardRows(summary), { players: summary.players }),
+    );
   }
   if (summary.outs.length > 0) add('outs-by-cause', 'How players went out', outsChart(outRows(summary)));
   return charts;

@@ -33,12 +33,7 @@ export function strategyTable(rows: readonly StrategyRateRow[]): ReportTable {
 export function seatTable(rows: readonly SeatRateRow[]): ReportTable {
   return {
     caption: 'Game win rate by seat',
-    columns: [
-      { title: 'seat', numeric: true },
-      { title: 'strategy', numeric: false },
-      { title: 'games', numeric: true },
-      ...RATE_COLUMNS,
-    ],
+    columns: [{ title: 'seat', numeric: true }, { title: 'strategy', numeric: false }, { title: 'games', numeric: true }, ...RATE_COLUMNS],
     rows: rows.map((row) => [String(row.seat), row.strategy, count.format(row.games), ...rateCells(row)]),
   };
 }

@@ -9,7 +9,6 @@ import { renderChart } from './render.ts';
 import type { ReportSummary } from './rows.ts';
 import { reportCharts, reportLines, reportTables, type ReportExtras } from './report.ts';
 
-
 export interface WrittenReport {
   /** Names of the charts drawn, each as `.vl.json`, `.svg` and `.png` in the charts folder. */
   readonly charts: readonly string[];
@@ -41,7 +40,13 @@ export async function writeCharts(resultsDir: string, summary: ReportSummary, ex
   }
   if (hasExtras(extras)) writeFileAtomic(join(resultsDir, EXTRAS_FILE), `${JSON.stringify(extras, null, 2)}\n`);
   const index = join(resultsDir, REPORT_FILE);
-  const page = { title: `parlor report: ${summary.game}`, lines: reportLines(summary), tables: reportTables(summary), charts: drawn, chartsFolder: CHARTS_FOLDER };
+  const page = {
+    title: `parlor report: ${summary.game}`,
+    lines: reportLines(summary),
+    tables: reportTables(summary),
+    charts: drawn,
+    chartsFolder: CHARTS_FOLDER,
+  };
   writeFileAtomic(index, reportHtml(page, await vegaRuntime()));
   return { charts: drawn.map((chart) => chart.name), index };
 }

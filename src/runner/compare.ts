@@ -1,12 +1,6 @@
 import { Errors } from '../core/errors.ts';
 import type { Registry } from '../core/registry.ts';
-import {
-  eloFromScore,
-  likelihoodOfSuperiority,
-  normalizedElo,
-  type EloEstimate,
-  type NormalizedEloEstimate,
-} from '../stats/elo.ts';
+import { eloFromScore, likelihoodOfSuperiority, normalizedElo, type EloEstimate, type NormalizedEloEstimate } from '../stats/elo.ts';
 import { estimateAfterStop, Sprt, type SprtConfig, type SprtResult } from '../stats/sprt.ts';
 import type { PairedSpec, PairedTotals } from './paired.ts';
 import { runPairedBatches, type PairedRunOptions } from './paired-run.ts';

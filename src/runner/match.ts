@@ -32,7 +32,11 @@ export interface PreparedMatch {
 /** Turns a strategy spec into a loaded strategy; hosts of other kinds of seats pass their own. */
 export type StrategyResolver = (registry: Registry, gameId: string, spec: StrategySpec) => Promise<ResolvedStrategy>;
 
-export async function prepareMatch(registry: Registry, spec: MatchSpec, resolve: StrategyResolver = resolveStrategy): Promise<PreparedMatch> {
+export async function prepareMatch(
+  registry: Registry,
+  spec: MatchSpec,
+  resolve: StrategyResolver = resolveStrategy,
+): Promise<PreparedMatch> {
   const game = registry.game(spec.game);
   const players = spec.seats.length;
   if (players < game.minPlayers || players > game.maxPlayers) {

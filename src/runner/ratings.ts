@@ -47,7 +47,12 @@ export function runRatings(strategies: readonly string[], matchups: readonly Sum
   const rng = new Rng().seed(masterKey(seed), 0, Streams.BOOTSTRAP, 0);
   const intervals = bootstrapRatings(blocks, () => rng.float(), { resamples: RATING_RESAMPLES, strategies: strategies.length });
   return strategies
-    .map((strategy, index) => ({ strategy, elo: round2(intervals.elo[index]), low: round2(intervals.low[index]), high: round2(intervals.high[index]) }))
+    .map((strategy, index) => ({
+      strategy,
+      elo: round2(intervals.elo[index]),
+      low: round2(intervals.low[index]),
+      high: round2(intervals.high[index]),
+    }))
     .sort((a, b) => b.elo - a.elo);
 }
 

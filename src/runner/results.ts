@@ -92,10 +92,17 @@ export function readJob(dir: string): JobFile {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw Errors.unreadableFile(dir, 'no such folder');
   const job = readJson(dir, ResultFiles.JOB) as Partial<JobFile>;
   const valid =
-    typeof job === 'object' && job !== null &&
-    typeof job.id === 'string' && typeof job.game === 'string' && typeof job.seed === 'string' &&
-    typeof job.players === 'number' && typeof job.batchGames === 'number' && typeof job.design === 'string' &&
-    Array.isArray(job.matchups) && Array.isArray(job.strategies) && typeof job.rules === 'object';
+    typeof job === 'object' &&
+    job !== null &&
+    typeof job.id === 'string' &&
+    typeof job.game === 'string' &&
+    typeof job.seed === 'string' &&
+    typeof job.players === 'number' &&
+    typeof job.batchGames === 'number' &&
+    typeof job.design === 'string' &&
+    Array.isArray(job.matchups) &&
+    Array.isArray(job.strategies) &&
+    typeof job.rules === 'object';
   if (!valid) throw Errors.corruptResults(dir, `${ResultFiles.JOB} is not a parlor job`);
   return job as JobFile;
 }
@@ -111,7 +118,8 @@ export function hasCheckpoint(dir: string): boolean {
 
 export function readCheckpoint(dir: string): Checkpoint {
   const checkpoint = readJson(dir, ResultFiles.CHECKPOINT) as Checkpoint;
-  if (typeof checkpoint !== 'object' || checkpoint === null) throw Errors.corruptResults(dir, `${ResultFiles.CHECKPOINT} is not a checkpoint`);
+  if (typeof checkpoint !== 'object' || checkpoint === null)
+    throw Errors.corruptResults(dir, `${ResultFiles.CHECKPOINT} is not a checkpoint`);
   return checkpoint;
 }
 

@@ -84,8 +84,13 @@ export class JobProgress {
     if (checkpoint.job !== this.jobId) throw new Error(`its checkpoint belongs to job ${checkpoint.job}, not ${this.jobId}`);
     const fits = (data: readonly number[], size: number) => Array.isArray(data) && data.length === size && data.every(Number.isFinite);
     const { merged, counters, pending } = checkpoint;
-    if (!Number.isInteger(merged) || merged < 0 || merged > this.batches.length) throw new Error('the checkpoint counts batches that do not exist');
-    if (!Array.isArray(counters) || counters.length !== this.counters.length || !counters.every((data, m) => fits(data, this.counters[m].data.length))) {
+    if (!Number.isInteger(merged) || merged < 0 || merged > this.batches.length)
+      throw new Error('the checkpoint counts batches that do not exist');
+    if (
+      !Array.isArray(counters) ||
+      counters.length !== this.counters.length ||
+      !counters.every((data, m) => fits(data, this.counters[m].data.length))
+    ) {
       throw new Error('the checkpoint counters do not fit the job');
     }
     if (!Array.isArray(pending)) throw new Error('the checkpoint has no pending list');
@@ -128,7 +133,15 @@ export async function executeJob(progress: JobProgress, runners: Runners, option
       const batch = progress.batches[index];
       const match = matchSpecOf(job, batch.matchup);
       const offset = job.matchups[batch.matchup].offset;
-      const task: GamesTask = { kind: 'games', registry: options.registry, match, design: job.design, offset, from: batch.from, to: batch.to };
+      const task: GamesTask = {
+        kind: 'games',
+        registry: options.registry,
+        match,
+        design: job.design,
+        offset,
+        from: batch.from,
+        to: batch.to,
+      };
       try {
         const data = await runners.runnerFor(match.seats).run(task, stop.signal);
         progress.accept(index, data);

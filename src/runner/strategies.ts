@@ -22,7 +22,11 @@ function looksLikePath(name: string): boolean {
 export async function resolveStrategy(registry: Registry, gameId: string, spec: StrategySpec): Promise<ResolvedStrategy> {
   const builtin = registry.findStrategy(gameId, spec.name);
   const definition = builtin ?? (looksLikePath(spec.name) ? await loadStrategyModule(spec.name, gameId) : undefined);
-  if (!definition) throw Errors.unknownStrategy(spec.name, registry.strategiesOf(gameId).map((s) => s.name));
+  if (!definition)
+    throw Errors.unknownStrategy(
+      spec.name,
+      registry.strategiesOf(gameId).map((s) => s.name),
+    );
   return { spec, definition, params: resolveParams(spec.name, definition.params, spec.params) };
 }
 

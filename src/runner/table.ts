@@ -153,12 +153,7 @@ function describeAction<S extends GameState, V extends PlayerView>(table: Table<
 }
 
 /** Puts the current player out for `reason`; external hosts call this on timeouts and crashes. */
-export function forfeit<S extends GameState, V extends PlayerView>(
-  table: Table<S, V>,
-  seat: number,
-  reason: number,
-  detail: string,
-): void {
+export function forfeit<S extends GameState, V extends PlayerView>(table: Table<S, V>, seat: number, reason: number, detail: string): void {
   table.observer?.onForfeit(seat, reason, detail);
   table.game.forfeit(table.state, reason);
   deliverEvents(table);

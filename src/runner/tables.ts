@@ -31,22 +31,93 @@ export function summaryTables(summary: RunSummary): CsvTable[] {
     {
       file: 'strategies.csv',
       csv: toCsv(
-        ['strategy', 'games', 'wins', 'winRate', 'ci95Low', 'ci95High', 'rounds', 'roundWins', 'roundWinRate', 'roundCi95Low', 'roundCi95High', 'blocks', 'blockMean', 'blockSd', 'blockSe'],
-        strategies.map(([name, s]) => [name, s.games, s.wins, s.winRate, ...s.ci95, s.rounds, s.roundWins, s.roundWinRate, ...s.roundCi95, s.blocks.blocks, s.blocks.mean, s.blocks.sd, s.blocks.se]),
+        [
+          'strategy',
+          'games',
+          'wins',
+          'winRate',
+          'ci95Low',
+          'ci95High',
+          'rounds',
+          'roundWins',
+          'roundWinRate',
+          'roundCi95Low',
+          'roundCi95High',
+          'blocks',
+          'blockMean',
+          'blockSd',
+          'blockSe',
+        ],
+        strategies.map(([name, s]) => [
+          name,
+          s.games,
+          s.wins,
+          s.winRate,
+          ...s.ci95,
+          s.rounds,
+          s.roundWins,
+          s.roundWinRate,
+          ...s.roundCi95,
+          s.blocks.blocks,
+          s.blocks.mean,
+          s.blocks.sd,
+          s.blocks.se,
+        ]),
       ),
     },
     {
       file: 'first-cards.csv',
       csv: toCsv(
-        ['strategy', 'card', 'rounds', 'roundWins', 'roundWinShare', 'roundWinRate', 'ci95Low', 'ci95High', 'games', 'gameWins', 'gameWinRate', 'gameCi95Low', 'gameCi95High'],
-        summary.firstCard.map((r) => [r.strategy, r.card, r.rounds, r.roundWins, r.roundWinShare, r.roundWinRate, ...r.ci95, r.games, r.gameWins, r.gameWinRate, ...r.gameCi95]),
+        [
+          'strategy',
+          'card',
+          'rounds',
+          'roundWins',
+          'roundWinShare',
+          'roundWinRate',
+          'ci95Low',
+          'ci95High',
+          'games',
+          'gameWins',
+          'gameWinRate',
+          'gameCi95Low',
+          'gameCi95High',
+        ],
+        summary.firstCard.map((r) => [
+          r.strategy,
+          r.card,
+          r.rounds,
+          r.roundWins,
+          r.roundWinShare,
+          r.roundWinRate,
+          ...r.ci95,
+          r.games,
+          r.gameWins,
+          r.gameWinRate,
+          ...r.gameCi95,
+        ]),
       ),
     },
-    { file: 'outs.csv', csv: toCsv(['strategy', 'cause', 'count'], summary.outs.map((r) => [r.strategy, r.what, r.count])) },
-    { file: 'forfeits.csv', csv: toCsv(['strategy', 'reason', 'count'], summary.forfeits.map((r) => [r.strategy, r.what, r.count])) },
+    {
+      file: 'outs.csv',
+      csv: toCsv(
+        ['strategy', 'cause', 'count'],
+        summary.outs.map((r) => [r.strategy, r.what, r.count]),
+      ),
+    },
+    {
+      file: 'forfeits.csv',
+      csv: toCsv(
+        ['strategy', 'reason', 'count'],
+        summary.forfeits.map((r) => [r.strategy, r.what, r.count]),
+      ),
+    },
     {
       file: 'head-to-head.csv',
-      csv: toCsv(['strategy', 'opponent', 'score', 'games'], summary.headToHead.map((r) => [r.strategy, r.opponent, r.score, r.games])),
+      csv: toCsv(
+        ['strategy', 'opponent', 'score', 'games'],
+        summary.headToHead.map((r) => [r.strategy, r.opponent, r.score, r.games]),
+      ),
     },
     {
       file: 'matchups.csv',
@@ -56,7 +127,15 @@ export function summaryTables(summary: RunSummary): CsvTable[] {
       ),
     },
     ...(summary.ratings
-      ? [{ file: 'ratings.csv', csv: toCsv(['strategy', 'elo', 'ci95Low', 'ci95High'], summary.ratings.map((r) => [r.strategy, r.elo, r.low, r.high])) }]
+      ? [
+          {
+            file: 'ratings.csv',
+            csv: toCsv(
+              ['strategy', 'elo', 'ci95Low', 'ci95High'],
+              summary.ratings.map((r) => [r.strategy, r.elo, r.low, r.high]),
+            ),
+          },
+        ]
       : []),
   ];
 }

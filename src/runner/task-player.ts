@@ -54,8 +54,7 @@ export class TaskPlayer {
       if (playRange) {
         const play = (arm: MatchPlayer, range: GameRange, armCounters: Counters) => playRange(arm, range, armCounters, signal);
         await counters.playAsync(play, candidate, baseline, 0, task.fromBlock, task.toBlock);
-      }
-      else counters.play(candidate, baseline, 0, task.fromBlock, task.toBlock);
+      } else counters.play(candidate, baseline, 0, task.fromBlock, task.toBlock);
       return counters.data;
     } finally {
       this.giveBack(task.registry, candidate);

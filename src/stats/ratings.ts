@@ -287,7 +287,12 @@ export function bootstrapRatings(
   const settings = resolveOptions(options);
   const canonicalBlocks = blocks.map((block) => block.map(canonicalTable));
   const design = designFor(canonicalBlocks.flat(), options, settings.priorWins);
-  const full = fitWeighted(design, canonicalBlocks, blocks.map(() => 1), settings);
+  const full = fitWeighted(
+    design,
+    canonicalBlocks,
+    blocks.map(() => 1),
+    settings,
+  );
   const samples = full.elo.map((): number[] => []);
   let unconverged = 0;
   for (let r = 0; r < options.resamples; r++) {

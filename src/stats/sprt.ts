@@ -103,8 +103,7 @@ function meanConstraintMultiplier(pdf: EmpiricalPdf, score: number): number {
   if (!(least < 0 && most > 0)) {
     throw new RangeError(`sprt: hypothesised score ${score} must lie strictly inside the support`);
   }
-  const constraint = (theta: number) =>
-    offsets.reduce((sum, d, i) => sum + (pdf.probabilities[i] * d) / (1 + theta * d), 0);
+  const constraint = (theta: number) => offsets.reduce((sum, d, i) => sum + (pdf.probabilities[i] * d) / (1 + theta * d), 0);
   return rootOfDecreasing(constraint, -1 / most, -1 / least);
 }
 
@@ -128,17 +127,12 @@ export function generalizedLlr(pdf: EmpiricalPdf, s0: number, s1: number): numbe
 
 /** Mean scores [s0, s1] of the hypotheses; `sigma` (per block) matters only to normalized Elo. */
 export function hypothesisScores(hypotheses: SprtHypotheses, sigma: number): [number, number] {
-  const toScore =
-    hypotheses.model === 'elo' ? eloToScore : (nelo: number) => normalizedEloToScore(nelo, sigma);
+  const toScore = hypotheses.model === 'elo' ? eloToScore : (nelo: number) => normalizedEloToScore(nelo, sigma);
   return [toScore(hypotheses.elo0), toScore(hypotheses.elo1)];
 }
 
 /** One SPRT evaluation on cumulative counts; stateless, so it gives the current crossing only. */
-export function evaluateSprt(
-  config: SprtConfig,
-  supportValues: readonly number[],
-  counts: readonly number[],
-): SprtResult {
+export function evaluateSprt(config: SprtConfig, supportValues: readonly number[], counts: readonly number[]): SprtResult {
   const bounds = waldBounds(config.alpha, config.beta);
   const blocks = counts.reduce((sum, count) => sum + count, 0);
   const pdf = empiricalPdf(supportValues, counts);

@@ -51,7 +51,9 @@ export class Determinizer {
     position.deckCount = view.deckCount;
     // The unknown cards fill the unknown hands, the deck and the set-aside card, at least.
     if (poolTotal < this.unknownCount + view.deckCount + 1) {
-      throw Errors.internal(`card knowledge of seat ${seat} is inconsistent: ${poolTotal} unknown cards for ${this.unknownCount} hands and ${view.deckCount + 1} deck cards`);
+      throw Errors.internal(
+        `card knowledge of seat ${seat} is inconsistent: ${poolTotal} unknown cards for ${this.unknownCount} hands and ${view.deckCount + 1} deck cards`,
+      );
     }
   }
 

@@ -188,7 +188,8 @@ export class IsmctsPlayer implements Strategy<LoveLetterView> {
     path[0] = node;
     // Down the tree while every play legal in this deal has a node; then one new node.
     while (!state.over) {
-      const action = state.current === this.seat ? this.treePlay(node, loveLetter.legalActions(state, legal), rng) : this.modelPlay(node, rng);
+      const action =
+        state.current === this.seat ? this.treePlay(node, loveLetter.legalActions(state, legal), rng) : this.modelPlay(node, rng);
       this.playout.apply(state, action);
       const child = this.chosenChild;
       if (child !== NO_NODE) {
@@ -220,7 +221,6 @@ export class IsmctsPlayer implements Strategy<LoveLetterView> {
     this.chosenChild = child;
     return action;
   }
-
 
   /**
    * Our play at `node` in this deal. Children whose plays are legal here gain availability; a
@@ -277,7 +277,14 @@ export const ismcts: StrategyDefinition<LoveLetterView> = {
   params: [
     { name: 'iterations', type: 'integer', default: 1000, min: 1, max: 1_000_000, help: 'playouts per decision' },
     { name: 'c', type: 'number', default: 0.7, min: 0, max: 10, help: 'UCB1 exploration constant (rewards are round-win shares, 0 to 1)' },
-    { name: 'prior', type: 'integer', default: 30, min: 0, max: 1_000_000, help: "virtual playouts seeding each first play with counter's score (0: none)" },
+    {
+      name: 'prior',
+      type: 'integer',
+      default: 30,
+      min: 0,
+      max: 1_000_000,
+      help: "virtual playouts seeding each first play with counter's score (0: none)",
+    },
   ],
   trusted: true,
   create: (context) =>

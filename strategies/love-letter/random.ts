@@ -22,9 +22,7 @@ export class RandomPlayer implements Strategy<LoveLetterView> {
     // One draw for both steps: scaled by two, its integer part picks the card and its fraction
     // the action in that card's run, uniform to within 42 / 2^32 for the longest pair of runs.
     const u = rng.float() * 2;
-    return u < 1
-      ? legal[Math.floor(u * highStart)]
-      : legal[highStart + Math.floor((u - 1) * (count - highStart))];
+    return u < 1 ? legal[Math.floor(u * highStart)] : legal[highStart + Math.floor((u - 1) * (count - highStart))];
   }
 }
 

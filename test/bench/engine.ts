@@ -96,7 +96,12 @@ function poolJob(players: number, games: number) {
 }
 
 /** Plays one whole job on `runners`, as `parlor sim` does; `onBatch` sees the games done so far. */
-async function runPoolJob(runners: Runners, players: number, games: number, onBatch: (gamesDone: number) => void = () => {}): Promise<void> {
+async function runPoolJob(
+  runners: Runners,
+  players: number,
+  games: number,
+  onBatch: (gamesDone: number) => void = () => {},
+): Promise<void> {
   const spec = poolJob(players, games);
   const match = await prepareMatch(builtinRegistry(), matchSpecOf(spec, 0));
   const progress = new JobProgress(spec, jobId(spec), [match.layout]);
@@ -178,7 +183,9 @@ async function poolSpeedup(players: number, gamesPerWorker: number, trials: numb
     gamesPerTrial: gamesPerWorker * side.workers,
     gamesPerSecond: Math.round(best[index]),
     medianGamesPerSecond: Math.round(median[index]),
-    ...(side.workers === 2 ? { speedup: round2(best[1] / best[0]), medianSpeedup: round2(median[1] / median[0]), pairedSpeedup: round2(paired) } : {}),
+    ...(side.workers === 2
+      ? { speedup: round2(best[1] / best[0]), medianSpeedup: round2(median[1] / median[0]), pairedSpeedup: round2(paired) }
+      : {}),
   }));
 }
 

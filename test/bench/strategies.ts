@@ -64,11 +64,15 @@ function benchOne(text: string, players: number, seconds: number): StrategyBench
   const rules = loveLetter.parseRules({});
   const params = resolveParams(spec.name, definition.params, spec.params);
   const seats = Array.from({ length: players }, (_, seat) => new Counted(definition.create({ seat, players, rules, params })));
-  const table = new Table(loveLetter, rules, seats.map((strategy) => ({ strategy, trusted: true })));
+  const table = new Table(
+    loveLetter,
+    rules,
+    seats.map((strategy) => ({ strategy, trusted: true })),
+  );
   const key = masterKey('bench-strategies');
   // Warm up the JIT on a tenth of the window, then time whole games until the window is over.
   let game = 0;
-  for (const end = performance.now() + seconds * 100; performance.now() < end; ) playGame(table, key, game++);
+  for (const end = performance.now() + seconds * 100; performance.now() < end;) playGame(table, key, game++);
   for (const seat of seats) seat.decisions = 0;
   const first = game;
   const start = performance.now();

@@ -14,7 +14,24 @@ const folders = (async () => {
   const done = join(scratch, 'done');
   const tournament = join(scratch, 'tournament');
   assert.equal((await runCaptured([...sim, '--games', '30', '--out', done])).code, 0);
-  assert.equal((await runCaptured(['tournament', '--strategies', 'random,cautious', '--players', '2', '--games', '20', '--workers', '1', '--out', tournament])).code, 0);
+  assert.equal(
+    (
+      await runCaptured([
+        'tournament',
+        '--strategies',
+        'random,cautious',
+        '--players',
+        '2',
+        '--games',
+        '20',
+        '--workers',
+        '1',
+        '--out',
+        tournament,
+      ])
+    ).code,
+    0,
+  );
   const foreign = join(scratch, 'foreign');
   cpSync(done, foreign, { recursive: true });
   writeFileSync(join(foreign, 'checkpoint.json'), JSON.stringify({ job: '0123456789abcdef', merged: 0, counters: [[]], pending: [] }));
@@ -32,7 +49,11 @@ type Folders = Awaited<typeof folders>;
 const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = [
   ['an unknown strategy', () => ['sim', '--strategies', 'random,nonesuch'], /unknown strategy 'nonesuch'/],
   ['an unknown game', () => ['sim', '--game', 'chess'], /unknown game 'chess'/],
-  ['too few strategies for the players', () => ['sim', '--players', '3', '--strategies', 'random,cautious'], /2 strategies given for 3 players/],
+  [
+    'too few strategies for the players',
+    () => ['sim', '--players', '3', '--strategies', 'random,cautious'],
+    /2 strategies given for 3 players/,
+  ],
   ['five players', () => ['tournament', '--players', '5'], /2 to 4 players, got 5/],
   ['one player', () => ['sim', '--players', '1'], /2 to 4 players, got 1/],
   ['no games', () => ['sim', '--games', '0'], /--games must be an integer from 1/],
@@ -45,7 +66,11 @@ const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = 
   ['--force on a folder that holds something else', (f) => [...sim, '--out', f.occupied, '--force'], /not a parlor results folder/],
   ['a resume folder that is not there', (f) => ['sim', '--resume', join(f.done, 'missing')], /cannot read .*missing/],
   ['a damaged resume folder', (f) => ['sim', '--resume', f.damaged], /damaged: job\.json is not valid JSON/],
-  ['a resume folder holding another job\'s checkpoint', (f) => ['sim', '--resume', f.foreign], /cannot resume .*belongs to job 0123456789abcdef/],
+  [
+    "a resume folder holding another job's checkpoint",
+    (f) => ['sim', '--resume', f.foreign],
+    /cannot resume .*belongs to job 0123456789abcdef/,
+  ],
   ['options that describe another job', (f) => ['sim', '--resume', f.done, '--seed', 'other'], /describe another job \(seed differ\)/],
   ['a tournament folder resumed as a sim', (f) => ['sim', '--resume', f.tournament], /holds a tournament run, not a sim run/],
   ['a replay of a game the job does not have', (f) => ['replay', '--job', f.done, '--game', '30'], /has games 0 to 29/],

@@ -23,7 +23,18 @@ async function parlor(args: readonly string[]): Promise<Run> {
 }
 
 function simArgs(seed: string): string[] {
-  return ['sim', '--players', String(PLAYERS), '--strategies', 'random,random,random,random', '--games', String(GAMES), '--seed', seed, '--json'];
+  return [
+    'sim',
+    '--players',
+    String(PLAYERS),
+    '--strategies',
+    'random,random,random,random',
+    '--games',
+    String(GAMES),
+    '--seed',
+    seed,
+    '--json',
+  ];
 }
 
 type Interval = [number, number];
@@ -119,7 +130,11 @@ describe('parlor sim with bad input', () => {
     ['five players', ['sim', '--players', '5', '--games', '10'], /2 to 4 players/],
     ['an unknown strategy', ['sim', '--players', '4', '--strategies', 'random,nonesuch,random,random', '--games', '10'], /nonesuch/],
     ['a number of games that is not a number', ['sim', '--players', '4', '--games', 'abc'], /abc/],
-    ['three strategies for four players', ['sim', '--players', '4', '--strategies', 'random,random,random', '--games', '10'], /3 strategies given for 4 players/],
+    [
+      'three strategies for four players',
+      ['sim', '--players', '4', '--strategies', 'random,random,random', '--games', '10'],
+      /3 strategies given for 4 players/,
+    ],
   ];
 
   for (const [name, args, mentions] of CASES) {

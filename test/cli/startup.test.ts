@@ -36,7 +36,10 @@ describe('start-up of `parlor bot`', () => {
 
   test('loads none of the runner, statistics or report code', () => {
     const heavy = [...loaded].filter(
-      (module) => module.startsWith('src/report/') || module.startsWith('src/stats/') || /src\/runner\/(pool|run-job|summary|compare|external)\.ts$/.test(module),
+      (module) =>
+        module.startsWith('src/report/') ||
+        module.startsWith('src/stats/') ||
+        /src\/runner\/(pool|run-job|summary|compare|external)\.ts$/.test(module),
     );
     assert.deepEqual(heavy, []);
   });

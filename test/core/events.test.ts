@@ -32,6 +32,9 @@ describe('GameEvent.isFor', () => {
   test('reads the recipients bit of a seat', () => {
     const event = new GameEvent();
     event.recipients = 0b1010;
-    assert.deepEqual([0, 1, 2, 3].map((seat) => event.isFor(seat)), [false, true, false, true]);
+    assert.deepEqual(
+      [0, 1, 2, 3].map((seat) => event.isFor(seat)),
+      [false, true, false, true],
+    );
   });
 });

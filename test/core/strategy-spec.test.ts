@@ -16,13 +16,19 @@ describe('parseStrategySpec', () => {
   });
 
   test('rejects an empty name and a parameter without a value', () => {
-    assert.throws(() => parseStrategySpec('  '), (error: unknown) => error instanceof ParlorError && error.code === ErrorCodes.BAD_OPTION);
-    assert.throws(() => parseStrategySpec('x:depth'), (error: unknown) => error instanceof ParlorError && error.code === ErrorCodes.BAD_STRATEGY_PARAM);
+    assert.throws(
+      () => parseStrategySpec('  '),
+      (error: unknown) => error instanceof ParlorError && error.code === ErrorCodes.BAD_OPTION,
+    );
+    assert.throws(
+      () => parseStrategySpec('x:depth'),
+      (error: unknown) => error instanceof ParlorError && error.code === ErrorCodes.BAD_STRATEGY_PARAM,
+    );
   });
 });
 
 describe('splitStrategyList', () => {
-  test('keeps a spec\'s parameters together', () => {
+  test("keeps a spec's parameters together", () => {
     assert.deepEqual(splitStrategyList('ismcts:iterations=200,c=0.7,random, random'), ['ismcts:iterations=200,c=0.7', 'random', 'random']);
     assert.deepEqual(splitStrategyList('random,,random'), ['random', 'random']);
   });
@@ -38,7 +44,12 @@ describe('resolveParams', () => {
 
   test('fills defaults and converts given values', () => {
     assert.deepEqual(resolveParams('s', declared, {}), { depth: 2, c: 1.4, greedy: false, label: 'x' });
-    assert.deepEqual(resolveParams('s', declared, { depth: '3', c: '0.5', greedy: 'true', label: 'y' }), { depth: 3, c: 0.5, greedy: true, label: 'y' });
+    assert.deepEqual(resolveParams('s', declared, { depth: '3', c: '0.5', greedy: 'true', label: 'y' }), {
+      depth: 3,
+      c: 0.5,
+      greedy: true,
+      label: 'y',
+    });
   });
 
   for (const [given, why] of [
@@ -50,7 +61,10 @@ describe('resolveParams', () => {
     [{ width: '3' }, /unknown parameter 'width'/],
   ] as const) {
     test(`rejects ${JSON.stringify(given)}`, () => {
-      assert.throws(() => resolveParams('s', declared, given), (error: unknown) => error instanceof ParlorError && why.test(error.message));
+      assert.throws(
+        () => resolveParams('s', declared, given),
+        (error: unknown) => error instanceof ParlorError && why.test(error.message),
+      );
     });
   }
 });

@@ -23,8 +23,20 @@ describe('game tally', () => {
     const tally = new GameTally(SHAPE);
     const all = counters(tally);
     const { players, firstCards, outCauses, forfeitReasons } = SHAPE;
-    const sizes = [players, players, players, players * firstCards, players * firstCards, players * firstCards, players * outCauses, players * forfeitReasons];
-    assert.deepEqual(Object.values(all).map((counter) => counter.length), sizes);
+    const sizes = [
+      players,
+      players,
+      players,
+      players * firstCards,
+      players * firstCards,
+      players * firstCards,
+      players * outCauses,
+      players * forfeitReasons,
+    ];
+    assert.deepEqual(
+      Object.values(all).map((counter) => counter.length),
+      sizes,
+    );
     // Writing a distinct value into every cell, then reading each back, shows no two cells alias.
     let next = 1;
     for (const counter of Object.values(all)) for (let i = 0; i < counter.length; i++) counter[i] = next++;
@@ -40,7 +52,11 @@ describe('game tally', () => {
     tally.rounds = 4;
     tally.clear();
     assert.equal(tally.rounds, 0);
-    for (const [name, counter] of Object.entries(counters(tally))) assert.ok(counter.every((cell) => cell === 0), name);
+    for (const [name, counter] of Object.entries(counters(tally)))
+      assert.ok(
+        counter.every((cell) => cell === 0),
+        name,
+      );
   });
 
   test('a win splits into whole share units among any number of winners', () => {

@@ -41,7 +41,11 @@ export function playExhaustingRound(table: ScriptedTable, opening: Opening, last
     .play(b, `play soldier ${a} princess`)
     .play(a, `play soldier ${b} clown`)
     .play(b, `play soldier ${a} general`);
-  const lastReply = { 'keep-wizard': `play soldier ${b} general`, 'wizard-on-other': `play wizard ${b}`, 'wizard-on-self': `play wizard ${a}` }[last];
+  const lastReply = {
+    'keep-wizard': `play soldier ${b} general`,
+    'wizard-on-other': `play wizard ${b}`,
+    'wizard-on-self': `play wizard ${a}`,
+  }[last];
   return table.play(a, lastReply);
 }
 

@@ -26,5 +26,8 @@ export function assertFits(observed: readonly number[], expected: readonly numbe
   }
   const degrees = observed.length - 1;
   const critical = degrees * (1 - 2 / (9 * degrees) + Z_995 * Math.sqrt(2 / (9 * degrees))) ** 3;
-  assert.ok(statistic < critical, `${label}: chi-squared ${statistic.toFixed(1)} over ${degrees} degrees of freedom exceeds ${critical.toFixed(1)}`);
+  assert.ok(
+    statistic < critical,
+    `${label}: chi-squared ${statistic.toFixed(1)} over ${degrees} degrees of freedom exceeds ${critical.toFixed(1)}`,
+  );
 }

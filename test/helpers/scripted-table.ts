@@ -12,7 +12,10 @@ import { TranscriptRecorder } from '../../src/runner/transcript.ts';
 
 /** Card ids from names separated by spaces: `'soldier wizard princess'`. */
 export function cards(names: string): number[] {
-  const words = names.trim().split(/\s+/).filter((word) => word !== '');
+  const words = names
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   return words.map((word) => {
     const card = cardByName(word);
     assert.ok(card !== 0, `unknown card name '${word}'`);
@@ -109,9 +112,7 @@ export class ScriptedTable implements TableObserver {
 
   constructor(options: ScriptedTableOptions) {
     const rules = loveLetter.parseRules(options.rules ?? {});
-    this.scripts = Array.from({ length: options.players }, (_, seat) =>
-      options.strategies?.[seat] ? null : new ScriptedStrategy(seat),
-    );
+    this.scripts = Array.from({ length: options.players }, (_, seat) => (options.strategies?.[seat] ? null : new ScriptedStrategy(seat)));
     const seats = this.scripts.map((script, seat) => ({
       strategy: script ?? options.strategies![seat],
       trusted: script ? options.trusted === true : true,

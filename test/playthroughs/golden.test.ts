@@ -89,5 +89,6 @@ for (const p of PLAYTHROUGHS) {
 test('the golden games are not trivial', () => {
   // Guards the choice of seeds: each file should show several rounds and the main card effects.
   const text = PLAYTHROUGHS.map((p) => (existsSync(fileURLToPath(new URL(p.file, import.meta.url))) ? render(p) : '')).join('\n');
-  for (const needle of ['{ round 3 }', 'reveal', 'swap', 'discard', 'out']) assert.ok(text.includes(needle), `some golden game shows '${needle}'`);
+  for (const needle of ['{ round 3 }', 'reveal', 'swap', 'discard', 'out'])
+    assert.ok(text.includes(needle), `some golden game shows '${needle}'`);
 });

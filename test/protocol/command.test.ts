@@ -5,7 +5,10 @@ import { parseStrategySpec } from '../../src/core/strategy-spec.ts';
 import { checkProgram, isExternalSpec, parseBotCommand } from '../../src/protocol/command.ts';
 
 function badCommand(fn: () => unknown, pattern: RegExp): void {
-  assert.throws(fn, (error: unknown) => error instanceof ParlorError && error.code === ErrorCodes.BAD_BOT_COMMAND && pattern.test(error.message));
+  assert.throws(
+    fn,
+    (error: unknown) => error instanceof ParlorError && error.code === ErrorCodes.BAD_BOT_COMMAND && pattern.test(error.message),
+  );
 }
 
 describe('cmd: seat specs', () => {
@@ -25,8 +28,14 @@ describe('cmd: seat specs', () => {
   test('split like a shell: quotes, backslashes and set variables', () => {
     process.env.PARLOR_TEST_DIR = '/opt/my bots';
     try {
-      assert.deepEqual(parseBotCommand(`cmd:python3 "my bot.py" 'a b' c\\ d --x=1`), { program: 'python3', args: ['my bot.py', 'a b', 'c d', '--x=1'] });
-      assert.deepEqual(parseBotCommand('cmd:$PARLOR_TEST_DIR/bot "$PARLOR_TEST_DIR"'), { program: '/opt/my bots/bot', args: ['/opt/my bots'] });
+      assert.deepEqual(parseBotCommand(`cmd:python3 "my bot.py" 'a b' c\\ d --x=1`), {
+        program: 'python3',
+        args: ['my bot.py', 'a b', 'c d', '--x=1'],
+      });
+      assert.deepEqual(parseBotCommand('cmd:$PARLOR_TEST_DIR/bot "$PARLOR_TEST_DIR"'), {
+        program: '/opt/my bots/bot',
+        args: ['/opt/my bots'],
+      });
       assert.deepEqual(parseBotCommand("cmd:echo '$PARLOR_TEST_DIR'"), { program: 'echo', args: ['$PARLOR_TEST_DIR'] });
     } finally {
       delete process.env.PARLOR_TEST_DIR;

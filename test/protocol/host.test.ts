@@ -58,14 +58,24 @@ interface Misbehaving {
 const misbehaving: Misbehaving[] = [
   { name: 'hangs', seat: cmd('sh', fixture('hang.sh')), reasons: [Forfeit.TIMEOUT], log: null },
   { name: 'prints garbage', seat: cmd('sh', fixture('garbage.sh')), reasons: [Forfeit.MALFORMED], log: null },
-  { name: 'floods its output', seat: cmd('sh', fixture('flood.sh')), reasons: [Forfeit.FLOODED], log: /wrote a line longer than 4096 characters/ },
+  {
+    name: 'floods its output',
+    seat: cmd('sh', fixture('flood.sh')),
+    reasons: [Forfeit.FLOODED],
+    log: /wrote a line longer than 4096 characters/,
+  },
   {
     name: 'plays illegal targets',
     seat: cmd(PYTHON, fixture('illegal.py'), '2'),
     reasons: [Illegal.SELF_TARGET, Illegal.WRONG_ARITY, Illegal.TARGET_OUT_OF_RANGE],
     log: null,
   },
-  { name: 'ignores SIGTERM (and so does its child)', seat: cmd(PYTHON, fixture('ignore_term.py')), reasons: [Forfeit.TIMEOUT], log: /after SIGTERM: killed/ },
+  {
+    name: 'ignores SIGTERM (and so does its child)',
+    seat: cmd(PYTHON, fixture('ignore_term.py')),
+    reasons: [Forfeit.TIMEOUT],
+    log: /after SIGTERM: killed/,
+  },
   { name: 'crashes mid-round', seat: cmd(PYTHON, fixture('crash.py'), '2'), reasons: [Forfeit.CRASHED], log: /crashing on purpose/ },
 ];
 
@@ -76,7 +86,14 @@ describe('hosting misbehaving bots', () => {
       const resultsDir = join(scratch, bad.name.replace(/\W+/g, '-'));
       // The crashing bot plays once per round first, so it needs rounds that last.
       const rules: Record<string, string> = bad.reasons[0] === Forfeit.CRASHED ? {} : { winsNeeded: '1' };
-      const { counters } = await playExternal([bad.seat, 'random'], 3, { rules, moveTimeout: 0.3, limits, env, resultsDir, transcripts: true });
+      const { counters } = await playExternal([bad.seat, 'random'], 3, {
+        rules,
+        moveTimeout: 0.3,
+        limits,
+        env,
+        resultsDir,
+        transcripts: true,
+      });
       const forfeits = forfeitsOf(counters, 0);
       const total = [...forfeits.values()].reduce((sum, count) => sum + count, 0);
       assert.ok(total > 0, 'the bot forfeited');
@@ -116,7 +133,12 @@ describe('hosting misbehaving bots', () => {
     const started = performance.now();
     setTimeout(() => controller.abort(), 300);
     await assert.rejects(
-      playExternal([cmd('sh', fixture('hang.sh')), cmd('sh', fixture('hang.sh'), 'second')], 5, { signal: controller.signal, moveTimeout: 30, env, limits }),
+      playExternal([cmd('sh', fixture('hang.sh')), cmd('sh', fixture('hang.sh'), 'second')], 5, {
+        signal: controller.signal,
+        moveTimeout: 30,
+        env,
+        limits,
+      }),
       { name: 'AbortError' },
     );
     assert.ok(performance.now() - started < 5000, 'did not wait for the move timeout');
@@ -149,7 +171,12 @@ describe('hosting well-behaved bots', () => {
 describe('replies in capitals', () => {
   test("are read like any other, and logged in the protocol's lower case", async () => {
     const resultsDir = join(scratch, 'shout');
-    const { counters } = await playExternal([cmd(PYTHON, fixture('shout.py'), '2'), 'random'], 2, { env, limits, resultsDir, transcripts: true });
+    const { counters } = await playExternal([cmd(PYTHON, fixture('shout.py'), '2'), 'random'], 2, {
+      env,
+      limits,
+      resultsDir,
+      transcripts: true,
+    });
     assert.equal(forfeitsOf(counters, 0).size, 0);
     const transcript = readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8');
     assert.match(transcript, /^\[1 -> manager\] play [a-z]+( \d)?( [a-z]+)?$/m);

@@ -23,7 +23,10 @@ function copy(e: GameEvent): Record6 {
 function roundTrip(players: number, handshake: 'classic' | 'ident', games: number): { records: number; decisions: number } {
   const rules = loveLetter.parseRules({ handshake });
   const protocol = managerProtocol(loveLetter.id);
-  const seats = Array.from({ length: players }, () => ({ strategy: random.create({ seat: 0, players, rules, params: {} }), trusted: true }));
+  const seats = Array.from({ length: players }, () => ({
+    strategy: random.create({ seat: 0, players, rules, params: {} }),
+    trusted: true,
+  }));
   const table = new Table(loveLetter, rules, seats);
   const readers: (ProtocolReader | null)[] = Array(players).fill(null);
   const views = Array.from({ length: players }, (_, seat) => loveLetter.createView(players, seat, rules) as LoveLetterView);
@@ -109,7 +112,17 @@ describe('the Love Letter protocol reader', () => {
     ]);
     assert.equal(read('Played 1 SOLDIER 2 Wizard'), LineKind.MESSAGE);
     assert.deepEqual(seen.at(-1), [0b11, Ev.PLAYED, 0, 1, 1, 5]);
-    for (const line of ['hello', 'draw joker', 'draw', 'played 3 soldier 1 clown', 'played 1 soldier 2 clown extra', 'reveal 1', 'out 1 clown clown clown', 'player 0', 'ident 1']) {
+    for (const line of [
+      'hello',
+      'draw joker',
+      'draw',
+      'played 3 soldier 1 clown',
+      'played 1 soldier 2 clown extra',
+      'reveal 1',
+      'out 1 clown clown clown',
+      'player 0',
+      'ident 1',
+    ]) {
       assert.equal(read(line), LineKind.UNKNOWN, line);
     }
     assert.equal(read('out 1 wizard general'), LineKind.MESSAGE);

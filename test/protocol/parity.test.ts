@@ -59,7 +59,13 @@ const throughLoopback: StrategyResolver = async (registry, gameId, spec) => {
   return { spec, definition: loopbackDefinition(gameId, inner), params: {} };
 };
 
-async function hosted(seats: readonly string[], games: number, rules: Record<string, string>, name: string, resolve?: StrategyResolver): Promise<Played> {
+async function hosted(
+  seats: readonly string[],
+  games: number,
+  rules: Record<string, string>,
+  name: string,
+  resolve?: StrategyResolver,
+): Promise<Played> {
   const resultsDir = join(scratch, name);
   const { counters } = await playExternal(seats, games, { rules, seed: 'parity', resultsDir, transcripts: true, resolve });
   for (let slot = 0; slot < counters.layout.slots; slot++) assert.equal(forfeitsOf(counters, slot).size, 0, `slot ${slot} forfeited`);

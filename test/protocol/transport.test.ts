@@ -12,7 +12,10 @@ const marker = `PARLOR_TRANSPORT_TEST=${process.pid}`;
 
 function start(script: string, limits: Partial<BotLimits> = {}): { bot: BotProcess; log: string[] } {
   const log: string[] = [];
-  const bot = new BotProcess({ program: 'sh', args: ['-c', script] }, { cwd: process.cwd(), env, limits: { ...DEFAULT_LIMITS, graceMs: 200, ...limits }, log: (line) => log.push(line) });
+  const bot = new BotProcess(
+    { program: 'sh', args: ['-c', script] },
+    { cwd: process.cwd(), env, limits: { ...DEFAULT_LIMITS, graceMs: 200, ...limits }, log: (line) => log.push(line) },
+  );
   return { bot, log };
 }
 
@@ -99,10 +102,16 @@ describe('a bot process', () => {
   });
 
   test('that cannot start reports it as a crash and stops at once', async () => {
-    const missing = new BotProcess({ program: join(scratch, 'missing'), args: [] }, { cwd: process.cwd(), env, limits: DEFAULT_LIMITS, log: () => {} });
+    const missing = new BotProcess(
+      { program: join(scratch, 'missing'), args: [] },
+      { cwd: process.cwd(), env, limits: DEFAULT_LIMITS, log: () => {} },
+    );
     missing.send('1');
     const result = await missing.readLine(2000);
-    assert.ok('failure' in result && result.failure === Forfeit.CRASHED && /^could not start: .*ENOENT/.test(result.detail), JSON.stringify(result));
+    assert.ok(
+      'failure' in result && result.failure === Forfeit.CRASHED && /^could not start: .*ENOENT/.test(result.detail),
+      JSON.stringify(result),
+    );
     await missing.stop();
     // exec hands a file it cannot load to the shell, which fails on it: a crash like any other.
     const notAProgram = join(scratch, 'not-a-program');

@@ -85,7 +85,10 @@ async function playExample(handshake: 'classic' | 'ident'): Promise<{ folder: st
   const recorder = ['sh', '-c', 'trap "" TERM; exec "$0" "$@"', PYTHON, join(ROOT, 'test/fixtures/bots/record.py'), folder, '4'];
   const record = (moves: string[]) => `cmd:${quote([...recorder, ...moves])}`;
   const classicMoves = [['play soldier 2 princess', 'play soldier 2 clown'], ['play wizard 3'], [], ['play knight 1']];
-  const moves = handshake === 'classic' ? classicMoves : classicMoves.map((list) => list.map((move) => move.replace(/\d/g, (d) => String(Number(d) - 1))));
+  const moves =
+    handshake === 'classic'
+      ? classicMoves
+      : classicMoves.map((list) => list.map((move) => move.replace(/\d/g, (d) => String(Number(d) - 1))));
   const player = await prepareExternal(moves.map(record), { rules: { handshake, winsNeeded: '1' } });
   (player.tables[0].state as LoveLetterState).stackedDecks = [DECK];
   mkdirSync(folder, { recursive: true });
@@ -116,7 +119,9 @@ describe("the rules doc's worked example, from a stacked deck", () => {
       const received = receivedBy(expected, 4, base);
       for (let seat = 0; seat < 4; seat++) {
         const number = String(seat + base);
-        const lines = readFileSync(join(folder, `player-${number}.txt`), 'utf8').trimEnd().split('\n');
+        const lines = readFileSync(join(folder, `player-${number}.txt`), 'utf8')
+          .trimEnd()
+          .split('\n');
         assert.deepEqual(lines, received.get(number), `player ${number} read`);
       }
       // Players 3 and 4 were stopped right after the `out` that removed them: nothing more reached them.

@@ -38,7 +38,7 @@ describe('readReportInputs', () => {
   });
 
   test('reads a summary without extras', () => {
-    assert.deepEqual((readReportInputs(folder({ [ResultFiles.SUMMARY]: JSON.stringify(summary) }))).extras, {});
+    assert.deepEqual(readReportInputs(folder({ [ResultFiles.SUMMARY]: JSON.stringify(summary) })).extras, {});
   });
 
   test('names a missing folder', () => rejects(join(root, 'nowhere'), /nowhere: no such folder/, ErrorCodes.UNREADABLE_FILE));
@@ -52,16 +52,27 @@ describe('readReportInputs', () => {
   test('says when there is no summary.json', () => rejects(folder({}), /summary\.json: no such file/, ErrorCodes.UNREADABLE_FILE));
 
   test('says when summary.json is not JSON', () =>
-    rejects(folder({ [ResultFiles.SUMMARY]: '{"game": "love-le' }), /is damaged: summary\.json is not valid JSON$/, ErrorCodes.CORRUPT_RESULTS));
+    rejects(
+      folder({ [ResultFiles.SUMMARY]: '{"game": "love-le' }),
+      /is damaged: summary\.json is not valid JSON$/,
+      ErrorCodes.CORRUPT_RESULTS,
+    ));
 
   test('names the first field a report needs that is wrong', () => {
     const broken = { ...summary, seats: [{ ...summary.seats[0], ci95: [0.1] }] };
-    return rejects(folder({ [ResultFiles.SUMMARY]: JSON.stringify(broken) }), /summary\.seats\[0\]\.ci95 should be a \[low, high\] pair/, ErrorCodes.CORRUPT_RESULTS);
+    return rejects(
+      folder({ [ResultFiles.SUMMARY]: JSON.stringify(broken) }),
+      /summary\.seats\[0\]\.ci95 should be a \[low, high\] pair/,
+      ErrorCodes.CORRUPT_RESULTS,
+    );
   });
 
   test('checks the extras too', () =>
     rejects(
-      folder({ [ResultFiles.SUMMARY]: JSON.stringify(summary), [EXTRAS_FILE]: JSON.stringify({ ratings: [{ strategy: 'a', elo: 'high' }] }) }),
+      folder({
+        [ResultFiles.SUMMARY]: JSON.stringify(summary),
+        [EXTRAS_FILE]: JSON.stringify({ ratings: [{ strategy: 'a', elo: 'high' }] }),
+      }),
       /report-extras\.ratings\[0\]\.elo should be a number/,
       ErrorCodes.CORRUPT_RESULTS,
     ));

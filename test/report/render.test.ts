@@ -48,8 +48,12 @@ describe('renderChart', async () => {
   });
 
   const font = findFont();
-  test('draws the text with the font it found', { skip: font ? false : 'no known font file on this machine (Debian: fonts-dejavu-core)' }, async () => {
-    assert.ok((await svgToPng(seat.svg, font)).equals(seat.png), 'the found font is the default');
-    assert.ok(!(await svgToPng(seat.svg, { family: 'none', files: [] })).equals(seat.png), 'text adds pixels');
-  });
+  test(
+    'draws the text with the font it found',
+    { skip: font ? false : 'no known font file on this machine (Debian: fonts-dejavu-core)' },
+    async () => {
+      assert.ok((await svgToPng(seat.svg, font)).equals(seat.png), 'the found font is the default');
+      assert.ok(!(await svgToPng(seat.svg, { family: 'none', files: [] })).equals(seat.png), 'text adds pixels');
+    },
+  );
 });

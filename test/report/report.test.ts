@@ -30,7 +30,9 @@ describe('reportCharts', () => {
   });
 
   test('draws the seats chart against 1/players', () => {
-    const seats = reportCharts(summary).find((chart) => chart.name === 'win-rate-by-seat')!.spec as { layer: { mark: { type: string }; data?: { values: { value: number }[] } }[] };
+    const seats = reportCharts(summary).find((chart) => chart.name === 'win-rate-by-seat')!.spec as {
+      layer: { mark: { type: string }; data?: { values: { value: number }[] } }[];
+    };
     assert.equal(seats.layer.find((layer) => layer.mark.type === 'rule')!.data!.values[0].value, 0.25);
   });
 });
@@ -53,7 +55,10 @@ describe('reportTables', () => {
 
 describe('reportLines', () => {
   test('says how much was played, how and with which seed', () => {
-    assert.match(reportLines(summary)[0], /^1,000 games of love-letter, 4 players, 8\.40 rounds a game; independent deals, seed 'fixture'$/);
+    assert.match(
+      reportLines(summary)[0],
+      /^1,000 games of love-letter, 4 players, 8\.40 rounds a game; independent deals, seed 'fixture'$/,
+    );
   });
 });
 

@@ -2,7 +2,12 @@
 // strategies over four seats.
 import type { ReportSummary } from '../../src/report/rows.ts';
 
-const rate = (wins: number, games: number, low: number, high: number) => ({ games, wins, winRate: wins / games, ci95: [low, high] as const });
+const rate = (wins: number, games: number, low: number, high: number) => ({
+  games,
+  wins,
+  winRate: wins / games,
+  ci95: [low, high] as const,
+});
 
 // Built untyped so it may carry, as real summaries do, more fields than the report reads.
 const written = {
@@ -24,10 +29,46 @@ const written = {
     'cautious <b>': rate(530, 2000, 0.246, 0.285),
   },
   firstCard: [
-    { strategy: 'random', card: 'soldier', rounds: 4000, roundWins: 1100, roundWinRate: 0.275, ci95: [0.261, 0.289] as const, games: 500, gameWins: 120 },
-    { strategy: 'random', card: 'princess', rounds: 800, roundWins: 70, roundWinRate: 0.0875, ci95: [0.07, 0.109] as const, games: 100, gameWins: 10 },
-    { strategy: 'cautious <b>', card: 'soldier', rounds: 4100, roundWins: 1200, roundWinRate: 0.293, ci95: [0.279, 0.307] as const, games: 510, gameWins: 140 },
-    { strategy: 'cautious <b>', card: 'princess', rounds: 790, roundWins: 80, roundWinRate: 0.101, ci95: [0.082, 0.124] as const, games: 95, gameWins: 12 },
+    {
+      strategy: 'random',
+      card: 'soldier',
+      rounds: 4000,
+      roundWins: 1100,
+      roundWinRate: 0.275,
+      ci95: [0.261, 0.289] as const,
+      games: 500,
+      gameWins: 120,
+    },
+    {
+      strategy: 'random',
+      card: 'princess',
+      rounds: 800,
+      roundWins: 70,
+      roundWinRate: 0.0875,
+      ci95: [0.07, 0.109] as const,
+      games: 100,
+      gameWins: 10,
+    },
+    {
+      strategy: 'cautious <b>',
+      card: 'soldier',
+      rounds: 4100,
+      roundWins: 1200,
+      roundWinRate: 0.293,
+      ci95: [0.279, 0.307] as const,
+      games: 510,
+      gameWins: 140,
+    },
+    {
+      strategy: 'cautious <b>',
+      card: 'princess',
+      rounds: 790,
+      roundWins: 80,
+      roundWinRate: 0.101,
+      ci95: [0.082, 0.124] as const,
+      games: 95,
+      gameWins: 12,
+    },
   ],
   outs: [
     { strategy: 'random', what: 'soldier', count: 900 },

@@ -16,7 +16,9 @@ const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '
 
 /** Text drawn by the SVG (axis titles, labels...), with XML entities decoded. */
 export function svgTexts(svg: string): string[] {
-  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1].replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity]));
+  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) =>
+    match[1].replace(/&(lt|gt|quot|#39|amp);/g, (entity) => ENTITIES[entity]),
+  );
 }
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

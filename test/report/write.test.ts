@@ -16,7 +16,15 @@ describe('writeCharts', async () => {
   const plainDir = join(root, 'sim');
   const plain = await writeCharts(plainDir, summary);
   const fullDir = join(root, 'tournament');
-  const sprt = { points: [{ games: 0, llr: 0 }, { games: 500, llr: -1.1 }, { games: 1000, llr: -3 }], lower: -2.94, upper: 2.94 };
+  const sprt = {
+    points: [
+      { games: 0, llr: 0 },
+      { games: 500, llr: -1.1 },
+      { games: 1000, llr: -3 },
+    ],
+    lower: -2.94,
+    upper: 2.94,
+  };
   const full = await writeCharts(fullDir, summary, { headToHead, ratings, sprt });
 
   test('draws the charts the summary and extras support', () => {
@@ -61,7 +69,10 @@ describe('writeCharts', async () => {
 
   test('leaves no partial files behind', () => {
     for (const dir of [plainDir, fullDir, join(fullDir, CHARTS_FOLDER)]) {
-      assert.deepEqual(readdirSync(dir).filter((file) => file.includes('partial')), []);
+      assert.deepEqual(
+        readdirSync(dir).filter((file) => file.includes('partial')),
+        [],
+      );
     }
   });
 });

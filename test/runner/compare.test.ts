@@ -15,7 +15,12 @@ function spec(candidate: string, baseline: string, extra: Partial<PairedSpec> = 
 
 async function lastTotals(paired: PairedSpec, blocks: number): Promise<PairedTotals> {
   let last: PairedTotals | null = null;
-  for await (const totals of runPairedBatches(builtinRegistry(), paired, { workers: 2, registryModule: REGISTRY, batchBlocks: blocks / 2, maxBlocks: blocks })) {
+  for await (const totals of runPairedBatches(builtinRegistry(), paired, {
+    workers: 2,
+    registryModule: REGISTRY,
+    batchBlocks: blocks / 2,
+    maxBlocks: blocks,
+  })) {
     last = totals;
   }
   assert.ok(last);
@@ -24,7 +29,10 @@ async function lastTotals(paired: PairedSpec, blocks: number): Promise<PairedTot
 
 describe('the histogram the sequential test reads', () => {
   test('maps each difference d to the head-to-head score (1 + d) / 2 and always holds the extremes', () => {
-    assert.deepEqual(sprtHistogram({ support: [-0.5, 0, 0.5], counts: [2, 5, 3] }), { support: [0, 0.25, 0.5, 0.75, 1], counts: [0, 2, 5, 3, 0] });
+    assert.deepEqual(sprtHistogram({ support: [-0.5, 0, 0.5], counts: [2, 5, 3] }), {
+      support: [0, 0.25, 0.5, 0.75, 1],
+      counts: [0, 2, 5, 3, 0],
+    });
     assert.deepEqual(sprtHistogram({ support: [-1, 0, 1], counts: [1, 2, 3] }), { support: [0, 0.5, 1], counts: [1, 2, 3] });
     // Every block a tie: the test still has a support around its hypotheses, and next to no evidence.
     const ties = sprtHistogram({ support: [0], counts: [40] });
@@ -56,7 +64,10 @@ describe('a sequential comparison', () => {
     assert.ok(seen.length >= 2, 'the test needed more than one batch');
     seen.forEach((step, index) => {
       assert.equal(step.totals.blocks, 50 * (index + 1));
-      assert.equal(step.counts.reduce((sum, count) => sum + count, 0), step.totals.blocks);
+      assert.equal(
+        step.counts.reduce((sum, count) => sum + count, 0),
+        step.totals.blocks,
+      );
       const histogram = sprtHistogram(step);
       const expected = evaluateSprt(wide, histogram.support, histogram.counts);
       assert.equal(step.sprt.llr, expected.llr);
@@ -81,7 +92,10 @@ describe('a sequential comparison', () => {
     const { result } = await run(spec('counter', 'cautious'), 2, SPRT_PRESETS.nonRegression, 120);
     assert.equal(result.verdict, 'undecided');
     assert.equal(result.totals.blocks, 120);
-    assert.deepEqual(result.trajectory.map((point) => point.blocks), [0, 50, 100, 120]);
+    assert.deepEqual(
+      result.trajectory.map((point) => point.blocks),
+      [0, 50, 100, 120],
+    );
   });
 
   test('the estimate reads the difference on the head-to-head scale', async () => {

@@ -39,7 +39,12 @@ describe('counters', () => {
   test('adding batches in any grouping gives the same sums as one long batch', async () => {
     const whole = await playedCounters(0, 200);
     const merged = new Counters(whole.layout);
-    for (const [from, to] of [[0, 37], [37, 150], [150, 200]]) merged.add((await playedCounters(from, to)).data);
+    for (const [from, to] of [
+      [0, 37],
+      [37, 150],
+      [150, 200],
+    ])
+      merged.add((await playedCounters(from, to)).data);
     assert.deepEqual(merged.data, whole.data);
   });
 
@@ -62,7 +67,10 @@ describe('counters', () => {
     merged.add(batch(5, 40).data);
     const notes = merged.notes();
     assert.equal(notes.length, MAX_NOTES);
-    assert.deepEqual(notes.map((note) => note.game), [...new Set(notes.map((note) => note.game))].sort((a, b) => a - b));
+    assert.deepEqual(
+      notes.map((note) => note.game),
+      [...new Set(notes.map((note) => note.game))].sort((a, b) => a - b),
+    );
     assert.equal(notes[0].game, 0);
     assert.ok(notes.every((note) => note.seat === 0));
     assert.deepEqual(merged.notes(), batch(0, 40).notes());

@@ -28,9 +28,18 @@ describe('the duplicate design', () => {
   test('maps games to blocks of one deal and one rotation per position', () => {
     assert.equal(blockGames('duplicate', 4), 4);
     assert.equal(blockGames('independent', 4), 1);
-    assert.deepEqual([0, 1, 2, 3, 4, 5].map((local) => dealOf('duplicate', 4, local)), [0, 0, 0, 0, 1, 1]);
-    assert.deepEqual([0, 1, 2, 3, 4].map((local) => rotationOf('duplicate', 4, local)), [0, 1, 2, 3, 0]);
-    assert.deepEqual([0, 1, 2, 3].map((local) => dealOf('independent', 4, local)), [0, 1, 2, 3]);
+    assert.deepEqual(
+      [0, 1, 2, 3, 4, 5].map((local) => dealOf('duplicate', 4, local)),
+      [0, 0, 0, 0, 1, 1],
+    );
+    assert.deepEqual(
+      [0, 1, 2, 3, 4].map((local) => rotationOf('duplicate', 4, local)),
+      [0, 1, 2, 3, 0],
+    );
+    assert.deepEqual(
+      [0, 1, 2, 3].map((local) => dealOf('independent', 4, local)),
+      [0, 1, 2, 3],
+    );
     assert.deepEqual(Array.from(rotateSeatSlots(Int32Array.of(0, 1, 2, 3), 1)), [1, 2, 3, 0]);
     for (let rotation = 0; rotation < 4; rotation++) {
       const slots = rotateSeatSlots(Int32Array.of(0, 1, 2, 3), rotation);

@@ -9,7 +9,10 @@ const INPUT: JobInput = {
   rules: { winsNeeded: '4' },
   seed: 'job',
   design: 'duplicate',
-  matchupSeats: [['a', 'b', 'c'], ['b', 'c', 'a']],
+  matchupSeats: [
+    ['a', 'b', 'c'],
+    ['b', 'c', 'a'],
+  ],
   games: 100,
   batchGames: 20,
 };
@@ -17,7 +20,13 @@ const INPUT: JobInput = {
 describe('jobs', () => {
   test('give each match-up an equal share of whole blocks and consecutive game indices', () => {
     const job = buildJob(INPUT);
-    assert.deepEqual(job.matchups.map((m) => [m.offset, m.games]), [[0, 51], [51, 51]]);
+    assert.deepEqual(
+      job.matchups.map((m) => [m.offset, m.games]),
+      [
+        [0, 51],
+        [51, 51],
+      ],
+    );
     assert.equal(job.games, 102);
     assert.equal(job.batchGames, 21, 'batches hold whole blocks of three games');
     assert.deepEqual(job.strategies, ['a', 'b', 'c']);
@@ -35,7 +44,10 @@ describe('jobs', () => {
       mine.slice(1).forEach((batch, i) => assert.equal(batch.from, mine[i].to));
       assert.equal(mine[mine.length - 1].to, matchup.games);
     }
-    assert.deepEqual(batches.map((batch) => batch.matchup), [...batches.map((batch) => batch.matchup)].sort());
+    assert.deepEqual(
+      batches.map((batch) => batch.matchup),
+      [...batches.map((batch) => batch.matchup)].sort(),
+    );
   });
 
   test('are named by what they play, not by when or where they were made', () => {

@@ -27,7 +27,9 @@ describe('the paired design', () => {
   test('deals the candidate and the baseline the same cards and gives the opponents the same streams', async () => {
     const arms = pairedArms(spec('counter', 'cautious', 'duplicate'));
     const registry = builtinRegistry();
-    const players = await Promise.all([arms.candidate, arms.baseline].map(async (arm) => new MatchPlayer(await prepareMatch(registry, arm), 'duplicate')));
+    const players = await Promise.all(
+      [arms.candidate, arms.baseline].map(async (arm) => new MatchPlayer(await prepareMatch(registry, arm), 'duplicate')),
+    );
     for (const local of [0, 1, 2, 5, 11]) {
       const [candidate, baseline] = players.map((player) => {
         const table = player.tableFor(local);
@@ -52,10 +54,16 @@ describe('the paired design', () => {
   test('yields cumulative totals batch by batch, the same on one worker or two', async () => {
     const paired = spec('counter', 'random', 'duplicate');
     const two = await allTotals(paired, 2);
-    assert.deepEqual(two.map((totals) => totals.blocks), [40, 80, 120]);
+    assert.deepEqual(
+      two.map((totals) => totals.blocks),
+      [40, 80, 120],
+    );
     const last = two[2];
     assert.equal(last.gamesPerArm, 120 * 3);
-    assert.equal(last.counts.reduce((sum, count) => sum + count, 0), 120);
+    assert.equal(
+      last.counts.reduce((sum, count) => sum + count, 0),
+      120,
+    );
     const mean = last.support.reduce((sum, value, i) => sum + value * last.counts[i], 0) / 120;
     assert.ok(Math.abs(mean - last.difference.mean) < 1e-12, 'the support and counts describe the same differences');
     assert.ok(last.support.every((value) => value >= -1 && value <= 1 && Number.isInteger(value * 3 * 12)));

@@ -16,7 +16,10 @@ function job(batchGames: number, design: 'independent' | 'duplicate' = 'independ
     rules: {},
     seed: 'pool',
     design,
-    matchupSeats: [['random', 'cautious', 'random'], ['cautious', 'random', 'random']],
+    matchupSeats: [
+      ['random', 'cautious', 'random'],
+      ['cautious', 'random', 'random'],
+    ],
     games: 600,
     batchGames,
   });
@@ -24,7 +27,9 @@ function job(batchGames: number, design: 'independent' | 'duplicate' = 'independ
 
 async function play(spec: JobSpec, workers: number): Promise<Float64Array[]> {
   const registry = builtinRegistry();
-  const layouts = await Promise.all(spec.matchups.map((_, m) => prepareMatch(registry, matchSpecOf(spec, m)).then((match) => match.layout)));
+  const layouts = await Promise.all(
+    spec.matchups.map((_, m) => prepareMatch(registry, matchSpecOf(spec, m)).then((match) => match.layout)),
+  );
   const progress = new JobProgress(spec, jobId(spec), layouts);
   const runners = await Runners.create(workers);
   try {
@@ -40,7 +45,12 @@ describe('the worker pool', () => {
   test('gives bit-identical counters on 1, 2 and 3 workers and with two batch sizes', async () => {
     const reference = await play(job(150), 1);
     assert.ok(reference[0].some((value) => value > 0));
-    for (const [workers, batch] of [[2, 150], [3, 150], [2, 40], [3, 40]]) {
+    for (const [workers, batch] of [
+      [2, 150],
+      [3, 150],
+      [2, 40],
+      [3, 40],
+    ]) {
       assert.deepEqual(await play(job(batch), workers), reference, `${workers} workers, batches of ${batch}`);
     }
   });

@@ -47,7 +47,10 @@ describe('deal groups', () => {
 describe('tournament ratings', () => {
   test('rank a clearly ordered field, strongest first, each inside its own interval', async () => {
     const ratings = runRatings(['random', 'cautious', 'counter'], await tournament(['random', 'cautious', 'counter'], 2, 400), 'ratings');
-    assert.deepEqual(ratings.map((row) => row.strategy), ['counter', 'cautious', 'random']);
+    assert.deepEqual(
+      ratings.map((row) => row.strategy),
+      ['counter', 'cautious', 'random'],
+    );
     for (const row of ratings) assert.ok(row.low < row.elo && row.elo < row.high, JSON.stringify(row));
     // Elo relative to the field's average: the ratings sum to zero.
     assert.ok(Math.abs(ratings.reduce((sum, row) => sum + row.elo, 0)) < 0.05);

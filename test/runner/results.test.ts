@@ -27,12 +27,18 @@ describe('results folders', () => {
     const dir = scratch();
     createResultsFolder(dir, false);
     writeFileSync(join(dir, 'job.json'), '{}');
-    assert.throws(() => createResultsFolder(dir, false), (error) => code(error) === ErrorCodes.RESULTS_EXIST);
+    assert.throws(
+      () => createResultsFolder(dir, false),
+      (error) => code(error) === ErrorCodes.RESULTS_EXIST,
+    );
     createResultsFolder(dir, true);
     assert.deepEqual(readdirSync(dir), []);
     const notes = scratch();
     writeFileSync(join(notes, 'my-notes.txt'), 'precious');
-    assert.throws(() => createResultsFolder(notes, true), (error) => code(error) === ErrorCodes.RESULTS_EXIST);
+    assert.throws(
+      () => createResultsFolder(notes, true),
+      (error) => code(error) === ErrorCodes.RESULTS_EXIST,
+    );
     assert.ok(existsSync(join(notes, 'my-notes.txt')));
   });
 
@@ -44,10 +50,22 @@ describe('results folders', () => {
   test('damaged files are reported as such', () => {
     const dir = scratch();
     writeFileSync(join(dir, 'job.json'), '{ not json');
-    assert.throws(() => readJob(dir), (error) => code(error) === ErrorCodes.CORRUPT_RESULTS);
+    assert.throws(
+      () => readJob(dir),
+      (error) => code(error) === ErrorCodes.CORRUPT_RESULTS,
+    );
     writeFileSync(join(dir, 'job.json'), '{"id": 3}');
-    assert.throws(() => readJob(dir), (error) => code(error) === ErrorCodes.CORRUPT_RESULTS);
-    assert.throws(() => readCheckpoint(dir), (error) => code(error) === ErrorCodes.UNREADABLE_FILE);
-    assert.throws(() => readJob(join(dir, 'missing')), (error) => code(error) === ErrorCodes.UNREADABLE_FILE);
+    assert.throws(
+      () => readJob(dir),
+      (error) => code(error) === ErrorCodes.CORRUPT_RESULTS,
+    );
+    assert.throws(
+      () => readCheckpoint(dir),
+      (error) => code(error) === ErrorCodes.UNREADABLE_FILE,
+    );
+    assert.throws(
+      () => readJob(join(dir, 'missing')),
+      (error) => code(error) === ErrorCodes.UNREADABLE_FILE,
+    );
   });
 });

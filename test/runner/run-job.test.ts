@@ -26,7 +26,10 @@ describe('job progress', () => {
     assert.equal(progress.merged, 0);
     assert.equal(progress.gamesDone, 20);
     const checkpoint = progress.checkpoint();
-    assert.deepEqual(checkpoint.pending.map((p) => p.batch), [2, 1]);
+    assert.deepEqual(
+      checkpoint.pending.map((p) => p.batch),
+      [2, 1],
+    );
     assert.equal(progress.snapshot()[0].data[0], 5, 'a snapshot holds the batches finished ahead of their turn');
     assert.equal(progress.counters[0].data[0], 0, 'which are merged only in their turn');
     progress.accept(0, batch(1));
@@ -47,7 +50,13 @@ describe('job progress', () => {
     assert.throws(() => new JobProgress(job, 'other', [layout]).restore(checkpoint), /belongs to job id/);
     assert.throws(() => new JobProgress(job, 'id', [layout]).restore({ ...checkpoint, merged: 9 }), /do not exist/);
     assert.throws(() => new JobProgress(job, 'id', [layout]).restore({ ...checkpoint, counters: [[1, 2]] }), /do not fit/);
-    const twice = { ...checkpoint, pending: [{ batch: 1, data: Array.from(batch(1)) }, { batch: 1, data: Array.from(batch(1)) }] };
+    const twice = {
+      ...checkpoint,
+      pending: [
+        { batch: 1, data: Array.from(batch(1)) },
+        { batch: 1, data: Array.from(batch(1)) },
+      ],
+    };
     assert.throws(() => new JobProgress(job, 'id', [layout]).restore(twice), /pending batch/);
   });
 });

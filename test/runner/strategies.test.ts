@@ -68,7 +68,10 @@ describe('loading a strategy by name or path', () => {
     });
     rmSync(out, { recursive: true, force: true });
     assert.equal(code, 0);
-    const summary = JSON.parse(stdout) as { forfeits: { strategy: string; what: string; count: number }[]; strategies: Record<string, { winRate: number }> };
+    const summary = JSON.parse(stdout) as {
+      forfeits: { strategy: string; what: string; count: number }[];
+      strategies: Record<string, { winRate: number }>;
+    };
     const name = fixture('self-soldier.ts');
     const reasons = new Map(summary.forfeits.filter((row) => row.strategy === name).map((row) => [row.what, row.count]));
     assert.ok((reasons.get('card-not-held') ?? 0) > 0, JSON.stringify(summary.forfeits));

@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import { normalCdf, normalQuantile, Z95 } from '../../src/stats/normal.ts';
 import { assertClose } from '../helpers/numbers.ts';
 
-
 test('normal quantile matches published values', () => {
   assertClose(normalQuantile(0.975), 1.959963984540054, 1e-15);
   assertClose(normalQuantile(0.025), -1.959963984540054, 1e-15);

@@ -1,15 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  bootstrapRatings,
-  fitRatings,
-  fitRatingsFromGames,
-  mergeTables,
-  tablesFromGames,
-} from '../../src/stats/ratings.ts';
+import { bootstrapRatings, fitRatings, fitRatingsFromGames, mergeTables, tablesFromGames } from '../../src/stats/ratings.ts';
 import type { GameOutcome, TableResults } from '../../src/stats/ratings.ts';
 import { assertClose } from '../helpers/numbers.ts';
-
 
 /** mulberry32: a small seeded generator of numbers in [0, 1). */
 function seeded(seed: number): () => number {
@@ -79,7 +72,11 @@ test('mixed tables: the fit solves the Plackett-Luce fixed-point equation', () =
     });
   }
   for (let j = 0; j < 3; j++) assertClose(gamma[j] * exposure[j], wins[j], 1e-8);
-  assertClose(gamma.reduce((product, g) => product * g, 1), 1, 1e-12);
+  assertClose(
+    gamma.reduce((product, g) => product * g, 1),
+    1,
+    1e-12,
+  );
   // And it is a maximum: nudging any strength lowers the likelihood.
   const best = logLikelihood(MIXED, gamma);
   for (let j = 0; j < 3; j++) {

@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import { wilson } from '../../src/stats/wilson.ts';
 import { assertClose } from '../helpers/numbers.ts';
 
-
 test('50 of 100: symmetric around 1/2', () => {
   // z^2 = 3.841459; centre = (0.5 + 0.019207) / 1.038415 = 0.5;
   // half = 1.959964 * sqrt(0.0025 + 0.000096036) / 1.038415 = 0.099863 / 1.038415 = 0.096168.

@@ -35,7 +35,11 @@ function transcriptOf(specs: readonly string[], rules: RuleValues, seed: string,
   table.observer = transcript;
   for (let game = 0; game < games; game++) {
     playGame(table, masterKey(seed), game);
-    assert.equal(table.state.tally.forfeits.reduce((sum: number, count: number) => sum + count, 0), 0, `a forfeit in game ${game}`);
+    assert.equal(
+      table.state.tally.forfeits.reduce((sum: number, count: number) => sum + count, 0),
+      0,
+      `a forfeit in game ${game}`,
+    );
   }
   return transcript.lines;
 }

@@ -13,10 +13,15 @@ const EXAMPLE = 'strategies/examples/first-card.ts';
 function parlor(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = mkdtempSync(join(tmpdir(), 'parlor-example-'));
   return new Promise((resolve) => {
-    execFile(process.execPath, ['bin/parlor.js', ...args, '-w', '1', '-q', '--force', '-o', join(out, 'run')], { cwd: ROOT }, (error, stdout, stderr) => {
-      rmSync(out, { recursive: true, force: true });
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['bin/parlor.js', ...args, '-w', '1', '-q', '--force', '-o', join(out, 'run')],
+      { cwd: ROOT },
+      (error, stdout, stderr) => {
+        rmSync(out, { recursive: true, force: true });
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -29,7 +34,10 @@ describe('the example strategy', () => {
   test('loads by path, plays legally and beats random', async () => {
     const run = await parlor(['sim', '-p', '2', '--strategies', `${EXAMPLE},random`, '--games', '400', '--seed', 'example', '--json']);
     assert.equal(run.code, 0, run.stderr);
-    const summary = JSON.parse(run.stdout) as { forfeits: unknown[]; strategies: Record<string, { winRate: number; ci95: [number, number] }> };
+    const summary = JSON.parse(run.stdout) as {
+      forfeits: unknown[];
+      strategies: Record<string, { winRate: number; ci95: [number, number] }>;
+    };
     assert.deepEqual(summary.forfeits, []);
     // About 87% over 1,000 games: far from the 50% line at this size.
     assert.ok(summary.strategies[EXAMPLE].ci95[0] > 0.7, JSON.stringify(summary.strategies));

@@ -86,14 +86,19 @@ describe('a strategy cannot reach the game state', () => {
       const context: StrategyContext = { seat, players: 4, rules, params: name === 'ismcts' ? { iterations: 20, c: 0.7, prior: 30 } : {} };
       return new Collector(definition.create(context), context);
     });
-    const table = new Table(loveLetter, rules, collectors.map((strategy) => ({ strategy, trusted: true })));
+    const table = new Table(
+      loveLetter,
+      rules,
+      collectors.map((strategy) => ({ strategy, trusted: true })),
+    );
     playGame(table, masterKey('isolation'), 0);
     const state = table.state;
     const forbidden = new Set<unknown>([state, state.events, state.tally, state.dealRng]);
     const stateBuffers = new Set<unknown>();
     for (const value of Object.values(state)) {
       if (ArrayBuffer.isView(value)) stateBuffers.add(value.buffer);
-      if (typeof value === 'object' && value !== null) for (const inner of Object.values(value)) if (ArrayBuffer.isView(inner)) stateBuffers.add(inner.buffer);
+      if (typeof value === 'object' && value !== null)
+        for (const inner of Object.values(value)) if (ArrayBuffer.isView(inner)) stateBuffers.add(inner.buffer);
     }
     assert.ok(stateBuffers.size >= 10);
     for (const collector of collectors) {

@@ -185,9 +185,7 @@ function playRecorded(players: number, ruleText: Record<string, string>, seed: s
   const recorders = Array.from({ length: players }, (_, seat) => {
     const name = names[seat % names.length];
     const inner =
-      name === 'blunder'
-        ? new Blunderer()
-        : registry.findStrategy('love-letter', name)!.create({ seat, players, rules, params: {} });
+      name === 'blunder' ? new Blunderer() : registry.findStrategy('love-letter', name)!.create({ seat, players, rules, params: {} });
     return new Recorder(inner);
   });
   const table = new Table(

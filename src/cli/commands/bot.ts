@@ -20,9 +20,15 @@ export interface BotOptions {
  * `parlor bot <strategy>`: one bot session on stdin/stdout, as a competition manager starts a
  * bot for each round. Replies go to stdout and nothing else does; notes go to stderr.
  */
-export async function runBot(context: CommandContext, options: BotOptions, strategyText: string, input: Readable = process.stdin): Promise<void> {
+export async function runBot(
+  context: CommandContext,
+  options: BotOptions,
+  strategyText: string,
+  input: Readable = process.stdin,
+): Promise<void> {
   const game = context.registry.game(options.game);
-  if (isExternalSpec(strategyText)) throw Errors.badOption('parlor bot plays a parlor strategy; an external bot can enter a manager as it is');
+  if (isExternalSpec(strategyText))
+    throw Errors.badOption('parlor bot plays a parlor strategy; an external bot can enter a manager as it is');
   const rules = game.parseRules({ ...options.rules, ...(options.handshake ? { handshake: options.handshake } : {}) });
   const players = options.players ?? game.maxPlayers;
   if (players < game.minPlayers || players > game.maxPlayers) throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);

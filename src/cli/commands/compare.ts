@@ -121,12 +121,14 @@ function sprtConfig(options: CompareOptions): SprtConfig {
   if (options.sprt && options.preset) throw Errors.badOption('give --sprt or --preset, not both');
   const scale = options.sprtElo;
   if (!options.sprt) {
-    if (scale !== 'normalized') throw Errors.badOption(`--sprt-elo ${scale} needs bounds of its own (--sprt elo0,elo1): the presets are normalized Elo`);
+    if (scale !== 'normalized')
+      throw Errors.badOption(`--sprt-elo ${scale} needs bounds of its own (--sprt elo0,elo1): the presets are normalized Elo`);
     return PRESETS[options.preset ?? 'gainer'];
   }
   const [elo0, elo1] = options.sprt;
   const most = MAX_ELO[scale];
-  if (Math.abs(elo0) > most || Math.abs(elo1) > most) throw Errors.badOption(`--sprt: ${scale} Elo must lie within +-${most}, got ${elo0},${elo1}`);
+  if (Math.abs(elo0) > most || Math.abs(elo1) > most)
+    throw Errors.badOption(`--sprt: ${scale} Elo must lie within +-${most}, got ${elo0},${elo1}`);
   return { ...PRESETS.gainer, model: scale === 'normalized' ? 'normalized' : 'elo', elo0, elo1 };
 }
 
@@ -211,7 +213,12 @@ export function expectedLength(plan: ComparisonPlan, sigma?: number): ExpectedLe
   return { blocks, games: 2 * blocks * plan.blockGames };
 }
 
-function comparisonSummary(plan: ComparisonPlan, options: CompareOptions, run: ComparisonRun, expected: ExpectedLength | null): ComparisonSummary {
+function comparisonSummary(
+  plan: ComparisonPlan,
+  options: CompareOptions,
+  run: ComparisonRun,
+  expected: ExpectedLength | null,
+): ComparisonSummary {
   const { totals } = run;
   const bounds = waldBounds(plan.sprt.alpha, plan.sprt.beta);
   return {
@@ -272,7 +279,15 @@ function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded']): J
     preset: plan.preset,
     sprt: plan.sprt,
   };
-  return { id: jobId(spec), name, created: new Date().toISOString(), parlor: { version, commit: gitCommit() }, loaded, ...spec, comparison };
+  return {
+    id: jobId(spec),
+    name,
+    created: new Date().toISOString(),
+    parlor: { version, commit: gitCommit() },
+    loaded,
+    ...spec,
+    comparison,
+  };
 }
 
 export async function runCompare(context: CommandContext, options: CompareOptions): Promise<number> {
@@ -292,9 +307,12 @@ export async function runCompare(context: CommandContext, options: CompareOption
     onBatch: (totals, sprt) => {
       if (expected === null && totals.blocks === Math.min(plan.batchBlocks, plan.maxBlocks)) {
         expected = expectedLength(plan, totals.difference.sd / 2);
-        if (!options.json) context.print(expectedLine(expected, `normal approximation, spread of the first ${count(totals.blocks)} blocks`, options));
+        if (!options.json)
+          context.print(expectedLine(expected, `normal approximation, spread of the first ${count(totals.blocks)} blocks`, options));
       }
-      context.progress(`\r${count(2 * totals.gamesPerArm)} games  LLR ${signed(sprt.llr, 2)} (${signed(sprt.lower, 2)}, ${signed(sprt.upper, 2)})   `);
+      context.progress(
+        `\r${count(2 * totals.gamesPerArm)} games  LLR ${signed(sprt.llr, 2)} (${signed(sprt.lower, 2)}, ${signed(sprt.upper, 2)})   `,
+      );
     },
   });
   context.progress('\r\x1b[K');
@@ -306,19 +324,35 @@ export async function runCompare(context: CommandContext, options: CompareOption
     gamesPlanned: 2 * totals.gamesPerArm,
     strategies: job.strategies,
     matchups: [
-      { seats: job.matchups[0].seats, offset: 0, slotNames: totals.candidateMatch.slots.map((slot) => slot.spec.text), counters: totals.candidateCounters },
-      { seats: job.matchups[1].seats, offset: 0, slotNames: totals.baselineMatch.slots.map((slot) => slot.spec.text), counters: totals.baselineCounters },
+      {
+        seats: job.matchups[0].seats,
+        offset: 0,
+        slotNames: totals.candidateMatch.slots.map((slot) => slot.spec.text),
+        counters: totals.candidateCounters,
+      },
+      {
+        seats: job.matchups[1].seats,
+        offset: 0,
+        slotNames: totals.baselineMatch.slots.map((slot) => slot.spec.text),
+        counters: totals.baselineCounters,
+      },
     ],
   });
   const summary: CompareSummary = { ...runSummary, comparison: comparisonSummary(plan, options, run, expected) };
   writeSummary(dir, summary);
   writeFileAtomic(
     join(dir, 'sprt.csv'),
-    toCsv(['blocks', 'games', 'llr'], run.trajectory.map((point) => [point.blocks, point.games, point.llr])),
+    toCsv(
+      ['blocks', 'games', 'llr'],
+      run.trajectory.map((point) => [point.blocks, point.games, point.llr]),
+    ),
   );
-  for (const row of summary.forfeits) context.warn(`${row.strategy}: ${count(row.count)} forfeits (${row.what}); see ${join(dir, 'forfeits.csv')}`);
+  for (const row of summary.forfeits)
+    context.warn(`${row.strategy}: ${count(row.count)} forfeits (${row.what}); see ${join(dir, 'forfeits.csv')}`);
   await runResultHooks(context, dir, summary, job);
-  context.print(options.json ? JSON.stringify(summary, null, 2) : [...resultLines(summary.comparison, plan), '', `results: ${dir}`].join('\n'));
+  context.print(
+    options.json ? JSON.stringify(summary, null, 2) : [...resultLines(summary.comparison, plan), '', `results: ${dir}`].join('\n'),
+  );
   return summary.comparison.exitCode;
 }
 
@@ -337,14 +371,19 @@ function percent(value: number): string {
 
 function expectedLine(expected: ExpectedLength | null, basis: string, options: CompareOptions): string {
   const length = expected ? `about ${count(expected.blocks)} blocks (${count(expected.games)} games)` : 'unknown (no spread yet)';
-  return `  expected length if the truth lies midway between H0 and H1 (${basis}): ${length}; ` +
-    `a clear difference stops far sooner; cap ${count(options.maxGames)} games`;
+  return (
+    `  expected length if the truth lies midway between H0 and H1 (${basis}): ${length}; ` +
+    `a clear difference stops far sooner; cap ${count(options.maxGames)} games`
+  );
 }
 
 function introLines(plan: ComparisonPlan, options: CompareOptions, expected: ExpectedLength | null): string[] {
   const { paired, sprt } = plan;
   const bounds = waldBounds(sprt.alpha, sprt.beta);
-  const how = paired.baselineSeed === undefined ? "the same deals and opponents' streams in both arms" : 'UNPAIRED control: each arm on deals of its own';
+  const how =
+    paired.baselineSeed === undefined
+      ? "the same deals and opponents' streams in both arms"
+      : 'UNPAIRED control: each arm on deals of its own';
   return [
     `compare ${paired.candidate} (candidate) with ${paired.baseline} (baseline), ${plan.players} players, opponents ${paired.opponents.join(', ')}`,
     `  ${how}; ${paired.design} design (${plan.blockGames} game${plan.blockGames > 1 ? 's' : ''} a block), seed '${paired.seed}'`,
@@ -374,7 +413,9 @@ function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan): strin
     `variance per block: ${ratio(variance.factor)} that of ${design}` +
       (comparison.paired ? ` (pairing alone ${ratio(variance.pairingFactor)})` : '') +
       // Below a tenth's gain, "1.0 times fewer games" would say nothing.
-      (variance.factor > 0 && variance.factor < 0.9 ? `: the same precision from ${(1 / variance.factor).toFixed(1)} times fewer games` : ''),
+      (variance.factor > 0 && variance.factor < 0.9
+        ? `: the same precision from ${(1 / variance.factor).toFixed(1)} times fewer games`
+        : ''),
     `note: ${estimate.note}`,
   ];
 }

@@ -11,7 +11,13 @@ function ruleValues(option: RuleOption): string {
 export function runGames(context: CommandContext, options: { json?: boolean }): number {
   const games = context.registry.gameIds().map((id) => context.registry.game(id));
   if (options.json) {
-    const rows = games.map((game) => ({ id: game.id, title: game.title, minPlayers: game.minPlayers, maxPlayers: game.maxPlayers, rules: game.ruleOptions }));
+    const rows = games.map((game) => ({
+      id: game.id,
+      title: game.title,
+      minPlayers: game.minPlayers,
+      maxPlayers: game.maxPlayers,
+      rules: game.ruleOptions,
+    }));
     context.print(JSON.stringify(rows, null, 2));
     return 0;
   }
@@ -41,7 +47,9 @@ export function runStrategies(context: CommandContext, options: { game: string; 
   for (const definition of definitions) {
     lines.push(`${definition.name.padEnd(width)}  ${definition.summary}`);
     for (const param of definition.params) {
-      lines.push(`${' '.repeat(width)}    ${definition.name}:${param.name}=<${param.type}> (default ${String(param.default)}): ${param.help}`);
+      lines.push(
+        `${' '.repeat(width)}    ${definition.name}:${param.name}=<${param.type}> (default ${String(param.default)}): ${param.help}`,
+      );
     }
   }
   lines.push('', 'A strategy of your own: give the path of a .ts or .js module that exports its definition.');

@@ -61,7 +61,9 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
     target = { match, design: options.design, offset: 0, local: options.game };
   }
   const lines = await replayLines(context, target);
-  context.print(options.json ? JSON.stringify({ game: target.offset + target.local, seed: target.match.seed, lines }, null, 2) : lines.join('\n'));
+  context.print(
+    options.json ? JSON.stringify({ game: target.offset + target.local, seed: target.match.seed, lines }, null, 2) : lines.join('\n'),
+  );
   return 0;
 }
 
@@ -76,7 +78,10 @@ async function replayLines(context: CommandContext, target: ReplayTarget): Promi
     const gameIndex = target.offset + target.local;
     const rotation = rotationOf(target.design, match.spec.seats.length, target.local);
     const wireBase = match.game.wireBase(match.rules);
-    const seating = Array.from(rotateSeatSlots(match.seatSlot, rotation), (slot, seat) => `${seat + wireBase} ${match.slots[slot].spec.text}`).join(', ');
+    const seating = Array.from(
+      rotateSeatSlots(match.seatSlot, rotation),
+      (slot, seat) => `${seat + wireBase} ${match.slots[slot].spec.text}`,
+    ).join(', ');
     recorder.beginGame(`game ${gameIndex}, seed ${match.spec.seed}, deal ${player.dealFor(target.local)}: ${seating}`);
     const range = { offset: target.offset, from: target.local, to: target.local + 1 };
     const counters = new Counters(match.layout);

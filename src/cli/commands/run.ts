@@ -78,16 +78,36 @@ async function start<O extends RunOptions>(context: CommandContext, kind: RunKin
   const players = await preparePlayers(context.registry, probe, runners);
   const inProcess = players.filter((player) => !runners.hasExternalSeat(player.match.spec.seats));
   const batchGames =
-    options.batch ?? (inProcess.length > 0 ? chooseBatchGames(inProcess, probe.games, options.workers) : EXTERNAL_BATCH_BLOCKS * blockGames(plan.design, plan.players));
+    options.batch ??
+    (inProcess.length > 0
+      ? chooseBatchGames(inProcess, probe.games, options.workers)
+      : EXTERNAL_BATCH_BLOCKS * blockGames(plan.design, plan.players));
   const spec = buildJob({ ...plan, batchGames });
   const name = options.name ?? kind.command;
   const dir = openResultsFolder(options, name);
   const loaded = Object.fromEntries(
-    players.flatMap((player) => player.match.slots).map((slot) => [slot.spec.text, { strategy: slot.definition.name, params: slot.params }]),
+    players
+      .flatMap((player) => player.match.slots)
+      .map((slot) => [slot.spec.text, { strategy: slot.definition.name, params: slot.params }]),
   );
-  const job: JobFile = { id: jobId(spec), name, created: new Date().toISOString(), parlor: { version, commit: gitCommit() }, loaded, ...spec };
+  const job: JobFile = {
+    id: jobId(spec),
+    name,
+    created: new Date().toISOString(),
+    parlor: { version, commit: gitCommit() },
+    loaded,
+    ...spec,
+  };
   writeJob(dir, job);
-  return execute(context, dir, job, players.map((player) => player.match), null, options, runners);
+  return execute(
+    context,
+    dir,
+    job,
+    players.map((player) => player.match),
+    null,
+    options,
+    runners,
+  );
 }
 
 /** The run's results folder, made fresh: --out (emptied with --force), else results/<date>-<time>-<name>. */
@@ -124,7 +144,9 @@ async function resume<O extends RunOptions>(
     const plan = kind.plan(context.registry, merged);
     const again = buildJob({ ...plan, batchGames: merged.batch ?? job.batchGames });
     if (jobId(again) !== job.id) {
-      const differing = Object.keys(specOf(again)).filter((key) => JSON.stringify(again[key as keyof JobSpec]) !== JSON.stringify(job[key as keyof JobSpec]));
+      const differing = Object.keys(specOf(again)).filter(
+        (key) => JSON.stringify(again[key as keyof JobSpec]) !== JSON.stringify(job[key as keyof JobSpec]),
+      );
       throw Errors.resumeMismatch(dir, `the options given describe another job (${differing.join(', ')} differ)`);
     }
   }
@@ -138,7 +160,15 @@ async function resume<O extends RunOptions>(
   // No checkpoint and no summary: the run was stopped before its first game, so it starts afresh.
   const checkpoint = hasCheckpoint(dir) ? readCheckpoint(dir) : null;
   const players = await preparePlayers(context.registry, job, runners);
-  return execute(context, dir, job, players.map((player) => player.match), checkpoint, options, runners);
+  return execute(
+    context,
+    dir,
+    job,
+    players.map((player) => player.match),
+    checkpoint,
+    options,
+    runners,
+  );
 }
 
 function existingSummary(dir: string): RunSummary | null {
@@ -174,7 +204,11 @@ async function execute(
   runners: Runners,
 ): Promise<number> {
   runners.useResultsFolder(dir);
-  const progress = new JobProgress(job, job.id, matches.map((match) => match.layout));
+  const progress = new JobProgress(
+    job,
+    job.id,
+    matches.map((match) => match.layout),
+  );
   if (checkpoint) {
     try {
       progress.restore(checkpoint);

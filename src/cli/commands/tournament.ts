@@ -28,7 +28,8 @@ export const tournamentKind: RunKind<TournamentOptions> = {
     if (new Set(field).size !== field.length) throw Errors.badOption('--strategies: each strategy once in a tournament');
     if (field.length < 2) throw Errors.badOption('a tournament needs at least two strategies');
     const players = options.players ?? Math.max(game.minPlayers, Math.min(field.length, game.maxPlayers));
-    if (players < game.minPlayers || players > game.maxPlayers) throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
+    if (players < game.minPlayers || players > game.maxPlayers)
+      throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
     const matchupSeats = tournamentTables(field, players).flatMap((table) => seatingsOf(table, options.seatings));
     return {
       command: 'tournament',

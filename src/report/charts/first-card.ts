@@ -1,13 +1,23 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { FirstCardRateRow } from '../rows.ts';
-import { bandWidth, type FairShareOption, chartFrame, inOrder, LEGEND_PAST_RULE_LABEL, rateLayers, RATE_SUBTITLE, rateTooltip, referenceRule } from './style.ts';
+import {
+  bandWidth,
+  type FairShareOption,
+  chartFrame,
+  inOrder,
+  LEGEND_PAST_RULE_LABEL,
+  rateLayers,
+  RATE_SUBTITLE,
+  rateTooltip,
+  referenceRule,
+} from './style.ts';
 
 /** Round win rate by the card first dealt, one point with interval whiskers per strategy and card. */
 export function firstCardChart(rows: readonly FirstCardRateRow[], options: FairShareOption = {}): TopLevelSpec {
   // Rows arrive in the game's card order, which is more telling than alphabetical.
   const cards = inOrder(rows.map((row) => row.card));
   const strategies = inOrder(rows.map((row) => row.strategy));
-    const tooltip = rateTooltip([
+  const tooltip = rateTooltip([
     { field: 'strategy', title: 'strategy' },
     { field: 'card', title: 'first card' },
     { field: 'rounds', title: 'rounds' },

@@ -1,6 +1,16 @@
 import type { TopLevelSpec } from 'vega-lite';
 import type { SeatRateRow } from '../rows.ts';
-import { bandWidth, type FairShareOption, chartFrame, inOrder, LEGEND_PAST_RULE_LABEL, rateLayers, RATE_SUBTITLE, rateTooltip, referenceRule } from './style.ts';
+import {
+  bandWidth,
+  type FairShareOption,
+  chartFrame,
+  inOrder,
+  LEGEND_PAST_RULE_LABEL,
+  rateLayers,
+  RATE_SUBTITLE,
+  rateTooltip,
+  referenceRule,
+} from './style.ts';
 
 /** Game win rate by seat with interval whiskers, against the even share 1/players. */
 export function seatChart(rows: readonly SeatRateRow[], options: FairShareOption = {}): TopLevelSpec {

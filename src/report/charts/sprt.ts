@@ -20,7 +20,12 @@ export function sprtChart(trace: SprtTrace): TopLevelSpec {
         encoding: {
           y,
           // H1 is the verdict a test is run for (stronger, or no regression): green; H0 red.
-          color: { field: 'bound', type: 'nominal', scale: { domain: bounds.map((b) => b.bound), range: ['#2a7a2a', '#b22222'] }, legend: null },
+          color: {
+            field: 'bound',
+            type: 'nominal',
+            scale: { domain: bounds.map((b) => b.bound), range: ['#2a7a2a', '#b22222'] },
+            legend: null,
+          },
         },
       },
       {

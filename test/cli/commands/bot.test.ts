@@ -34,7 +34,10 @@ const ROOT = new URL('../../..', import.meta.url).pathname;
 
 describe('parlor bot', () => {
   test('answers its turn with a play it holds, at a player of the table, and nothing else', async () => {
-    const { replies } = await session(['2', 'draw knight', 'player 1', 'played 1 priestess', 'player 2', 'draw general'], { players: 2, botSeed: 's' });
+    const { replies } = await session(['2', 'draw knight', 'player 1', 'played 1 priestess', 'player 2', 'draw general'], {
+      players: 2,
+      botSeed: 's',
+    });
     assert.equal(replies.length, 1);
     assert.match(replies[0], /^play (knight|general) 1$/);
   });
@@ -83,7 +86,10 @@ describe('parlor bot', () => {
     assert.deepEqual([code, signal], [null, 'SIGTERM']);
     assert.ok(performance.now() - sent < 1000, 'no handler holds SIGTERM up');
 
-    const ended = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), 'bot', 'random'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    const ended = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), 'bot', 'random'], {
+      cwd: ROOT,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     ended.stdin.end('3\ndraw princess\n');
     assert.deepEqual(await once(ended, 'exit'), [0, null]);
   });

@@ -44,6 +44,9 @@ describe('parlor chart', () => {
   });
 
   test('a summary.json that is not JSON', async () => {
-    oneLineError(await parlor(['chart', folder('corrupt', { 'summary.json': '{"seats": [' })]), /^parlor: results folder .*corrupt is damaged: summary\.json is not valid JSON/);
+    oneLineError(
+      await parlor(['chart', folder('corrupt', { 'summary.json': '{"seats": [' })]),
+      /^parlor: results folder .*corrupt is damaged: summary\.json is not valid JSON/,
+    );
   });
 });

@@ -35,7 +35,13 @@ describe('parlor compare', () => {
     assert.equal(comparison.estimate.biased, true);
     const job = JSON.parse(readFileSync(join(dir, 'job.json'), 'utf8'));
     assert.equal(job.command, 'compare');
-    assert.deepEqual(job.matchups.map((m: { seats: string[] }) => m.seats), [['counter', 'random'], ['random', 'random']]);
+    assert.deepEqual(
+      job.matchups.map((m: { seats: string[] }) => m.seats),
+      [
+        ['counter', 'random'],
+        ['random', 'random'],
+      ],
+    );
     for (const file of ['sprt.csv', 'index.html', 'charts/sprt-llr.vl.json', 'charts/sprt-llr.svg', 'charts/sprt-llr.png']) {
       assert.ok(existsSync(join(dir, file)), file);
     }
@@ -61,7 +67,20 @@ describe('parlor compare', () => {
 
   test('a cap too small to decide exits 2', async () => {
     const dir = join(scratch, 'capped');
-    const run = await parlor(['compare', '--candidate', 'counter', '--baseline', 'cautious', '--max-games', '100', '--batch', '20', '--quiet', '--out', dir]);
+    const run = await parlor([
+      'compare',
+      '--candidate',
+      'counter',
+      '--baseline',
+      'cautious',
+      '--max-games',
+      '100',
+      '--batch',
+      '20',
+      '--quiet',
+      '--out',
+      dir,
+    ]);
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stdout, /verdict: UNDECIDED: the cap of 100 games came first/);
     const comparison = summaryOf(dir).comparison;
@@ -74,12 +93,28 @@ describe('parlor compare', () => {
   const badInput: [string, string[], RegExp][] = [
     ['the same strategy twice', ['--candidate', 'counter', '--baseline', 'counter'], /same strategy/],
     ['reversed SPRT bounds', ['--candidate', 'counter', '--baseline', 'random', '--sprt', '2,0'], /--sprt/],
-    ['SPRT bounds beyond any score', ['--candidate', 'counter', '--baseline', 'random', '--sprt', '0,400'], /normalized Elo must lie within \+-300/],
+    [
+      'SPRT bounds beyond any score',
+      ['--candidate', 'counter', '--baseline', 'random', '--sprt', '0,400'],
+      /normalized Elo must lie within \+-300/,
+    ],
     ['logistic Elo with a preset', ['--candidate', 'counter', '--baseline', 'random', '--sprt-elo', 'logistic'], /needs bounds of its own/],
-    ['an unknown preset', ['--candidate', 'counter', '--baseline', 'random', '--preset', 'faster'], /--preset must be one of gainer, non-regression/],
-    ['both --sprt and --preset', ['--candidate', 'counter', '--baseline', 'random', '--sprt', '0,5', '--preset', 'gainer'], /--sprt or --preset/],
+    [
+      'an unknown preset',
+      ['--candidate', 'counter', '--baseline', 'random', '--preset', 'faster'],
+      /--preset must be one of gainer, non-regression/,
+    ],
+    [
+      'both --sprt and --preset',
+      ['--candidate', 'counter', '--baseline', 'random', '--sprt', '0,5', '--preset', 'gainer'],
+      /--sprt or --preset/,
+    ],
     ['no baseline', ['--candidate', 'counter'], /--baseline/],
-    ['a cap below one block per arm', ['--candidate', 'counter', '--baseline', 'random', '--design', 'duplicate', '--max-games', '3'], /--max-games must be at least 4/],
+    [
+      'a cap below one block per arm',
+      ['--candidate', 'counter', '--baseline', 'random', '--design', 'duplicate', '--max-games', '3'],
+      /--max-games must be at least 4/,
+    ],
     ['an unknown strategy', ['--candidate', 'counterr', '--baseline', 'random'], /unknown strategy 'counterr'/],
   ];
   test('bad input: one line on stderr, exit 3, no results folder', async () => {

@@ -31,7 +31,10 @@ describe('parlor replay', () => {
     assert.match(fromJob[0], /^\{ game 17, seed replay, deal 17: 1 random, 2 cautious, 3 counter \}$/);
     assert.equal(fromJob[1], '{ round 1 }');
     assert.ok(fromJob.includes('[manager -> all] player 1'));
-    assert.ok(fromJob.some((line) => /^\[[123] -> manager\] \w+/.test(line)), 'the players answer in protocol syntax');
+    assert.ok(
+      fromJob.some((line) => /^\[[123] -> manager\] \w+/.test(line)),
+      'the players answer in protocol syntax',
+    );
     assert.ok(fromJob.some((line) => /^\{ round over: winners? [123]/.test(line)));
     assert.notDeepEqual(await replay([...MATCHUP, '--game', '18']), fromJob);
   });
@@ -46,10 +49,27 @@ describe('parlor replay', () => {
 
   test('shows a forfeit with its reason, where the run pointed to it', async () => {
     const dir = join(scratch, 'forfeits');
-    const run = await runCaptured(['sim', '--strategies', 'test/runner/fixtures/throws.ts,random', '--games', '3', '--workers', '1', '--seed', 'f', '--out', dir]);
+    const run = await runCaptured([
+      'sim',
+      '--strategies',
+      'test/runner/fixtures/throws.ts,random',
+      '--games',
+      '3',
+      '--workers',
+      '1',
+      '--seed',
+      'f',
+      '--out',
+      dir,
+    ]);
     assert.equal(run.code, 0);
     assert.equal(run.warnings.length, 3, 'one note a game: the strategy forfeits every game');
-    assert.match(run.warnings[1], new RegExp(`forfeit in game 1 \\(--seed f --game 1\\): seat 0, test/runner/fixtures/throws\\.ts, strategy-error; transcript: parlor replay --job ${dir} --game 1`));
+    assert.match(
+      run.warnings[1],
+      new RegExp(
+        `forfeit in game 1 \\(--seed f --game 1\\): seat 0, test/runner/fixtures/throws\\.ts, strategy-error; transcript: parlor replay --job ${dir} --game 1`,
+      ),
+    );
     const lines = await replay(['--job', dir, '--game', '1']);
     assert.ok(lines.includes('{ player 1 forfeits: strategy-error (no idea what to play) }'));
   });

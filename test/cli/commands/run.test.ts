@@ -9,7 +9,19 @@ import { parlor, runCaptured, scratchDir, startParlor } from '../cli.ts';
 
 // Long enough that a loaded machine cannot finish either interrupted run before its signal lands.
 const GAMES = 240_000;
-const JOB = ['sim', '--players', '3', '--strategies', 'random,random,random', '--games', String(GAMES), '--seed', 'resume', '--workers', '2'];
+const JOB = [
+  'sim',
+  '--players',
+  '3',
+  '--strategies',
+  'random,random,random',
+  '--games',
+  String(GAMES),
+  '--seed',
+  'resume',
+  '--workers',
+  '2',
+];
 
 function readJson(dir: string, file: string): any {
   return JSON.parse(readFileSync(join(dir, file), 'utf8'));
@@ -69,9 +81,15 @@ describe('interrupting and resuming a run', () => {
       assert.equal(readFileSync(join(dir, file), 'utf8'), readFileSync(join(straight, file), 'utf8'), file);
     }
     // The in-process reference run has no result hooks, so it draws no charts or report.
-    const results = (folder: string) => readdirSync(folder).filter((name) => name !== CHARTS_FOLDER && name !== REPORT_FILE).sort();
+    const results = (folder: string) =>
+      readdirSync(folder)
+        .filter((name) => name !== CHARTS_FOLDER && name !== REPORT_FILE)
+        .sort();
     assert.deepEqual(results(dir), results(straight));
-    assert.ok(readdirSync(dir).every((name) => !name.includes('partial')), 'no temporary files left');
+    assert.ok(
+      readdirSync(dir).every((name) => !name.includes('partial')),
+      'no temporary files left',
+    );
   });
 
   test('a run stopped before its first game resumes from the start', async () => {

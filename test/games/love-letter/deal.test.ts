@@ -28,7 +28,11 @@ describe('deals', () => {
 
   test('are all full decks', () => {
     const sorted = [...FULL_DECK];
-    for (const deck of decks.slice(0, 1000)) assert.deepEqual([...deck].sort((a, b) => a - b), sorted);
+    for (const deck of decks.slice(0, 1000))
+      assert.deepEqual(
+        [...deck].sort((a, b) => a - b),
+        sorted,
+      );
   });
 
   test('put each card at each position as often as its copies say', () => {
@@ -43,14 +47,19 @@ describe('deals', () => {
   test('make neighbouring positions independent, within and across the draws they share', () => {
     const expected: number[] = [];
     for (let a = 1; a < KINDS; a++) {
-      for (let b = 1; b < KINDS; b++) expected.push((CARD_COPIES[a] * (CARD_COPIES[b] - (a === b ? 1 : 0))) / (DECK_SIZE * (DECK_SIZE - 1)));
+      for (let b = 1; b < KINDS; b++)
+        expected.push((CARD_COPIES[a] * (CARD_COPIES[b] - (a === b ? 1 : 0))) / (DECK_SIZE * (DECK_SIZE - 1)));
     }
     for (let position = DECK_SIZE - 1; position > 0; position--) {
       const counts = new Array<number>(expected.length).fill(0);
       for (const deck of decks) counts[(deck[position] - 1) * (KINDS - 1) + deck[position - 1] - 1]++;
       // Pairs of kinds that cannot occur (two princesses) have probability 0 and no count.
       const possible = expected.map((probability, cell) => [counts[cell], probability]).filter(([, probability]) => probability > 0);
-      assertFits(possible.map(([count]) => count), possible.map(([, probability]) => probability), `positions ${position} and ${position - 1}`);
+      assertFits(
+        possible.map(([count]) => count),
+        possible.map(([, probability]) => probability),
+        `positions ${position} and ${position - 1}`,
+      );
     }
   });
 });

@@ -39,9 +39,13 @@ describe('roundTie: both players keep a wizard to the end of the deck', () => {
     });
   }
 
-  test('lowest-seat means the lowest seat number, not the round\'s first player', () => {
+  test("lowest-seat means the lowest seat number, not the round's first player", () => {
     // Round 1: player 1 busts, so player 2 starts round 2, which ends in a tie.
-    const table = scriptedTable({ players: 2, rules: { roundTie: 'lowest-seat', winsNeeded: '2' }, decks: [bustingDeck(), exhaustingDeck('equal-sums')] });
+    const table = scriptedTable({
+      players: 2,
+      rules: { roundTie: 'lowest-seat', winsNeeded: '2' },
+      decks: [bustingDeck(), exhaustingDeck('equal-sums')],
+    });
     playExhaustingRound(table, 'equal-sums', 'keep-wizard', 2, 1);
     assert.deepEqual(winnersOf(table.transcript.lines), ['{ round over: winner 2 }', '{ round over: winner 1 }']);
   });
@@ -68,7 +72,10 @@ describe('nextStarter', () => {
 
   // Round 1 is won by its first player (player 2 busts on its first draw); who starts round 2?
   const FIRST_PLAYER_WINS = { deal: 'soldier minister', draws: 'clown wizard' };
-  for (const [nextStarter, starter] of [['winner', 1], ['rotate', 2]] as const) {
+  for (const [nextStarter, starter] of [
+    ['winner', 1],
+    ['rotate', 2],
+  ] as const) {
     test(`${nextStarter}: round 2 is started by player ${starter} after player 1 wins round 1`, () => {
       const table = scriptedTable({ players: 2, rules: { nextStarter }, decks: [FIRST_PLAYER_WINS, exhaustingDeck('equal-sums')] });
       table.play(1, 'play clown 2');
@@ -99,7 +106,10 @@ describe('nextStarter', () => {
   test('rotate: round r is started by seat (r - 1) mod players, whoever won', () => {
     for (let game = 0; game < 20; game++) {
       const { starters } = startersOf(3, { nextStarter: 'rotate' }, 'rotate', game);
-      assert.deepEqual(starters, starters.map((_, round) => round % 3));
+      assert.deepEqual(
+        starters,
+        starters.map((_, round) => round % 3),
+      );
     }
   });
 
@@ -131,7 +141,11 @@ describe('nextStarter', () => {
 describe('winsNeeded', () => {
   // Busting rounds alternate winners: player 2, player 1, player 2, ... so player 2 reaches n
   // round wins in round 2n - 1, before anyone decides anything.
-  for (const [winsNeeded, rounds] of [[1, 1], [2, 3], [4, 7]] as const) {
+  for (const [winsNeeded, rounds] of [
+    [1, 1],
+    [2, 3],
+    [4, 7],
+  ] as const) {
     test(`${winsNeeded} round wins end the game after round ${rounds}`, () => {
       const decks = Array.from({ length: 2 * winsNeeded }, () => bustingDeck());
       const rules: Record<string, string> = winsNeeded === 4 ? {} : { winsNeeded: String(winsNeeded) };

@@ -132,7 +132,8 @@ class Auditor implements TableObserver {
         this.inMask &= ~bit(e.a);
         return;
       case Ev.ROUND_END:
-        for (let seat = 0; seat < players; seat++) assert.equal(loveLetter.formatEvent(e, seat, this.table.rules), '', 'no bot is sent the round end');
+        for (let seat = 0; seat < players; seat++)
+          assert.equal(loveLetter.formatEvent(e, seat, this.table.rules), '', 'no bot is sent the round end');
         assert.ok(e.a !== 0 && (e.a & ~all) === 0, 'a round has winners');
         return;
       default:
@@ -262,7 +263,10 @@ describe('random games', () => {
         assert.equal(state.round, audit.roundCount);
         const winners = [...state.roundWins].filter((wins) => wins >= winsNeeded).length;
         assert.ok(winners >= 1);
-        assert.deepEqual([...state.shares], [...state.roundWins].map((wins) => (wins >= winsNeeded ? 1 / winners : 0)));
+        assert.deepEqual(
+          [...state.shares],
+          [...state.roundWins].map((wins) => (wins >= winsNeeded ? 1 / winners : 0)),
+        );
       }),
       { numRuns: 300 },
     );
@@ -307,18 +311,24 @@ describe('random games', () => {
 
   test('a different game index or seed gives a different deal', () => {
     fc.assert(
-      fc.property(fc.string(), fc.integer({ min: 2, max: 4 }), fc.nat({ max: 1_000_000 }), fc.integer({ min: 1, max: 1000 }), (seed, players, game, step) => {
-        const state = loveLetter.createState(players, loveLetter.parseRules({}));
-        const dealOf = (key: Uint32Array, index: number) => {
-          loveLetter.reset(state, key, index);
-          return [...state.deck].join(' ');
-        };
-        const key = masterKey(seed);
-        const deal = dealOf(key, game);
-        assert.equal(dealOf(key, game), deal);
-        assert.notEqual(dealOf(key, game + step), deal);
-        assert.notEqual(dealOf(masterKey(`${seed}!`), game), deal);
-      }),
+      fc.property(
+        fc.string(),
+        fc.integer({ min: 2, max: 4 }),
+        fc.nat({ max: 1_000_000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (seed, players, game, step) => {
+          const state = loveLetter.createState(players, loveLetter.parseRules({}));
+          const dealOf = (key: Uint32Array, index: number) => {
+            loveLetter.reset(state, key, index);
+            return [...state.deck].join(' ');
+          };
+          const key = masterKey(seed);
+          const deal = dealOf(key, game);
+          assert.equal(dealOf(key, game), deal);
+          assert.notEqual(dealOf(key, game + step), deal);
+          assert.notEqual(dealOf(masterKey(`${seed}!`), game), deal);
+        },
+      ),
       { numRuns: 300 },
     );
   });

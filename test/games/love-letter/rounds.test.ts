@@ -30,7 +30,11 @@ describe('the minister check after the draw', () => {
 
   for (const [held, drawn, minister, busts] of CASES) {
     test(`holding ${held}, drawing ${drawn}, ${minister}: ${busts ? 'out with both cards' : 'plays on'}`, () => {
-      const table = scriptedTable({ players: 3, rules: { minister }, decks: [{ deal: `${held} clown knight`, draws: `${drawn} soldier` }] });
+      const table = scriptedTable({
+        players: 3,
+        rules: { minister },
+        decks: [{ deal: `${held} clown knight`, draws: `${drawn} soldier` }],
+      });
       const { state } = table;
       if (busts) {
         // Out before deciding anything; the next player's turn has begun.
@@ -48,7 +52,7 @@ describe('the minister check after the draw', () => {
     });
   }
 
-  test('a bust that leaves one player ends the round in the other player\'s favour', () => {
+  test("a bust that leaves one player ends the round in the other player's favour", () => {
     const table = scriptedTable({ players: 2, rules: { winsNeeded: '1' }, decks: [{ deal: 'minister clown', draws: 'princess' }] });
     assert.ok(loveLetter.isTerminal(table.state));
     assert.deepEqual(roundOverComments(table), ['{ round over: winner 2 }']);
@@ -103,7 +107,7 @@ describe('how a round ends', () => {
 });
 
 describe('priestess protection', () => {
-  test('lasts until the protected player\'s own next turn, across another player going out', () => {
+  test("lasts until the protected player's own next turn, across another player going out", () => {
     // p2 is protected from its priestess (turn 2) to its next turn (turn 6); p3 goes out in between.
     const table = scriptedTable({
       players: 4,

@@ -116,7 +116,10 @@ describe('search positions', () => {
         }
         assert.equal(copy.over, true);
         const roundWinners = Array.from(real.roundWins, (wins, seat) => wins - winsBefore[seat]);
-        assert.deepEqual(Array.from(copy.shares, (share) => (share > 0 ? 1 : 0)), roundWinners);
+        assert.deepEqual(
+          Array.from(copy.shares, (share) => (share > 0 ? 1 : 0)),
+          roundWinners,
+        );
       }
     }
   });

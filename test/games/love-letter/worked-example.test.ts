@@ -93,9 +93,27 @@ describe('the spec example, replayed', () => {
       'player 1',
       'draw soldier',
     ]);
-    assert.deepEqual(table.received(2), ['2', 'draw wizard', ...publicUntilOut3.slice(0, 3), 'draw clown', ...publicUntilOut3.slice(3), ...publicAfter, 'out 4 priestess', 'player 1']);
+    assert.deepEqual(table.received(2), [
+      '2',
+      'draw wizard',
+      ...publicUntilOut3.slice(0, 3),
+      'draw clown',
+      ...publicUntilOut3.slice(3),
+      ...publicAfter,
+      'out 4 priestess',
+      'player 1',
+    ]);
     // Player 3 is told it is out, then nothing more.
     assert.deepEqual(table.received(3), ['3', 'draw princess', ...publicUntilOut3]);
-    assert.deepEqual(table.received(4), ['4', 'draw knight', ...publicUntilOut3, 'player 4', 'draw priestess', 'played 4 knight 1', 'reveal 1 minister', 'out 4 priestess']);
+    assert.deepEqual(table.received(4), [
+      '4',
+      'draw knight',
+      ...publicUntilOut3,
+      'player 4',
+      'draw priestess',
+      'played 4 knight 1',
+      'reveal 1 minister',
+      'out 4 priestess',
+    ]);
   });
 });

@@ -6,7 +6,11 @@ import { Decision } from './decisions.ts';
 
 /** Seat 0 of `players`, dealt `held`, has just drawn `drawn` on its first turn. */
 function turn(held: number, drawn: number, players = 4): Decision {
-  return new Decision(new CautiousPlayer(12), players).tell(Ev.START, 0, players).tell(Ev.DRAW, held).tell(Ev.PLAYER, 0).tell(Ev.DRAW, drawn);
+  return new Decision(new CautiousPlayer(12), players)
+    .tell(Ev.START, 0, players)
+    .tell(Ev.DRAW, held)
+    .tell(Ev.PLAYER, 0)
+    .tell(Ev.DRAW, drawn);
 }
 
 describe('cautious', () => {

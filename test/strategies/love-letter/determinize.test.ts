@@ -75,7 +75,10 @@ describe('Determinizer', () => {
     // (seat 1's exclusion shifts the odds a little, which the tolerance allows).
     for (let card = 1; card <= CARD_KINDS; card++) {
       const expected = pool[card] / unknownTotal;
-      assert.ok(Math.abs(seatThreeHolds[card] / samples - expected) < 0.025, `seat 3 holds card ${card}: ${seatThreeHolds[card] / samples} vs ${expected}`);
+      assert.ok(
+        Math.abs(seatThreeHolds[card] / samples - expected) < 0.025,
+        `seat 3 holds card ${card}: ${seatThreeHolds[card] / samples} vs ${expected}`,
+      );
     }
   });
 });

@@ -14,7 +14,11 @@ function searcher(players: number, iterations = 300): IsmctsPlayer {
 
 /** A two-player round: we were dealt `held`, the opponent opened with `opening`. */
 function twoPlayerRound(held: number, opening: readonly number[], strategy = searcher(2)): Decision {
-  return new Decision(strategy, 2).tell(Ev.START, THEM, 2).tell(Ev.DRAW, held).tell(Ev.PLAYER, THEM).tell(Ev.PLAYED, THEM, ...opening);
+  return new Decision(strategy, 2)
+    .tell(Ev.START, THEM, 2)
+    .tell(Ev.DRAW, held)
+    .tell(Ev.PLAYER, THEM)
+    .tell(Ev.PLAYED, THEM, ...opening);
 }
 
 describe('ismcts', () => {

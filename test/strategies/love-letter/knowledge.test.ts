@@ -54,7 +54,10 @@ describe('RoundKnowledge', () => {
   });
 
   test('our own general swap: we know what the other now holds, and it knows ours', () => {
-    const knowledge = tracker([[Ev.PLAYER, ME], [Ev.DRAW, Card.GENERAL]]);
+    const knowledge = tracker([
+      [Ev.PLAYER, ME],
+      [Ev.DRAW, Card.GENERAL],
+    ]);
     knowledge.keep(Card.SOLDIER);
     for (const [kind, a, b, c, d] of [played(ME, Card.GENERAL, 1), [Ev.SWAP, Card.PRINCESS, 0, 0, 0]]) {
       knowledge.observe(Object.assign(new GameEvent(), { recipients: 1, kind, a, b, c, d }));
@@ -70,7 +73,13 @@ describe('RoundKnowledge', () => {
     const duel = tracker([played(1, Card.KNIGHT, 2), [Ev.OUT, 1, Card.PRIESTESS]]);
     // Seat 2 beat a priestess: it holds none of soldier to priestess.
     assert.equal(duel.excluded[2], (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4));
-    const tie = tracker([played(ME, Card.CLOWN, 2), [Ev.REVEAL, 2, Card.WIZARD], [Ev.PLAYER, 3], played(3, Card.KNIGHT, 2), [Ev.PLAYER, 1]]);
+    const tie = tracker([
+      played(ME, Card.CLOWN, 2),
+      [Ev.REVEAL, 2, Card.WIZARD],
+      [Ev.PLAYER, 3],
+      played(3, Card.KNIGHT, 2),
+      [Ev.PLAYER, 1],
+    ]);
     assert.equal(tie.known[3], Card.WIZARD, 'a tie with a known card reveals the other');
   });
 
@@ -84,7 +93,13 @@ describe('RoundKnowledge', () => {
   });
 
   test('the card a princess player still held goes out of play with it', () => {
-    const knowledge = tracker([played(ME, Card.CLOWN, 2), [Ev.REVEAL, 2, Card.KNIGHT], [Ev.PLAYER, 2], played(2, Card.PRINCESS), [Ev.OUT, 2]]);
+    const knowledge = tracker([
+      played(ME, Card.CLOWN, 2),
+      [Ev.REVEAL, 2, Card.KNIGHT],
+      [Ev.PLAYER, 2],
+      played(2, Card.PRINCESS),
+      [Ev.OUT, 2],
+    ]);
     assert.equal(knowledge.known[2], 0);
     assert.equal(knowledge.deadKnown[Card.KNIGHT], 1);
   });
@@ -152,7 +167,11 @@ describe('RoundKnowledge in real games', () => {
         const inner = registry.findStrategy('love-letter', names[seat])!.create({ seat, players, rules, params: {} });
         return new Checker(inner, players, seat);
       });
-      const table = new Table(loveLetter, rules, checkers.map((strategy) => ({ strategy, trusted: true })));
+      const table = new Table(
+        loveLetter,
+        rules,
+        checkers.map((strategy) => ({ strategy, trusted: true })),
+      );
       for (const checker of checkers) checker.table = table;
       for (let game = 0; game < 60; game++) playGame(table, masterKey('knowledge-truth'), game);
       for (const checker of checkers) assert.ok(checker.checks > 300);

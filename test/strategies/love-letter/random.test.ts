@@ -39,7 +39,11 @@ function choiceCounts(hand: Hand): Map<number, number> {
 /** Asserts the counts fit the probabilities `expected` gives each action. */
 function assertChoices(counts: Map<number, number>, expected: (action: number) => number): void {
   const actions = [...counts.keys()];
-  assertFits(actions.map((action) => counts.get(action) ?? 0), actions.map(expected), 'choices');
+  assertFits(
+    actions.map((action) => counts.get(action) ?? 0),
+    actions.map(expected),
+    'choices',
+  );
 }
 
 describe('random player', () => {
@@ -53,7 +57,13 @@ describe('random player', () => {
     const counts = choiceCounts({ players: 4, seat: 1, held: Card.WIZARD, drawn: Card.KNIGHT, out: [3] });
     assert.deepEqual(
       [...counts.keys()].sort((a, b) => a - b),
-      [encodeAction(Card.KNIGHT, 0, 0), encodeAction(Card.KNIGHT, 2, 0), encodeAction(Card.WIZARD, 0, 0), encodeAction(Card.WIZARD, 1, 0), encodeAction(Card.WIZARD, 2, 0)].sort((a, b) => a - b),
+      [
+        encodeAction(Card.KNIGHT, 0, 0),
+        encodeAction(Card.KNIGHT, 2, 0),
+        encodeAction(Card.WIZARD, 0, 0),
+        encodeAction(Card.WIZARD, 1, 0),
+        encodeAction(Card.WIZARD, 2, 0),
+      ].sort((a, b) => a - b),
     );
     assertChoices(counts, (action) => (actionCard(action) === Card.WIZARD ? 1 / 2 / 3 : 1 / 2 / 2));
   });
