@@ -1,0 +1,267 @@
+import { Forfeit } from '../../core/forfeits.ts';
+import type { MasterKey } from '../../core/random.ts';
+import { Streams } from '../../core/random.ts';
+import { HAND_POINTS, POINTS_OF, RANKS, RANK_OF, SUITS, SUIT_OF, Suit, TWO_OF_CLUBS } from './cards.ts';
+import { Ev, Illegal } from './codes.ts';
+import type { HeartsState } from './state.ts';
+
+// reset/apply/forfeit run everything that needs no decision (trick ends, scoring, the next deal),
+// so after each call the state either awaits `current` or is over.
+
+export function resetGame(s: HeartsState, key: MasterKey, game: number): void {
+  s.key = key;
+  s.gameIndex = game;
+  s.tally.clear();
+  s.events.clear();
+  // Plain stores rather than TypedArray.fill, which costs a runtime call per array.
+  for (let seat = 0; seat < s.players; seat++) {
+    s.totals[seat] = 0;
+    s.carried[seat] = 0;
+    s.shares[seat] = 0;
+  }
+  s.hand = 0;
+  s.forfeited = -1;
+  s.over = false;
+  startHand(s);
+}
+
+function startHand(s: HeartsState): void {
+  const players = s.players;
+  s.hand++;
+  s.tally.rounds++;
+  shuffleDeck(s);
+  const size = s.handSize;
+  const masks = s.suitMask;
+  let leader = 0;
+  for (let seat = 0, at = 0; seat < players; seat++) {
+    const base = seat * SUITS;
+    masks[base] = 0;
+    masks[base + 1] = 0;
+    masks[base + 2] = 0;
+    masks[base + 3] = 0;
+    for (let i = 0; i < size; i++, at++) {
+      const card = s.deck[at];
+      s.dealt[at] = card;
+      masks[base + SUIT_OF[card]] |= 1 << RANK_OF[card];
+      if (card === TWO_OF_CLUBS) leader = seat;
+    }
+    s.pointsTaken[seat] = 0;
+    s.tricksWon[seat] = 0;
+    s.handScore[seat] = 0;
+  }
+  s.trick = 0;
+  s.trickCount = 0;
+  s.heartsBroken = false;
+  s.moonMask = (1 << players) - 1;
+  s.current = leader;
+  const events = s.events;
+  // Skipped as a whole when nobody reads the log: a deal would otherwise make a call per card.
+  if (!events.enabled) return;
+  for (let seat = 0; seat < players; seat++) {
+    events.push(1 << seat, Ev.HAND_START, s.hand, leader, players, 0);
+    for (let i = 0; i < size; i++) events.push(1 << seat, Ev.DEALT, i, s.dealt[seat * size + i], 0, 0);
+  }
+}
+
+function shuffleDeck(s: HeartsState): void {
+  const deck = s.deck;
+  const cards = deck.length;
+  const stacked = s.stackedDecks?.[s.hand - 1];
+  if (stacked) {
+    for (let i = 0; i < cards; i++) deck[i] = stacked[i];
+    return;
+  }
+  deck.set(s.deckCards);
+  const rng = s.dealRng.seed(s.key, s.gameIndex, Streams.DEAL, s.hand);
+  // Fisher-Yates with three swaps per draw (17 draws a deal instead of 51): each swap scales the
+  // draw by its range, takes the integer part as its index and keeps the fraction, exact in a
+  // double. The three indices are the mixed-radix digits of floor(u * n1 * n2 * n3) with the
+  // product at most 52 * 51 * 50, so they are uniform to within 132600 / 2^32, about 2^-15.
+  let u = 0;
+  for (let i = cards - 1; i > 0; i--) {
+    if (i % 3 === 0 || i === cards - 1) u = rng.float();
+    u *= i + 1;
+    const j = Math.floor(u);
+    u -= j;
+    const card = deck[i];
+    deck[i] = deck[j];
+    deck[j] = card;
+  }
+}
+
+/** Plays a legal card for the current player (trusted: no validation). */
+export function applyAction(s: HeartsState, card: number): void {
+  const seat = s.current;
+  const suit = SUIT_OF[card];
+  const rank = RANK_OF[card];
+  s.suitMask[seat * SUITS + suit] &= ~(1 << rank);
+  s.events.push((1 << s.players) - 1, Ev.PLAYED, seat, card, 0, 0);
+  if (s.trickCount === 0) {
+    s.ledSuit = suit;
+    s.trickWinner = seat;
+    s.trickHighRank = rank;
+    s.trickPoints = 0;
+  } else if (suit === s.ledSuit && rank > s.trickHighRank) {
+    s.trickWinner = seat;
+    s.trickHighRank = rank;
+  }
+  const points = POINTS_OF[card];
+  // The point cards are exactly the hearts and the queen of spades, the cards that break hearts.
+  if (points !== 0) {
+    s.trickPoints += points;
+    s.heartsBroken = true;
+  }
+  if (++s.trickCount < s.players) {
+    // A wrap by comparison: the table size is not a constant, so % would be a real division.
+    s.current = seat + 1 === s.players ? 0 : seat + 1;
+    return;
+  }
+  endTrick(s);
+}
+
+function endTrick(s: HeartsState): void {
+  const winner = s.trickWinner;
+  const points = s.trickPoints;
+  s.events.push((1 << s.players) - 1, Ev.TRICK_WON, winner, points, s.trick, 0);
+  s.tricksWon[winner]++;
+  s.pointsTaken[winner] += points;
+  if (points !== 0) s.moonMask &= 1 << winner;
+  const scored = s.trick > 0 || s.rules.scoreFirstTrick ? points : 0;
+  if (s.rules.lastTrickScores) s.handScore[winner] = scored;
+  else s.handScore[winner] += scored;
+  s.trickCount = 0;
+  if (++s.trick === s.tricksPerHand) endHand(s);
+  else s.current = winner;
+}
+
+/** The seat that shot the moon this hand, or -1. */
+function moonShooter(s: HeartsState): number {
+  if (s.rules.moonOverPlayedTricks) {
+    // As the original server: when several seats still qualify (no points played at all), the
+    // highest-numbered one is the shooter.
+    return s.moonMask === 0 ? -1 : 31 - Math.clz32(s.moonMask);
+  }
+  for (let seat = 0; seat < s.players; seat++) if (s.pointsTaken[seat] === HAND_POINTS) return seat;
+  return -1;
+}
+
+function endHand(s: HeartsState): void {
+  const players = s.players;
+  const all = (1 << players) - 1;
+  const shooter = moonShooter(s);
+  if (shooter >= 0) s.events.push(all, Ev.MOON, shooter, 0, 0, 0);
+  const carryOver = s.rules.carryOver;
+  let highest = 0;
+  for (let seat = 0; seat < players; seat++) {
+    const wonNone = s.tricksWon[seat] === 0;
+    let value: number;
+    if (shooter >= 0) value = seat === shooter ? 0 : HAND_POINTS;
+    else value = carryOver && wonNone ? s.carried[seat] : s.handScore[seat];
+    // The carried value is what the original server's never-reset per-hand variable holds: it
+    // changes only when the seat wins a trick, whatever the moon did to the totals.
+    if (!wonNone) s.carried[seat] = s.handScore[seat];
+    const total = (s.totals[seat] += value);
+    if (total > highest) highest = total;
+    s.events.push(all, Ev.HAND_SCORED, seat, value, total, 0);
+  }
+  const { endScore, hands } = s.rules;
+  if ((endScore > 0 && highest >= endScore) || (hands > 0 && s.hand >= hands)) finishGame(s);
+  else startHand(s);
+}
+
+/** Lowest total wins; ties share the win. A forfeited seat wins nothing. */
+function finishGame(s: HeartsState): void {
+  let best = 0x7fffffff;
+  let count = 0;
+  for (let seat = 0; seat < s.players; seat++) {
+    if (seat === s.forfeited) continue;
+    const total = s.totals[seat];
+    if (total < best) {
+      best = total;
+      count = 1;
+    } else if (total === best) {
+      count++;
+    }
+  }
+  for (let seat = 0; seat < s.players; seat++) {
+    s.shares[seat] = seat !== s.forfeited && s.totals[seat] === best ? 1 / count : 0;
+  }
+  s.over = true;
+  s.current = -1;
+}
+
+/**
+ * A bad move ends the game (the original server stopped the whole group): the current player
+ * forfeits, is placed last with no share of the win, and the others are ranked by their totals
+ * so far, the hand in progress not counted.
+ */
+export function forfeitTurn(s: HeartsState, reason: number): void {
+  const seat = s.current;
+  s.tally.forfeits[seat * s.tally.shape.forfeitReasons + reason]++;
+  s.forfeited = seat;
+  finishGame(s);
+}
+
+/** Writes the current player's legal cards in card order (suit, then rank); returns the count. */
+export function listLegalActions(s: HeartsState, out: Int32Array): number {
+  const base = s.current * SUITS;
+  const masks = s.suitMask;
+  if (s.trickCount > 0) {
+    const led = s.ledSuit;
+    const following = masks[base + led];
+    if (following !== 0) return listSuit(following, led * RANKS, out, 0);
+    return listHand(masks, base, out);
+  }
+  if (s.trick === 0) {
+    out[0] = TWO_OF_CLUBS;
+    return 1;
+  }
+  if (!s.heartsBroken) {
+    let count = listSuit(masks[base + Suit.CLUBS], Suit.CLUBS * RANKS, out, 0);
+    count = listSuit(masks[base + Suit.DIAMONDS], Suit.DIAMONDS * RANKS, out, count);
+    count = listSuit(masks[base + Suit.SPADES], Suit.SPADES * RANKS, out, count);
+    if (count > 0) return count;
+  }
+  return listHand(masks, base, out);
+}
+
+function listHand(masks: Int32Array, base: number, out: Int32Array): number {
+  let count = listSuit(masks[base], 0, out, 0);
+  count = listSuit(masks[base + 1], RANKS, out, count);
+  count = listSuit(masks[base + 2], 2 * RANKS, out, count);
+  return listSuit(masks[base + 3], 3 * RANKS, out, count);
+}
+
+/** Appends the cards of one suit's mask, lowest first: one step per card held, not per rank. */
+function listSuit(mask: number, firstCard: number, out: Int32Array, count: number): number {
+  while (mask !== 0) {
+    const lowest = mask & -mask;
+    out[count++] = firstCard + 31 - Math.clz32(lowest);
+    mask ^= lowest;
+  }
+  return count;
+}
+
+/** 0 when `card` is legal for the current player, otherwise the reason it is not. */
+export function illegalReason(s: HeartsState, card: number): number {
+  // Untrusted code may return anything: a fraction would otherwise pass as its truncation.
+  if (!Number.isInteger(card)) return Forfeit.MALFORMED;
+  if (card < 0 || card >= SUIT_OF.length) return Illegal.UNKNOWN_CARD;
+  if (s.over) return Forfeit.ILLEGAL;
+  const base = s.current * SUITS;
+  const masks = s.suitMask;
+  const suit = SUIT_OF[card];
+  if ((masks[base + suit] & (1 << RANK_OF[card])) === 0) return Illegal.NOT_HELD;
+  if (s.trickCount > 0) {
+    return suit !== s.ledSuit && masks[base + s.ledSuit] !== 0 ? Illegal.MUST_FOLLOW_SUIT : 0;
+  }
+  if (s.trick === 0) return card === TWO_OF_CLUBS ? 0 : Illegal.MUST_LEAD_TWO_OF_CLUBS;
+  const holdsOtherSuit = (masks[base + Suit.CLUBS] | masks[base + Suit.DIAMONDS] | masks[base + Suit.SPADES]) !== 0;
+  if (suit === Suit.HEARTS && !s.heartsBroken && holdsOtherSuit) return Illegal.HEARTS_NOT_BROKEN;
+  return 0;
+}
+
+/** Each seat's total points so far (lower is better). */
+export function scores(s: HeartsState, out: Float64Array): void {
+  for (let seat = 0; seat < s.players; seat++) out[seat] = s.totals[seat];
+}

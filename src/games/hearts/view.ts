@@ -1,0 +1,122 @@
+import type { GameEvent } from '../../core/events.ts';
+import type { PlayerView } from '../../core/game.ts';
+import { DECK_SIZE, POINTS_OF, RANK_OF, SUITS, SUIT_OF, handSize } from './cards.ts';
+import { Ev } from './codes.ts';
+
+/**
+ * What one player knows, rebuilt only from the records it receives (its own deal, every card
+ * played, trick and hand results), so a strategy reading it learns what a bot on the protocol
+ * would. Fixed-shape typed arrays, updated in place.
+ */
+export class HeartsView implements PlayerView {
+  readonly seat: number;
+  readonly players: number;
+  hand = 0;
+  /** The seat that led the hand's first trick (the holder of the two of clubs). */
+  leader = 0;
+  /** The cards still held, as one 13-bit rank mask per suit. */
+  readonly suitMask = new Int32Array(SUITS);
+  /** The hand as dealt, in order (-1 once played); the protocol names cards by this position. */
+  readonly dealt: Int8Array;
+  /** [card]: 1 once seen played this hand. */
+  readonly played = new Uint8Array(DECK_SIZE);
+  /** [seat * 4 + suit]: 1 once the seat failed to follow that suit this hand. */
+  readonly voids: Uint8Array;
+  /** Points in the tricks each seat won this hand. */
+  readonly pointsTaken: Int16Array;
+  /** Totals announced at the end of each hand. */
+  readonly totals: Int32Array;
+  heartsBroken = false;
+  trick = 0;
+  /** The current trick: its cards in the order played, the led suit and who is winning it. */
+  readonly trickCards: Int8Array;
+  trickCount = 0;
+  ledSuit = -1;
+  trickWinner = -1;
+  trickHighRank = -1;
+  trickPoints = 0;
+
+  constructor(players: number, seat: number) {
+    this.players = players;
+    this.seat = seat;
+    this.dealt = new Int8Array(handSize(players));
+    this.voids = new Uint8Array(players * SUITS);
+    this.pointsTaken = new Int16Array(players);
+    this.totals = new Int32Array(players);
+    this.trickCards = new Int8Array(players);
+  }
+
+  /** A new hand: forget the last one (totals stay until a new game's first hand). */
+  reset(): void {
+    this.suitMask.fill(0);
+    this.dealt.fill(-1);
+    this.played.fill(0);
+    this.voids.fill(0);
+    this.pointsTaken.fill(0);
+    this.heartsBroken = false;
+    this.trick = 0;
+    this.trickCount = 0;
+    this.ledSuit = -1;
+    this.trickWinner = -1;
+    this.trickHighRank = -1;
+    this.trickPoints = 0;
+  }
+
+  observe(e: GameEvent): void {
+    switch (e.kind) {
+      case Ev.HAND_START:
+        this.reset();
+        this.hand = e.a;
+        this.leader = e.b;
+        if (e.a === 1) this.totals.fill(0);
+        break;
+      case Ev.DEALT:
+        this.dealt[e.a] = e.b;
+        this.suitMask[SUIT_OF[e.b]] |= 1 << RANK_OF[e.b];
+        break;
+      case Ev.PLAYED:
+        this.onPlayed(e.a, e.b);
+        break;
+      case Ev.TRICK_WON:
+        this.pointsTaken[e.a] += e.b;
+        this.trick = e.c + 1;
+        this.trickCount = 0;
+        this.ledSuit = -1;
+        this.trickWinner = -1;
+        this.trickHighRank = -1;
+        this.trickPoints = 0;
+        break;
+      case Ev.HAND_SCORED:
+        this.totals[e.a] = e.c;
+        break;
+      default:
+        break;
+    }
+  }
+
+  private onPlayed(seat: number, card: number): void {
+    const suit = SUIT_OF[card];
+    const rank = RANK_OF[card];
+    this.played[card] = 1;
+    if (seat === this.seat) {
+      this.suitMask[suit] &= ~(1 << rank);
+      const at = this.dealt.indexOf(card);
+      if (at >= 0) this.dealt[at] = -1;
+    }
+    if (this.trickCount === 0) {
+      this.ledSuit = suit;
+      this.trickWinner = seat;
+      this.trickHighRank = rank;
+    } else if (suit !== this.ledSuit) {
+      this.voids[seat * SUITS + this.ledSuit] = 1;
+    } else if (rank > this.trickHighRank) {
+      this.trickWinner = seat;
+      this.trickHighRank = rank;
+    }
+    if (POINTS_OF[card] !== 0) {
+      this.trickPoints += POINTS_OF[card];
+      this.heartsBroken = true;
+    }
+    this.trickCards[this.trickCount++] = card;
+  }
+}
