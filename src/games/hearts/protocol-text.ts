@@ -23,11 +23,11 @@ export function formatEventLine(e: GameEvent): string {
 export function formatCommentLine(e: GameEvent): string {
   switch (e.kind) {
     case Ev.TRICK_WON:
-      return `{ trick ${e.c} won by ${e.a}, ${e.b} points }`;
+      return `trick ${e.c} won by ${e.a}, ${e.b} points`;
     case Ev.MOON:
-      return `{ ${e.a} shot the moon }`;
+      return `${e.a} shot the moon`;
     case Ev.HAND_SCORED:
-      return `{ ${e.a} scores ${e.b}, total ${e.c} }`;
+      return `${e.a} scores ${e.b}, total ${e.c}`;
     default:
       return '';
   }
