@@ -1,0 +1,56 @@
+// The built-in Hearts strategies: what each plays, and that ducking takes fewer points per hand
+// than the strategies before it when they share a table (two seats each, alternating).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { masterKey } from '../../../src/core/random.ts';
+import { CARD_NAMES, hearts } from '../../../src/games/hearts/index.ts';
+import { playGame } from '../../../src/runner/table.ts';
+import { HEARTS_STRATEGIES, heartsTable, pointsPerHand } from './tables.ts';
+
+const ONE_HAND = { endScore: '0', hands: '1' };
+
+test('first-legal plays the first legal card in the order its hand was dealt', () => {
+  const table = heartsTable(Array(4).fill(HEARTS_STRATEGIES['first-legal']), ONE_HAND);
+  let checked = 0;
+  table.observer = {
+    onEvent() {},
+    onForfeit() {},
+    onAction(seat, action) {
+      const legal = new Int32Array(hearts.maxActions);
+      const count = hearts.legalActions(table.state, legal);
+      const allowed = new Set(legal.subarray(0, count));
+      const first = [...table.views[seat].dealt].find((card) => card >= 0 && allowed.has(card));
+      assert.equal(CARD_NAMES[action], CARD_NAMES[first ?? -1]);
+      checked++;
+    },
+  };
+  playGame(table, masterKey('first-legal'), 0);
+  assert.equal(checked, 52);
+});
+
+test('ducking never leads the queen of spades while it holds another legal card', () => {
+  const table = heartsTable(Array(4).fill(HEARTS_STRATEGIES.ducking), ONE_HAND);
+  const queen = CARD_NAMES.indexOf('QS');
+  table.observer = {
+    onEvent() {},
+    onForfeit() {},
+    onAction(seat, action) {
+      const legal = new Int32Array(hearts.maxActions);
+      const count = hearts.legalActions(table.state, legal);
+      if (table.state.trickCount === 0 && count > 1) assert.notEqual(action, queen, `seat ${seat} leads the queen`);
+    },
+  };
+  for (let game = 0; game < 50; game++) playGame(table, masterKey('ducking'), game);
+});
+
+for (const weaker of ['random', 'first-legal'] as const) {
+  test(`ducking takes fewer points per hand than ${weaker}`, () => {
+    const strong = HEARTS_STRATEGIES.ducking;
+    const weak = HEARTS_STRATEGIES[weaker];
+    const points = pointsPerHand(heartsTable([strong, weak, strong, weak], ONE_HAND), 'ladder', 2000);
+    const ducking = (points[0] + points[2]) / 2;
+    const other = (points[1] + points[3]) / 2;
+    // Measured about 4.1 against 9.4 points a hand; a margin of 2 leaves room for any seed.
+    assert.ok(ducking + 2 < other, `ducking ${ducking.toFixed(2)} vs ${weaker} ${other.toFixed(2)} points per hand`);
+  });
+}
