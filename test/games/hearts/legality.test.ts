@@ -111,3 +111,23 @@ test('legality: malformed and unknown numbers are refused with stable codes', ()
   assert.equal(illegalReason(state, -1), Illegal.UNKNOWN_CARD);
   assert.equal(illegalReason(state, 52), Illegal.UNKNOWN_CARD);
 });
+
+test('a bad move: the seat forfeits the game, is placed last, the others rank by their totals', () => {
+  const state = hearts.createState(4, hearts.parseRules({}));
+  hearts.reset(state, new Uint32Array([9, 9, 9, 9]), 3);
+  const seat = state.current;
+  // The forfeiting seat has the lowest total, and still wins nothing; two others tie for the win.
+  const totals = [0, 10, 10, 20];
+  for (let i = 0; i < 4; i++) state.totals[(seat + i) % 4] = totals[i];
+  const reason = hearts.applyChecked(state, card('AH'));
+  assert.ok(reason === Illegal.MUST_LEAD_TWO_OF_CLUBS || reason === Illegal.NOT_HELD);
+  hearts.forfeit(state, reason);
+  assert.equal(hearts.isTerminal(state), true);
+  const returns = new Float64Array(4);
+  hearts.returns(state, returns);
+  assert.deepEqual(
+    [0, 1, 2, 3].map((i) => returns[(seat + i) % 4]),
+    [0, 0.5, 0.5, 0],
+  );
+  assert.equal(state.tally.forfeits[seat * state.tally.shape.forfeitReasons + reason], 1);
+});

@@ -5,25 +5,31 @@ import assert from 'node:assert/strict';
 import { masterKey } from '../../../src/core/random.ts';
 import { CARD_NAMES, hearts } from '../../../src/games/hearts/index.ts';
 import { playGame } from '../../../src/runner/table.ts';
-import { HEARTS_STRATEGIES, heartsTable, pointsPerHand } from './tables.ts';
+import { HEARTS_STRATEGIES, heartsTable, pointsPerHand, type HeartsTable } from './tables.ts';
 
 const ONE_HAND = { endScore: '0', hands: '1' };
 
-test('first-legal plays the first legal card in the order its hand was dealt', () => {
-  const table = heartsTable(Array(4).fill(HEARTS_STRATEGIES['first-legal']), ONE_HAND);
-  let checked = 0;
+/** Calls `check` with every decision and the legal cards it was chosen from. */
+function onEachDecision(table: HeartsTable, check: (seat: number, action: number, legal: number[]) => void): void {
+  const buffer = new Int32Array(hearts.maxActions);
   table.observer = {
     onEvent() {},
     onForfeit() {},
     onAction(seat, action) {
-      const legal = new Int32Array(hearts.maxActions);
-      const count = hearts.legalActions(table.state, legal);
-      const allowed = new Set(legal.subarray(0, count));
-      const first = [...table.views[seat].dealt].find((card) => card >= 0 && allowed.has(card));
-      assert.equal(CARD_NAMES[action], CARD_NAMES[first ?? -1]);
-      checked++;
+      const count = hearts.legalActions(table.state, buffer);
+      check(seat, action, [...buffer.subarray(0, count)]);
     },
   };
+}
+
+test('first-legal plays the first legal card in the order its hand was dealt', () => {
+  const table = heartsTable(Array(4).fill(HEARTS_STRATEGIES['first-legal']), ONE_HAND);
+  let checked = 0;
+  onEachDecision(table, (seat, action, legal) => {
+    const first = [...table.views[seat].dealt].find((card) => card >= 0 && legal.includes(card));
+    assert.equal(CARD_NAMES[action], CARD_NAMES[first ?? -1]);
+    checked++;
+  });
   playGame(table, masterKey('first-legal'), 0);
   assert.equal(checked, 52);
 });
@@ -31,15 +37,9 @@ test('first-legal plays the first legal card in the order its hand was dealt', (
 test('ducking never leads the queen of spades while it holds another legal card', () => {
   const table = heartsTable(Array(4).fill(HEARTS_STRATEGIES.ducking), ONE_HAND);
   const queen = CARD_NAMES.indexOf('QS');
-  table.observer = {
-    onEvent() {},
-    onForfeit() {},
-    onAction(seat, action) {
-      const legal = new Int32Array(hearts.maxActions);
-      const count = hearts.legalActions(table.state, legal);
-      if (table.state.trickCount === 0 && count > 1) assert.notEqual(action, queen, `seat ${seat} leads the queen`);
-    },
-  };
+  onEachDecision(table, (seat, action, legal) => {
+    if (table.state.trickCount === 0 && legal.length > 1) assert.notEqual(action, queen, `seat ${seat} leads the queen`);
+  });
   for (let game = 0; game < 50; game++) playGame(table, masterKey('ducking'), game);
 });
 

@@ -9,10 +9,9 @@ import { ducking } from '../../../strategies/hearts/ducking.ts';
 
 export const HEARTS_STRATEGIES = { random, 'first-legal': firstLegal, ducking } as const;
 
-export function heartsTable(
-  seats: readonly StrategyDefinition<HeartsView>[],
-  rules: Readonly<Record<string, string>> = {},
-): Table<HeartsState, HeartsView> {
+export type HeartsTable = Table<HeartsState, HeartsView>;
+
+export function heartsTable(seats: readonly StrategyDefinition<HeartsView>[], rules: Readonly<Record<string, string>> = {}): HeartsTable {
   const values = hearts.parseRules(rules);
   return new Table(
     hearts,
@@ -25,7 +24,7 @@ export function heartsTable(
 }
 
 /** Plays `games` games from `seed` and returns each seat's points per hand. */
-export function pointsPerHand(table: Table<HeartsState, HeartsView>, seed: string, games: number): number[] {
+export function pointsPerHand(table: HeartsTable, seed: string, games: number): number[] {
   const key = masterKey(seed);
   const points = new Array<number>(table.players).fill(0);
   let hands = 0;
