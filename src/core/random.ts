@@ -73,17 +73,17 @@ function sipRounds(rounds: number): void {
   v[3] = v3;
 }
 
-/** Absorbs one 32-bit message word the way SipHash does: into v3, two rounds, then into v0. */
+/** Absorbs one 32-bit message word as SipHash-1-3 does: into v3, one round, then into v0. */
 function absorb(word: number): void {
   sip[3] ^= word;
-  sipRounds(2);
+  sipRounds(1);
   sip[0] ^= word;
 }
 
 /**
  * sfc32, a small fast chaotic generator with a 128-bit state. The class has a fixed shape and
  * `seed` overwrites it in place, so one instance per seat or deal serves every game without
- * allocating; deriving a stream costs twenty-four add-rotate-xor rounds, not an ARC4 setup.
+ * allocating; deriving a stream costs ten add-rotate-xor rounds, not an ARC4 setup.
  */
 export class Rng {
   // An Int32Array rather than four number fields: values past 2^30 would turn the fields into
@@ -112,13 +112,15 @@ export class Rng {
     absorb(Math.floor(game / TWO_POW_32) >>> 0);
     absorb(stream);
     absorb(index);
-    // One output word per four rounds, each after its own tweak of v2, as HalfSipHash squeezes a
-    // second word; the state needs no warm-up since every word is already a PRF output.
+    // Two squeezes of three rounds, after distinct tweaks of v2, each giving two words that mix
+    // all four state words: the state itself never leaves, so the rounds cannot be run back to
+    // the key. Every word is already uniform, so sfc32 needs no warm-up.
     const state = this.s;
-    for (let word = 0; word < 4; word++) {
-      v[2] ^= 0xff - word;
-      sipRounds(4);
-      state[word] = v[1] ^ v[3];
+    for (let half = 0; half < 2; half++) {
+      v[2] ^= 0xee + half;
+      sipRounds(3);
+      state[2 * half] = v[0] ^ v[2];
+      state[2 * half + 1] = v[1] ^ v[3];
     }
     return this;
   }
