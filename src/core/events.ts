@@ -2,7 +2,7 @@
  * Games report what each player learns as records in one preallocated Int16Array log, written in
  * order. A record is [recipients, kind, a, b, c, d]: `recipients` is a bit mask of seats, so a
  * message for everyone costs one record, not one per player. The play loop drains the log after
- * every move and decodes records into one reused GameEvent, so the hot path allocates nothing.
+ * every move and decodes records into reused GameEvents, so the hot path allocates nothing.
  */
 export const EVENT_STRIDE = 6;
 
@@ -15,7 +15,7 @@ export const EventField = {
   D: 5,
 } as const;
 
-/** A decoded record. The play loop reuses one instance: copy what you want to keep. */
+/** A decoded record. The play loop reuses one instance per seat: copy what you want to keep. */
 export class GameEvent {
   recipients = 0;
   kind = 0;
@@ -25,19 +25,28 @@ export class GameEvent {
   d = 0;
 
   read(log: Int16Array, index: number): this {
-    const at = index * EVENT_STRIDE;
-    this.recipients = log[at];
-    this.kind = log[at + 1];
-    this.a = log[at + 2];
-    this.b = log[at + 3];
-    this.c = log[at + 4];
-    this.d = log[at + 5];
+    decodeRecord(this, log, index);
     return this;
   }
 
   isFor(seat: number): boolean {
     return (this.recipients & (1 << seat)) !== 0;
   }
+}
+
+/**
+ * Copies record `index` into `event` by plain field writes. The play loop fills the events it
+ * hands to strategies this way rather than through `read`, which a strategy could shadow on its
+ * own instance to see records meant for other seats.
+ */
+export function decodeRecord(event: GameEvent, log: Int16Array, index: number): void {
+  const at = index * EVENT_STRIDE;
+  event.recipients = log[at];
+  event.kind = log[at + 1];
+  event.a = log[at + 2];
+  event.b = log[at + 3];
+  event.c = log[at + 4];
+  event.d = log[at + 5];
 }
 
 /** The append side of the log, kept by a game's state. */

@@ -36,40 +36,92 @@ export const Streams = {
   BOOTSTRAP: 4,
 } as const;
 
-// murmur3's finaliser: cheap and avalanches every input bit, so nearby game indices give unrelated seeds.
-function fmix32(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+const TWO_POW_32 = 4294967296;
+
+/**
+ * HalfSipHash's state, kept in one module buffer so deriving a stream allocates nothing. Its keyed
+ * ARX rounds over the 128-bit master key make a pseudo-random function: unlike a chain of
+ * invertible mixers, one output reveals neither the key nor the output for other coordinates.
+ */
+const sip = new Int32Array(4);
+
+function sipRounds(rounds: number): void {
+  const v = sip;
+  let v0 = v[0];
+  let v1 = v[1];
+  let v2 = v[2];
+  let v3 = v[3];
+  for (let round = 0; round < rounds; round++) {
+    v0 = (v0 + v1) | 0;
+    v1 = (v1 << 5) | (v1 >>> 27);
+    v1 ^= v0;
+    v0 = (v0 << 16) | (v0 >>> 16);
+    v2 = (v2 + v3) | 0;
+    v3 = (v3 << 8) | (v3 >>> 24);
+    v3 ^= v2;
+    v0 = (v0 + v3) | 0;
+    v3 = (v3 << 7) | (v3 >>> 25);
+    v3 ^= v0;
+    v2 = (v2 + v1) | 0;
+    v1 = (v1 << 13) | (v1 >>> 19);
+    v1 ^= v2;
+    v2 = (v2 << 16) | (v2 >>> 16);
+  }
+  v[0] = v0;
+  v[1] = v1;
+  v[2] = v2;
+  v[3] = v3;
 }
 
-const TWO_POW_32 = 4294967296;
+/** Absorbs one 32-bit message word as SipHash-1-3 does: into v3, one round, then into v0. */
+function absorb(word: number): void {
+  sip[3] ^= word;
+  sipRounds(1);
+  sip[0] ^= word;
+}
 
 /**
  * sfc32, a small fast chaotic generator with a 128-bit state. The class has a fixed shape and
  * `seed` overwrites it in place, so one instance per seat or deal serves every game without
- * allocating; deriving a stream costs a few multiplies, not an ARC4 setup.
+ * allocating; deriving a stream costs ten add-rotate-xor rounds, not an ARC4 setup.
  */
 export class Rng {
   // An Int32Array rather than four number fields: values past 2^30 would turn the fields into
   // boxed doubles, and every step would convert them (measured: about 10x slower).
   private readonly s = new Int32Array(4);
 
-  /** Points this generator at the stream (key, game, stream, index). */
+  constructor() {
+    // A strategy holds its seat's generator: frozen, it cannot swap the state array for one that
+    // throws when the runner seeds the next game.
+    Object.freeze(this);
+  }
+
+  /**
+   * Points this generator at the stream (key, game, stream, index). Its state words are a keyed
+   * pseudo-random function of those coordinates, so a stream's state, which whoever holds the
+   * generator can read, tells nothing about the key or any other stream: a strategy cannot work
+   * out the deals or another seat's draws from its own.
+   */
   seed(key: MasterKey, game: number, stream: number, index: number): this {
+    const v = sip;
+    v[0] = key[0];
+    v[1] = key[1];
+    v[2] = key[2] ^ 0x6c796765;
+    v[3] = key[3] ^ 0x74656462;
+    absorb(game >>> 0);
+    absorb(Math.floor(game / TWO_POW_32) >>> 0);
+    absorb(stream);
+    absorb(index);
+    // Two squeezes of three rounds, after distinct tweaks of v2, each giving two words that mix
+    // all four state words: the state itself never leaves, so the rounds cannot be run back to
+    // the key. Every word is already uniform, so sfc32 needs no warm-up.
     const state = this.s;
-    const gameLow = game >>> 0;
-    const gameHigh = Math.floor(game / TWO_POW_32) >>> 0;
-    state[0] = fmix32(key[0] ^ Math.imul(gameLow, 0x9e3779b1) ^ gameHigh);
-    state[1] = fmix32(key[1] ^ Math.imul(stream + 1, 0x85ebca77) ^ state[0]);
-    state[2] = fmix32(key[2] ^ Math.imul(index + 1, 0xc2b2ae3d) ^ state[1]);
-    state[3] = fmix32(key[3] ^ gameLow ^ Math.imul(stream, 0x27d4eb2f) ^ state[2]);
-    // The words are already avalanched hashes, so a short warm-up suffices to decorrelate the
-    // counter word; sfc32's usual 12 rounds would cost more than a whole deal's shuffle.
-    for (let i = 0; i < 4; i++) this.next();
+    for (let half = 0; half < 2; half++) {
+      v[2] ^= 0xee + half;
+      sipRounds(3);
+      state[2 * half] = v[0] ^ v[2];
+      state[2 * half + 1] = v[1] ^ v[3];
+    }
     return this;
   }
 
@@ -112,3 +164,7 @@ export class Rng {
     return this;
   }
 }
+
+// Strategies import this class: frozen, no strategy can replace a method the deals rely on.
+Object.freeze(Rng.prototype);
+Object.freeze(Rng);

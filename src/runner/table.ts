@@ -1,4 +1,4 @@
-import { GameEvent, type EventLog } from '../core/events.ts';
+import { GameEvent, decodeRecord, type EventLog } from '../core/events.ts';
 import type { Game, GameState, PlayerView, RuleValues } from '../core/game.ts';
 import { Forfeit } from '../core/forfeits.ts';
 import { Rng, Streams, type MasterKey } from '../core/random.ts';
@@ -18,8 +18,10 @@ export interface SeatPlayer<V extends PlayerView> {
 }
 
 /**
- * Everything one worker needs to play games of one match-up, allocated once: the game state,
- * each seat's view, strategy and random stream, and the legal-action buffer.
+ * Everything one worker needs to play games of one match-up, allocated once: the game state, and
+ * each seat's view, strategy, random stream, event and legal-action buffer. Nothing a seat is
+ * handed is shared with another seat, so a strategy that keeps or alters it learns or changes
+ * nothing beyond its own seat.
  */
 export class Table<S extends GameState = GameState, V extends PlayerView = PlayerView> {
   readonly game: Game<S, V>;
@@ -30,8 +32,11 @@ export class Table<S extends GameState = GameState, V extends PlayerView = Playe
   readonly strategies: Strategy<V>[];
   readonly trusted: boolean[];
   readonly rngs: Rng[];
-  readonly legal: Int32Array;
+  /** Per seat: a shared buffer would show a seat the previous player's options past `count`. */
+  readonly legals: Int32Array[];
+  /** The observer's event; each seat is handed its own in `seatEvents`. */
   readonly event = new GameEvent();
+  readonly seatEvents: GameEvent[];
   /** Bit mask of the seats whose strategy observes events. */
   readonly listeners: number;
   observer: TableObserver | null = null;
@@ -45,7 +50,8 @@ export class Table<S extends GameState = GameState, V extends PlayerView = Playe
     this.strategies = seats.map((seat) => seat.strategy);
     this.trusted = seats.map((seat) => seat.trusted);
     this.rngs = seats.map(() => new Rng());
-    this.legal = new Int32Array(game.maxActions);
+    this.legals = seats.map(() => new Int32Array(game.maxActions));
+    this.seatEvents = seats.map(() => new GameEvent());
     this.listeners = seats.reduce((mask, seat, index) => (seat.strategy.observes ? mask | (1 << index) : mask), 0);
   }
 }
@@ -63,9 +69,10 @@ export function playGame<S extends GameState, V extends PlayerView>(
   dealIndex: number = gameIndex,
 ): void {
   startGame(table, key, gameIndex, dealIndex);
-  const { game, state, strategies, views, rngs, legal } = table;
+  const { game, state, strategies, views, rngs, legals } = table;
   while (!game.isTerminal(state)) {
     const seat = game.currentPlayer(state);
+    const legal = legals[seat];
     const count = game.legalActions(state, legal);
     let action: number;
     try {
@@ -95,13 +102,14 @@ export async function playGameAsync<S extends GameState, V extends PlayerView>(
   const { game, state } = table;
   while (!game.isTerminal(state)) {
     const seat = game.currentPlayer(state);
-    const count = game.legalActions(state, table.legal);
+    const legal = table.legals[seat];
+    const count = game.legalActions(state, legal);
     const chooser = choosers[seat];
     let outcome: DecisionOutcome;
     try {
       outcome = chooser
-        ? await chooser(seat, table.legal, count)
-        : { action: table.strategies[seat].choose(table.views[seat], table.legal, count, table.rngs[seat]) };
+        ? await chooser(seat, legal, count)
+        : { action: table.strategies[seat].choose(table.views[seat], legal, count, table.rngs[seat]) };
     } catch (error) {
       outcome = { forfeit: Forfeit.STRATEGY_ERROR, detail: errorText(error) };
     }
@@ -177,18 +185,35 @@ function deliverRecords<S extends GameState, V extends PlayerView>(table: Table<
   const event = table.event;
   const roundStart = table.game.roundStartEvent;
   for (let i = 0; i < log.count; i++) {
-    event.read(log.data, i);
+    decodeRecord(event, log.data, i);
     if (observer !== null) observer.onEvent(event);
     const seats = event.recipients & listeners;
     for (let seat = 0; seats >>> seat !== 0; seat++) {
       if ((seats & (1 << seat)) === 0) continue;
-      // Read afresh for every seat: a strategy may write into the event it is handed, and that
-      // must not change what the next seat is told.
-      event.read(log.data, i);
-      table.views[seat].observe(event);
+      const seatEvent = seatEventFor(table, seat, log.data, i);
+      table.views[seat].observe(seatEvent);
       const strategy = table.strategies[seat];
-      if (event.kind === roundStart) strategy.restart();
-      strategy.inform(event);
+      if (seatEvent.kind === roundStart) strategy.restart();
+      strategy.inform(seatEvent);
     }
   }
+}
+
+/**
+ * The seat's own event, holding record `index`. A strategy may have frozen its event or turned its
+ * fields into accessors; then it gets a fresh one, and its meddling costs only itself.
+ */
+function seatEventFor<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  seat: number,
+  log: Int16Array,
+  index: number,
+): GameEvent {
+  try {
+    decodeRecord(table.seatEvents[seat], log, index);
+  } catch {
+    table.seatEvents[seat] = new GameEvent();
+    decodeRecord(table.seatEvents[seat], log, index);
+  }
+  return table.seatEvents[seat];
 }

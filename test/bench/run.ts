@@ -3,6 +3,7 @@
 // the full counts (the default) are the ones the targets are stated for.
 import { benchEngine, type BenchLine } from './engine.ts';
 import { benchProtocol } from './protocol.ts';
+import { benchRandom } from './random.ts';
 import { benchStrategies } from './strategies.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -35,6 +36,7 @@ if (!json && !(globalThis as { gc?: unknown }).gc) {
   process.stderr.write('note: run with node --expose-gc (npm run bench does) for heap figures after a full collection\n');
 }
 await benchEngine({ quick }, report);
+report(benchRandom({ quick }));
 
 for (const line of benchStrategies({ quick })) report(line);
 await benchProtocol({ quick }, report);

@@ -176,8 +176,9 @@ export class ScriptedTable implements TableObserver {
     const { game, state } = this.table;
     const seat = game.currentPlayer(state);
     assert.ok(seat >= 0, 'the game is over');
-    const count = game.legalActions(state, this.table.legal);
-    const action = this.table.strategies[seat].choose(this.table.views[seat], this.table.legal, count, this.table.rngs[seat]);
+    const legal = this.table.legals[seat];
+    const count = game.legalActions(state, legal);
+    const action = this.table.strategies[seat].choose(this.table.views[seat], legal, count, this.table.rngs[seat]);
     playAction(this.table, seat, action);
     return this;
   }

@@ -45,12 +45,12 @@ describe('a sequential comparison', () => {
   // Wide plain-Elo bounds: a clear case decides in a few hundred games.
   const wide: SprtConfig = { model: 'elo', elo0: 0, elo1: 60, alpha: 0.05, beta: 0.05 };
 
-  async function run(paired: PairedSpec, workers: number, sprt: SprtConfig = wide, maxBlocks = 4000) {
+  async function run(paired: PairedSpec, workers: number, sprt: SprtConfig = wide, maxBlocks = 4000, batchBlocks = 50) {
     const seen: { totals: PairedTotals; sprt: SprtResult; support: number[]; counts: number[] }[] = [];
     const result = await runComparison(builtinRegistry(), paired, {
       workers,
       registryModule: REGISTRY,
-      batchBlocks: 50,
+      batchBlocks,
       maxBlocks,
       sprt,
       onBatch: (totals, sprtResult) => seen.push({ totals, sprt: sprtResult, support: [...totals.support], counts: [...totals.counts] }),
@@ -59,11 +59,12 @@ describe('a sequential comparison', () => {
   }
 
   test('after every batch the test is evaluateSprt on the differences accumulated so far', async () => {
-    const { result, seen } = await run(spec('counter', 'cautious'), 2);
+    // Small batches, so that the test sees several before a clear case decides.
+    const { result, seen } = await run(spec('counter', 'cautious'), 2, wide, 4000, 10);
     assert.equal(result.verdict, 'H1');
     assert.ok(seen.length >= 2, 'the test needed more than one batch');
     seen.forEach((step, index) => {
-      assert.equal(step.totals.blocks, 50 * (index + 1));
+      assert.equal(step.totals.blocks, 10 * (index + 1));
       assert.equal(
         step.counts.reduce((sum, count) => sum + count, 0),
         step.totals.blocks,

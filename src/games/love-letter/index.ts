@@ -1,6 +1,10 @@
+import { deepFreeze, freezeExports } from '../../core/freeze.ts';
 import type { Game } from '../../core/game.ts';
+import * as actions from './actions.ts';
 import { formatAction, parseAction } from './actions.ts';
+import * as cards from './cards.ts';
 import { CARD_NAMES, MAX_PLAYERS, MIN_PLAYERS } from './cards.ts';
+import * as codes from './codes.ts';
 import { Ev, FORFEIT_LABELS, OUT_CAUSE_LABELS } from './codes.ts';
 import { applyAction, forfeitTurn, illegalReason, listLegalActions, resetGame } from './engine.ts';
 import { formatCommentLine, formatEventLine } from './protocol-text.ts';
@@ -44,6 +48,13 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = {
   formatEvent: (e, seat, rules) => formatEventLine(e, seat, decodeRules(rules).wireBase, rules.handshake === 'ident'),
   formatComment: (e, rules) => formatCommentLine(e, decodeRules(rules).wireBase),
 };
+
+// Strategies import this module and the runner plays with the same objects: frozen, none of them
+// (the game object, its tables, the view's and state's classes) can be changed by a strategy.
+deepFreeze(loveLetter);
+deepFreeze(LoveLetterState);
+deepFreeze(LoveLetterView);
+freezeExports(actions, cards, codes);
 
 export { LoveLetterState, LoveLetterView };
 export * from './cards.ts';
