@@ -7,6 +7,7 @@ import { Errors } from '../core/errors.ts';
 import type { Registry } from '../core/registry.ts';
 import type { StrategyDefinition } from '../core/strategy.ts';
 import { resolveParams, type StrategySpec } from '../core/strategy-spec.ts';
+import { TimedStrategy } from './choice-guard.ts';
 import type { ParamValue } from '../core/strategy.ts';
 
 /** A strategy ready to create seats: its definition and checked parameters. */
@@ -41,8 +42,9 @@ async function loadStrategyModule(path: string, gameId: string): Promise<Strateg
     throw Errors.badStrategyModule(path, 'exports no strategy (export default an object with name, game, summary, params and create())');
   }
   if (definition.game !== gameId) throw Errors.badStrategyModule(path, `plays '${definition.game}', not '${gameId}'`);
-  // A user's code is never trusted to return legal actions: it always goes through the checked apply.
-  return { ...definition, trusted: false };
+  // A user's code is never trusted to return legal actions: it always goes through the checked
+  // apply. Nor to return at all: each of its calls is under the move timeout.
+  return { ...definition, trusted: false, create: (context) => new TimedStrategy(() => definition.create(context)) };
 }
 
 // A tournament prepares many match-ups with the same file: load (and compile) it once per thread.

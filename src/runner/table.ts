@@ -3,6 +3,7 @@ import type { Game, GameState, PlayerView, RuleValues } from '../core/game.ts';
 import { Forfeit } from '../core/forfeits.ts';
 import { Rng, Streams, type MasterKey } from '../core/random.ts';
 import type { Strategy } from '../core/strategy.ts';
+import { ChoiceTimeout, type ChoiceGuard } from './choice-guard.ts';
 
 /** Sees every record of the log and every decision: transcripts and protocol hosts hook in here. */
 export interface TableObserver {
@@ -35,6 +36,8 @@ export class Table<S extends GameState = GameState, V extends PlayerView = Playe
   /** Bit mask of the seats whose strategy observes events. */
   readonly listeners: number;
   observer: TableObserver | null = null;
+  /** Times each choice when decisions have a limit; null: strategies are called directly. */
+  guard: ChoiceGuard | null = null;
 
   constructor(game: Game<S, V>, rules: RuleValues, seats: readonly SeatPlayer<V>[]) {
     this.game = game;
@@ -63,15 +66,15 @@ export function playGame<S extends GameState, V extends PlayerView>(
   dealIndex: number = gameIndex,
 ): void {
   startGame(table, key, gameIndex, dealIndex);
-  const { game, state, strategies, views, rngs, legal } = table;
+  const { game, state, legal } = table;
   while (!game.isTerminal(state)) {
     const seat = game.currentPlayer(state);
     const count = game.legalActions(state, legal);
     let action: number;
     try {
-      action = strategies[seat].choose(views[seat], legal, count, rngs[seat]);
+      action = chooseInProcess(table, seat, count);
     } catch (error) {
-      forfeit(table, seat, Forfeit.STRATEGY_ERROR, errorText(error));
+      forfeit(table, seat, failureReason(error), errorText(error));
       continue;
     }
     playAction(table, seat, action);
@@ -99,11 +102,9 @@ export async function playGameAsync<S extends GameState, V extends PlayerView>(
     const chooser = choosers[seat];
     let outcome: DecisionOutcome;
     try {
-      outcome = chooser
-        ? await chooser(seat, table.legal, count)
-        : { action: table.strategies[seat].choose(table.views[seat], table.legal, count, table.rngs[seat]) };
+      outcome = chooser ? await chooser(seat, table.legal, count) : { action: chooseInProcess(table, seat, count) };
     } catch (error) {
-      outcome = { forfeit: Forfeit.STRATEGY_ERROR, detail: errorText(error) };
+      outcome = { forfeit: failureReason(error), detail: errorText(error) };
     }
     if ('forfeit' in outcome) forfeit(table, seat, outcome.forfeit, outcome.detail);
     else playAction(table, seat, outcome.action);
@@ -142,6 +143,17 @@ export function playAction<S extends GameState, V extends PlayerView>(table: Tab
     }
   }
   deliverEvents(table);
+}
+
+function chooseInProcess<S extends GameState, V extends PlayerView>(table: Table<S, V>, seat: number, count: number): number {
+  const { strategies, views, legal, rngs, guard } = table;
+  // Built-ins are parlor's own code, trusted to return as to play legally: only the others are timed.
+  if (guard === null || table.trusted[seat]) return strategies[seat].choose(views[seat], legal, count, rngs[seat]);
+  return guard.choose(strategies[seat], views[seat], legal, count, rngs[seat]);
+}
+
+function failureReason(error: unknown): number {
+  return error instanceof ChoiceTimeout ? Forfeit.TIMEOUT : Forfeit.STRATEGY_ERROR;
 }
 
 function errorText(error: unknown): string {
