@@ -76,10 +76,14 @@ export class MatchPlayer {
     }
   }
 
-  /** Every table's choices go through `guard` (null: straight to the strategies), from now on. */
+  /**
+   * The choices of every table with a strategy file go through `guard` from now on (null: straight
+   * to the strategies); built-ins are not timed, so their tables keep the direct call.
+   */
   guardChoices(guard: ChoiceGuard | null): void {
     setActiveGuard(guard);
-    for (const table of this.tables) table.guard = guard;
+    const timed = this.match.slots.some((slot) => slot.definition.trusted !== true);
+    for (const table of this.tables) table.guard = timed ? guard : null;
   }
 
   tableFor(local: number): Table<GameState, PlayerView> {

@@ -66,13 +66,14 @@ export function playGame<S extends GameState, V extends PlayerView>(
   dealIndex: number = gameIndex,
 ): void {
   startGame(table, key, gameIndex, dealIndex);
-  const { game, state, legal } = table;
+  const { game, state, strategies, views, rngs, legal, guard } = table;
   while (!game.isTerminal(state)) {
     const seat = game.currentPlayer(state);
     const count = game.legalActions(state, legal);
     let action: number;
     try {
-      action = chooseInProcess(table, seat, count);
+      // Unguarded tables (built-ins only) call the strategy right here: the loop stays as small as it was.
+      action = guard === null ? strategies[seat].choose(views[seat], legal, count, rngs[seat]) : chooseInProcess(table, seat, count);
     } catch (error) {
       forfeit(table, seat, failureReason(error), errorText(error));
       continue;
