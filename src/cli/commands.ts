@@ -71,6 +71,7 @@ export const Commands: readonly CommandDef[] = [
       'out',
       'name',
       'force',
+      'moveTimeout',
       'json',
       'quiet',
     ],
@@ -79,7 +80,7 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'replay',
     summary: 'print one game again as the full message log in protocol syntax',
-    options: ['gameIndex', 'job', 'players', 'strategies', 'seat', 'seed', 'design', 'rules', 'json'],
+    options: ['gameIndex', 'job', 'players', 'strategies', 'seat', 'seed', 'design', 'rules', 'moveTimeout', 'json'],
     run: async (context, options: ReplayOptions, _args, given) => (await import('./commands/replay.ts')).runReplay(context, options, given),
   },
   {

@@ -84,7 +84,7 @@ export const Options = {
   quiet: { flags: '-q, --quiet', description: 'no progress on stderr' },
   moveTimeout: {
     flags: '--move-timeout <seconds>',
-    description: 'external bots: time allowed per decision before the bot forfeits',
+    description: 'strategy files and external bots: time allowed per call before the seat forfeits',
     defaultValue: DEFAULT_MOVE_TIMEOUT_SECONDS,
     parse: positiveNumber('--move-timeout'),
   },

@@ -1,6 +1,7 @@
 import type { GameState, PlayerView } from '../core/game.ts';
 import type { Counters } from './counters.ts';
 import { blockGames, dealOf, rotateSeatSlots, rotationOf, type DesignName } from './design.ts';
+import { setActiveGuard, type ChoiceGuard } from './choice-guard.ts';
 import { createTable, type PreparedMatch } from './match.ts';
 import { playGame, type Table } from './table.ts';
 
@@ -29,7 +30,9 @@ export class MatchPlayer {
   /** The same seats' sums of squared win units, game by game: the per-game spread of their scores. */
   readonly seatGameSquares: Float64Array;
 
-  constructor(match: PreparedMatch, design: DesignName) {
+  /** `guard` limits the time of the strategies' calls (null: no limit), their creation included. */
+  constructor(match: PreparedMatch, design: DesignName, guard: ChoiceGuard | null = null) {
+    setActiveGuard(guard);
     this.match = match;
     this.design = design;
     this.players = match.spec.seats.length;
@@ -40,6 +43,7 @@ export class MatchPlayer {
     this.shares = new Float64Array(this.players);
     this.seatScore = new Float64Array(this.players);
     this.seatGameSquares = new Float64Array(this.players);
+    this.guardChoices(guard);
   }
 
   /** Plays the range on the in-process strategies and adds every game to `counters`. */
@@ -70,6 +74,16 @@ export class MatchPlayer {
       await playOne(table, range.offset + local, this.dealFor(local));
       this.record(table, range.offset, local, counters);
     }
+  }
+
+  /**
+   * The choices of every table with a strategy file go through `guard` from now on (null: straight
+   * to the strategies); built-ins are not timed, so their tables keep the direct call.
+   */
+  guardChoices(guard: ChoiceGuard | null): void {
+    setActiveGuard(guard);
+    const timed = this.match.slots.some((slot) => slot.definition.trusted !== true);
+    for (const table of this.tables) table.guard = timed ? guard : null;
   }
 
   tableFor(local: number): Table<GameState, PlayerView> {

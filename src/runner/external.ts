@@ -50,6 +50,7 @@ export class ExternalRunner implements TaskRunner {
     this.player = new TaskPlayer(
       (player, range, counters, signal) => host.playExternalRange(player, range, counters, { ...settings, signal }),
       host.resolveStrategy,
+      settings.moveTimeout,
     );
   }
 

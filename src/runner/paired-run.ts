@@ -13,6 +13,8 @@ export interface PairedRunOptions {
   /** Stop after this many blocks (the last batch is cut short to fit); without it, the caller stops. */
   readonly maxBlocks?: number;
   readonly signal?: AbortSignal;
+  /** Seconds a strategy may take per decision before it forfeits. */
+  readonly moveTimeout?: number;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface PairedRunOptions {
  */
 export async function* runPairedBatches(registry: Registry, spec: PairedSpec, options: PairedRunOptions): AsyncGenerator<PairedTotals> {
   const arms = pairedArms(spec);
-  const runners = await Runners.create(options.workers);
+  const runners = await Runners.create(options.workers, { moveTimeout: options.moveTimeout });
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   options.signal?.addEventListener('abort', onAbort);

@@ -1,5 +1,6 @@
 import { Piscina } from 'piscina';
 import { ParlorError, type ErrorCode } from '../core/errors.ts';
+import { DecisionWatchdog } from './choice-guard.ts';
 import type { Task, TaskRunner } from './tasks.ts';
 import type { TaskFailure } from './worker.ts';
 
@@ -11,10 +12,13 @@ const WORKER_ENTRY = new URL('./worker-entry.js', import.meta.url).href;
  */
 export class WorkerPool implements TaskRunner {
   readonly workers: number;
+  /** Seconds one decision may take; without it decisions are not timed. */
+  readonly moveTimeout: number | undefined;
   private readonly pool: Piscina;
 
-  constructor(workers: number) {
+  constructor(workers: number, moveTimeout?: number) {
     this.workers = workers;
+    this.moveTimeout = moveTimeout;
     this.pool = new Piscina({
       filename: WORKER_ENTRY,
       minThreads: workers,
@@ -25,6 +29,30 @@ export class WorkerPool implements TaskRunner {
   }
 
   async run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
+    if (this.moveTimeout === undefined) return this.runOnce(task, signal);
+    // A decision past the limit ends the attempt (piscina terminates the worker of an aborted
+    // task: nothing else stops a loop) and the task is played again from its start with that
+    // decision forfeited, as many times as it has such decisions.
+    const timedOut: number[] = [];
+    for (;;) {
+      const attempt = new AbortController();
+      const stop = () => attempt.abort();
+      signal?.addEventListener('abort', stop);
+      const watchdog = new DecisionWatchdog(this.moveTimeout * 1000, stop);
+      try {
+        const watch = { buffer: watchdog.buffer, seconds: this.moveTimeout, timedOut };
+        return await this.runOnce({ ...task, watch }, attempt.signal);
+      } catch (error) {
+        if (watchdog.stalled === null || signal?.aborted) throw error;
+        timedOut.push(watchdog.stalled);
+      } finally {
+        watchdog.stop();
+        signal?.removeEventListener('abort', stop);
+      }
+    }
+  }
+
+  private async runOnce(task: Task, signal?: AbortSignal): Promise<Float64Array> {
     const result = (await this.pool.run(task, signal ? { signal } : {})) as Float64Array | TaskFailure;
     if (result instanceof Float64Array) return result;
     throw new ParlorError(result.failure.code as ErrorCode, result.failure.message);

@@ -45,7 +45,7 @@ export class Runners {
 
   runnerFor(seats: readonly string[]): TaskRunner {
     if (this.hasExternalSeat(seats)) return (this.external ??= new ExternalRunner(this.host, this.externalSettings));
-    return (this.pool ??= new WorkerPool(this.workers));
+    return (this.pool ??= new WorkerPool(this.workers, this.externalSettings.moveTimeout));
   }
 
   async close(): Promise<void> {

@@ -1,10 +1,13 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 import { Errors } from '../core/errors.ts';
 import type { Registry } from '../core/registry.ts';
 import type { StrategyDefinition } from '../core/strategy.ts';
 import { resolveParams, type StrategySpec } from '../core/strategy-spec.ts';
+import { TimedStrategy } from './choice-guard.ts';
 import type { ParamValue } from '../core/strategy.ts';
 
 /** A strategy ready to create seats: its definition and checked parameters. */
@@ -33,20 +36,71 @@ export async function resolveStrategy(registry: Registry, gameId: string, spec: 
 async function loadStrategyModule(path: string, gameId: string): Promise<StrategyDefinition<any>> {
   const absolute = resolve(path);
   if (!existsSync(absolute)) throw Errors.unreadableFile(path, 'no such file');
-  let module: Record<string, unknown>;
-  try {
-    module = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
-  } catch (error) {
-    throw Errors.badStrategyModule(path, `failed to load: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
-  }
-  const candidates = [module.default, module.strategy, ...Object.values(module)].filter(isStrategyDefinition);
-  const definition = candidates[0];
+  const module = await importModule(path, absolute);
+  const definition = exportedStrategies(module)[0];
   if (!definition) {
     throw Errors.badStrategyModule(path, 'exports no strategy (export default an object with name, game, summary, params and create())');
   }
   if (definition.game !== gameId) throw Errors.badStrategyModule(path, `plays '${definition.game}', not '${gameId}'`);
-  // A user's code is never trusted to return legal actions: it always goes through the checked apply.
-  return { ...definition, trusted: false };
+  // A user's code is never trusted to return legal actions: it always goes through the checked
+  // apply. Nor to return at all: each of its calls is under the move timeout.
+  return { ...definition, trusted: false, create: (context) => new TimedStrategy(() => definition.create(context)) };
+}
+
+// A tournament prepares many match-ups with the same file: load (and compile) it once per thread.
+const loadedModules = new Map<string, Promise<Record<string, unknown>>>();
+
+/**
+ * Users keep bots in folders of their own, without a package.json or with `"type": "commonjs"`.
+ * tsx's scoped import compiles such a file as CommonJS whatever the process registered; a plain
+ * `import()` there would hand it to Node's require(esm) and fail.
+ */
+function importModule(path: string, absolute: string): Promise<Record<string, unknown>> {
+  let loaded = loadedModules.get(absolute);
+  if (!loaded) {
+    loaded = (tsImport(pathToFileURL(absolute).href, import.meta.url) as Promise<Record<string, unknown>>).catch(async (error: unknown) => {
+      loadedModules.delete(absolute);
+      throw Errors.badStrategyModule(path, await loadFailure(absolute, error));
+    });
+    loadedModules.set(absolute, loaded);
+  }
+  return loaded;
+}
+
+/**
+ * Strategies the module exports, preferred ones first. A file compiled as CommonJS arrives as a
+ * namespace whose `default` is its `module.exports`, so the exports one level down count too.
+ */
+function exportedStrategies(module: Record<string, unknown>): StrategyDefinition<any>[] {
+  const preferred = (exports: Record<string, unknown>) => [exports.default, exports.strategy, ...Object.values(exports)];
+  const inner = typeof module.default === 'object' && module.default !== null ? preferred(module.default as Record<string, unknown>) : [];
+  return [...preferred(module), ...inner].filter(isStrategyDefinition);
+}
+
+/** One line that says why the module did not load; for a syntax error, where it is. */
+async function loadFailure(absolute: string, error: unknown): Promise<string> {
+  const message = error instanceof Error ? error.message : String(error);
+  // The TypeScript compiler's report: `Transform failed with 1 error:\n<file>:<line>:<column>: ERROR: <reason>`.
+  const compiled = /^(.*):(\d+):(\d+): ERROR: (.*)$/m.exec(message);
+  // It counts columns from 0; editors and Node count from 1.
+  if (compiled) return `syntax error at line ${compiled[2]}, column ${Number(compiled[3]) + 1}: ${compiled[4]}`;
+  if (error instanceof SyntaxError) {
+    // Node's parser of JavaScript modules says where only on the command line: ask `node --check`.
+    const located = await checkSyntax(absolute);
+    if (located) return `syntax error at line ${located.line}, column ${located.column}: ${message}`;
+    return `syntax error: ${message}`;
+  }
+  return `failed to load: ${message.split('\n')[0]}`;
+}
+
+function checkSyntax(absolute: string): Promise<{ line: number; column: number } | null> {
+  return new Promise((done) => {
+    execFile(process.execPath, ['--check', absolute], (_error, _stdout, stderr) => {
+      // `<file>:<line>\n<source line>\n<spaces>^...`: the caret's offset is the column.
+      const report = /:(\d+)\n.*\n( *)\^/.exec(stderr);
+      done(report ? { line: Number(report[1]), column: report[2].length + 1 } : null);
+    });
+  });
 }
 
 function isStrategyDefinition(value: unknown): value is StrategyDefinition<any> {

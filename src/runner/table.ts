@@ -3,6 +3,7 @@ import type { Game, GameState, PlayerView, RuleValues } from '../core/game.ts';
 import { Forfeit } from '../core/forfeits.ts';
 import { Rng, Streams, type MasterKey } from '../core/random.ts';
 import type { Strategy } from '../core/strategy.ts';
+import { ChoiceTimeout, type ChoiceGuard } from './choice-guard.ts';
 
 /** Sees every record of the log and every decision: transcripts and protocol hosts hook in here. */
 export interface TableObserver {
@@ -40,6 +41,8 @@ export class Table<S extends GameState = GameState, V extends PlayerView = Playe
   /** Bit mask of the seats whose strategy observes events. */
   readonly listeners: number;
   observer: TableObserver | null = null;
+  /** Times each choice when decisions have a limit; null: strategies are called directly. */
+  guard: ChoiceGuard | null = null;
 
   constructor(game: Game<S, V>, rules: RuleValues, seats: readonly SeatPlayer<V>[]) {
     this.game = game;
@@ -69,16 +72,17 @@ export function playGame<S extends GameState, V extends PlayerView>(
   dealIndex: number = gameIndex,
 ): void {
   startGame(table, key, gameIndex, dealIndex);
-  const { game, state, strategies, views, rngs, legals } = table;
+  const { game, state, strategies, views, rngs, legals, guard } = table;
   while (!game.isTerminal(state)) {
     const seat = game.currentPlayer(state);
     const legal = legals[seat];
     const count = game.legalActions(state, legal);
     let action: number;
     try {
-      action = strategies[seat].choose(views[seat], legal, count, rngs[seat]);
+      // Unguarded tables (built-ins only) call the strategy right here: the loop stays as small as it was.
+      action = guard === null ? strategies[seat].choose(views[seat], legal, count, rngs[seat]) : chooseInProcess(table, seat, legal, count);
     } catch (error) {
-      forfeit(table, seat, Forfeit.STRATEGY_ERROR, errorText(error));
+      forfeit(table, seat, failureReason(error), errorText(error));
       continue;
     }
     playAction(table, seat, action);
@@ -107,11 +111,9 @@ export async function playGameAsync<S extends GameState, V extends PlayerView>(
     const chooser = choosers[seat];
     let outcome: DecisionOutcome;
     try {
-      outcome = chooser
-        ? await chooser(seat, legal, count)
-        : { action: table.strategies[seat].choose(table.views[seat], legal, count, table.rngs[seat]) };
+      outcome = chooser ? await chooser(seat, legal, count) : { action: chooseInProcess(table, seat, legal, count) };
     } catch (error) {
-      outcome = { forfeit: Forfeit.STRATEGY_ERROR, detail: errorText(error) };
+      outcome = { forfeit: failureReason(error), detail: errorText(error) };
     }
     if ('forfeit' in outcome) forfeit(table, seat, outcome.forfeit, outcome.detail);
     else playAction(table, seat, outcome.action);
@@ -150,6 +152,22 @@ export function playAction<S extends GameState, V extends PlayerView>(table: Tab
     }
   }
   deliverEvents(table);
+}
+
+function chooseInProcess<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  seat: number,
+  legal: Int32Array,
+  count: number,
+): number {
+  const { strategies, views, rngs, guard } = table;
+  // Built-ins are parlor's own code, trusted to return as to play legally: only the others are timed.
+  if (guard === null || table.trusted[seat]) return strategies[seat].choose(views[seat], legal, count, rngs[seat]);
+  return guard.choose(strategies[seat], views[seat], legal, count, rngs[seat]);
+}
+
+function failureReason(error: unknown): number {
+  return error instanceof ChoiceTimeout ? Forfeit.TIMEOUT : Forfeit.STRATEGY_ERROR;
 }
 
 function errorText(error: unknown): string {

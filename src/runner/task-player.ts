@@ -1,5 +1,6 @@
 import type { Registry } from '../core/registry.ts';
 import { MatchPlayer, type GameRange } from './batch.ts';
+import { SharedChoiceGuard, TimedChoiceGuard, type ChoiceGuard } from './choice-guard.ts';
 import { Counters } from './counters.ts';
 import { blockGames } from './design.ts';
 import { prepareMatch, type MatchSpec, type StrategyResolver } from './match.ts';
@@ -23,16 +24,23 @@ export class TaskPlayer {
   private readonly idle = new Map<string, MatchPlayer[]>();
   private readonly playRange: RangePlay | null;
   private readonly resolve: StrategyResolver;
+  /** The limit on choices of games played in this thread, when the tasks do not bring their own. */
+  private readonly ownGuard: ChoiceGuard | null;
 
-  /** Without `playRange`, games are played synchronously in this thread. */
-  constructor(playRange: RangePlay | null = null, resolve: StrategyResolver = resolveStrategy) {
+  /**
+   * Without `playRange`, games are played synchronously in this thread. `moveTimeout` (seconds)
+   * limits the in-process choices of games played here; a worker's tasks bring their limit along.
+   */
+  constructor(playRange: RangePlay | null = null, resolve: StrategyResolver = resolveStrategy, moveTimeout?: number) {
     this.playRange = playRange;
     this.resolve = resolve;
+    this.ownGuard = moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout);
   }
 
   async run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
+    const guard = task.watch ? new SharedChoiceGuard(task.watch.buffer, task.watch.timedOut, task.watch.seconds) : this.ownGuard;
     if (task.kind === 'games') {
-      const player = await this.borrow(task.registry, task.match, task.design);
+      const player = await this.borrow(task.registry, task.match, task.design, guard);
       try {
         const counters = new Counters(player.match.layout);
         const range = { offset: task.offset, from: task.from, to: task.to };
@@ -44,8 +52,8 @@ export class TaskPlayer {
       }
     }
     const arms = pairedArms(task.paired);
-    const candidate = await this.borrow(task.registry, arms.candidate, task.paired.design);
-    const baseline = await this.borrow(task.registry, arms.baseline, task.paired.design);
+    const candidate = await this.borrow(task.registry, arms.candidate, task.paired.design, guard);
+    const baseline = await this.borrow(task.registry, arms.baseline, task.paired.design, guard);
     try {
       const players = arms.candidate.seats.length;
       const layout = new PairedLayout(candidate.match.layout, baseline.match.layout, blockGames(task.paired.design, players));
@@ -71,12 +79,17 @@ export class TaskPlayer {
     return registry;
   }
 
-  private async borrow(registryUrl: string, spec: MatchSpec, design: MatchPlayer['design']): Promise<MatchPlayer> {
+  private async borrow(
+    registryUrl: string,
+    spec: MatchSpec,
+    design: MatchPlayer['design'],
+    guard: ChoiceGuard | null,
+  ): Promise<MatchPlayer> {
     const key = playerKey(registryUrl, spec, design);
     const ready = this.idle.get(key)?.pop();
-    if (ready) return ready;
-    const match = await prepareMatch(await this.registry(registryUrl), spec, this.resolve);
-    return new MatchPlayer(match, design);
+    if (!ready) return new MatchPlayer(await prepareMatch(await this.registry(registryUrl), spec, this.resolve), design, guard);
+    ready.guardChoices(guard);
+    return ready;
   }
 
   private giveBack(registryUrl: string, player: MatchPlayer): void {

@@ -7,6 +7,14 @@ import type { PairedSpec } from './paired.ts';
  * match-up's spec texts, not loaded strategies: the worker resolves them itself and caches the
  * result, so a task costs a few hundred bytes whatever the strategies are.
  */
+/** A per-decision time limit on a worker: where it publishes its decisions, and those that already ran out. */
+export interface TaskWatch {
+  readonly buffer: SharedArrayBuffer;
+  readonly seconds: number;
+  /** Decisions of the task (counted from 1) that ran past the limit in an earlier attempt: they forfeit. */
+  readonly timedOut: readonly number[];
+}
+
 export interface GamesTask {
   readonly kind: 'games';
   /** URL of the module whose `builtinRegistry()` names the games and built-in strategies. */
@@ -17,6 +25,7 @@ export interface GamesTask {
   readonly offset: number;
   readonly from: number;
   readonly to: number;
+  readonly watch?: TaskWatch;
 }
 
 export interface PairedTask {
@@ -26,6 +35,7 @@ export interface PairedTask {
   /** Blocks [fromBlock, toBlock): each arm plays the same game indices. */
   readonly fromBlock: number;
   readonly toBlock: number;
+  readonly watch?: TaskWatch;
 }
 
 export type Task = GamesTask | PairedTask;

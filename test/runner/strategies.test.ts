@@ -1,7 +1,7 @@
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,15 @@ async function rejectsWith(text: string, code: string, message: RegExp): Promise
   });
 }
 
+function runParlor(args: readonly string[], input = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, ['bin/parlor.js', ...args], { cwd: ROOT }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+    child.stdin?.end(input);
+  });
+}
+
 describe('loading a strategy by name or path', () => {
   test('a built-in by name, with its parameters checked and converted', async () => {
     const resolved = await resolveText('ismcts:iterations=50,c=1.5');
@@ -41,8 +50,12 @@ describe('loading a strategy by name or path', () => {
     await rejectsWith(fixture('no-export.ts'), ErrorCodes.BAD_STRATEGY_MODULE, /no-export\.ts: exports no strategy/);
   });
 
-  test('a module that does not load', async () => {
-    await rejectsWith(fixture('broken.js'), ErrorCodes.BAD_STRATEGY_MODULE, /broken\.js: failed to load/);
+  test('a module that does not parse: where and why', async () => {
+    await rejectsWith(
+      fixture('broken.js'),
+      ErrorCodes.BAD_STRATEGY_MODULE,
+      /broken\.js: syntax error at line 5, column 2: Unexpected token ';'/,
+    );
   });
 
   test('a strategy for another game', async () => {
@@ -78,5 +91,69 @@ describe('loading a strategy by name or path', () => {
     assert.ok((reasons.get('self-target') ?? 0) > 0, JSON.stringify(summary.forfeits));
     assert.deepEqual([...reasons.keys()].sort(), ['card-not-held', 'self-target']);
     assert.ok(summary.strategies.counter.winRate > 0.9);
+  });
+
+  describe('from a user folder outside any ES module package', () => {
+    // A bot folder as users keep it: parlor installed beside it, and either no package.json or a
+    // CommonJS one, so Node alone would read its TypeScript as CommonJS.
+    const folder = mkdtempSync(join(tmpdir(), 'parlor-bots-'));
+    after(() => rmSync(folder, { recursive: true, force: true }));
+    const kinds = { plain: null, commonjs: '{ "type": "commonjs" }' };
+    for (const [kind, packageJson] of Object.entries(kinds)) {
+      mkdirSync(join(folder, kind, 'node_modules'), { recursive: true });
+      symlinkSync(ROOT, join(folder, kind, 'node_modules', 'parlor'), 'dir');
+      if (packageJson) writeFileSync(join(folder, kind, 'package.json'), packageJson);
+      writeFileSync(
+        join(folder, kind, 'imports-parlor.ts'),
+        [
+          "import { Forfeit, type StrategyDefinition } from 'parlor/strategy';",
+          'const bot: StrategyDefinition = {',
+          "  name: 'imports-parlor', game: 'love-letter', summary: `knows timeout is ${Forfeit.TIMEOUT}`, params: [],",
+          '  create: () => ({ observes: false, restart() {}, inform() {}, choose: (_view, legal: Int32Array) => legal[0] }),',
+          '};',
+          'export default bot;',
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(folder, kind, 'named.ts'),
+        [
+          "const params: { name: string; type: 'integer'; default: number; help: string }[] = [{ name: 'n', type: 'integer', default: 1, help: 'n' }];",
+          "export const strategy = { name: 'named', game: 'love-letter', summary: 'named', params,",
+          '  create: () => ({ observes: false, restart() {}, inform() {}, choose: (_view: unknown, legal: Int32Array): number => legal[0] }) };',
+        ].join('\n'),
+      );
+      writeFileSync(join(folder, kind, 'typo.ts'), "export default { name: 'typo', game: 'love-letter' summary: 'x' };\n");
+
+      test(`${kind}: default and named exports, with imports from parlor`, async () => {
+        const imported = await resolveText(join(folder, kind, 'imports-parlor.ts'));
+        assert.equal(imported.definition.summary, 'knows timeout is 3');
+        assert.equal(imported.definition.trusted, false);
+        const named = await resolveText(`${join(folder, kind, 'named.ts')}:n=4`);
+        assert.equal(named.definition.name, 'named');
+        assert.deepEqual(named.params, { n: 4 });
+      });
+
+      test(`${kind}: a syntax error says where`, async () => {
+        await rejectsWith(
+          join(folder, kind, 'typo.ts'),
+          ErrorCodes.BAD_STRATEGY_MODULE,
+          /typo\.ts: syntax error at line 1, column 52: Expected "}" but found "summary"$/,
+        );
+      });
+    }
+
+    test('plays on worker threads, and as a bot, whatever the folder', async () => {
+      const out = join(folder, 'run');
+      const strategies = `${join(folder, 'plain', 'imports-parlor.ts')},${join(folder, 'commonjs', 'named.ts')}`;
+      const sim = await runParlor(['sim', '-p', '2', '--strategies', strategies, '--games', '40', '-w', '2', '-q', '--json', '-o', out]);
+      assert.equal(sim.code, 0, sim.stderr);
+      assert.equal((JSON.parse(sim.stdout) as { games: number }).games, 40);
+      const bot = await runParlor(
+        ['bot', join(folder, 'commonjs', 'imports-parlor.ts'), '--players', '2'],
+        '2\ndraw knight\nplayer 1\nplayed 1 priestess\nplayer 2\ndraw general\n',
+      );
+      assert.equal(bot.code, 0, bot.stderr);
+      assert.match(bot.stdout, /^play (knight|general) 1\n$/);
+    });
   });
 });

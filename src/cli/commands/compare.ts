@@ -55,6 +55,7 @@ export interface CompareOptions {
   readonly unpaired?: boolean;
   readonly rules?: Record<string, string>;
   readonly workers: number;
+  readonly moveTimeout?: number;
   readonly out?: string;
   readonly name?: string;
   readonly force?: boolean;
@@ -300,6 +301,7 @@ export async function runCompare(context: CommandContext, options: CompareOption
   writeJob(dir, job);
   const run = await runComparison(context.registry, plan.paired, {
     workers: options.workers,
+    moveTimeout: options.moveTimeout,
     registryModule: context.registryModule,
     batchBlocks: plan.batchBlocks,
     maxBlocks: plan.maxBlocks,

@@ -6,6 +6,7 @@ import { rotateSeatSlots, rotationOf, type DesignName } from '../../runner/desig
 import { jobId, locateGame, matchSpecOf, type JobSpec } from '../../runner/job.ts';
 import { prepareMatch, type MatchSpec } from '../../runner/match.ts';
 import { readJob } from '../../runner/results.ts';
+import { TimedChoiceGuard } from '../../runner/choice-guard.ts';
 import { Runners } from '../../runner/runners.ts';
 import { TranscriptRecorder } from '../../runner/transcript.ts';
 import type { CommandContext } from '../command.ts';
@@ -21,6 +22,7 @@ export interface ReplayOptions {
   readonly seed: string;
   readonly design: DesignName;
   readonly rules?: Record<string, string>;
+  readonly moveTimeout?: number;
   readonly json?: boolean;
 }
 
@@ -60,18 +62,18 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
     const match = { game: DEFAULT_GAME, seats, rules: fullRules(context.registry, DEFAULT_GAME, options.rules), seed: options.seed };
     target = { match, design: options.design, offset: 0, local: options.game };
   }
-  const lines = await replayLines(context, target);
+  const lines = await replayLines(context, target, options.moveTimeout);
   context.print(
     options.json ? JSON.stringify({ game: target.offset + target.local, seed: target.match.seed, lines }, null, 2) : lines.join('\n'),
   );
   return 0;
 }
 
-async function replayLines(context: CommandContext, target: ReplayTarget): Promise<string[]> {
+async function replayLines(context: CommandContext, target: ReplayTarget, moveTimeout?: number): Promise<string[]> {
   const runners = await Runners.create(1);
   try {
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
-    const player = new MatchPlayer(match, target.design);
+    const player = new MatchPlayer(match, target.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout));
     const table = player.tableFor(target.local);
     const recorder = new TranscriptRecorder<GameState, PlayerView>(match.game, match.rules);
     table.observer = recorder;
@@ -86,7 +88,7 @@ async function replayLines(context: CommandContext, target: ReplayTarget): Promi
     const range = { offset: target.offset, from: target.local, to: target.local + 1 };
     const counters = new Counters(match.layout);
     if (runners.hasExternalSeat(match.spec.seats)) {
-      await runners.externalHost().playExternalRange(player, range, counters, {});
+      await runners.externalHost().playExternalRange(player, range, counters, { moveTimeout });
     } else {
       player.play(range, counters);
     }

@@ -3,6 +3,7 @@ import { Errors } from '../../core/errors.ts';
 import type { Registry } from '../../core/registry.ts';
 import { MatchPlayer } from '../../runner/batch.ts';
 import { chooseBatchGames } from '../../runner/calibrate.ts';
+import { TimedChoiceGuard } from '../../runner/choice-guard.ts';
 import { blockGames } from '../../runner/design.ts';
 import { buildJob, jobId, matchSpecOf, specOf, type JobFile, type JobInput, type JobSpec } from '../../runner/job.ts';
 import { prepareMatch, type PreparedMatch } from '../../runner/match.ts';
@@ -75,12 +76,12 @@ export async function runJobCommand<O extends RunOptions>(
 async function start<O extends RunOptions>(context: CommandContext, kind: RunKind<O>, options: O, runners: Runners): Promise<number> {
   const plan = kind.plan(context.registry, options);
   const probe = buildJob({ ...plan, batchGames: blockGames(plan.design, plan.players) });
-  const players = await preparePlayers(context.registry, probe, runners);
+  const players = await preparePlayers(context.registry, probe, runners, options.moveTimeout);
   const inProcess = players.filter((player) => !runners.hasExternalSeat(player.match.spec.seats));
   const batchGames =
     options.batch ??
     (inProcess.length > 0
-      ? chooseBatchGames(inProcess, probe.games, options.workers)
+      ? chooseBatchGames(inProcess, probe.games, options.workers, options.moveTimeout)
       : EXTERNAL_BATCH_BLOCKS * blockGames(plan.design, plan.players));
   const spec = buildJob({ ...plan, batchGames });
   const name = options.name ?? kind.command;
@@ -159,7 +160,7 @@ async function resume<O extends RunOptions>(
   if (summary) throw Errors.corruptResults(dir, 'its summary is unfinished but its checkpoint is missing');
   // No checkpoint and no summary: the run was stopped before its first game, so it starts afresh.
   const checkpoint = hasCheckpoint(dir) ? readCheckpoint(dir) : null;
-  const players = await preparePlayers(context.registry, job, runners);
+  const players = await preparePlayers(context.registry, job, runners, options.moveTimeout);
   return execute(
     context,
     dir,
@@ -180,13 +181,13 @@ function existingSummary(dir: string): RunSummary | null {
 }
 
 /** Loads every match-up's strategies and builds its tables here first, so bad input fails before any work starts. */
-async function preparePlayers(registry: Registry, job: JobSpec, runners: Runners): Promise<MatchPlayer[]> {
+async function preparePlayers(registry: Registry, job: JobSpec, runners: Runners, moveTimeout?: number): Promise<MatchPlayer[]> {
   const players: MatchPlayer[] = [];
   for (let index = 0; index < job.matchups.length; index++) {
     const spec = matchSpecOf(job, index);
     const match = await prepareMatch(registry, spec, runners.resolverFor(spec.seats));
     try {
-      players.push(new MatchPlayer(match, job.design));
+      players.push(new MatchPlayer(match, job.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout)));
     } catch (error) {
       throw Errors.badStrategyModule(spec.seats.join(', '), `failed to start: ${error instanceof Error ? error.message : String(error)}`);
     }
