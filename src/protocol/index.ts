@@ -13,5 +13,5 @@ export { playExternalRange, ProtocolHost, newHostStats, type ExternalOptions, ty
 export { ProtocolBot, runBotSession, type BotSetup } from './bot.ts';
 export { loopbackDefinition } from './loopback.ts';
 export { managerProtocol } from './protocols.ts';
-export { LineKind, type ManagerProtocol, type ProtocolReader } from './manager.ts';
+export { Due, LineKind, type DueCode, type ManagerProtocol, type ProtocolReader } from './manager.ts';
 export { BotProcess, DEFAULT_LIMITS, type BotLimits, type BotLink, type ReadFailure, type ReadResult } from './transport.ts';
