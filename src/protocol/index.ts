@@ -9,7 +9,7 @@ export {
   type LinkContext,
 } from './external.ts';
 export { DEFAULT_MOVE_TIMEOUT_SECONDS } from './transport.ts';
-export { playExternalRange, ProtocolHost, newHostStats, type ExternalOptions, type HostStats } from './host.ts';
+export { playExternalRange, finishRun, ProtocolHost, newHostStats, type ExternalOptions, type HostStats } from './host.ts';
 export { ProtocolBot, runBotSession, type BotSetup } from './bot.ts';
 export { loopbackDefinition } from './loopback.ts';
 export { managerProtocol } from './protocols.ts';
