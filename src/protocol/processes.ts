@@ -57,9 +57,9 @@ export function findBotProcesses(token: string, roots: readonly number[] = []): 
   return [...found.values()].map(({ pid, start }) => ({ pid, start }));
 }
 
-/** Every process of every bot this run started. */
-export function findRunProcesses(): ProcessId[] {
-  return findBotProcesses(`${runToken}-`);
+/** Every process of every bot this run started, and the descendants of `roots`. */
+export function findRunProcesses(roots: readonly number[]): ProcessId[] {
+  return findBotProcesses(`${runToken}-`, roots);
 }
 
 /** Signals each process that is still the one that was found (not a new one with its pid). */

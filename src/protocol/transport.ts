@@ -293,9 +293,12 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 }
 
 function killAllBots(): void {
+  // As when one bot is stopped: frozen, then found while what they started still hangs below them.
+  for (const pid of liveBots) signalGroup(pid, 'SIGSTOP');
+  const found = findRunProcesses([...liveBots]);
   for (const pid of liveBots) signalGroup(pid, 'SIGKILL');
+  signalProcesses(found, 'SIGKILL');
   liveBots.clear();
-  signalProcesses(findRunProcesses(), 'SIGKILL');
 }
 
 function onInterrupt(signal: NodeJS.Signals): void {

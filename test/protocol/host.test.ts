@@ -1,8 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { quote } from 'shell-quote';
 import { Forfeit } from '../../src/core/forfeits.ts';
 import { Illegal, type LoveLetterState } from '../../src/games/love-letter/index.ts';
@@ -229,7 +231,7 @@ describe('what bots leave behind', () => {
     const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
     assert.ok(pids.length >= 4, `${pids.length} detached children`);
     // SIGKILL is sent before the round ends; give the kernel a moment to finish them.
-    for (let tries = 0; tries < 100 && pids.some(isRunning); tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let tries = 0; tries < 100 && pids.some(isRunning); tries++) await sleep(20);
     assert.deepEqual(pids.filter(isRunning), []);
     assert.deepEqual(processesMarked(marker), []);
   });
@@ -304,6 +306,37 @@ describe('a program hosting bots', () => {
     assert.equal(result.stdout, 'played 2 games\n');
     assert.equal(result.status, 0);
     assert.ok(performance.now() - started < 15_000);
+    assert.deepEqual(processesMarked(marker), []);
+  });
+
+  test('interrupted while its bots think, leaves none of their processes, detached or not', async () => {
+    const pidFile = join(scratch, 'interrupted-pids');
+    const seat = cmd('sh', fixture('detach.sh'), pidFile, 'sh', fixture('hang.sh'));
+    const args = [
+      'sim',
+      '--seat',
+      seat,
+      '--seat',
+      seat,
+      '--games',
+      '100',
+      '--move-timeout',
+      '30',
+      '--out',
+      join(scratch, 'interrupted'),
+      '-q',
+    ];
+    const child = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), ...args], { cwd: ROOT, env, stdio: 'ignore' });
+    const exited = once(child, 'exit');
+    // Both bots have started their detached children once the file holds four pids.
+    for (let tries = 0; tries < 200 && !(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim().split('\n').length >= 4); tries++) {
+      await sleep(25);
+    }
+    child.kill('SIGINT');
+    assert.deepEqual(await exited, [130, null]);
+    const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+    for (let tries = 0; tries < 100 && pids.some(isRunning); tries++) await sleep(20);
+    assert.deepEqual(pids.filter(isRunning), []);
     assert.deepEqual(processesMarked(marker), []);
   });
 });
