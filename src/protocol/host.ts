@@ -13,7 +13,7 @@ import { appendBotLog, finishBotLogs } from './bot-logs.ts';
 import { ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
 import type { ManagerProtocol } from './manager.ts';
 import { managerProtocol } from './protocols.ts';
-import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, type BotLimits, type BotLink, type ReadFailure } from './transport.ts';
+import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, sweepBots, type BotLimits, type BotLink, type ReadFailure } from './transport.ts';
 
 export interface ExternalOptions {
   /** Aborting stops every bot at once; the range then rejects with the signal's reason. */
@@ -109,6 +109,7 @@ export class ProtocolHost {
   async close(): Promise<void> {
     this.options.signal?.removeEventListener('abort', this.onAbort);
     await Promise.all([...this.hosted.values()].map((hosted) => hosted.stopAll()));
+    sweepBots();
   }
 
   private abort(): void {

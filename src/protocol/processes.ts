@@ -3,14 +3,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Finding every process a bot started, whatever it did to hide. A process group misses children
- * that call setsid, so on Linux each bot also carries a token in its environment, which its
- * descendants inherit, and /proc is searched for it; children that clear their environment are
- * still found through their parent links while they hang below the bot. Without /proc only the
- * process group is left.
+ * that call setsid, so on Linux a stopped bot's descendants are found through /proc and frozen
+ * before they are signalled (whatever their session or environment). A process that left the
+ * bot's tree before that (a double fork, or a bot that exited first) still carries the bot's token
+ * in its environment unless it cleared it: a sweep of /proc kills those soon after their bot is
+ * stopped, and at exit. Without /proc only the process group is left.
  */
 export const BOT_TOKEN_VARIABLE = 'PARLOR_BOT_TOKEN';
 
-// Unique to this parlor process, so a sweep at exit never touches the bots of another run.
+// Unique to this parlor process, so a sweep never touches the bots of another run.
 const runToken = `${process.pid}-${randomBytes(6).toString('hex')}`;
 let botsStarted = 0;
 
@@ -25,89 +26,86 @@ export interface ProcessId {
   readonly start: string;
 }
 
-interface ProcessEntry extends ProcessId {
-  readonly parent: number;
-}
-
 /**
- * Live processes (zombies left out) whose environment carries `token`, or whose parent chain leads
- * to one of `roots`. `token` ending in '-' matches every bot of the run.
+ * Freezes `roots` and everything below them, each before its children are read so that none can
+ * start another unseen, and returns them all (the roots included).
  */
-export function findBotProcesses(token: string, roots: readonly number[] = []): ProcessId[] {
-  const entries = listProcesses();
-  if (entries === null) return [];
-  const setting = `${BOT_TOKEN_VARIABLE}=${token}`;
-  const prefixOnly = token.endsWith('-');
-  const found = new Map<number, ProcessEntry>();
-  for (const entry of entries) {
-    const environ = readProc(entry.pid, 'environ');
-    if (environ !== null && carries(environ, setting, prefixOnly)) found.set(entry.pid, entry);
+export function freezeTree(roots: readonly number[]): ProcessId[] {
+  const found = new Map<number, ProcessId>();
+  const pending = [...roots];
+  for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+    if (found.has(pid)) continue;
+    const start = startOf(pid);
+    if (start === null) continue;
+    found.set(pid, { pid, start });
+    signal(pid, 'SIGSTOP');
+    pending.push(...childrenOf(pid));
   }
-  // Descendants of the roots (and of what was found by token), to any depth.
-  const below = new Set<number>([...roots, ...found.keys()]);
-  for (let grew = below.size > 0; grew;) {
-    grew = false;
-    for (const entry of entries) {
-      if (below.has(entry.pid) || !below.has(entry.parent)) continue;
-      below.add(entry.pid);
-      found.set(entry.pid, entry);
-      grew = true;
-    }
-  }
-  return [...found.values()].map(({ pid, start }) => ({ pid, start }));
-}
-
-/** Every process of every bot this run started, and the descendants of `roots`. */
-export function findRunProcesses(roots: readonly number[]): ProcessId[] {
-  return findBotProcesses(`${runToken}-`, roots);
+  return [...found.values()];
 }
 
 /** Signals each process that is still the one that was found (not a new one with its pid). */
-export function signalProcesses(processes: readonly ProcessId[], signal: NodeJS.Signals): void {
+export function signalProcesses(processes: readonly ProcessId[], name: NodeJS.Signals): void {
   for (const { pid, start } of processes) {
-    if (pid === process.pid || statOf(pid)?.start !== start) continue;
-    try {
-      process.kill(pid, signal);
-    } catch {
-      // Gone since.
-    }
+    if (pid !== process.pid && startOf(pid) === start) signal(pid, name);
   }
 }
 
-function carries(environ: string, setting: string, prefixOnly: boolean): boolean {
-  for (let at = environ.indexOf(setting); at >= 0; at = environ.indexOf(setting, at + 1)) {
-    if (at !== 0 && environ[at - 1] !== '\0') continue;
-    const end = at + setting.length;
-    if (prefixOnly || end === environ.length || environ[end] === '\0') return true;
-  }
-  return false;
-}
-
-/** Live processes, or null where there is no /proc to read. */
-function listProcesses(): ProcessEntry[] | null {
+/**
+ * Kills every process carrying a token of this run that `isLive` does not accept: what a stopped
+ * bot left outside its tree.
+ */
+export function sweepRun(isLive: (token: string) => boolean): void {
   let names: string[];
   try {
     names = readdirSync('/proc');
   } catch {
-    return null;
+    return;
   }
-  const entries: ProcessEntry[] = [];
+  const prefix = `${BOT_TOKEN_VARIABLE}=${runToken}-`;
   for (const name of names) {
-    if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
-    const entry = statOf(Number(name));
-    if (entry !== null) entries.push(entry);
+    const code = name.charCodeAt(0);
+    if (code < 48 || code > 57) continue;
+    const pid = Number(name);
+    const environ = readProc(pid, 'environ');
+    if (environ === null || !environ.includes(prefix)) continue;
+    const setting = environ.split('\0').find((entry) => entry.startsWith(prefix));
+    if (setting !== undefined && pid !== process.pid && !isLive(setting.slice(BOT_TOKEN_VARIABLE.length + 1))) signal(pid, 'SIGKILL');
   }
-  return entries;
 }
 
-/** Parent and start time from /proc/<pid>/stat; null for a zombie or a process gone. */
-function statOf(pid: number): ProcessEntry | null {
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Gone since.
+  }
+}
+
+/** Direct children, from every thread's list (the kernel keeps them per thread). */
+function childrenOf(pid: number): number[] {
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+  const children: number[] = [];
+  for (const thread of threads) {
+    const list = readProc(pid, `task/${thread}/children`);
+    if (list === null) continue;
+    for (const word of list.split(' ')) if (word !== '') children.push(Number(word));
+  }
+  return children;
+}
+
+/** The start time from /proc/<pid>/stat; null for a zombie or a process gone. */
+function startOf(pid: number): string | null {
   const stat = readProc(pid, 'stat');
   if (stat === null) return null;
   // The command name may hold spaces and parentheses: fields are counted after its last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  if (fields[0] === 'Z' || fields[0] === 'X') return null;
-  return { pid, parent: Number(fields[1]), start: fields[19] };
+  return fields[0] === 'Z' || fields[0] === 'X' ? null : fields[19];
 }
 
 function readProc(pid: number, file: string): string | null {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Errors } from '../core/errors.ts';
 import { Forfeit } from '../core/forfeits.ts';
 import type { BotCommand } from './command.ts';
-import { BOT_TOKEN_VARIABLE, findBotProcesses, findRunProcesses, newBotToken, signalProcesses, type ProcessId } from './processes.ts';
+import { BOT_TOKEN_VARIABLE, freezeTree, newBotToken, signalProcesses, sweepRun, type ProcessId } from './processes.ts';
 
 /** Why no line will come from a bot: a forfeit reason, and words for the transcript. */
 export interface ReadFailure {
@@ -62,9 +62,9 @@ export interface LaunchOptions {
  * the question, or after the one line that answers it) is a flood: the bot forfeits at once and no
  * line of it is played, so a bot can never have a move taken from a line it wrote ahead.
  *
- * The bot leads its own process group and carries a token in its environment, so stopping it also
- * stops what it started, detached or not (see processes.ts); a registry of live bots kills them
- * all if this process exits or is interrupted first.
+ * The bot leads its own process group; stopping it also stops what is below it, detached or not,
+ * and what it left outside its tree with its token is swept up once it is gone (see processes.ts).
+ * A registry of live bots kills them all if this process exits or is interrupted first.
  */
 export class BotProcess implements BotLink {
   readonly pid: number;
@@ -120,6 +120,7 @@ export class BotProcess implements BotLink {
     this.child.on('exit', (code, signal) => this.onExit(code, signal));
     this.child.on('close', () => this.onClose());
     if (this.pid > 0) liveBots.add(this.pid);
+    liveTokens.add(this.token);
   }
 
   send(text: string): void {
@@ -145,7 +146,7 @@ export class BotProcess implements BotLink {
         // Frozen first, so the bot cannot start anything more while it is searched; then found
         // before it dies, while what it started still hangs below it; then told to end.
         signalGroup(this.pid, 'SIGSTOP');
-        this.tracked = findBotProcesses(this.token, this.leaderExited ? [] : [this.pid]);
+        this.tracked = freezeTree(this.leaderExited ? [] : [this.pid]);
         for (const signal of ['SIGTERM', 'SIGCONT'] as const) {
           signalGroup(this.pid, signal);
           signalProcesses(this.tracked, signal);
@@ -264,12 +265,15 @@ export class BotProcess implements BotLink {
     // Whatever the bot started got the same SIGTERM; what is left of it now goes for good.
     if (this.pid > 0) {
       signalGroup(this.pid, 'SIGKILL');
-      const roots = this.tracked.map(({ pid }) => pid);
-      signalProcesses([...this.tracked, ...findBotProcesses(this.token, roots)], 'SIGKILL');
+      signalProcesses(this.tracked, 'SIGKILL');
+      // Anything started since the search, below what was found.
+      signalProcesses(freezeTree(this.tracked.map(({ pid }) => pid)), 'SIGKILL');
     }
     if (this.killTimer) clearTimeout(this.killTimer);
     this.killTimer = null;
     liveBots.delete(this.pid);
+    liveTokens.delete(this.token);
+    scheduleSweep();
     this.markGone();
   }
 }
@@ -279,8 +283,8 @@ function clip(text: string): string {
 }
 
 // Process groups of bots not yet stopped. If parlor exits or is interrupted while bots run, they
-// are killed, with every process of theirs the token finds: in their own sessions they would not
-// receive the terminal's Ctrl-C.
+// are killed with everything below them, and then every process with a token of the run: in
+// their own sessions they would not receive the terminal's Ctrl-C.
 const liveBots = new Set<number>();
 let cleanupInstalled = false;
 
@@ -295,10 +299,32 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 function killAllBots(): void {
   // As when one bot is stopped: frozen, then found while what they started still hangs below them.
   for (const pid of liveBots) signalGroup(pid, 'SIGSTOP');
-  const found = findRunProcesses([...liveBots]);
+  const found = freezeTree([...liveBots]);
   for (const pid of liveBots) signalGroup(pid, 'SIGKILL');
   signalProcesses(found, 'SIGKILL');
   liveBots.clear();
+  liveTokens.clear();
+  sweepBots();
+}
+
+// Tokens of bots not yet gone. A process with any other token of this run was left behind by a
+// bot that is: a sweep kills those, a moment after a bot is gone (one search of /proc serves every
+// bot gone meanwhile) and whenever a host closes.
+const liveTokens = new Set<string>();
+const SWEEP_DELAY_MS = 1000;
+let sweepTimer: NodeJS.Timeout | null = null;
+
+function scheduleSweep(): void {
+  if (sweepTimer) return;
+  sweepTimer = setTimeout(sweepBots, SWEEP_DELAY_MS);
+  sweepTimer.unref();
+}
+
+/** Kills what bots that are gone left outside their trees. */
+export function sweepBots(): void {
+  if (sweepTimer) clearTimeout(sweepTimer);
+  sweepTimer = null;
+  sweepRun((token) => liveTokens.has(token));
 }
 
 function onInterrupt(signal: NodeJS.Signals): void {
