@@ -4,7 +4,7 @@ import type { Game, PlayerView, RuleValues } from '../core/game.ts';
 import { Rng, Streams, masterKey } from '../core/random.ts';
 import type { Strategy } from '../core/strategy.ts';
 import type { ResolvedStrategy } from '../runner/strategies.ts';
-import { LineKind, type ProtocolReader } from './manager.ts';
+import { Due, LineKind, type ProtocolReader } from './manager.ts';
 import { managerProtocol } from './protocols.ts';
 
 export interface BotSetup {
@@ -62,7 +62,16 @@ export class ProtocolBot {
       if (opensRound) strategy.restart();
       strategy.inform(event);
     }
-    if (this.reader.decisionDue(event, view)) this.reply = this.decide(view, strategy);
+    const due = this.reader.decisionDue(event, view);
+    if (due === Due.PLAY) this.reply = this.decide(view, strategy);
+    // Answering keeps a manager with other rules from waiting forever; one that put the bot out
+    // stops reading it. The strategy is not asked: in-process play would never ask it here.
+    else if (due === Due.PLAY_WHILE_OUT) this.reply = this.firstListed(view);
+  }
+
+  private firstListed(view: PlayerView): string {
+    const count = this.reader.legalActions(view, this.legal);
+    return count > 0 ? this.setup.game.actionToString(this.legal[0], this.setup.rules) : 'forfeit';
   }
 
   /** The strategy is created when the greeting has named the seat, and kept if a manager reuses the bot. */

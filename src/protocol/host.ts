@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameEvent } from '../core/events.ts';
@@ -9,10 +9,11 @@ import type { Counters } from '../runner/counters.ts';
 import type { PreparedMatch } from '../runner/match.ts';
 import { playGameAsync, type AsyncChooser, type DecisionOutcome, type Table, type TableObserver } from '../runner/table.ts';
 import { TranscriptRecorder } from '../runner/transcript.ts';
+import { appendBotLog, finishBotLogs } from './bot-logs.ts';
 import { ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
 import type { ManagerProtocol } from './manager.ts';
 import { managerProtocol } from './protocols.ts';
-import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, type BotLimits, type BotLink, type ReadFailure } from './transport.ts';
+import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, sweepBots, type BotLimits, type BotLink, type ReadFailure } from './transport.ts';
 
 export interface ExternalOptions {
   /** Aborting stops every bot at once; the range then rejects with the signal's reason. */
@@ -108,6 +109,7 @@ export class ProtocolHost {
   async close(): Promise<void> {
     this.options.signal?.removeEventListener('abort', this.onAbort);
     await Promise.all([...this.hosted.values()].map((hosted) => hosted.stopAll()));
+    sweepBots();
   }
 
   private abort(): void {
@@ -122,19 +124,24 @@ export class ProtocolHost {
     return join(dir, file);
   }
 
-  /** Appends to the log of the bot `label` (every seat and round it plays shares one file). */
+  /** Appends to the log of the bot `label` (every seat and round it plays shares one file, capped per run). */
   log(label: string, line: string): void {
     let path = this.logPaths.get(label);
     if (path === undefined) {
       path = this.outputPath('bots', logName(label));
       this.logPaths.set(label, path);
     }
-    appendFileSync(path, `${line}\n`);
+    appendBotLog(path, this.limits.maxLogBytes, line);
   }
 
   writeTranscript(gameIndex: number, lines: readonly string[]): void {
     writeFileSync(this.outputPath('transcripts', `game-${gameIndex}.txt`), `${lines.join('\n')}\n`);
   }
+}
+
+/** Ends a run of external bots (every range played): each log that was cut says how much it dropped. */
+export function finishRun(): void {
+  finishBotLogs();
 }
 
 let scratch: string | null = null;
@@ -175,7 +182,9 @@ class HostedTable implements TableObserver {
     const { table, host } = this;
     this.gameIndex = gameIndex;
     for (const bot of this.seats) bot?.newGame();
-    const recorder = host.transcripts ? new TranscriptRecorder(table.game, table.rules) : null;
+    const recorder = host.transcripts
+      ? new TranscriptRecorder(table.game, table.rules, host.protocol.asksName(table.rules) ? this.externalMask : 0)
+      : null;
     recorder?.beginGame(dealIndex === gameIndex ? `game ${gameIndex}` : `game ${gameIndex} (deal ${dealIndex})`);
     this.recorder = recorder;
     table.observer = this;
@@ -183,8 +192,9 @@ class HostedTable implements TableObserver {
       await playGameAsync(table, host.match.key, gameIndex, this.choosers, dealIndex);
     } finally {
       table.observer = null;
-      this.recorder = null;
+      // A bot put out before it had said its name still says it, while it is being stopped.
       await this.stopAll();
+      this.recorder = null;
     }
     if (recorder) host.writeTranscript(gameIndex, recorder.lines);
   }
@@ -212,6 +222,15 @@ class HostedTable implements TableObserver {
     const leaving = protocol.seatLeaving(event);
     if (leaving >= 0) void this.seats[leaving]?.leave();
     if (protocol.endsRound(event)) void this.stopAll();
+  }
+
+  /** Where the name reply to the greeting `seat` just got goes in the transcript (a bot may answer after its round). */
+  nameLine(seat: number): number {
+    return this.recorder?.nameLine(seat) ?? -1;
+  }
+
+  onName(line: number, seat: number, name: string): void {
+    this.recorder?.onName(line, seat, name);
   }
 
   onAction(seat: number, action: number): void {
@@ -274,6 +293,8 @@ class RoundConnection {
   private failure: ReadFailure | null = null;
   private readonly opened: Promise<void>;
   private leaving: Promise<void> | null = null;
+  /** The transcript line for this round's name reply. */
+  private readonly nameLine: number;
 
   constructor(bot: BotSeat, round: number, previous: Promise<void>) {
     this.bot = bot;
@@ -294,6 +315,7 @@ class RoundConnection {
       limits: host.limits,
       log: (line) => host.log(label, `${prefix}${line}`),
     };
+    this.nameLine = hosted.nameLine(bot.seat);
     this.opened = this.open(previous);
   }
 
@@ -331,6 +353,7 @@ class RoundConnection {
     }
     this.host.stats.linesReceived++;
     this.context.log(`name: ${reply.line}`);
+    this.bot.hosted.onName(this.nameLine, this.bot.seat, reply.line);
   }
 
   send(text: string): void {

@@ -9,9 +9,9 @@ export {
   type LinkContext,
 } from './external.ts';
 export { DEFAULT_MOVE_TIMEOUT_SECONDS } from './transport.ts';
-export { playExternalRange, ProtocolHost, newHostStats, type ExternalOptions, type HostStats } from './host.ts';
+export { playExternalRange, finishRun, ProtocolHost, newHostStats, type ExternalOptions, type HostStats } from './host.ts';
 export { ProtocolBot, runBotSession, type BotSetup } from './bot.ts';
 export { loopbackDefinition } from './loopback.ts';
 export { managerProtocol } from './protocols.ts';
-export { LineKind, type ManagerProtocol, type ProtocolReader } from './manager.ts';
+export { Due, LineKind, type DueCode, type ManagerProtocol, type ProtocolReader } from './manager.ts';
 export { BotProcess, DEFAULT_LIMITS, type BotLimits, type BotLink, type ReadFailure, type ReadResult } from './transport.ts';

@@ -2,7 +2,7 @@ import { GameEvent } from '../core/events.ts';
 import type { PlayerView, RuleValues } from '../core/game.ts';
 import { Card, Ev, LoveLetterState, cardByName, loveLetter, type LoveLetterView } from '../games/love-letter/index.ts';
 import { decodeRules, type DecodedRules } from '../games/love-letter/rules.ts';
-import { LineKind, type LineKindCode, type ManagerProtocol, type ProtocolReader } from './manager.ts';
+import { Due, LineKind, type DueCode, type LineKindCode, type ManagerProtocol, type ProtocolReader } from './manager.ts';
 
 const NUMBER = /^\d+$/;
 
@@ -160,13 +160,14 @@ class LoveLetterReader implements ProtocolReader {
     return LineKind.MESSAGE;
   }
 
-  decisionDue(event: GameEvent, view: PlayerView): boolean {
+  decisionDue(event: GameEvent, view: PlayerView): DueCode {
     const v = view as LoveLetterView;
-    if (event.kind !== Ev.DRAW || v.turn !== this.seat || v.handCount !== 2) return false;
-    // After a draw that busts the minister the manager announces the `out` itself: no play is due.
+    if (event.kind !== Ev.DRAW || v.turn !== this.seat || v.handCount !== 2) return Due.NONE;
+    // After a draw that busts the minister the manager should announce the `out` itself.
     const held = v.hand[0];
     const drawn = v.hand[1];
-    return !((held === Card.MINISTER || drawn === Card.MINISTER) && held + drawn >= this.decoded.ministerBustAt);
+    const busted = (held === Card.MINISTER || drawn === Card.MINISTER) && held + drawn >= this.decoded.ministerBustAt;
+    return busted ? Due.PLAY_WHILE_OUT : Due.PLAY;
   }
 
   legalActions(view: PlayerView, out: Int32Array): number {

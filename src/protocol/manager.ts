@@ -31,6 +31,20 @@ export const LineKind = {
 
 export type LineKindCode = (typeof LineKind)[keyof typeof LineKind];
 
+/** Whether a record asks the bot to play. */
+export const Due = {
+  NONE: 0,
+  /** A play is asked: the strategy chooses it. */
+  PLAY: 1,
+  /**
+   * A play is asked, but by the bot's own rules the record put it out, and the manager should say
+   * so instead. A manager with other rules waits for a move: the bot answers with a listed one.
+   */
+  PLAY_WHILE_OUT: 2,
+} as const;
+
+export type DueCode = (typeof Due)[keyof typeof Due];
+
 /**
  * Turns the manager's lines back into the log records they were made from, the inverse of the
  * game's formatEvent for one seat, so a strategy behind the protocol is informed exactly as it
@@ -41,8 +55,8 @@ export interface ProtocolReader {
   readonly seat: number;
   readonly players: number;
   read(line: string, emit: (event: GameEvent) => void): LineKindCode;
-  /** Whether the bot must answer now, its view updated with `event`. */
-  decisionDue(event: GameEvent, view: PlayerView): boolean;
+  /** What the bot must answer now, its view updated with `event`. */
+  decisionDue(event: GameEvent, view: PlayerView): DueCode;
   /** The legal actions as the game would list them, worked out from what the view knows. */
   legalActions(view: PlayerView, out: Int32Array): number;
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { Errors } from '../core/errors.ts';
 import { Forfeit } from '../core/forfeits.ts';
 import type { BotCommand } from './command.ts';
+import { BOT_TOKEN_VARIABLE, freezeTree, newBotToken, signalProcesses, sweepRun, type ProcessId } from './processes.ts';
 
 /** Why no line will come from a bot: a forfeit reason, and words for the transcript. */
 export interface ReadFailure {
@@ -25,10 +26,8 @@ export interface BotLink {
 export interface BotLimits {
   /** Longest line a bot may write, in characters. */
   readonly maxLineLength: number;
-  /** Most a bot may write on stdout in one round: a protocol round needs a few hundred bytes. */
-  readonly maxOutputChars: number;
-  /** Most of a bot's stderr kept in its log per round; the rest is read and dropped. */
-  readonly maxLogChars: number;
+  /** Most of a bot's log (its stderr and the host's notes) kept per run; the rest is dropped and counted. */
+  readonly maxLogBytes: number;
   /** Time between SIGTERM and SIGKILL. */
   readonly graceMs: number;
 }
@@ -38,10 +37,15 @@ export const DEFAULT_MOVE_TIMEOUT_SECONDS = 5;
 
 export const DEFAULT_LIMITS: BotLimits = {
   maxLineLength: 4096,
-  maxOutputChars: 1 << 16,
-  maxLogChars: 1 << 20,
+  maxLogBytes: 1 << 22,
   graceMs: 1000,
 };
+
+/**
+ * How long output is still read after the bot itself exits: what it wrote before exiting is in the
+ * pipe already. Output still open after that is held by a process it started.
+ */
+const EXIT_DRAIN_MS = 100;
 
 export interface LaunchOptions {
   readonly cwd: string;
@@ -53,19 +57,23 @@ export interface LaunchOptions {
 
 /**
  * A bot child process for one round: stdin/stdout carry protocol lines, stderr goes to `log`.
- * The bot leads its own process group, so stopping it also stops anything it started; a
- * registry of live groups kills them all if this process exits or is interrupted first.
+ *
+ * The bot speaks only when asked: one line for each `readLine`. Any output while no read waits (before
+ * the question, or after the one line that answers it) is a flood: the bot forfeits at once and no
+ * line of it is played, so a bot can never have a move taken from a line it wrote ahead.
+ *
+ * The bot leads its own process group; stopping it also stops what is below it, detached or not,
+ * and what it left outside its tree with its token is swept up once it is gone (see processes.ts).
+ * A registry of live bots kills them all if this process exits or is interrupted first.
  */
 export class BotProcess implements BotLink {
   readonly pid: number;
   private readonly child: ChildProcess;
+  private readonly token = newBotToken();
   private readonly limits: BotLimits;
   private readonly log: (line: string) => void;
-  private readonly lines: string[] = [];
   private partial = '';
-  private outputChars = 0;
   private stderrPartial = '';
-  private logChars = 0;
   /** Set once no more lines will be delivered, with the reason a read then fails. */
   private ended: ReadFailure | null = null;
   private waiter: ((result: ReadResult) => void) | null = null;
@@ -74,6 +82,10 @@ export class BotProcess implements BotLink {
   private exitTimer: NodeJS.Timeout | null = null;
   private exitDetail = '';
   private leaderExited = false;
+  /** The bot exited but something it started kept its output open. */
+  private outputHeld = false;
+  /** Processes of the bot found when it was stopped. */
+  private tracked: ProcessId[] = [];
   /** stdout and stderr are closed (or given up on). */
   private closed = false;
   private stdinClosed = false;
@@ -87,7 +99,7 @@ export class BotProcess implements BotLink {
     this.gone = new Promise((resolve) => (this.markGone = resolve));
     this.child = spawn(command.program, command.args, {
       cwd: options.cwd,
-      env: options.env,
+      env: { ...options.env, [BOT_TOKEN_VARIABLE]: this.token },
       stdio: ['pipe', 'pipe', 'pipe'],
       // Its own process group (and session), so one signal reaches whatever the bot started.
       detached: true,
@@ -107,7 +119,8 @@ export class BotProcess implements BotLink {
     this.child.on('error', (error) => this.onSpawnError(error));
     this.child.on('exit', (code, signal) => this.onExit(code, signal));
     this.child.on('close', () => this.onClose());
-    if (this.pid > 0) liveGroups.add(this.pid);
+    if (this.pid > 0) liveBots.add(this.pid);
+    liveTokens.add(this.token);
   }
 
   send(text: string): void {
@@ -118,8 +131,6 @@ export class BotProcess implements BotLink {
 
   readLine(timeoutMs: number): Promise<ReadResult> {
     if (this.waiter) throw Errors.internal('a bot was asked for two lines at once');
-    const line = this.lines.shift();
-    if (line !== undefined) return Promise.resolve({ line });
     if (this.ended) return Promise.resolve(this.ended);
     return new Promise((resolve) => {
       this.waiter = resolve;
@@ -132,7 +143,14 @@ export class BotProcess implements BotLink {
       this.stopping = true;
       this.child.stdin!.end();
       if (this.pid > 0) {
-        signalGroup(this.pid, 'SIGTERM');
+        // Frozen first, so the bot cannot start anything more while it is searched; then found
+        // before it dies, while what it started still hangs below it; then told to end.
+        signalGroup(this.pid, 'SIGSTOP');
+        this.tracked = freezeTree(this.leaderExited ? [] : [this.pid]);
+        for (const signal of ['SIGTERM', 'SIGCONT'] as const) {
+          signalGroup(this.pid, signal);
+          signalProcesses(this.tracked, signal);
+        }
         this.killTimer = setTimeout(() => this.kill(), this.limits.graceMs);
       }
       this.finishIfGone();
@@ -144,35 +162,32 @@ export class BotProcess implements BotLink {
     this.killTimer = null;
     if (!this.leaderExited) this.log(`still running ${this.limits.graceMs} ms after SIGTERM: killed`);
     signalGroup(this.pid, 'SIGKILL');
+    signalProcesses(this.tracked, 'SIGKILL');
   }
 
   private onOutput(chunk: string): void {
-    if (this.ended) return;
-    this.outputChars += chunk.length;
-    if (this.outputChars > this.limits.maxOutputChars) {
-      this.fail(Forfeit.FLOODED, `wrote more than ${this.limits.maxOutputChars} characters`);
-      return;
-    }
-    let start = 0;
-    for (let newline = chunk.indexOf('\n'); newline >= 0; newline = chunk.indexOf('\n', start)) {
-      const line = this.partial + chunk.slice(start, newline);
-      this.partial = '';
-      start = newline + 1;
-      if (line.length > this.limits.maxLineLength) {
+    if (this.ended || this.stopping) return;
+    let answer: string | null = null;
+    for (let start = 0; start < chunk.length;) {
+      if (answer !== null || this.waiter === null) {
+        const what = answer === null ? 'before it was asked' : 'after its answer';
+        this.fail(Forfeit.FLOODED, `wrote ${JSON.stringify(clip(this.partial + chunk.slice(start)))} ${what}`);
+        return;
+      }
+      const newline = chunk.indexOf('\n', start);
+      const end = newline < 0 ? chunk.length : newline;
+      this.partial += chunk.slice(start, end);
+      if (this.partial.length > this.limits.maxLineLength) {
         this.fail(Forfeit.FLOODED, `wrote a line longer than ${this.limits.maxLineLength} characters`);
         return;
       }
-      this.receive(line.endsWith('\r') ? line.slice(0, -1) : line);
+      start = end + 1;
+      if (newline < 0) break;
+      answer = this.partial.endsWith('\r') ? this.partial.slice(0, -1) : this.partial;
+      this.partial = '';
     }
-    this.partial += chunk.slice(start);
-    if (this.partial.length > this.limits.maxLineLength) {
-      this.fail(Forfeit.FLOODED, `wrote a line longer than ${this.limits.maxLineLength} characters`);
-    }
-  }
-
-  private receive(line: string): void {
-    if (this.waiter) this.deliver({ line });
-    else this.lines.push(line);
+    // Only now: a chunk holding the answer and more is a flood, and its answer must not be played.
+    if (answer !== null) this.deliver({ line: answer });
   }
 
   private deliver(result: ReadResult): void {
@@ -183,12 +198,8 @@ export class BotProcess implements BotLink {
     waiter?.(result);
   }
 
-  /**
-   * The bot broke a limit: what it queued is dropped (a flood of valid-looking plays must not be
-   * played), the next read fails, and the bot is stopped without waiting for the round's end.
-   */
+  /** The bot broke a limit: the next read fails, and the bot is stopped without waiting for the round's end. */
   private fail(failure: number, detail: string): void {
-    this.lines.length = 0;
     this.ended = { failure, detail };
     this.log(detail);
     this.deliver(this.ended);
@@ -197,16 +208,12 @@ export class BotProcess implements BotLink {
   }
 
   private onStderr(chunk: string): void {
-    const room = this.limits.maxLogChars - this.logChars;
-    if (room <= 0) return;
-    const kept = chunk.length > room ? chunk.slice(0, room) : chunk;
-    this.logChars += kept.length;
-    const lines = (this.stderrPartial + kept).split('\n');
+    const lines = (this.stderrPartial + chunk).split('\n');
     this.stderrPartial = lines.pop() ?? '';
-    if (this.logChars >= this.limits.maxLogChars) {
-      if (this.stderrPartial !== '') lines.push(this.stderrPartial);
-      lines.push(`(stderr beyond ${this.limits.maxLogChars} characters not kept)`);
-      this.stderrPartial = '';
+    // A line that never ends is logged in pieces rather than held in memory.
+    while (this.stderrPartial.length > this.limits.maxLineLength) {
+      lines.push(this.stderrPartial.slice(0, this.limits.maxLineLength));
+      this.stderrPartial = this.stderrPartial.slice(this.limits.maxLineLength);
     }
     for (const line of lines) this.log(line);
   }
@@ -223,14 +230,16 @@ export class BotProcess implements BotLink {
     this.leaderExited = true;
     this.exitDetail = signal ? `killed by ${signal}` : `exited with code ${code}`;
     if (!this.stopping && (signal || code !== 0)) this.log(this.exitDetail);
-    // A child of the bot may still hold its stdout open; do not wait on it for longer than the grace.
+    if (this.closed) return;
+    // The bot is gone, whoever still holds its output: a read waits no longer than the drain.
     this.exitTimer = setTimeout(() => {
       this.exitTimer = null;
+      this.outputHeld = true;
       this.child.stdin!.destroy();
       this.child.stdout!.destroy();
       this.child.stderr!.destroy();
       this.onClose();
-    }, this.limits.graceMs);
+    }, EXIT_DRAIN_MS);
   }
 
   private onClose(): void {
@@ -241,10 +250,11 @@ export class BotProcess implements BotLink {
     if (this.exitTimer) clearTimeout(this.exitTimer);
     this.exitTimer = null;
     if (!this.ended) {
+      const held = this.outputHeld ? ' (a process it started still held its output)' : '';
       const when = this.partial === '' ? '' : ' in the middle of a line';
-      this.ended = { failure: Forfeit.CRASHED, detail: `${this.exitDetail || 'closed its output'}${when}` };
+      this.ended = { failure: Forfeit.CRASHED, detail: `${this.exitDetail || 'closed its output'}${when}${held}` };
     }
-    if (this.waiter && this.lines.length === 0) this.deliver(this.ended);
+    this.deliver(this.ended);
     if (!this.stopping) return;
     this.finishIfGone();
   }
@@ -253,17 +263,29 @@ export class BotProcess implements BotLink {
   private finishIfGone(): void {
     if (!this.closed || !this.leaderExited || !this.stdinClosed) return;
     // Whatever the bot started got the same SIGTERM; what is left of it now goes for good.
-    if (this.pid > 0) signalGroup(this.pid, 'SIGKILL');
+    if (this.pid > 0) {
+      signalGroup(this.pid, 'SIGKILL');
+      signalProcesses(this.tracked, 'SIGKILL');
+      // Anything started since the search, below what was found.
+      signalProcesses(freezeTree(this.tracked.map(({ pid }) => pid)), 'SIGKILL');
+    }
     if (this.killTimer) clearTimeout(this.killTimer);
     this.killTimer = null;
-    liveGroups.delete(this.pid);
+    liveBots.delete(this.pid);
+    liveTokens.delete(this.token);
+    scheduleSweep();
     this.markGone();
   }
 }
 
+function clip(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+}
+
 // Process groups of bots not yet stopped. If parlor exits or is interrupted while bots run, they
-// are killed: in their own sessions they would not receive the terminal's Ctrl-C.
-const liveGroups = new Set<number>();
+// are killed with everything below them, and then every process with a token of the run: in
+// their own sessions they would not receive the terminal's Ctrl-C.
+const liveBots = new Set<number>();
 let cleanupInstalled = false;
 
 function signalGroup(pid: number, signal: NodeJS.Signals): void {
@@ -274,13 +296,39 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-function killAllGroups(): void {
-  for (const pid of liveGroups) signalGroup(pid, 'SIGKILL');
-  liveGroups.clear();
+function killAllBots(): void {
+  // As when one bot is stopped: frozen, then found while what they started still hangs below them.
+  for (const pid of liveBots) signalGroup(pid, 'SIGSTOP');
+  const found = freezeTree([...liveBots]);
+  for (const pid of liveBots) signalGroup(pid, 'SIGKILL');
+  signalProcesses(found, 'SIGKILL');
+  liveBots.clear();
+  liveTokens.clear();
+  sweepBots();
+}
+
+// Tokens of bots not yet gone. A process with any other token of this run was left behind by a
+// bot that is: a sweep kills those, a moment after a bot is gone (one search of /proc serves every
+// bot gone meanwhile) and whenever a host closes.
+const liveTokens = new Set<string>();
+const SWEEP_DELAY_MS = 1000;
+let sweepTimer: NodeJS.Timeout | null = null;
+
+function scheduleSweep(): void {
+  if (sweepTimer) return;
+  sweepTimer = setTimeout(sweepBots, SWEEP_DELAY_MS);
+  sweepTimer.unref();
+}
+
+/** Kills what bots that are gone left outside their trees. */
+export function sweepBots(): void {
+  if (sweepTimer) clearTimeout(sweepTimer);
+  sweepTimer = null;
+  sweepRun((token) => liveTokens.has(token));
 }
 
 function onInterrupt(signal: NodeJS.Signals): void {
-  killAllGroups();
+  killAllBots();
   // When no one else handles the signal, do what it would have done without this handler.
   if (process.listenerCount(signal) === 1) {
     process.off(signal, onInterrupt);
@@ -292,6 +340,6 @@ function onInterrupt(signal: NodeJS.Signals): void {
 export function installCleanup(): void {
   if (cleanupInstalled) return;
   cleanupInstalled = true;
-  process.on('exit', killAllGroups);
+  process.on('exit', killAllBots);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onInterrupt);
 }

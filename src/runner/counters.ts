@@ -137,6 +137,7 @@ export const DEAL_GROUPS = 64;
 /**
  * The first forfeits in game order, kept so a run can print the `--game i` that replays each.
  * Merging in batch order keeps the earliest ones, so the list does not depend on the batch size.
+ * The notes' first field counts every forfeit noted (one per game, seat and reason), kept or not.
  */
 export const MAX_NOTES = 16;
 
@@ -170,21 +171,27 @@ export class Counters {
     const data = this.data;
     const end = this.layout.notesStart;
     for (let i = 0; i < end; i++) data[i] += other[i];
-    const kept = data[end];
+    const kept = Math.min(data[end], MAX_NOTES);
     const incoming = Math.min(other[end], MAX_NOTES - kept);
     for (let i = 0; i < incoming * NoteField.COUNT; i++) {
       data[end + 1 + kept * NoteField.COUNT + i] = other[end + 1 + i];
     }
-    data[end] = kept + Math.max(0, incoming);
+    data[end] += other[end];
   }
 
+  /** The kept forfeit notes, earliest first. */
   notes(): ForfeitNote[] {
     const data = this.data;
     const start = this.layout.notesStart;
-    return Array.from({ length: data[start] }, (_, i) => {
+    return Array.from({ length: Math.min(data[start], MAX_NOTES) }, (_, i) => {
       const at = start + 1 + i * NoteField.COUNT;
       return { game: data[at + NoteField.GAME], seat: data[at + NoteField.SEAT], reason: data[at + NoteField.REASON] };
     });
+  }
+
+  /** Forfeits noted, those past the kept ones included. */
+  noteCount(): number {
+    return this.data[this.layout.notesStart];
   }
 
   /**
@@ -269,11 +276,11 @@ export class Counters {
     const data = this.data;
     const start = this.layout.notesStart;
     const kept = data[start];
+    data[start] = kept + 1;
     if (kept >= MAX_NOTES) return;
     const at = start + 1 + kept * NoteField.COUNT;
     data[at + NoteField.GAME] = gameIndex;
     data[at + NoteField.SEAT] = seat;
     data[at + NoteField.REASON] = reason;
-    data[start] = kept + 1;
   }
 }

@@ -17,6 +17,8 @@ export interface ExternalHost {
   /** Loads every seat spec of a match-up with an external seat (the built-ins included). */
   readonly resolveStrategy?: StrategyResolver;
   playExternalRange(player: MatchPlayer, range: GameRange, counters: Counters, options: ExternalRangeOptions): Promise<void>;
+  /** Ends the run's external play once every range is done (bot logs note what their caps dropped). */
+  finishRun(): void;
 }
 
 /** How external seats are run: chosen by the user, the same for every range of a job. */
@@ -45,8 +47,10 @@ export async function loadExternalHost(): Promise<ExternalHost> {
 /** Runs tasks of match-ups with external seats in this thread, through the host. */
 export class ExternalRunner implements TaskRunner {
   private readonly player: TaskPlayer;
+  private readonly host: ExternalHost;
 
   constructor(host: ExternalHost, settings: ExternalSettings) {
+    this.host = host;
     this.player = new TaskPlayer(
       (player, range, counters, signal) => host.playExternalRange(player, range, counters, { ...settings, signal }),
       host.resolveStrategy,
@@ -58,5 +62,7 @@ export class ExternalRunner implements TaskRunner {
     return this.player.run(task, signal);
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.host.finishRun();
+  }
 }

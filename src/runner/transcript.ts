@@ -15,12 +15,17 @@ export class TranscriptRecorder<S extends GameState, V extends PlayerView> imple
   private readonly rules: RuleValues;
   private readonly wireBase: number;
   private readonly roundStart: number;
+  private readonly namedSeats: number;
+  /** Per seat, the line kept for its name in reply to its latest greeting. */
+  private readonly nameLines: number[] = [];
   private round = 0;
   private roundOpen = false;
 
-  constructor(game: Game<S, V>, rules: RuleValues) {
+  /** `namedSeats`: the seats (a bit each) whose greeting's first line asks a bot its name; its reply is logged after it. */
+  constructor(game: Game<S, V>, rules: RuleValues, namedSeats = 0) {
     this.game = game;
     this.rules = rules;
+    this.namedSeats = namedSeats;
     this.wireBase = game.wireBase(rules);
     this.roundStart = game.roundStartEvent;
   }
@@ -51,7 +56,24 @@ export class TranscriptRecorder<S extends GameState, V extends PlayerView> imple
       return;
     }
     const to = single ? String(seat + this.wireBase) : 'all';
-    for (const line of text.split('\n')) this.lines.push(`[${MANAGER} -> ${to}] ${line}`);
+    const lines = text.split('\n');
+    this.lines.push(`[${MANAGER} -> ${to}] ${lines[0]}`);
+    // The reply comes later, with other messages logged meanwhile: its place is kept now.
+    if (single && (this.namedSeats & recipients) !== 0 && event.kind === this.roundStart) {
+      this.nameLines[seat] = this.lines.length;
+      this.lines.push(`{ no name from player ${to} }`);
+    }
+    for (let i = 1; i < lines.length; i++) this.lines.push(`[${MANAGER} -> ${to}] ${lines[i]}`);
+  }
+
+  /** The line kept for the name of the bot in `seat` in reply to its latest greeting, or -1. */
+  nameLine(seat: number): number {
+    return this.nameLines[seat] ?? -1;
+  }
+
+  /** The name the bot in `seat` gave in reply to the greeting whose line is `at` (from nameLine). */
+  onName(at: number, seat: number, name: string): void {
+    if (at >= 0) this.lines[at] = `[${seat + this.wireBase} -> ${MANAGER}] ${name}`;
   }
 
   onAction(seat: number, action: number): void {

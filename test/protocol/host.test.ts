@@ -1,13 +1,16 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { quote } from 'shell-quote';
 import { Forfeit } from '../../src/core/forfeits.ts';
 import { Illegal, type LoveLetterState } from '../../src/games/love-letter/index.ts';
 import { newCounters } from '../../src/runner/match.ts';
-import { newHostStats, playExternalRange } from '../../src/protocol/index.ts';
+import { finishRun, newHostStats, playExternalRange } from '../../src/protocol/index.ts';
+import { runCaptured } from '../cli/cli.ts';
 import {
   PYTHON,
   ROOT,
@@ -53,16 +56,39 @@ interface Misbehaving {
   readonly reasons: readonly number[];
   /** What its log must show, when there is something to show. */
   readonly log: RegExp | null;
+  /** It must never have a line of its own played (its output is all a flood). */
+  readonly nothingPlayed?: boolean;
 }
 
 const misbehaving: Misbehaving[] = [
   { name: 'hangs', seat: cmd('sh', fixture('hang.sh')), reasons: [Forfeit.TIMEOUT], log: null },
-  { name: 'prints garbage', seat: cmd('sh', fixture('garbage.sh')), reasons: [Forfeit.MALFORMED], log: null },
+  { name: 'prints garbage', seat: cmd(PYTHON, fixture('garbage.py'), '2'), reasons: [Forfeit.MALFORMED], log: null },
   {
-    name: 'floods its output',
+    name: 'floods its output with one endless line',
     seat: cmd('sh', fixture('flood.sh')),
     reasons: [Forfeit.FLOODED],
-    log: /wrote a line longer than 4096 characters/,
+    log: /wrote a line longer than 4096 characters|wrote "x{40}\.\.\." before it was asked/,
+    nothingPlayed: true,
+  },
+  {
+    name: 'floods its output with endless plays',
+    seat: cmd('sh', fixture('flood_yes.sh')),
+    reasons: [Forfeit.FLOODED],
+    log: /wrote "play soldier 2 princess\\nplay soldier 2 p\.\.\." (before it was asked|after its answer)/,
+    nothingPlayed: true,
+  },
+  {
+    name: 'floods its output with a burst of plays',
+    seat: cmd('sh', fixture('flood_burst.sh')),
+    reasons: [Forfeit.FLOODED],
+    log: /wrote "play soldier 2 princess\\nplay soldier 2 p\.\.\." (before it was asked|after its answer)/,
+    nothingPlayed: true,
+  },
+  {
+    name: 'exits while a child holds its output',
+    seat: cmd('sh', fixture('leave_child.sh')),
+    reasons: [Forfeit.CRASHED],
+    log: null,
   },
   {
     name: 'plays illegal targets',
@@ -88,7 +114,8 @@ describe('hosting misbehaving bots', () => {
       const rules: Record<string, string> = bad.reasons[0] === Forfeit.CRASHED ? {} : { winsNeeded: '1' };
       const { counters } = await playExternal([bad.seat, 'random'], 3, {
         rules,
-        moveTimeout: 0.3,
+        // Short only where the timeout is what is tested: a loaded machine can take longer to start Python.
+        moveTimeout: bad.reasons.includes(Forfeit.TIMEOUT) ? 0.3 : 5,
         limits,
         env,
         resultsDir,
@@ -104,6 +131,16 @@ describe('hosting misbehaving bots', () => {
       const transcript = readFileSync(join(resultsDir, 'transcripts', `game-${notes[0].game}.txt`), 'utf8');
       assert.match(transcript, /\{ player 1 forfeits: [a-z-]+ \(.+\) \}/);
       assert.match(transcript, /\[manager -> all\] out 1/, 'the forfeit is announced as an out');
+      if (bad.reasons[0] === Forfeit.CRASHED) assert.doesNotMatch(transcript, /forfeits: timeout/);
+      if (bad.nothingPlayed) {
+        for (const file of readdirSync(join(resultsDir, 'transcripts'))) {
+          assert.doesNotMatch(
+            readFileSync(join(resultsDir, 'transcripts', file), 'utf8'),
+            /^\[1 -> manager\]/m,
+            `a line was played (${file})`,
+          );
+        }
+      }
       if (bad.log) {
         const logs = join(resultsDir, 'bots');
         const text = readFileSync(join(logs, `${bad.seat.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`), 'utf8');
@@ -153,13 +190,17 @@ describe('hosting well-behaved bots', () => {
       const resultsDir = join(scratch, `examples-${handshake}`);
       const stats = newHostStats();
       const seats = [cmd(PYTHON, join(ROOT, 'strategies/external/random_bot.py'), '3'), cmd(cBot, '3'), 'random'];
-      const { counters } = await playExternal(seats, 4, { rules: { handshake }, env, limits, resultsDir, stats });
+      const { counters } = await playExternal(seats, 4, { rules: { handshake }, env, limits, resultsDir, stats, transcripts: true });
       for (const slot of [0, 1, 2]) assert.equal(forfeitsOf(counters, slot).size, 0, `slot ${slot} (${handshake})`);
       assert.equal(stats.games, 4);
       assert.ok(stats.botsStarted >= 2 * 4 * 4, `a fresh bot per seat and round (${stats.botsStarted})`);
       if (handshake === 'ident') {
         const log = readFileSync(join(resultsDir, 'bots', `${seats[1].replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`), 'utf8');
         assert.match(log, /\] name: random-c$/m, 'the ident greeting asked the bot its name');
+        // The name reply sits in the transcript right after the line that asked for it.
+        const transcript = readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8');
+        assert.match(transcript, /^\[manager -> 1\] ident 1\n\[1 -> manager\] random-c\n\[manager -> 1\] players 3$/m);
+        assert.match(transcript, /^\[manager -> 0\] ident 0\n\[0 -> manager\] random-python\n\[manager -> 0\] players 3$/m);
       } else {
         assert.equal(existsSync(join(resultsDir, 'bots')), false, 'quiet bots leave no log');
       }
@@ -167,6 +208,76 @@ describe('hosting well-behaved bots', () => {
     }
   });
 });
+
+describe('what bots leave behind', () => {
+  test("a chatty bot's log stays under the cap across the run, and says what it dropped", async () => {
+    const resultsDir = join(scratch, 'chatty');
+    const seat = cmd(PYTHON, fixture('chatty.py'), '2');
+    const { counters } = await playExternal([seat, 'random'], 4, { env, limits: { ...limits, maxLogBytes: 50_000 }, resultsDir });
+    finishRun();
+    assert.equal(forfeitsOf(counters, 0).size, 0);
+    const path = join(resultsDir, 'bots', `${seat.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`);
+    const text = readFileSync(path, 'utf8');
+    assert.ok(statSync(path).size < 50_000 + 200, `${statSync(path).size} bytes`);
+    assert.match(text, /^\(log cut at 50000 bytes: the rest of this run is dropped and counted\)$/m);
+    const dropped = /^\(dropped after the cut: (\d+) lines, (\d+) bytes\)\n$/m.exec(text.slice(text.lastIndexOf('\n(') + 1));
+    assert.ok(dropped && Number(dropped[1]) > 1000 && Number(dropped[2]) > 50_000, text.slice(-200));
+  });
+
+  test('processes a bot detached with setsid, with an empty environment or through a double fork, do not outlive the run', async () => {
+    const pidFile = join(scratch, 'detached-pids');
+    const seat = cmd('sh', fixture('detach.sh'), pidFile, PYTHON, join(ROOT, 'strategies/external/random_bot.py'), '2');
+    const { counters } = await playExternal([seat, 'random'], 2, { env, limits });
+    assert.equal(forfeitsOf(counters, 0).size, 0);
+    const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+    assert.ok(pids.length >= 6, `${pids.length} detached children`);
+    // SIGKILL is sent before the round ends; give the kernel a moment to finish them.
+    for (let tries = 0; tries < 100 && pids.some(isRunning); tries++) await sleep(20);
+    assert.deepEqual(pids.filter(isRunning), []);
+    assert.deepEqual(processesMarked(marker), []);
+  });
+});
+
+describe('a run with many forfeits', () => {
+  test('prints the first ones with their replay command, and how many more it did not print', async () => {
+    const out = join(scratch, 'many-forfeits');
+    const seat = cmd(PYTHON, fixture('garbage.py'), '2');
+    const result = await runCaptured([
+      'sim',
+      '--seat',
+      seat,
+      '--seat',
+      'random',
+      '--games',
+      '40',
+      '--rules',
+      'winsNeeded=1',
+      '--out',
+      out,
+      '-q',
+      '--json',
+    ]);
+    assert.equal(result.code, 0, result.warnings.join('\n'));
+    const summary = JSON.parse(result.out.join('\n')) as { forfeits: { count: number }[] };
+    const total = summary.forfeits.reduce((sum, row) => sum + row.count, 0);
+    assert.ok(total > 16, `${total} forfeits`);
+    assert.equal(result.warnings.filter((line) => line.startsWith('forfeit in game ')).length, 16);
+    // One round a game: each forfeit has a game of its own, so every one is a note.
+    assert.ok(
+      result.warnings.includes(`and ${total - 16} more forfeits not listed (one per game, seat and reason); forfeits.csv counts them all`),
+    );
+  });
+});
+
+/** Alive, and not a zombie waiting for its parent. */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
 
 describe('replies in capitals', () => {
   test("are read like any other, and logged in the protocol's lower case", async () => {
@@ -196,6 +307,37 @@ describe('a program hosting bots', () => {
     assert.equal(result.stdout, 'played 2 games\n');
     assert.equal(result.status, 0);
     assert.ok(performance.now() - started < 15_000);
+    assert.deepEqual(processesMarked(marker), []);
+  });
+
+  test('interrupted while its bots think, leaves none of their processes, detached or not', async () => {
+    const pidFile = join(scratch, 'interrupted-pids');
+    const seat = cmd('sh', fixture('detach.sh'), pidFile, 'sh', fixture('hang.sh'));
+    const args = [
+      'sim',
+      '--seat',
+      seat,
+      '--seat',
+      seat,
+      '--games',
+      '100',
+      '--move-timeout',
+      '30',
+      '--out',
+      join(scratch, 'interrupted'),
+      '-q',
+    ];
+    const child = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), ...args], { cwd: ROOT, env, stdio: 'ignore' });
+    const exited = once(child, 'exit');
+    // Both bots have started their detached children once the file holds four pids.
+    for (let tries = 0; tries < 200 && !(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim().split('\n').length >= 4); tries++) {
+      await sleep(25);
+    }
+    child.kill('SIGINT');
+    assert.deepEqual(await exited, [130, null]);
+    const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
+    for (let tries = 0; tries < 100 && pids.some(isRunning); tries++) await sleep(20);
+    assert.deepEqual(pids.filter(isRunning), []);
     assert.deepEqual(processesMarked(marker), []);
   });
 });

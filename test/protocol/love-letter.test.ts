@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { GameEvent } from '../../src/core/events.ts';
 import { masterKey } from '../../src/core/random.ts';
 import { Ev, loveLetter, type LoveLetterState, type LoveLetterView } from '../../src/games/love-letter/index.ts';
-import { LineKind, type ProtocolReader } from '../../src/protocol/manager.ts';
+import { Due, LineKind, type ProtocolReader } from '../../src/protocol/manager.ts';
 import { managerProtocol } from '../../src/protocol/protocols.ts';
 import { Table, playGame, type TableObserver } from '../../src/runner/table.ts';
 import { random } from '../../strategies/love-letter/random.ts';
@@ -50,7 +50,7 @@ function roundTrip(players: number, handshake: 'classic' | 'ident', games: numbe
           const kind = reader.read(line, (e) => {
             rebuilt[seat].push(copy(e));
             views[seat].observe(e);
-            if (reader.decisionDue(e, views[seat])) due[seat]++;
+            if (reader.decisionDue(e, views[seat]) === Due.PLAY) due[seat]++;
           });
           assert.notEqual(kind, LineKind.UNKNOWN, line);
           assert.equal(kind === LineKind.NAME_ASKED, handshake === 'ident' && line.startsWith('ident '));
@@ -144,13 +144,17 @@ describe('the Love Letter protocol reader', () => {
       const reader = managerProtocol(loveLetter.id).createReader(rules, 2);
       const view = loveLetter.createView(2, 0, rules);
       let due = 0;
+      let dueWhileOut = 0;
       for (const line of ['1', 'draw minister', 'player 1', `draw ${drawn}`]) {
         reader.read(line, (e) => {
           view.observe(e);
-          if (reader.decisionDue(e, view)) due++;
+          const decision = reader.decisionDue(e, view);
+          if (decision === Due.PLAY) due++;
+          if (decision === Due.PLAY_WHILE_OUT) dueWhileOut++;
         });
       }
       assert.equal(due, plays, `${minister}: minister with ${drawn}`);
+      assert.equal(dueWhileOut, 1 - plays, `${minister}: minister with ${drawn}, out by the bot's rules`);
     }
   });
 });

@@ -30,16 +30,21 @@ after(() => {
 
 describe('a bot process', () => {
   test('delivers whole lines, joined across writes and without their carriage return', async () => {
-    const { bot } = start(`printf 'pl'; sleep 0.05; printf 'ay knight 2\\r\\nplay'; sleep 0.05; echo ' clown 1'; cat > /dev/null`);
+    const { bot } = start(
+      `read -r a; printf 'pl'; sleep 0.05; printf 'ay knight 2\\r\\n'; read -r b; printf 'play'; sleep 0.05; echo ' clown 1'; cat > /dev/null`,
+    );
+    bot.send('draw knight');
     assert.deepEqual(await bot.readLine(2000), { line: 'play knight 2' });
+    bot.send('draw clown');
     assert.deepEqual(await bot.readLine(2000), { line: 'play clown 1' });
     await bot.stop();
   });
 
   test('gets what the host sends, line by line, and a closed input when stopped', async () => {
     const { bot } = start(`while read -r line; do echo "got $line"; done; echo 'input closed' >&2`);
-    bot.send('player 1\ndraw soldier');
+    bot.send('player 1');
     assert.deepEqual(await bot.readLine(2000), { line: 'got player 1' });
+    bot.send('draw soldier');
     assert.deepEqual(await bot.readLine(2000), { line: 'got draw soldier' });
     await bot.stop();
   });
@@ -52,13 +57,25 @@ describe('a bot process', () => {
     await bot.stop();
   });
 
-  test('still gives the lines written before it exited, then the exit', async () => {
-    const { bot, log } = start(`echo 'play priestess'; echo 'dying' >&2; exit 3`);
-    await sleep(100);
+  test('still gives the line written just before it exited, then the exit', async () => {
+    const { bot, log } = start(`read -r line; echo 'play priestess'; echo 'dying' >&2; exit 3`);
+    bot.send('draw priestess');
     assert.deepEqual(await bot.readLine(1000), { line: 'play priestess' });
     assert.deepEqual(await bot.readLine(1000), { failure: Forfeit.CRASHED, detail: 'exited with code 3' });
     await bot.stop();
     assert.deepEqual(log, ['dying', 'exited with code 3']);
+  });
+
+  test('that exits while a child holds its output crashes at once, with the reason', async () => {
+    const { bot } = start(`read -r line; sleep 30 & exit 0`);
+    bot.send('draw priestess');
+    const started = performance.now();
+    assert.deepEqual(await bot.readLine(3000), {
+      failure: Forfeit.CRASHED,
+      detail: 'exited with code 0 (a process it started still held its output)',
+    });
+    assert.ok(performance.now() - started < 1500, 'not left to time out');
+    await bot.stop();
   });
 
   test('reports an exit in the middle of a line, and a quiet exit before answering', async () => {
@@ -70,24 +87,43 @@ describe('a bot process', () => {
     await quiet.stop();
   });
 
-  test('floods with a line past the cap, or with more output than a round needs', async () => {
-    const long = start(`head -c 5000 /dev/zero | tr '\\0' x; sleep 5`, { maxLineLength: 4096 });
+  test('floods with a line past the cap', async () => {
+    const long = start(`read -r line; head -c 5000 /dev/zero | tr '\\0' x; sleep 5`, { maxLineLength: 4096 });
+    long.bot.send('draw soldier');
     assert.deepEqual(await long.bot.readLine(2000), { failure: Forfeit.FLOODED, detail: 'wrote a line longer than 4096 characters' });
     await long.bot.stop();
-    // Valid-looking lines count too, and none of them is played once the cap is passed.
-    const many = start(`yes 'play soldier 2 princess'`, { maxOutputChars: 10_000 });
-    await sleep(300);
-    assert.deepEqual(await many.bot.readLine(2000), { failure: Forfeit.FLOODED, detail: 'wrote more than 10000 characters' });
-    await many.bot.stop();
-    assert.equal(many.log[0], 'wrote more than 10000 characters');
   });
 
-  test('keeps a bounded share of a chatty stderr', async () => {
-    const { bot, log } = start(`yes 'debug output' | head -c 100000 >&2; echo done; cat > /dev/null`, { maxLogChars: 1000 });
+  test('floods with output before it is asked, and no line of it is ever played', async () => {
+    for (const script of [`yes 'play soldier 2 princess'`, `yes 'play soldier 2 princess' | head -c 2400000; cat > /dev/null`]) {
+      const { bot, log } = start(script);
+      await sleep(200);
+      const expected = { failure: Forfeit.FLOODED, detail: 'wrote "play soldier 2 princess\\nplay soldier 2 p..." before it was asked' };
+      assert.deepEqual(await bot.readLine(2000), expected);
+      assert.deepEqual(await bot.readLine(2000), expected, 'every later read fails the same way');
+      await bot.stop();
+      assert.equal(log[0], expected.detail);
+    }
+  });
+
+  test('floods with a second line after its answer, and the answer is not played either', async () => {
+    const { bot } = start(`read -r line; printf 'play priestess\\nplay priestess\\n'; cat > /dev/null`);
+    bot.send('draw priestess');
+    assert.deepEqual(await bot.readLine(2000), { failure: Forfeit.FLOODED, detail: 'wrote "play priestess\\n" after its answer' });
+    await bot.stop();
+  });
+
+  test('logs a stderr line that never ends in pieces of the line cap', async () => {
+    const { bot, log } = start(`read -r line; head -c 10000 /dev/zero | tr '\\0' x >&2; echo done; cat > /dev/null`, {
+      maxLineLength: 4096,
+    });
+    bot.send('go');
     assert.deepEqual(await bot.readLine(2000), { line: 'done' });
     await bot.stop();
-    assert.ok(log.length < 100, `${log.length} lines kept`);
-    assert.equal(log.at(-1), '(stderr beyond 1000 characters not kept)');
+    assert.deepEqual(
+      log.map((line) => line.length),
+      [4096, 4096, 1808],
+    );
   });
 
   test('is killed after the grace when it ignores SIGTERM, and the stop waits for it', async () => {

@@ -41,14 +41,18 @@ function parseLog(log: string): Line[] {
     });
 }
 
-/** The classic log in ident terms: players counted from 0, and the ident greeting. */
-function toIdent(lines: readonly Line[], players: number): Line[] {
+/** The classic log in ident terms: players counted from 0, and the ident greeting with the bot's name in reply. */
+function toIdent(lines: readonly Line[], players: number, name: string): Line[] {
   const shift = (word: string) => (/^\d+$/.test(word) ? String(Number(word) - 1) : word);
   return lines.flatMap((line) => {
     const to = shift(line.to);
     const from = shift(line.from);
     if (/^\d+$/.test(line.text)) {
-      return [`ident ${shift(line.text)}`, `players ${players}`, 'start 0'].map((text) => ({ from, to, text }));
+      return [
+        { from, to, text: `ident ${shift(line.text)}` },
+        { from: to, to: from, text: name },
+        ...[`players ${players}`, 'start 0'].map((text) => ({ from, to, text })),
+      ];
     }
     return [{ from, to, text: line.text.split(' ').map(shift).join(' ') }];
   });
@@ -110,7 +114,7 @@ describe("the rules doc's worked example, from a stacked deck", () => {
   for (const handshake of ['classic', 'ident'] as const) {
     test(`reaches every bot message for message (${handshake} greeting)`, async () => {
       const classic = parseLog(SPEC_EXAMPLE + CONTINUATION);
-      const expected = handshake === 'classic' ? classic : toIdent(classic, 4);
+      const expected = handshake === 'classic' ? classic : toIdent(classic, 4, 'random-python');
       const base = handshake === 'classic' ? 1 : 0;
       const { folder, transcript } = await playExample(handshake);
       // The host's own log of the game is the spec's, line for line, then the round's end.

@@ -74,5 +74,9 @@ describe('counters', () => {
     assert.equal(notes[0].game, 0);
     assert.ok(notes.every((note) => note.seat === 0));
     assert.deepEqual(merged.notes(), batch(0, 40).notes());
+    // The ones past the kept notes are still counted, whatever the batches.
+    const whole = batch(0, 40);
+    assert.ok(whole.noteCount() > MAX_NOTES, `${whole.noteCount()} notes`);
+    assert.equal(merged.noteCount(), whole.noteCount());
   });
 });

@@ -261,6 +261,12 @@ async function execute(
         `transcript: parlor replay --job ${dir} --game ${note.game}`,
     );
   }
+  const unlisted = progress.counters.reduce((sum, counters) => sum + counters.noteCount(), 0) - summary.forfeitGames.length;
+  if (unlisted > 0) {
+    context.warn(
+      `and ${unlisted.toLocaleString('en-US')} more forfeits not listed (one per game, seat and reason); forfeits.csv counts them all`,
+    );
+  }
   if (status === 'interrupted') {
     context.warn(
       `stopped after ${progress.gamesDone.toLocaleString('en-US')} of ${job.games.toLocaleString('en-US')} games; ` +
