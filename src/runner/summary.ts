@@ -1,5 +1,5 @@
 import type { Game } from '../core/game.ts';
-import { BlockAccumulator, type BlockSummary } from '../stats/blocks.ts';
+import { BlockAccumulator, type BlockMoments, type BlockSummary } from '../stats/blocks.ts';
 import { Z95 } from '../stats/normal.ts';
 import { wilson } from '../stats/wilson.ts';
 import { CounterLayout, Counters, DEAL_GROUPS, Field, FirstCardField, Global, PairField, type ForfeitNote } from './counters.ts';
@@ -48,6 +48,11 @@ export interface StrategySummary extends RateWithInterval {
 
 export interface SeatSummary extends RateWithInterval {
   readonly seat: number;
+  /**
+   * The independent sample behind `ci95`: the block where rotations replay a deal through the seat,
+   * else the game (also in a tournament, whose counters keep no seat's results per deal group).
+   */
+  readonly ci95Unit: IntervalUnit;
   /** The strategy that sat there, or 'mixed' when the design moved several through the seat. */
   readonly strategy: string;
   readonly rounds: number;
@@ -204,26 +209,28 @@ function pool(context: SummaryContext): Counters {
   return pooled;
 }
 
+/** An entity's block scores as mean shares over its games in each block (an entity may hold several seats). */
+function entityBlocks(counters: Counters, at: number): BlockMoments {
+  const { data, layout } = counters;
+  const blocks = data[Global.BLOCKS];
+  const scale = 1 / (layout.shareUnits * (data[at + Field.GAMES] / blocks));
+  return { count: blocks, sum: data[at + Field.BLOCK_SCORE] * scale, sumOfSquares: data[at + Field.BLOCK_SCORE_SQUARES] * scale * scale };
+}
+
 /**
  * Block moments per strategy, normalized match-up by match-up: a block's score is the strategy's
  * mean share over its seat-games in the block, and how many seat-games a block holds can differ
  * between match-ups (a strategy may hold two seats of one table).
  */
-function blockSummaries(context: SummaryContext) {
+function blockSummaries(context: SummaryContext): BlockSummary[] {
   const accumulators = context.strategies.map(() => new BlockAccumulator());
   for (const matchup of context.matchups) {
     const { data, layout } = matchup.counters;
     const blocks = data[Global.BLOCKS];
     if (blocks === 0) continue;
-    matchup.slotNames.forEach((name, slot) => {
-      const at = layout.slot(slot);
-      const scale = 1 / (layout.shareUnits * (data[at + Field.GAMES] / blocks));
-      accumulators[context.strategies.indexOf(name)].merge({
-        count: blocks,
-        sum: data[at + Field.BLOCK_SCORE] * scale,
-        sumOfSquares: data[at + Field.BLOCK_SCORE_SQUARES] * scale * scale,
-      });
-    });
+    matchup.slotNames.forEach((name, slot) =>
+      accumulators[context.strategies.indexOf(name)].merge(entityBlocks(matchup.counters, layout.slot(slot))),
+    );
   }
   return accumulators.map((accumulator) => accumulator.summary());
 }
@@ -300,6 +307,20 @@ function strategyUnits(context: SummaryContext, strategy: string, blocks: BlockS
   return { ci95Unit: 'block', estimate: { units: blocks.blocks, rate: blocks.mean, se: blocks.se } };
 }
 
+/**
+ * A seat's rate between blocks, where the duplicate design replays one deal through the seat once per
+ * rotation (those games share the deal); null where its games are the independent samples, or where
+ * several match-ups pool the seat and only games are counted per seat.
+ */
+function seatBlockEstimate(context: SummaryContext, seat: number): UnitEstimate | null {
+  if (context.design !== 'duplicate' || context.matchups.length !== 1) return null;
+  const { data, layout } = context.matchups[0].counters;
+  const blocks = data[Global.BLOCKS];
+  if (!(blocks > 1)) return null;
+  const summary = new BlockAccumulator().merge(entityBlocks(context.matchups[0].counters, layout.seat(seat))).summary();
+  return { units: blocks, rate: summary.mean, se: summary.se };
+}
+
 /** The per-block figures as summary.json shows them; se and the interval from `units` where given. */
 function blockStats(summary: BlockSummary, units: UnitEstimate | null): BlockStats {
   const finite = (value: number) => (Number.isFinite(value) ? round6(value) : 0);
@@ -331,10 +352,14 @@ export function summarizeRun(context: SummaryContext): RunSummary {
     const at = layout.seat(seat);
     const seatRounds = data[at + Field.ROUNDS];
     const roundWins = data[at + Field.ROUND_WIN_SHARE] / units;
+    const gameRate = rate(data[at + Field.GAME_WINS] / units, data[at + Field.GAMES]);
+    const estimate = seatBlockEstimate(context, seat);
     return {
       seat,
       strategy: seatLabel(context, seat),
-      ...rate(data[at + Field.GAME_WINS] / units, data[at + Field.GAMES]),
+      ...gameRate,
+      ci95: estimate ? unitInterval(estimate) : gameRate.ci95,
+      ci95Unit: estimate ? 'block' : 'game',
       rounds: seatRounds,
       roundWins: round6(roundWins),
       roundWinRate: seatRounds > 0 ? round6(roundWins / seatRounds) : 0,

@@ -79,4 +79,19 @@ describe('win-rate intervals count independent units', () => {
       assert.ok(ratio > 0.8 && ratio < 1.25, `${unit}: printed se ${printed}, spread across seeds ${sd(rates)}`);
     }
   });
+
+  test('a seat on rotated deals: the interval between blocks matches the spread across seeds', async () => {
+    // In the duplicate design a seat plays each deal once per rotation, with a different strategy
+    // each time; those games share the deal, so the block is the seat's sample.
+    const rates: number[] = [];
+    const ses: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const seat = (await summaryOf([['counter', 'cautious', 'random']], 150, `seat-${i}`, 'duplicate')).seats[0];
+      assert.equal(seat.ci95Unit, 'block');
+      rates.push(seat.winRate);
+      ses.push((seat.ci95[1] - seat.ci95[0]) / (2 * Z95));
+    }
+    const ratio = ses.reduce((sum, se) => sum + se, 0) / ses.length / sd(rates);
+    assert.ok(ratio > 0.8 && ratio < 1.25, `printed se over the spread across seeds: ${ratio}`);
+  });
 });
