@@ -112,8 +112,7 @@ export const Options = {
   },
   sprtElo: {
     flags: '--sprt-elo <scale>',
-    description:
-      "how --sprt reads its Elo: normalized (by the design's own spread, like the presets) or logistic (of the head-to-head score)",
+    description: 'how --sprt reads its Elo: normalized (per game, like the presets) or logistic (head-to-head Elo, as compare reports it)',
     defaultValue: 'normalized',
     parse: parseSprtElo,
   },
@@ -125,8 +124,9 @@ export const Options = {
   },
   maxGames: {
     flags: '--max-games <n>',
-    description: 'most games to play, both arms together; reaching it undecided exits 2',
-    defaultValue: 100000,
+    description:
+      "most games to play, both arms together; reaching it undecided exits 2 (the default is about four times the presets' expected length of 523,000)",
+    defaultValue: 2000000,
     parse: integerIn('--max-games', 1, MAX_GAMES),
   },
   lookGames: {

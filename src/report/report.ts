@@ -69,6 +69,6 @@ export function reportLines(summary: ReportSummary): string[] {
   return [
     `${summary.games.toLocaleString('en-US')} games of ${summary.game}, ${summary.players} players, ` +
       `${summary.roundsPerGame.toFixed(2)} rounds a game${how.length > 0 ? `; ${how.join(', ')}` : ''}`,
-    'Win rates with Wilson 95% intervals; a win shared by k players counts 1/k to each.',
+    'Win rates with 95% intervals over independent samples (games, blocks of rotations or groups of deals); a win shared by k players counts 1/k to each.',
   ];
 }

@@ -1,7 +1,15 @@
 import { Errors } from '../core/errors.ts';
 import type { Registry } from '../core/registry.ts';
-import { eloFromScore, likelihoodOfSuperiority, normalizedElo, type EloEstimate, type NormalizedEloEstimate } from '../stats/elo.ts';
-import { estimateAfterStop, Sprt, type SprtConfig, type SprtResult } from '../stats/sprt.ts';
+import {
+  likelihoodOfSuperiority,
+  normalizedElo,
+  pairedElo,
+  pairedEloToBlockScore,
+  type EloEstimate,
+  type NormalizedEloEstimate,
+} from '../stats/elo.ts';
+import { estimateAfterStop, Sprt, type SprtConfig, type SprtResult, type SprtScale } from '../stats/sprt.ts';
+import { blockGames } from './design.ts';
 import type { PairedSpec, PairedTotals } from './paired.ts';
 import { runPairedBatches, type PairedRunOptions } from './paired-run.ts';
 
@@ -11,9 +19,34 @@ import { runPairedBatches, type PairedRunOptions } from './paired-run.ts';
  * per-block score differences after each batch until it accepts a hypothesis or the cap is hit.
  *
  * The test's block score is the paired difference d (candidate's minus baseline's mean win share
- * over the block, in [-1, 1]) on the head-to-head scale (1 + d) / 2, where 1/2 means "no better,
- * no worse": as if the two versions had played each other on the deal.
+ * over the block, in [-1, 1]) mapped onto [0, 1] as (1 + d) / 2, where 1/2 means "no better, no
+ * worse". Elo is reported and tested on the head-to-head scale all the same: see pairedElo.
  */
+
+/**
+ * The baseline's win share in its own arm when symmetry fixes it: every seat holds the baseline and
+ * the duplicate design rotates the compared seat through every position, so each seat's expected
+ * share is 1 / players. Elsewhere (other opponents, or a fixed seat that may favour its holder) the
+ * share has to be estimated.
+ */
+export function symmetricBaselineShare(spec: PairedSpec): number | undefined {
+  if (spec.design !== 'duplicate' || spec.opponents.some((opponent) => opponent !== spec.baseline)) return undefined;
+  return 1 / (spec.opponents.length + 1);
+}
+
+/**
+ * How the comparison's hypotheses read on its block scores: normalized Elo per game of a block,
+ * logistic Elo as the Elo difference of pairedElo, translated into the block score (1 + d) / 2 it
+ * stands for at the baseline's share (known by symmetry, or the mean observed so far).
+ */
+export function comparisonScale(spec: PairedSpec, totals?: Pick<PairedTotals, 'blocks' | 'baseline'>): SprtScale {
+  const observed = totals && totals.blocks > 0 ? totals.baseline.mean : 1 / (spec.opponents.length + 1);
+  const baselineShare = symmetricBaselineShare(spec) ?? observed;
+  return {
+    blockGames: blockGames(spec.design, spec.opponents.length + 1),
+    eloToBlockScore: (elo) => pairedEloToBlockScore(elo, baselineShare),
+  };
+}
 
 /** The observed block scores on the head-to-head scale, ascending, with their counts. */
 export interface ScoreHistogram {
@@ -71,13 +104,13 @@ export interface ComparisonOptions extends Omit<PairedRunOptions, 'maxBlocks'> {
  * the strategies and the batch size.
  */
 export async function runComparison(registry: Registry, spec: PairedSpec, options: ComparisonOptions): Promise<ComparisonRun> {
-  const test = new Sprt(options.sprt, [0, 1]);
+  const test = new Sprt(options.sprt, [0, 1], comparisonScale(spec));
   // The trajectory starts where every test does: no games, no evidence.
   const trajectory: SprtPoint[] = [{ blocks: 0, games: 0, llr: 0 }];
   let last: { totals: PairedTotals; sprt: SprtResult } | null = null;
   for await (const totals of runPairedBatches(registry, spec, options)) {
     const histogram = sprtHistogram(totals);
-    const sprt = test.update(histogram.support, histogram.counts);
+    const sprt = test.update(histogram.support, histogram.counts, comparisonScale(spec, totals));
     trajectory.push({ blocks: totals.blocks, games: 2 * totals.gamesPerArm, llr: sprt.llr });
     last = { totals, sprt };
     options.onBatch?.(totals, sprt);
@@ -88,31 +121,45 @@ export async function runComparison(registry: Registry, spec: PairedSpec, option
   return { verdict, sprt: last.sprt, trajectory, totals: last.totals };
 }
 
-/** What the comparison measured, on the head-to-head scale (1/2: no difference). */
+/** What the comparison measured. */
 export interface ComparisonEstimate {
-  /** Mean block score (1 + d) / 2 and its standard error. */
+  /** Mean block score of the test, (1 + d) / 2 (1/2: no difference), and its standard error. */
   readonly score: number;
   readonly se: number;
   /** Candidate's mean win share minus the baseline's. */
   readonly difference: number;
+  /** The baseline's share the Elo is measured from: known by symmetry, else null (estimated). */
+  readonly baselineShare: number | null;
+  /** Head-to-head Elo difference E(w_C) - E(w_B): see pairedElo. */
   readonly elo: EloEstimate;
+  /** Per game: the block's t-value divided by the square root of its games. */
   readonly normalizedElo: NormalizedEloEstimate;
   /** Probability that the candidate is the stronger, from the normal approximation. */
   readonly superiority: number;
 }
 
-export function comparisonEstimate(totals: PairedTotals): ComparisonEstimate {
+export function comparisonEstimate(spec: PairedSpec, totals: PairedTotals): ComparisonEstimate {
   const histogram = sprtHistogram(totals);
   const score = estimateAfterStop(histogram.support, histogram.counts).mean;
-  // On the head-to-head scale every spread is half the difference's.
+  // On the test's scale (1 + d) / 2 every spread is half the difference's.
   const se = totals.difference.se / 2;
-  const sigma = totals.difference.sd / 2;
+  const sigmaPerGame = (totals.difference.sd / 2) * Math.sqrt(comparisonScale(spec).blockGames);
+  const baselineShare = symmetricBaselineShare(spec);
+  const moments = {
+    blocks: totals.blocks,
+    candidate: totals.candidate.mean,
+    baseline: totals.baseline.mean,
+    candidateVariance: totals.candidate.sd ** 2,
+    baselineVariance: totals.baseline.sd ** 2,
+    covariance: totals.covariance,
+  };
   return {
     score,
     se,
     difference: totals.difference.mean,
-    elo: eloFromScore(score, se),
-    normalizedElo: normalizedElo(score, sigma, se),
+    baselineShare: baselineShare ?? null,
+    elo: pairedElo(moments, baselineShare),
+    normalizedElo: normalizedElo(score, sigmaPerGame, se),
     superiority: likelihoodOfSuperiority(score, se),
   };
 }

@@ -175,6 +175,14 @@ export class PairedCounters {
     }
     const games = blocks * layout.blockSize;
     const units = layout.candidate.shareUnits;
+    // d = C - B, so sum C B = (sum C^2 + sum B^2 - sum d^2) / 2: the arms' covariance needs no field of its own.
+    const sumC = data[at + PairedField.CANDIDATE] * scale;
+    const sumB = data[at + PairedField.BASELINE] * scale;
+    const sumCB =
+      ((data[at + PairedField.CANDIDATE_SQUARES] + data[at + PairedField.BASELINE_SQUARES] - data[at + PairedField.DIFFERENCE_SQUARES]) *
+        scale *
+        scale) /
+      2;
     const gameVariance = (sum: number, squares: number): number =>
       games > 1 ? Math.max(0, (squares - (sum * sum) / games) / (games - 1)) / (units * units) : NaN;
     return {
@@ -185,6 +193,7 @@ export class PairedCounters {
       difference: moments(data[at + PairedField.DIFFERENCE], data[at + PairedField.DIFFERENCE_SQUARES]),
       candidate: moments(data[at + PairedField.CANDIDATE], data[at + PairedField.CANDIDATE_SQUARES]),
       baseline: moments(data[at + PairedField.BASELINE], data[at + PairedField.BASELINE_SQUARES]),
+      covariance: blocks > 1 ? (sumCB - (sumC * sumB) / blocks) / (blocks - 1) : NaN,
       gameVariance: {
         candidate: gameVariance(data[at + PairedField.CANDIDATE], data[at + PairedField.CANDIDATE_GAME_SQUARES]),
         baseline: gameVariance(data[at + PairedField.BASELINE], data[at + PairedField.BASELINE_GAME_SQUARES]),
@@ -211,6 +220,8 @@ export interface PairedTotals {
   /** The compared seat's block scores in each arm: their variances against the difference's show the pairing's gain. */
   readonly candidate: BlockSummary;
   readonly baseline: BlockSummary;
+  /** Sample covariance of the arms' block scores (NaN before two blocks): what the pairing shares. */
+  readonly covariance: number;
   /** Sample variance of the compared seat's score in single games of each arm (NaN before two games). */
   readonly gameVariance: { readonly candidate: number; readonly baseline: number };
   readonly candidateMatch: PreparedMatch;

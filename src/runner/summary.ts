@@ -1,7 +1,8 @@
 import type { Game } from '../core/game.ts';
-import { BlockAccumulator } from '../stats/blocks.ts';
+import { BlockAccumulator, type BlockMoments, type BlockSummary } from '../stats/blocks.ts';
+import { Z95 } from '../stats/normal.ts';
 import { wilson } from '../stats/wilson.ts';
-import { CounterLayout, Counters, Field, FirstCardField, Global, PairField, type ForfeitNote } from './counters.ts';
+import { CounterLayout, Counters, DEAL_GROUPS, Field, FirstCardField, Global, PairField, type ForfeitNote } from './counters.ts';
 import { rotationOf, type DesignName } from './design.ts';
 import { runRatings, type RatingSummary } from './ratings.ts';
 
@@ -13,7 +14,11 @@ export interface RateWithInterval {
   readonly ci95: readonly [number, number];
 }
 
-/** Block scores: the mean win share per block, with its spread measured between blocks. */
+/**
+ * Block scores: the mean win share per block, with its spread measured between blocks. In a run of
+ * several match-ups (a tournament), which replay the same deals, se and ci95 are measured between
+ * deal groups instead, the units that share no deal.
+ */
 export interface BlockStats {
   readonly blocks: number;
   readonly mean: number;
@@ -22,7 +27,17 @@ export interface BlockStats {
   readonly ci95: readonly [number, number];
 }
 
+/**
+ * What a strategy's win-rate interval counts as one independent sample: a game (Wilson interval,
+ * for a strategy in one seat of independent games), a block (the design's block, for a strategy in
+ * several seats or on rotated deals: mean and standard error of its per-block mean share), or a
+ * deal group (match-ups sharing deals, as a tournament's do: a ratio estimate over the groups).
+ */
+export type IntervalUnit = 'game' | 'block' | 'deal group';
+
 export interface StrategySummary extends RateWithInterval {
+  /** The independent sample behind `ci95`. */
+  readonly ci95Unit: IntervalUnit;
   readonly rounds: number;
   readonly roundWins: number;
   readonly roundWinRate: number;
@@ -33,6 +48,11 @@ export interface StrategySummary extends RateWithInterval {
 
 export interface SeatSummary extends RateWithInterval {
   readonly seat: number;
+  /**
+   * The independent sample behind `ci95`: the block where rotations replay a deal through the seat,
+   * else the game (also in a tournament, whose counters keep no seat's results per deal group).
+   */
+  readonly ci95Unit: IntervalUnit;
   /** The strategy that sat there, or 'mixed' when the design moved several through the seat. */
   readonly strategy: string;
   readonly rounds: number;
@@ -189,38 +209,129 @@ function pool(context: SummaryContext): Counters {
   return pooled;
 }
 
+/** An entity's block scores as mean shares over its games in each block (an entity may hold several seats). */
+function entityBlocks(counters: Counters, at: number): BlockMoments {
+  const { data, layout } = counters;
+  const blocks = data[Global.BLOCKS];
+  const scale = 1 / (layout.shareUnits * (data[at + Field.GAMES] / blocks));
+  return { count: blocks, sum: data[at + Field.BLOCK_SCORE] * scale, sumOfSquares: data[at + Field.BLOCK_SCORE_SQUARES] * scale * scale };
+}
+
 /**
  * Block moments per strategy, normalized match-up by match-up: a block's score is the strategy's
  * mean share over its seat-games in the block, and how many seat-games a block holds can differ
  * between match-ups (a strategy may hold two seats of one table).
  */
-function blockStats(context: SummaryContext): BlockStats[] {
+function blockSummaries(context: SummaryContext): BlockSummary[] {
   const accumulators = context.strategies.map(() => new BlockAccumulator());
   for (const matchup of context.matchups) {
     const { data, layout } = matchup.counters;
     const blocks = data[Global.BLOCKS];
     if (blocks === 0) continue;
-    matchup.slotNames.forEach((name, slot) => {
-      const at = layout.slot(slot);
-      const scale = 1 / (layout.shareUnits * (data[at + Field.GAMES] / blocks));
-      accumulators[context.strategies.indexOf(name)].merge({
-        count: blocks,
-        sum: data[at + Field.BLOCK_SCORE] * scale,
-        sumOfSquares: data[at + Field.BLOCK_SCORE_SQUARES] * scale * scale,
-      });
-    });
+    matchup.slotNames.forEach((name, slot) =>
+      accumulators[context.strategies.indexOf(name)].merge(entityBlocks(matchup.counters, layout.slot(slot))),
+    );
   }
-  return accumulators.map((accumulator) => {
-    const summary = accumulator.summary();
-    const finite = (value: number) => (Number.isFinite(value) ? round6(value) : 0);
-    return {
-      blocks: summary.blocks,
-      mean: finite(summary.mean),
-      sd: finite(summary.sd),
-      se: finite(summary.se),
-      ci95: [finite(summary.low), finite(summary.high)] as const,
-    };
-  });
+  return accumulators.map((accumulator) => accumulator.summary());
+}
+
+/** A win rate's standard error from independent units, with the rate itself (a ratio of sums). */
+interface UnitEstimate {
+  readonly units: number;
+  readonly rate: number;
+  readonly se: number;
+}
+
+/**
+ * The strategy's win rate and its standard error between deal groups, for match-ups that replay the
+ * same deals: group g holds the same deals in every match-up, so its games, whichever match-up
+ * played them, are one sample. With W_g wins in n_g seat-games, the rate is sum W / sum n and its
+ * variance the ratio estimator's, G / (G - 1) sum (W_g - rate n_g)^2 / (sum n)^2.
+ */
+function dealGroupEstimate(context: SummaryContext, strategy: string): UnitEstimate {
+  const wins = new Float64Array(DEAL_GROUPS);
+  const games = new Float64Array(DEAL_GROUPS);
+  for (const matchup of context.matchups) {
+    const { data, layout } = matchup.counters;
+    const slot = matchup.slotNames.indexOf(strategy);
+    if (slot < 0 || data[Global.BLOCKS] === 0) continue;
+    const gamesPerBlock = data[layout.slot(slot) + Field.GAMES] / data[Global.BLOCKS];
+    for (let group = 0; group < DEAL_GROUPS; group++) {
+      const at = layout.dealGroup(group);
+      wins[group] += data[at + 1 + slot] / layout.shareUnits;
+      games[group] += data[at] * gamesPerBlock;
+    }
+  }
+  let units = 0;
+  let totalWins = 0;
+  let totalGames = 0;
+  for (let group = 0; group < DEAL_GROUPS; group++) {
+    if (games[group] === 0) continue;
+    units++;
+    totalWins += wins[group];
+    totalGames += games[group];
+  }
+  const rate = totalWins / totalGames;
+  let squares = 0;
+  for (let group = 0; group < DEAL_GROUPS; group++) squares += (wins[group] - rate * games[group]) ** 2;
+  return { units, rate, se: Math.sqrt((units / (units - 1)) * squares) / totalGames };
+}
+
+/** The interval of a rate from its units' standard error, within [0, 1]. */
+function unitInterval(estimate: UnitEstimate): [number, number] {
+  const margin = Z95 * estimate.se;
+  return interval(Math.max(0, estimate.rate - margin), Math.min(1, estimate.rate + margin));
+}
+
+interface StrategyUnits {
+  readonly ci95Unit: IntervalUnit;
+  /** Null where the plain Wilson interval over games is the right one. */
+  readonly estimate: UnitEstimate | null;
+}
+
+/**
+ * Which units a strategy's interval counts. Games are independent samples only for a strategy in
+ * one seat of a single match-up's independent games; anything that makes its games share a deal
+ * (rotations, several seats at one table, match-ups replaying the same deals) moves to the units
+ * that share none.
+ */
+function strategyUnits(context: SummaryContext, strategy: string, blocks: BlockSummary): StrategyUnits {
+  if (context.matchups.length > 1) {
+    const estimate = dealGroupEstimate(context, strategy);
+    return estimate.units > 1 ? { ci95Unit: 'deal group', estimate } : { ci95Unit: 'game', estimate: null };
+  }
+  const { data, layout } = context.matchups[0].counters;
+  const slot = context.matchups[0].slotNames.indexOf(strategy);
+  const oneSeatPerGame = data[layout.slot(slot) + Field.GAMES] === data[Global.GAMES];
+  if ((context.design === 'independent' && oneSeatPerGame) || !(blocks.blocks > 1)) return { ci95Unit: 'game', estimate: null };
+  return { ci95Unit: 'block', estimate: { units: blocks.blocks, rate: blocks.mean, se: blocks.se } };
+}
+
+/**
+ * A seat's rate between blocks, where the duplicate design replays one deal through the seat once per
+ * rotation (those games share the deal); null where its games are the independent samples, or where
+ * several match-ups pool the seat and only games are counted per seat.
+ */
+function seatBlockEstimate(context: SummaryContext, seat: number): UnitEstimate | null {
+  if (context.design !== 'duplicate' || context.matchups.length !== 1) return null;
+  const { data, layout } = context.matchups[0].counters;
+  const blocks = data[Global.BLOCKS];
+  if (!(blocks > 1)) return null;
+  const summary = new BlockAccumulator().merge(entityBlocks(context.matchups[0].counters, layout.seat(seat))).summary();
+  return { units: blocks, rate: summary.mean, se: summary.se };
+}
+
+/** The per-block figures as summary.json shows them; se and the interval from `units` where given. */
+function blockStats(summary: BlockSummary, units: UnitEstimate | null): BlockStats {
+  const finite = (value: number) => (Number.isFinite(value) ? round6(value) : 0);
+  const se = units ? units.se : summary.se;
+  return {
+    blocks: summary.blocks,
+    mean: finite(summary.mean),
+    sd: finite(summary.sd),
+    se: finite(se),
+    ci95: [finite(summary.mean - Z95 * se), finite(summary.mean + Z95 * se)] as const,
+  };
 }
 
 function seatLabel(context: SummaryContext, seat: number): string {
@@ -228,7 +339,7 @@ function seatLabel(context: SummaryContext, seat: number): string {
   return names.size === 1 ? [...names][0] : 'mixed';
 }
 
-/** Turns a run's counters into the figures users read: win rates with Wilson 95% intervals. */
+/** Turns a run's counters into the figures users read: win rates with 95% intervals over independent samples. */
 export function summarizeRun(context: SummaryContext): RunSummary {
   const counters = pool(context);
   const { layout, data } = counters;
@@ -241,16 +352,20 @@ export function summarizeRun(context: SummaryContext): RunSummary {
     const at = layout.seat(seat);
     const seatRounds = data[at + Field.ROUNDS];
     const roundWins = data[at + Field.ROUND_WIN_SHARE] / units;
+    const gameRate = rate(data[at + Field.GAME_WINS] / units, data[at + Field.GAMES]);
+    const estimate = seatBlockEstimate(context, seat);
     return {
       seat,
       strategy: seatLabel(context, seat),
-      ...rate(data[at + Field.GAME_WINS] / units, data[at + Field.GAMES]),
+      ...gameRate,
+      ci95: estimate ? unitInterval(estimate) : gameRate.ci95,
+      ci95Unit: estimate ? 'block' : 'game',
       rounds: seatRounds,
       roundWins: round6(roundWins),
       roundWinRate: seatRounds > 0 ? round6(roundWins / seatRounds) : 0,
     };
   });
-  const blocks = blockStats(context);
+  const blocks = blockSummaries(context);
   const strategies: Record<string, StrategySummary> = {};
   const firstCard: FirstCardRow[] = [];
   const outs: CountRow[] = [];
@@ -259,13 +374,17 @@ export function summarizeRun(context: SummaryContext): RunSummary {
   names.forEach((name, slot) => {
     const at = layout.slot(slot);
     const roundRate = rate(data[at + Field.ROUND_WIN_SHARE] / units, data[at + Field.ROUNDS]);
+    const gameRate = rate(data[at + Field.GAME_WINS] / units, data[at + Field.GAMES]);
+    const { ci95Unit, estimate } = strategyUnits(context, name, blocks[slot]);
     strategies[name] = {
-      ...rate(data[at + Field.GAME_WINS] / units, data[at + Field.GAMES]),
+      ...gameRate,
+      ci95: estimate ? unitInterval(estimate) : gameRate.ci95,
+      ci95Unit,
       rounds: roundRate.games,
       roundWins: roundRate.wins,
       roundWinRate: roundRate.winRate,
       roundCi95: roundRate.ci95,
-      blocks: blocks[slot],
+      blocks: blockStats(blocks[slot], ci95Unit === 'deal group' ? estimate : null),
     };
     for (let card = 0; card < layout.firstCards; card++) {
       const cell = layout.firstCard(at, card);

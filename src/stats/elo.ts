@@ -1,6 +1,6 @@
 /**
- * Elo views of a mean score. Scores here are on the head-to-head scale where 1/2 means "equally
- * strong" (a paired difference d in [-1, 1] maps to (1 + d) / 2).
+ * Elo views of win shares. Logistic Elo is the log-odds scale of a head-to-head score,
+ * E(s) = 400 log10(s / (1 - s)), on which the Plackett-Luce ratings of a tournament live too.
  */
 import { normalCdf, Z95 } from './normal.ts';
 
@@ -48,6 +48,63 @@ export function likelihoodOfSuperiority(mean: number, se: number): number {
   return normalCdf((mean - 0.5) / se);
 }
 
+/** Per-block moments of a paired comparison's two arms (win shares of the compared seat, in [0, 1]). */
+export interface PairedMoments {
+  readonly blocks: number;
+  readonly candidate: number;
+  readonly baseline: number;
+  /** Sample variances of the arms' block scores and their covariance across the paired blocks. */
+  readonly candidateVariance: number;
+  readonly baselineVariance: number;
+  readonly covariance: number;
+}
+
+/** dE/ds = (400 / ln 10) / (s (1 - s)), at the same clamp as scoreToElo. */
+function eloSlope(score: number): number {
+  const s = Math.min(1 - SCORE_CLAMP, Math.max(SCORE_CLAMP, score));
+  return 400 / Math.LN10 / (s * (1 - s));
+}
+
+/**
+ * The Elo difference of two strategies that each played the same field: E(w_C) - E(w_B) of their
+ * win shares. Under Plackett-Luce (a seat wins with probability gamma / sum of the table's gammas)
+ * w / (1 - w) is gamma over the field's total, so the field cancels and the difference is
+ * 400 log10(gamma_C / gamma_B), the tournament ratings' scale; in two-player play against the
+ * baseline it is E of the candidate's head-to-head score.
+ *
+ * With `baselineShare` known by symmetry (every seat of the baseline's arm is the baseline), the
+ * candidate's share is estimated as baselineShare + mean(C - B), which keeps the pairing's variance
+ * reduction, and the interval is mapped end by end. Otherwise both shares are estimated and the
+ * interval comes from the delta method with the arms' covariance.
+ */
+export function pairedElo(moments: PairedMoments, baselineShare?: number, z: number = Z95): EloEstimate {
+  const { blocks, candidate, baseline, candidateVariance, baselineVariance, covariance } = moments;
+  const differenceVariance = candidateVariance + baselineVariance - 2 * covariance;
+  if (baselineShare !== undefined) {
+    const share = baselineShare + candidate - baseline;
+    const se = Math.sqrt(differenceVariance / blocks);
+    const reference = scoreToElo(baselineShare);
+    const low = scoreToElo(share - z * se) - reference;
+    const high = scoreToElo(share + z * se) - reference;
+    return { elo: scoreToElo(share) - reference, margin: (high - low) / 2, low, high };
+  }
+  const slopeC = eloSlope(candidate);
+  const slopeB = eloSlope(baseline);
+  const variance = (slopeC ** 2 * candidateVariance + slopeB ** 2 * baselineVariance - 2 * slopeC * slopeB * covariance) / blocks;
+  const elo = scoreToElo(candidate) - scoreToElo(baseline);
+  const margin = z * Math.sqrt(Math.max(0, variance));
+  return { elo, margin, low: elo - margin, high: elo + margin };
+}
+
+/**
+ * The mean block score (1 + d) / 2 of a paired comparison, d the candidate's minus the baseline's
+ * share, at which the candidate is `elo` stronger than a baseline of share `baselineShare`:
+ * d = L(E(baselineShare) + elo) - baselineShare.
+ */
+export function pairedEloToBlockScore(elo: number, baselineShare: number): number {
+  return (1 + eloToScore(scoreToElo(baselineShare) + elo) - baselineShare) / 2;
+}
+
 export interface NormalizedEloEstimate {
   readonly nelo: number;
   readonly margin: number;
@@ -56,18 +113,15 @@ export interface NormalizedEloEstimate {
 }
 
 /**
- * Normalized Elo: the score excess measured in per-block standard deviations, (mean - 1/2) / sigma,
- * scaled to look like Elo. Dividing by sigma makes the number of blocks a test needs depend on it
- * alone, whatever the draw rate or the variance reduction of the design.
+ * Normalized Elo: the score excess measured in standard deviations of one game's score,
+ * (mean - 1/2) / sigma, scaled to look like Elo. Dividing by sigma makes the number of games a test
+ * needs depend on it alone, whatever the draw rate or the variance reduction of the design. A block
+ * of k games spreads sqrt(k) times less than a game, so its sigma is the block's times sqrt(k).
+ * The excess may be on any scale linear in the score: the ratio does not change.
  */
 export function normalizedElo(mean: number, sigma: number, se: number, z: number = Z95): NormalizedEloEstimate {
   const perScore = NORMALIZED_ELO_SCALE / sigma;
   const margin = z * se * perScore;
   const nelo = (mean - 0.5) * perScore;
   return { nelo, margin, low: nelo - margin, high: nelo + margin };
-}
-
-/** The mean score a normalized Elo stands for, given the per-block standard deviation. */
-export function normalizedEloToScore(nelo: number, sigma: number): number {
-  return 0.5 + (nelo * sigma) / NORMALIZED_ELO_SCALE;
 }

@@ -1,18 +1,19 @@
 /**
  * Generalized sequential probability ratio test on block scores with a finite support (0, 1/2, 1
- * for a single game; more values for a block of rotations). Each hypothesis fixes only the mean score;
- * the rest of the distribution is the one closest to the data with that mean, which keeps the test
- * honest whatever the draw rate or the design's variance.
+ * for a single game; more values for a block of rotations). A logistic-Elo hypothesis fixes the mean
+ * score, a normalized-Elo hypothesis the t-value (mean - 1/2) / sigma; the rest of the distribution
+ * is the one closest to the data under that constraint, which keeps the test honest whatever the
+ * draw rate or the design's variance.
  *
- * Block scores must be on the head-to-head scale where 1/2 means equal strength.
+ * Block scores must be on a scale where 1/2 means equal strength.
  */
-import { eloToScore, normalizedEloToScore } from './elo.ts';
+import { eloToScore, NORMALIZED_ELO_SCALE } from './elo.ts';
 import { rootOfDecreasing } from './roots.ts';
 
 /** Stands in for an empty support value so that the MLE can still put weight there and logs stay finite. */
 const ZERO_COUNT = 1e-3;
 
-/** Hypotheses as plain Elo (score = L(elo)) or as normalized Elo (score via the observed sigma). */
+/** Hypotheses as logistic Elo (a mean block score) or as normalized Elo (a t-value per game). */
 export interface SprtHypotheses {
   readonly model: 'elo' | 'normalized';
   readonly elo0: number;
@@ -36,6 +37,20 @@ export const SPRT_PRESETS = {
 
 export type SprtStatus = 'H0' | 'H1' | 'continue';
 
+/** How the hypotheses' Elo translates into statements about block scores. */
+export interface SprtScale {
+  /**
+   * Games one block stands for. Normalized Elo is per game, so a block of k games, whose score
+   * spreads sqrt(k) times less than a game's, has the t-value sqrt(k) times the per-game one.
+   */
+  readonly blockGames: number;
+  /** The mean block score a logistic Elo difference stands for. */
+  readonly eloToBlockScore: (elo: number) => number;
+}
+
+/** Block scores that are single head-to-head games: score L(elo), t-value per game. */
+export const HEAD_TO_HEAD_SCALE: SprtScale = { blockGames: 1, eloToBlockScore: eloToScore };
+
 export interface SprtResult {
   readonly llr: number;
   readonly lower: number;
@@ -43,7 +58,7 @@ export interface SprtResult {
   readonly status: SprtStatus;
   /** Blocks observed (the raw counts' total). */
   readonly blocks: number;
-  /** Mean block scores the two hypotheses stand for. */
+  /** Mean block scores of the distributions closest to the data under each hypothesis. */
   readonly s0: number;
   readonly s1: number;
 }
@@ -82,29 +97,32 @@ export function empiricalPdf(supportValues: readonly number[], counts: readonly 
   return { support: supportValues, probabilities: regularized.map((count) => count / total), total };
 }
 
-export function pdfMean(pdf: EmpiricalPdf): number {
-  return pdf.support.reduce((sum, a, i) => sum + a * pdf.probabilities[i], 0);
-}
-
-export function pdfStandardDeviation(pdf: EmpiricalPdf): number {
-  const centre = pdfMean(pdf);
-  return Math.sqrt(pdf.support.reduce((sum, a, i) => sum + pdf.probabilities[i] * (a - centre) ** 2, 0));
+/** Mean of the support under the weights q (one per support value, summing to 1). */
+function meanUnder(support: readonly number[], q: readonly number[]): number {
+  return support.reduce((sum, a, i) => sum + a * q[i], 0);
 }
 
 /**
- * The Lagrange multiplier theta of the maximum-likelihood distribution with mean `score`:
- * q_i = p_i / (1 + theta (a_i - score)). The mean constraint's left side falls strictly from +Inf to
- * -Inf across the interval where every denominator is positive, so it has exactly one root there.
+ * The root theta of the secular equation sum_i p_i d_i / (1 + theta d_i) = 0, the Lagrange
+ * multiplier of a maximum-likelihood distribution q_i = p_i / (1 + theta d_i) under a constraint
+ * sum_i q_i d_i = 0. The left side falls strictly from +Inf to -Inf across the interval where every
+ * denominator is positive, so it has exactly one root there when the offsets straddle zero.
  */
-function meanConstraintMultiplier(pdf: EmpiricalPdf, score: number): number {
-  const offsets = pdf.support.map((a) => a - score);
+function secularRoot(probabilities: readonly number[], offsets: readonly number[], what: string): number {
   const most = Math.max(...offsets);
   const least = Math.min(...offsets);
-  if (!(least < 0 && most > 0)) {
-    throw new RangeError(`sprt: hypothesised score ${score} must lie strictly inside the support`);
-  }
-  const constraint = (theta: number) => offsets.reduce((sum, d, i) => sum + (pdf.probabilities[i] * d) / (1 + theta * d), 0);
+  if (!(least < 0 && most > 0)) throw new RangeError(`sprt: ${what} must lie strictly inside the support`);
+  const constraint = (theta: number) => offsets.reduce((sum, d, i) => sum + (probabilities[i] * d) / (1 + theta * d), 0);
   return rootOfDecreasing(constraint, -1 / most, -1 / least);
+}
+
+/** The multiplier of the maximum-likelihood distribution with mean `score`: q_i = p_i / (1 + theta (a_i - score)). */
+function meanConstraintMultiplier(pdf: EmpiricalPdf, score: number): number {
+  return secularRoot(
+    pdf.probabilities,
+    pdf.support.map((a) => a - score),
+    `hypothesised score ${score}`,
+  );
 }
 
 /** The distribution on the same support, closest to the data in likelihood, whose mean is `score`. */
@@ -125,33 +143,91 @@ export function generalizedLlr(pdf: EmpiricalPdf, s0: number, s1: number): numbe
   return pdf.total * perBlock;
 }
 
-/** Mean scores [s0, s1] of the hypotheses; `sigma` (per block) matters only to normalized Elo. */
-export function hypothesisScores(hypotheses: SprtHypotheses, sigma: number): [number, number] {
-  const toScore = hypotheses.model === 'elo' ? eloToScore : (nelo: number) => normalizedEloToScore(nelo, sigma);
-  return [toScore(hypotheses.elo0), toScore(hypotheses.elo1)];
+/** How many MLE updates the t-value constraint gets: the fixed point settles in a handful. */
+const T_VALUE_ITERATIONS = 10;
+const T_VALUE_TOLERANCE = 1e-9;
+
+/**
+ * The distribution on the same support, closest to the data in likelihood, whose t-value
+ * (mean - ref) / sigma is `t`. The constraint is not linear in q, so it is linearized around the
+ * current estimate and the mean-constrained MLE solved again, from the uniform distribution on,
+ * until the estimate stops moving: fishtest's method for normalized Elo (Van den Bergh,
+ * "Normalized Elo, practical considerations", section 4.1).
+ */
+export function mleWithTValue(pdf: EmpiricalPdf, ref: number, t: number): number[] {
+  const { support, probabilities } = pdf;
+  let estimate = support.map(() => 1 / support.length);
+  for (let step = 0; step < T_VALUE_ITERATIONS; step++) {
+    const mu = meanUnder(support, estimate);
+    const sigma = Math.sqrt(support.reduce((sum, a, i) => sum + estimate[i] * (a - mu) ** 2, 0));
+    const offsets = support.map((a) => a - ref - (t * sigma * (1 + ((mu - a) / sigma) ** 2)) / 2);
+    const theta = secularRoot(probabilities, offsets, `hypothesised t-value ${t}`);
+    const next = probabilities.map((p, i) => p / (1 + theta * offsets[i]));
+    const moved = Math.max(...next.map((q, i) => Math.abs(q - estimate[i])));
+    estimate = next;
+    if (moved < T_VALUE_TOLERANCE) break;
+  }
+  return estimate;
+}
+
+/** Log-likelihood ratio of the t-value t1 against t0 around `ref`, N * sum p_i ln(q_i(t1) / q_i(t0)). */
+export function tValueLlr(pdf: EmpiricalPdf, ref: number, t0: number, t1: number): number {
+  const q0 = mleWithTValue(pdf, ref, t0);
+  const q1 = mleWithTValue(pdf, ref, t1);
+  return pdf.total * pdf.probabilities.reduce((sum, p, i) => sum + p * (Math.log(q1[i]) - Math.log(q0[i])), 0);
+}
+
+/** The t-values per block, (mean - 1/2) / sigma, that normalized-Elo hypotheses stand for. */
+export function hypothesisTValues(hypotheses: SprtHypotheses, scale: SprtScale): [number, number] {
+  const perBlock = Math.sqrt(scale.blockGames) / NORMALIZED_ELO_SCALE;
+  return [hypotheses.elo0 * perBlock, hypotheses.elo1 * perBlock];
 }
 
 /** One SPRT evaluation on cumulative counts; stateless, so it gives the current crossing only. */
-export function evaluateSprt(config: SprtConfig, supportValues: readonly number[], counts: readonly number[]): SprtResult {
+export function evaluateSprt(
+  config: SprtConfig,
+  supportValues: readonly number[],
+  counts: readonly number[],
+  scale: SprtScale = HEAD_TO_HEAD_SCALE,
+): SprtResult {
   const bounds = waldBounds(config.alpha, config.beta);
   const blocks = counts.reduce((sum, count) => sum + count, 0);
   const pdf = empiricalPdf(supportValues, counts);
-  const [s0, s1] = hypothesisScores(config, pdfStandardDeviation(pdf));
+  let llr: number;
+  let s0: number;
+  let s1: number;
+  if (config.model === 'elo') {
+    s0 = scale.eloToBlockScore(config.elo0);
+    s1 = scale.eloToBlockScore(config.elo1);
+    llr = generalizedLlr(pdf, s0, s1);
+  } else {
+    const [t0, t1] = hypothesisTValues(config, scale);
+    s0 = meanUnder(pdf.support, mleWithTValue(pdf, 0.5, t0));
+    s1 = meanUnder(pdf.support, mleWithTValue(pdf, 0.5, t1));
+    llr = tValueLlr(pdf, 0.5, t0, t1);
+  }
   // Without data the token counts alone would make up a likelihood; report "no evidence" instead.
-  const llr = blocks > 0 ? generalizedLlr(pdf, s0, s1) : 0;
+  if (blocks === 0) llr = 0;
   return { llr, ...bounds, status: sprtStatus(llr, bounds), blocks, s0, s1 };
 }
 
 /**
  * Expected number of blocks at the midpoint between the hypotheses (normal approximation), to show
- * before a run. For normalized Elo, sigma cancels out and any positive value gives the same answer;
- * for plain Elo it is the per-block standard deviation expected from the design.
+ * before a run: (ln A ln B) / w^2 with w the hypotheses' distance in per-block t-values. For
+ * normalized Elo that distance is fixed by the hypotheses and the block size alone, and `sigma` is
+ * not read; for logistic Elo it is the per-block standard deviation expected from the design.
  */
-export function expectedBlocks(config: SprtConfig, sigma: number): number {
+export function expectedBlocks(config: SprtConfig, scale: SprtScale, sigma?: number): number {
   const { lower, upper } = waldBounds(config.alpha, config.beta);
-  const [s0, s1] = hypothesisScores(config, sigma);
-  const drift = (s1 - s0) ** 2 / (sigma * sigma);
-  return (-lower * upper) / drift;
+  let distance: number;
+  if (config.model === 'normalized') {
+    const [t0, t1] = hypothesisTValues(config, scale);
+    distance = t1 - t0;
+  } else {
+    if (sigma === undefined) throw new RangeError('sprt: logistic Elo needs the per-block standard deviation');
+    distance = (scale.eloToBlockScore(config.elo1) - scale.eloToBlockScore(config.elo0)) / sigma;
+  }
+  return (-lower * upper) / distance ** 2;
 }
 
 /**
@@ -163,11 +239,13 @@ export class Sprt {
   private supportValues: readonly number[];
   private counts: number[];
   private verdict: SprtStatus = 'continue';
+  private scale: SprtScale;
 
-  constructor(config: SprtConfig, supportValues: readonly number[]) {
+  constructor(config: SprtConfig, supportValues: readonly number[], scale: SprtScale = HEAD_TO_HEAD_SCALE) {
     this.config = config;
     this.supportValues = [...supportValues];
     this.counts = supportValues.map(() => 0);
+    this.scale = scale;
   }
 
   /** Adds one batch's counts (aligned with the current support) to the totals. */
@@ -181,11 +259,15 @@ export class Sprt {
     );
   }
 
-  /** Replaces the totals, e.g. with counts merged elsewhere or over a wider support. */
-  update(supportValues: readonly number[], counts: readonly number[]): SprtResult {
+  /**
+   * Replaces the totals, e.g. with counts merged elsewhere or over a wider support, and the scale
+   * when what it depends on was estimated again from the data.
+   */
+  update(supportValues: readonly number[], counts: readonly number[], scale: SprtScale = this.scale): SprtResult {
     this.supportValues = [...supportValues];
     this.counts = [...counts];
-    const result = evaluateSprt(this.config, this.supportValues, this.counts);
+    this.scale = scale;
+    const result = evaluateSprt(this.config, this.supportValues, this.counts, scale);
     if (this.verdict === 'continue') this.verdict = result.status;
     return { ...result, status: this.verdict };
   }

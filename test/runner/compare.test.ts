@@ -1,11 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { comparisonEstimate, runComparison, sprtHistogram, varianceReduction } from '../../src/runner/compare.ts';
+import { comparisonEstimate, comparisonScale, runComparison, sprtHistogram, varianceReduction } from '../../src/runner/compare.ts';
 import type { PairedSpec, PairedTotals } from '../../src/runner/paired.ts';
 import { runPairedBatches } from '../../src/runner/paired-run.ts';
-import { eloToScore } from '../../src/stats/elo.ts';
+import { pairedEloToBlockScore, scoreToElo } from '../../src/stats/elo.ts';
 import { evaluateSprt, SPRT_PRESETS, type SprtConfig, type SprtResult } from '../../src/stats/sprt.ts';
+import { Options } from '../../src/cli/options.ts';
 import { builtinRegistry } from '../../strategies/index.ts';
+import { assertClose } from '../helpers/numbers.ts';
 
 const REGISTRY = new URL('../../strategies/index.ts', import.meta.url).href;
 
@@ -60,7 +62,8 @@ describe('a sequential comparison', () => {
 
   test('after every batch the test is evaluateSprt on the differences accumulated so far', async () => {
     // Small batches, so that the test sees several before a clear case decides.
-    const { result, seen } = await run(spec('counter', 'cautious'), 2, wide, 4000, 10);
+    const paired = spec('counter', 'cautious');
+    const { result, seen } = await run(paired, 2, wide, 4000, 10);
     assert.equal(result.verdict, 'H1');
     assert.ok(seen.length >= 2, 'the test needed more than one batch');
     seen.forEach((step, index) => {
@@ -70,7 +73,7 @@ describe('a sequential comparison', () => {
         step.totals.blocks,
       );
       const histogram = sprtHistogram(step);
-      const expected = evaluateSprt(wide, histogram.support, histogram.counts);
+      const expected = evaluateSprt(wide, histogram.support, histogram.counts, comparisonScale(paired, step.totals));
       assert.equal(step.sprt.llr, expected.llr);
       assert.equal(result.trajectory[index + 1].llr, expected.llr);
       assert.equal(result.trajectory[index + 1].games, 2 * step.totals.blocks);
@@ -89,6 +92,16 @@ describe('a sequential comparison', () => {
     assert.equal(one.result.totals.blocks, two.result.totals.blocks);
   });
 
+  test('a change that alters no behaviour passes non-regression within the default cap', async () => {
+    // The same strategy in both arms plays the same games move for move: every block a tie.
+    const paired = spec('cautious', 'cautious', { opponents: ['cautious'], seed: 'copy' });
+    const maxBlocks = Options.maxGames.defaultValue / 2;
+    const { result } = await run(paired, 2, SPRT_PRESETS.nonRegression, maxBlocks, 10000);
+    assert.equal(result.verdict, 'H1');
+    assert.ok(result.totals.counts.length === 1 && result.totals.support[0] === 0, 'every block a tie');
+    assert.ok(result.totals.blocks < maxBlocks);
+  });
+
   test('stops undecided at the cap, cutting the last batch short', async () => {
     const { result } = await run(spec('counter', 'cautious'), 2, SPRT_PRESETS.nonRegression, 120);
     assert.equal(result.verdict, 'undecided');
@@ -99,13 +112,39 @@ describe('a sequential comparison', () => {
     );
   });
 
-  test('the estimate reads the difference on the head-to-head scale', async () => {
-    const totals = await lastTotals(spec('counter', 'random'), 400);
-    const estimate = comparisonEstimate(totals);
+  test("Elo is the difference of the arms' log-odds when the baseline's share must be estimated", async () => {
+    const paired = spec('counter', 'random');
+    const totals = await lastTotals(paired, 400);
+    const estimate = comparisonEstimate(paired, totals);
     assert.ok(Math.abs(estimate.score - (1 + totals.difference.mean) / 2) < 1e-12);
-    assert.ok(Math.abs(eloToScore(estimate.elo.elo) - estimate.score) < 1e-9);
+    assert.equal(estimate.baselineShare, null);
+    assert.ok(Math.abs(estimate.elo.elo - (scoreToElo(totals.candidate.mean) - scoreToElo(totals.baseline.mean))) < 1e-9);
     assert.ok(estimate.elo.low < estimate.elo.elo && estimate.elo.elo < estimate.elo.high);
     assert.ok(estimate.superiority > 0.999, 'counter is clearly stronger than random');
+  });
+
+  test('against the baseline alone in the duplicate design, Elo is that of the head-to-head score', async () => {
+    // Two players: the baseline's arm is the baseline against itself, share 1/2 by symmetry, and
+    // the candidate's arm is the head-to-head match, so E(1/2 + mean d) is its head-to-head Elo.
+    const paired = spec('counter', 'random', { opponents: ['random'], design: 'duplicate', seed: 'h2h' });
+    const totals = await lastTotals(paired, 400);
+    const estimate = comparisonEstimate(paired, totals);
+    assert.equal(estimate.baselineShare, 0.5);
+    assert.ok(Math.abs(estimate.elo.elo - scoreToElo(0.5 + totals.difference.mean)) < 1e-9);
+    // The candidate's own arm measures the head-to-head score directly; both must agree.
+    const direct = scoreToElo(totals.candidate.mean);
+    assert.ok(estimate.elo.low < direct && direct < estimate.elo.high, `${direct} in [${estimate.elo.low}, ${estimate.elo.high}]`);
+    // The logistic hypotheses are this same Elo: at the estimate, the block score is the observed one.
+    assertClose(comparisonScale(paired, totals).eloToBlockScore(estimate.elo.elo), estimate.score, 1e-9);
+    assertClose(pairedEloToBlockScore(estimate.elo.elo, 0.5), estimate.score, 1e-9);
+  });
+
+  test('normalized Elo is per game: the block t-value over the square root of its games', async () => {
+    const paired = spec('counter', 'random', { opponents: ['random', 'random', 'random'], design: 'duplicate', seed: 'nelo' });
+    const totals = await lastTotals(paired, 200);
+    const estimate = comparisonEstimate(paired, totals);
+    const perBlock = totals.difference.mean / totals.difference.sd;
+    assertClose(estimate.normalizedElo.nelo, ((perBlock / 2) * 800) / Math.LN10, 1e-9);
   });
 });
 

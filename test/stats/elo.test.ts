@@ -1,6 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eloFromScore, eloToScore, likelihoodOfSuperiority, normalizedElo, normalizedEloToScore, scoreToElo } from '../../src/stats/elo.ts';
+import {
+  eloFromScore,
+  eloToScore,
+  likelihoodOfSuperiority,
+  normalizedElo,
+  pairedElo,
+  pairedEloToBlockScore,
+  scoreToElo,
+} from '../../src/stats/elo.ts';
 import { assertClose } from '../helpers/numbers.ts';
 
 test('logistic and its inverse', () => {
@@ -42,5 +50,64 @@ test('normalized Elo and its interval', () => {
   assertClose(estimate.margin, 8.68589, 1e-6);
   assertClose(estimate.low, 0, 1e-12);
   assertClose(estimate.high, 17.371779, 1e-6);
-  assertClose(normalizedEloToScore(estimate.nelo, 0.4), 0.51, 1e-15);
+});
+
+/** Plackett-Luce: a seat wins with probability its strength over the table's total. */
+function plackettLuceShare(strength: number, field: readonly number[]): number {
+  return strength / (strength + field.reduce((sum, gamma) => sum + gamma, 0));
+}
+
+test('paired Elo is the Plackett-Luce rating difference whatever the field', () => {
+  // Ratings 400 log10(gamma): candidate 2.5, baseline 1 differ by 400 log10 2.5 = 159.176 Elo.
+  const expected = 400 * Math.log10(2.5);
+  for (const field of [[1], [1, 1, 1], [0.3, 4, 1.7], [9]]) {
+    const moments = {
+      blocks: 1000,
+      candidate: plackettLuceShare(2.5, field),
+      baseline: plackettLuceShare(1, field),
+      candidateVariance: 0.2,
+      baselineVariance: 0.2,
+      covariance: 0.1,
+    };
+    assertClose(pairedElo(moments).elo, expected, 1e-9);
+    // Against the baseline alone, its share 1 / players is known and gives the same Elo.
+    if (field.every((gamma) => gamma === 1)) assertClose(pairedElo(moments, 1 / (field.length + 1)).elo, expected, 1e-9);
+  }
+  // Two players: the head-to-head score 0.745 is E(0.745) = 400 log10(0.745 / 0.255) = 186.25 Elo, not half of it.
+  const twoPlayer = { blocks: 1, candidate: 0.745, baseline: 0.5, candidateVariance: 0, baselineVariance: 0, covariance: 0 };
+  assertClose(pairedElo(twoPlayer, 0.5).elo, 186.25, 0.01);
+});
+
+test("the delta-method interval uses the arms' covariance", () => {
+  // At shares 1/2 the slope is (400 / ln 10) * 4 = 694.87; var = 694.87^2 (0.25 + 0.25 - 2 c) / n.
+  const slope = 1600 / Math.LN10;
+  for (const covariance of [0, 0.1, 0.24]) {
+    const moments = { blocks: 100, candidate: 0.5, baseline: 0.5, candidateVariance: 0.25, baselineVariance: 0.25, covariance };
+    const estimate = pairedElo(moments, undefined, 2);
+    assertClose(estimate.margin, 2 * slope * Math.sqrt((0.5 - 2 * covariance) / 100), 1e-9);
+    assertClose(estimate.high - estimate.low, 2 * estimate.margin, 1e-9);
+  }
+  // With a known baseline share, the interval maps share -+ z se(d) end by end.
+  const known = pairedElo(
+    { blocks: 25, candidate: 0.6, baseline: 0.5, candidateVariance: 0.3, baselineVariance: 0.3, covariance: 0.275 },
+    0.5,
+    2,
+  );
+  // se(d) = sqrt(0.05 / 25) = 0.04471; ends 0.6 -+ 0.08944.
+  const se = Math.sqrt(0.05 / 25);
+  assertClose(known.low, scoreToElo(0.6 - 2 * se), 1e-9);
+  assertClose(known.high, scoreToElo(0.6 + 2 * se), 1e-9);
+});
+
+test("an Elo hypothesis becomes the paired block score (1 + d) / 2 at the baseline's share", () => {
+  assertClose(pairedEloToBlockScore(0, 0.3), 0.5, 1e-15);
+  // Baseline share 1/2: d = L(elo) - 1/2, so 400 Elo is d = 10/11 - 1/2.
+  assertClose(pairedEloToBlockScore(400, 0.5), (1 + 10 / 11 - 0.5) / 2, 1e-15);
+  // Round trip through pairedElo: the candidate's share at that block score has exactly that Elo.
+  for (const baseline of [0.1, 0.25, 0.6]) {
+    const score = pairedEloToBlockScore(75, baseline);
+    const candidate = baseline + (2 * score - 1);
+    const moments = { blocks: 1, candidate, baseline, candidateVariance: 0, baselineVariance: 0, covariance: 0 };
+    assertClose(pairedElo(moments).elo, 75, 1e-9);
+  }
 });

@@ -7,7 +7,9 @@ import {
   evaluateSprt,
   expectedBlocks,
   generalizedLlr,
+  HEAD_TO_HEAD_SCALE,
   mleWithMean,
+  mleWithTValue,
   Sprt,
   SPRT_PRESETS,
   waldBounds,
@@ -115,16 +117,50 @@ test('a hypothesis outside the support is rejected', () => {
   assert.throws(() => empiricalPdf([0, 1], [1, 2, 3]), RangeError);
 });
 
-test('normalized hypotheses use the observed per-block sigma', () => {
-  // Counts [30, 45, 55] on {0, 1/2, 1}: mean 77.5 / 130, E[x^2] = 66.25 / 130, so
-  // sigma = sqrt(66.25/130 - (77.5/130)^2) = 0.392703; s1 = 1/2 + 2 * sigma * ln 10 / 800.
-  const counts = [30, 45, 55];
-  const sigma = Math.sqrt(66.25 / 130 - (77.5 / 130) ** 2);
-  assertClose(sigma, 0.392703, 1e-6);
-  const result = evaluateSprt(SPRT_PRESETS.gainer, TRINOMIAL, counts);
-  assert.equal(result.s0, 0.5);
-  assertClose(result.s1, 0.5 + (2 * sigma * Math.LN10) / 800, 1e-12);
-  assert.equal(result.blocks, 130);
+/**
+ * Reference values of fishtest's LLR_normalized (LLRcalc.py: MLE_t_value from the uniform
+ * distribution, ten fixed-point steps, zero counts regularized to 1e-3), computed with its formulas
+ * in Python with scipy's brentq. Three counts are L, D, W of single games; five are game pairs,
+ * whose t-value is sqrt(2) times the per-game one.
+ */
+const FISHTEST_NORMALIZED: readonly { elo: [number, number]; counts: number[]; llr: number }[] = [
+  { elo: [-1.75, 0.25], counts: [0, 50000, 0], llr: 1.2387623347227934 },
+  { elo: [0, 2], counts: [10000, 20000, 10300], llr: 1.7655295357693612 },
+  { elo: [-1.75, 0.25], counts: [3000, 6100, 3050], llr: 0.5588603341080255 },
+  { elo: [0, 2], counts: [400, 3000, 6000, 3100, 420], llr: 0.9094856407076609 },
+  { elo: [-1.75, 0.25], counts: [0, 100, 20000, 90, 0], llr: -0.33739557300613554 },
+  { elo: [0, 2], counts: [0, 1000, 0], llr: -0.029991858266788456 },
+  { elo: [0, 2], counts: [120, 5, 130], llr: 0.05391225830965857 },
+];
+
+test('normalized Elo: the t-value GSPRT reproduces fishtest', () => {
+  for (const { elo, counts, llr } of FISHTEST_NORMALIZED) {
+    const support = counts.map((_, i) => i / (counts.length - 1));
+    const config: SprtConfig = { model: 'normalized', elo0: elo[0], elo1: elo[1], alpha: 0.05, beta: 0.05 };
+    const result = evaluateSprt(config, support, counts, { blockGames: counts.length === 5 ? 2 : 1, eloToBlockScore: () => NaN });
+    assertClose(result.llr, llr, 1e-6);
+  }
+});
+
+test('the t-value MLE has the t-value asked for', () => {
+  const pdf = empiricalPdf(TRINOMIAL, [30, 45, 55]);
+  for (const t of [-0.2, 0, 0.05, 0.3]) {
+    const q = mleWithTValue(pdf, 0.5, t);
+    const mean = q[1] * 0.5 + q[2];
+    const sd = Math.sqrt(q[1] * 0.25 + q[2] - mean * mean);
+    assertClose(q[0] + q[1] + q[2], 1, 1e-9);
+    assertClose((mean - 0.5) / sd, t, 1e-6);
+  }
+});
+
+test('an exact copy passes non-regression: identical blocks are evidence of no regression', () => {
+  // Every block a tie. Plugging the observed (near-zero) spread into the hypotheses left the LLR
+  // at +0.04 after 50,000 blocks; the t-value test accepts H1 long before.
+  const sprt = new Sprt(SPRT_PRESETS.nonRegression, TRINOMIAL);
+  let result = sprt.add([0, 1000, 0]);
+  while (result.status === 'continue' && result.blocks < 200000) result = sprt.add([0, 1000, 0]);
+  assert.equal(result.status, 'H1');
+  assert.ok(result.blocks < 200000, `${result.blocks} blocks`);
 });
 
 test('plain Elo hypotheses map through the logistic', () => {
@@ -167,15 +203,18 @@ test('the first crossing is the verdict; later batches do not overturn it', () =
 });
 
 test('expected length at the midpoint', () => {
-  // Normalized [0, 2]: w = 2 ln 10 / 800 whatever sigma, so E[N] = (ln 19)^2 / w^2 = (400 ln 19 / ln 10)^2.
+  // Normalized [0, 2]: w = 2 ln 10 / 800 per game, so E[N] = (ln 19)^2 / w^2 = (400 ln 19 / ln 10)^2 games.
   const gainer = (400 * Math.log(19)) / Math.LN10;
-  assertClose(expectedBlocks(SPRT_PRESETS.gainer, 0.3), gainer ** 2, 1e-6);
-  assertClose(expectedBlocks(SPRT_PRESETS.gainer, 0.7), gainer ** 2, 1e-6);
+  assertClose(expectedBlocks(SPRT_PRESETS.gainer, HEAD_TO_HEAD_SCALE), gainer ** 2, 1e-6);
   assertClose(gainer ** 2, 261633.7, 0.1);
+  // Blocks of 4 games: a quarter as many blocks, the same games.
+  const blocksOfFour = { ...HEAD_TO_HEAD_SCALE, blockGames: 4 };
+  assertClose(expectedBlocks(SPRT_PRESETS.gainer, blocksOfFour), gainer ** 2 / 4, 1e-6);
   // Plain Elo [0, 5] with sigma 1/2: s1 - s0 = L(5) - 1/2.
   const config: SprtConfig = { model: 'elo', elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05 };
   const shift = 1 / (1 + 10 ** (-5 / 400)) - 0.5;
-  assertClose(expectedBlocks(config, 0.5), Math.log(19) ** 2 / (shift / 0.5) ** 2, 1e-6);
+  assertClose(expectedBlocks(config, HEAD_TO_HEAD_SCALE, 0.5), Math.log(19) ** 2 / (shift / 0.5) ** 2, 1e-6);
+  assert.throws(() => expectedBlocks(config, HEAD_TO_HEAD_SCALE), RangeError);
 });
 
 test('the estimate after a stop is flagged as biased', () => {

@@ -4,6 +4,7 @@ import type { Registry } from '../../core/registry.ts';
 import { parseStrategySpec } from '../../core/strategy-spec.ts';
 import {
   comparisonEstimate,
+  comparisonScale,
   runComparison,
   varianceReduction,
   type ComparisonEstimate,
@@ -15,7 +16,7 @@ import {
 import { blockGames, type DesignName } from '../../runner/design.ts';
 import { JOB_FORMAT, jobId, type JobFile, type JobSpec } from '../../runner/job.ts';
 import { prepareMatch } from '../../runner/match.ts';
-import { pairedArms, type PairedSpec } from '../../runner/paired.ts';
+import { pairedArms, type PairedSpec, type PairedTotals } from '../../runner/paired.ts';
 import { writeFileAtomic, writeJob, writeSummary } from '../../runner/results.ts';
 import { Runners } from '../../runner/runners.ts';
 import type { ResolvedStrategy } from '../../runner/strategies.ts';
@@ -32,11 +33,13 @@ import type { PresetName, SprtEloScale } from '../compare-options.ts';
 const PRESETS: Readonly<Record<PresetName, SprtConfig>> = { gainer: SPRT_PRESETS.gainer, 'non-regression': SPRT_PRESETS.nonRegression };
 
 /**
- * The largest Elo a hypothesis may name, per scale. A score's spread is at most 1/2, so within
- * +-300 normalized Elo every hypothesised score 1/2 + elo * sigma / 347.4 stays strictly between 0
- * and 1, as the test needs; logistic Elo beyond +-1000 (a score past 0.997) tests nothing useful.
+ * The largest Elo a hypothesis may name, per scale. Normalized Elo names a t-value, sqrt(k) times
+ * larger for a block of k games; the constrained fit starts from the uniform distribution, where a
+ * t-value past about 0.9 leaves no support value above its linearized constraint. Within +-100
+ * per game that stays out of reach for blocks of up to 8 games (and 100 is a gap no test needs to
+ * resolve finely). Logistic Elo beyond +-1000 (a score past 0.997) tests nothing useful.
  */
-const MAX_ELO: Readonly<Record<SprtEloScale, number>> = { normalized: 300, logistic: 1000 };
+const MAX_ELO: Readonly<Record<SprtEloScale, number>> = { normalized: 100, logistic: 1000 };
 
 export interface CompareOptions {
   readonly candidate: string;
@@ -203,14 +206,17 @@ export interface ExpectedLength {
 }
 
 /**
- * The test's expected length at the midpoint between its hypotheses. Under normalized Elo the
- * per-block spread cancels out, so it is known before the first game; logistic Elo bounds need the
- * spread of the block scores (head-to-head scale), known after the first look.
+ * The test's expected length at the midpoint between its hypotheses. Under normalized Elo it
+ * depends on the hypotheses alone, so it is known before the first game; logistic Elo bounds need
+ * the spread of the block scores (1 + d) / 2, known after the first look. The test reads the data
+ * only after each batch, so it stops on average half a batch after its boundary is crossed: that
+ * overshoot is part of the expectation.
  */
-export function expectedLength(plan: ComparisonPlan, sigma?: number): ExpectedLength | null {
-  if (plan.sprt.model === 'normalized') sigma = 0.25;
-  if (sigma === undefined || !(sigma > 0)) return null;
-  const blocks = Math.ceil(expectedBlocks(plan.sprt, sigma));
+export function expectedLength(plan: ComparisonPlan, totals?: PairedTotals): ExpectedLength | null {
+  const sigma = totals ? totals.difference.sd / 2 : undefined;
+  if (plan.sprt.model === 'elo' && !(sigma !== undefined && sigma > 0)) return null;
+  const crossing = expectedBlocks(plan.sprt, comparisonScale(plan.paired, totals), sigma);
+  const blocks = Math.ceil(crossing + plan.batchBlocks / 2);
   return { blocks, games: 2 * blocks * plan.blockGames };
 }
 
@@ -241,7 +247,7 @@ function comparisonSummary(
     llr: run.sprt.llr,
     sprt: { points: run.trajectory, ...bounds },
     estimate: {
-      ...comparisonEstimate(totals),
+      ...comparisonEstimate(plan.paired, totals),
       biased: run.verdict !== 'undecided',
       note: run.verdict === 'undecided' ? CAPPED_NOTE : BIAS_NOTE,
     },
@@ -308,9 +314,15 @@ export async function runCompare(context: CommandContext, options: CompareOption
     sprt: plan.sprt,
     onBatch: (totals, sprt) => {
       if (expected === null && totals.blocks === Math.min(plan.batchBlocks, plan.maxBlocks)) {
-        expected = expectedLength(plan, totals.difference.sd / 2);
+        expected = expectedLength(plan, totals);
         if (!options.json)
-          context.print(expectedLine(expected, `normal approximation, spread of the first ${count(totals.blocks)} blocks`, options));
+          context.print(
+            expectedLine(
+              expected,
+              `normal approximation, spread of the first ${count(totals.blocks)} blocks, half a batch of overshoot`,
+              options,
+            ),
+          );
       }
       context.progress(
         `\r${count(2 * totals.gamesPerArm)} games  LLR ${signed(sprt.llr, 2)} (${signed(sprt.lower, 2)}, ${signed(sprt.upper, 2)})   `,
@@ -389,10 +401,10 @@ function introLines(plan: ComparisonPlan, options: CompareOptions, expected: Exp
   return [
     `compare ${paired.candidate} (candidate) with ${paired.baseline} (baseline), ${plan.players} players, opponents ${paired.opponents.join(', ')}`,
     `  ${how}; ${paired.design} design (${plan.blockGames} game${plan.blockGames > 1 ? 's' : ''} a block), seed '${paired.seed}'`,
-    `  SPRT ${plan.preset ?? 'custom'}: H0 ${sprt.model === 'normalized' ? 'normalized Elo' : 'Elo'} ${sprt.elo0}, H1 ${sprt.elo1}; ` +
+    `  SPRT ${plan.preset ?? 'custom'}: H0 ${sprt.model === 'normalized' ? 'normalized Elo per game' : 'head-to-head Elo'} ${sprt.elo0}, H1 ${sprt.elo1}; ` +
       `alpha ${sprt.alpha}, beta ${sprt.beta}; stops when the LLR leaves (${signed(bounds.lower, 2)}, ${signed(bounds.upper, 2)})`,
     expected
-      ? expectedLine(expected, 'normal approximation', options)
+      ? expectedLine(expected, 'normal approximation, half a batch of overshoot', options)
       : '  expected length: printed after the first look (under logistic Elo it depends on the spread of the block scores)',
   ];
 }
@@ -408,8 +420,8 @@ function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan): strin
     `verdict: ${verdict}`,
     `games: ${count(comparison.games)} (${count(comparison.blocks)} blocks in each arm); LLR ${signed(comparison.llr, 2)} ` +
       `(bounds ${signed(comparison.sprt.lower, 2)}, ${signed(comparison.sprt.upper, 2)})`,
-    `Elo difference: ${signed(elo.elo, 1)} (95% interval ${signed(elo.low, 1)} to ${signed(elo.high, 1)}); ` +
-      `normalized Elo ${signed(nelo.nelo, 1)} +- ${Number.isFinite(nelo.margin) ? nelo.margin.toFixed(1) : 'n/a'}`,
+    `Elo difference (head to head): ${signed(elo.elo, 1)} (95% interval ${signed(elo.low, 1)} to ${signed(elo.high, 1)}); ` +
+      `normalized Elo per game ${signed(nelo.nelo, 1)} +- ${Number.isFinite(nelo.margin) ? nelo.margin.toFixed(1) : 'n/a'}`,
     `likelihood of superiority: ${percent(estimate.superiority)}`,
     `win rates of the compared seat: candidate ${percent(comparison.arms.candidate.mean)}, baseline ${percent(comparison.arms.baseline.mean)}`,
     `variance per block: ${ratio(variance.factor)} that of ${design}` +

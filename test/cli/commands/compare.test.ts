@@ -22,7 +22,10 @@ describe('parlor compare', () => {
     assert.equal(run.stderr, '');
     const expected = run.stdout.indexOf('expected length');
     assert.ok(expected >= 0 && expected < run.stdout.indexOf('verdict: PASS'), run.stdout);
-    assert.match(run.stdout, /Elo difference: \+\d+\.\d \(95% interval \+\d+\.\d to \+\d+\.\d\); normalized Elo \+\d+\.\d/);
+    assert.match(
+      run.stdout,
+      /Elo difference \(head to head\): \+\d+\.\d \(95% interval \+\d+\.\d to \+\d+\.\d\); normalized Elo per game \+\d+\.\d/,
+    );
     assert.match(run.stdout, /likelihood of superiority: 100\.0%/);
     assert.match(run.stdout, /biased|pulls these estimates/);
     assert.match(run.stdout, /variance per block: \d\.\d\dx that of an independent design/);
@@ -30,6 +33,10 @@ describe('parlor compare', () => {
     assert.equal(comparison.verdict, 'H1');
     assert.equal(comparison.passed, true);
     assert.ok(comparison.games < comparison.maxGames / 10, `stopped early: ${comparison.games} games`);
+    // The gainer preset's midpoint length, (400 ln 19 / ln 10)^2 games, plus half a look of 100
+    // blocks of overshoot; the default cap leaves the test room to run well past it.
+    assert.equal(comparison.expectedGames, 2 * Math.ceil(((400 * Math.log(19)) / Math.LN10) ** 2 + 50));
+    assert.ok(comparison.maxGames > 3 * comparison.expectedGames, `default cap ${comparison.maxGames}`);
     assert.ok(comparison.llr >= comparison.sprt.upper);
     assert.equal(comparison.sprt.points.length - 1, comparison.games / 200, 'one point per look of 100 games per arm, after the origin');
     assert.equal(comparison.estimate.biased, true);
@@ -95,8 +102,8 @@ describe('parlor compare', () => {
     ['reversed SPRT bounds', ['--candidate', 'counter', '--baseline', 'random', '--sprt', '2,0'], /--sprt/],
     [
       'SPRT bounds beyond any score',
-      ['--candidate', 'counter', '--baseline', 'random', '--sprt', '0,400'],
-      /normalized Elo must lie within \+-300/,
+      ['--candidate', 'counter', '--baseline', 'random', '--sprt', '0,150'],
+      /normalized Elo must lie within \+-100/,
     ],
     ['logistic Elo with a preset', ['--candidate', 'counter', '--baseline', 'random', '--sprt-elo', 'logistic'], /needs bounds of its own/],
     [
