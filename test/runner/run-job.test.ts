@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CounterLayout } from '../../src/runner/counters.ts';
+import { CounterLayout, Global } from '../../src/runner/counters.ts';
 import { buildJob } from '../../src/runner/job.ts';
 import { JobProgress } from '../../src/runner/run-job.ts';
 
@@ -17,7 +17,13 @@ describe('job progress', () => {
     batchGames: 10,
   });
   const layout = new CounterLayout({ players: 2, firstCards: 1, outCauses: 1, forfeitReasons: 1 }, 2, 2);
-  const batch = (value: number) => new Float64Array(layout.size).fill(value, 0, layout.notesStart);
+  const ROUNDS = Global.ROUNDS;
+  /** A batch of the plan's 10 games, every other count set to `value`. */
+  const batch = (value: number) => {
+    const data = new Float64Array(layout.size).fill(value, 0, layout.notesStart);
+    data[Global.GAMES] = 10;
+    return data;
+  };
 
   test('merges batches in plan order whatever order they finish in, and checkpoints the early ones', () => {
     const progress = new JobProgress(job, 'id', [layout]);
@@ -30,11 +36,11 @@ describe('job progress', () => {
       checkpoint.pending.map((p) => p.batch),
       [2, 1],
     );
-    assert.equal(progress.snapshot()[0].data[0], 5, 'a snapshot holds the batches finished ahead of their turn');
-    assert.equal(progress.counters[0].data[0], 0, 'which are merged only in their turn');
+    assert.equal(progress.snapshot()[0].data[ROUNDS], 5, 'a snapshot holds the batches finished ahead of their turn');
+    assert.equal(progress.counters[0].data[ROUNDS], 0, 'which are merged only in their turn');
     progress.accept(0, batch(1));
     assert.equal(progress.merged, 3);
-    assert.equal(progress.counters[0].data[0], 6);
+    assert.equal(progress.counters[0].data[ROUNDS], 6);
 
     const resumed = new JobProgress(job, 'id', [layout]);
     resumed.restore(JSON.parse(JSON.stringify(checkpoint)));
@@ -42,13 +48,14 @@ describe('job progress', () => {
     resumed.accept(0, batch(1));
     resumed.accept(3, batch(4));
     assert.ok(resumed.complete);
-    assert.equal(resumed.counters[0].data[0], 10);
+    assert.equal(resumed.counters[0].data[ROUNDS], 10);
+    assert.equal(resumed.counters[0].data[Global.GAMES], 40);
   });
 
   test('refuses a checkpoint of another job or of another shape', () => {
     const checkpoint = new JobProgress(job, 'id', [layout]).checkpoint();
     assert.throws(() => new JobProgress(job, 'other', [layout]).restore(checkpoint), /belongs to job id/);
-    assert.throws(() => new JobProgress(job, 'id', [layout]).restore({ ...checkpoint, merged: 9 }), /do not exist/);
+    assert.throws(() => new JobProgress(job, 'id', [layout]).restore({ ...checkpoint, merged: 9 }), /9 batches merged, the job has 4/);
     assert.throws(() => new JobProgress(job, 'id', [layout]).restore({ ...checkpoint, counters: [[1, 2]] }), /do not fit/);
     const twice = {
       ...checkpoint,
@@ -57,6 +64,27 @@ describe('job progress', () => {
         { batch: 1, data: Array.from(batch(1)) },
       ],
     };
-    assert.throws(() => new JobProgress(job, 'id', [layout]).restore(twice), /pending batch/);
+    assert.throws(() => new JobProgress(job, 'id', [layout]).restore(twice), /pending batch 1 twice/);
+  });
+
+  test('refuses a checkpoint whose counts are not the games of the batches it claims', () => {
+    const progress = new JobProgress(job, 'id', [layout]);
+    progress.accept(0, batch(1));
+    progress.accept(2, batch(1));
+    const checkpoint = progress.checkpoint();
+    const restore = (edited: object) => new JobProgress(job, 'id', [layout]).restore({ ...checkpoint, ...edited });
+    const counters = checkpoint.counters.map((data) => data.map((value, i) => (i === Global.GAMES ? value + 3 : value)));
+    assert.throws(() => restore({ counters }), /counts 13 games of match-up 1 where its batches hold 10/);
+    assert.throws(() => restore({ merged: 2 }), /counts 10 games of match-up 1 where its batches hold 20/);
+    const pending = (batchIndex: number, games = 10) => [
+      { batch: batchIndex, data: Array.from(batch(1)).map((v, i) => (i === 0 ? games : v)) },
+    ];
+    assert.throws(() => restore({ pending: pending(4) }), /pending batch 4, outside the job's 4 batches/);
+    assert.throws(() => restore({ pending: pending(0) }), /pending batch 0, already merged/);
+    assert.throws(() => restore({ pending: pending(2, 12) }), /batch 2 does not hold its 10 games/);
+    assert.throws(() => restore({ pending: [...pending(3), ...pending(3)] }), /pending batch 3 twice/);
+    const fine = new JobProgress(job, 'id', [layout]);
+    fine.restore(checkpoint);
+    assert.equal(fine.gamesDone, 20);
   });
 });
