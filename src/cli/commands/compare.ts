@@ -24,7 +24,7 @@ import { toCsv } from '../../runner/tables.ts';
 import { expectedBlocks, SPRT_PRESETS, waldBounds, type SprtConfig } from '../../stats/sprt.ts';
 import type { CommandContext } from '../command.ts';
 import { gitCommit, version } from '../version.ts';
-import { openResultsFolder, runResultHooks } from './run.ts';
+import { jobSources, openResultsFolder, runResultHooks, usableWorkers, whileLocked } from './run.ts';
 import { fullRules } from './sim.ts';
 import type { PresetName, SprtEloScale } from '../compare-options.ts';
 
@@ -253,7 +253,12 @@ function comparisonSummary(
   };
 }
 
-function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded']): JobFile & { readonly comparison: object } {
+function jobOf(
+  plan: ComparisonPlan,
+  name: string,
+  loaded: JobFile['loaded'],
+  sources: JobFile['sources'],
+): JobFile & { readonly comparison: object } {
   const arms = pairedArms(plan.paired);
   const armGames = plan.maxBlocks * plan.blockGames;
   // Both arms play game indices 0, 1, ...: `parlor replay --job DIR --game i` shows the candidate's game i.
@@ -285,18 +290,35 @@ function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded']): J
     created: new Date().toISOString(),
     parlor: { version, commit: gitCommit() },
     loaded,
+    sources,
     ...spec,
     comparison,
   };
 }
 
-export async function runCompare(context: CommandContext, options: CompareOptions): Promise<number> {
+export async function runCompare(context: CommandContext, typed: CompareOptions): Promise<number> {
+  const options = { ...typed, workers: usableWorkers(context, typed.workers) };
   const plan = planComparison(context.registry, options);
   const loaded = await loadStrategies(context.registry, plan.paired);
-  let expected = expectedLength(plan);
+  const expected = expectedLength(plan);
   if (!options.json) context.print(introLines(plan, options, expected).join('\n'));
-  const dir = openResultsFolder(options, options.name ?? 'compare');
-  const job = jobOf(plan, options.name ?? 'compare', loaded);
+  const { paired } = plan;
+  const sources = jobSources(context, { game: paired.game, strategies: [paired.candidate, paired.baseline, ...paired.opponents] });
+  const { dir, lock } = openResultsFolder(options, options.name ?? 'compare');
+  return whileLocked(lock, () =>
+    compareInto(context, options, plan, jobOf(plan, options.name ?? 'compare', loaded, sources), dir, expected),
+  );
+}
+
+async function compareInto(
+  context: CommandContext,
+  options: CompareOptions,
+  plan: ComparisonPlan,
+  job: JobFile,
+  dir: string,
+  firstExpected: ExpectedLength | null,
+): Promise<number> {
+  let expected = firstExpected;
   writeJob(dir, job);
   const run = await runComparison(context.registry, plan.paired, {
     workers: options.workers,
