@@ -21,7 +21,8 @@ import {
   writeJob,
   writeSummary,
 } from '../../runner/results.ts';
-import { JobProgress, executeJob } from '../../runner/run-job.ts';
+import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptions } from '../../runner/run-job.ts';
+import type { Counters } from '../../runner/counters.ts';
 import { Runners } from '../../runner/runners.ts';
 import { changedSources, sourceHashes, type SourceHashes } from '../../runner/sources.ts';
 import { summarizeRun, type RunSummary } from '../../runner/summary.ts';
@@ -148,7 +149,7 @@ export function jobSources(context: CommandContext, job: Pick<JobSpec, 'game' | 
   return sourceHashes(job.strategies, (name) => context.registry.findStrategy(job.game, name) !== undefined);
 }
 
-function stoppedBeforeStart(context: CommandContext, stop: SignalStop): number {
+export function stoppedBeforeStart(context: CommandContext, stop: SignalStop): number {
   context.warn('stopped before the run started; nothing was written');
   return stop.exitCode;
 }
@@ -318,7 +319,7 @@ async function execute(
   dir: string,
   job: JobFile,
   matches: readonly PreparedMatch[],
-  checkpoint: ReturnType<typeof readCheckpoint> | null,
+  checkpoint: Checkpoint | null,
   options: RunOptions,
   runners: Runners,
   stop: SignalStop,
@@ -327,56 +328,21 @@ async function execute(
   const progress = new JobProgress(
     job,
     job.id,
-    matches.map((match) => match.layout),
+    matches.map((match) => countersOf(match.layout)),
   );
-  if (checkpoint) {
-    try {
-      progress.restore(checkpoint);
-    } catch (error) {
-      throw Errors.resumeMismatch(dir, error instanceof Error ? error.message : String(error));
-    }
-    const commit = gitCommit();
-    if (job.parlor?.commit && commit && job.parlor.commit !== commit) {
-      context.warn(`note: ${dir} was started at commit ${job.parlor.commit.slice(0, 12)}, this is ${commit.slice(0, 12)}`);
-    }
-  }
+  if (checkpoint) restoreProgress(context, dir, job, progress, checkpoint);
   const meter = new ProgressMeter((text) => context.progress(text), job.games, progress.gamesDone);
-  let lastSave = Date.now();
-  let status: 'complete' | 'interrupted';
-  let summary: RunSummary;
-  try {
-    writeCheckpoint(dir, progress.checkpoint());
+  const { status, summary } = await keepingCheckpoint(job, dir, async () => {
+    let played: 'complete' | 'interrupted';
     try {
-      status = await executeJob(progress, runners, {
-        concurrency: options.workers * 2,
-        registry: context.registryModule,
-        signal: stop.signal,
-        onBatch: (done) => {
-          meter.update(done.gamesDone);
-          if (Date.now() - lastSave >= CHECKPOINT_MS) {
-            writeCheckpoint(dir, done.checkpoint());
-            lastSave = Date.now();
-          }
-        },
-      });
-    } catch (error) {
-      // Whatever stopped the run, its finished batches are kept, unless writing is what failed.
-      if (!(error instanceof WriteFailure)) writeCheckpoint(dir, progress.checkpoint());
-      throw error;
+      played = await playJob(context, dir, progress, options, runners, stop, { onBatch: (done) => meter.update(done.gamesDone) });
     } finally {
       meter.finish();
     }
-    writeCheckpoint(dir, progress.checkpoint());
-    summary = summarize(context, job, matches, progress);
-    writeSummary(dir, summary);
-  } catch (error) {
-    // Every write replaces a whole file, so the last checkpoint written is intact: the run goes on from there.
-    if (!(error instanceof WriteFailure)) throw error;
-    const fix = error.outOfSpace ? 'free some space' : 'make it writable';
-    throw error.withAdvice(
-      `the games up to the last checkpoint are kept: ${fix}, then continue with: parlor ${job.command} --resume ${dir}`,
-    );
-  }
+    const written = summarize(context, job, matches, progress);
+    writeSummary(dir, written);
+    return { status: played, summary: written };
+  });
   for (const note of summary.forfeitGames) {
     context.warn(
       `forfeit in game ${note.game} (--seed ${job.seed} --game ${note.game}): seat ${note.seat}, ${note.strategy}, ${note.reason}; ` +
@@ -384,16 +350,103 @@ async function execute(
     );
   }
   if (status === 'interrupted') {
-    context.warn(
-      `stopped after ${progress.gamesDone.toLocaleString('en-US')} of ${job.games.toLocaleString('en-US')} games; ` +
-        `results so far in ${dir}; continue with: parlor ${job.command} --resume ${dir}`,
-    );
+    warnStopped(context, job, dir, progress.gamesDone);
     return stop.exitCode;
   }
   removeCheckpoint(dir);
   await runResultHooks(context, dir, summary, job);
   printSummary(context, summary, dir, options);
   return 0;
+}
+
+/** Takes up a resumed job's checkpoint, refusing one that does not fit the job. */
+export function restoreProgress(
+  context: CommandContext,
+  dir: string,
+  job: JobFile,
+  progress: JobProgress<any>,
+  checkpoint: Checkpoint,
+): void {
+  try {
+    progress.restore(checkpoint);
+  } catch (error) {
+    throw Errors.resumeMismatch(dir, error instanceof Error ? error.message : String(error));
+  }
+  const commit = gitCommit();
+  if (job.parlor?.commit && commit && job.parlor.commit !== commit) {
+    context.warn(`note: ${dir} was started at commit ${job.parlor.commit.slice(0, 12)}, this is ${commit.slice(0, 12)}`);
+  }
+}
+
+export interface PlayHooks {
+  readonly onBatch?: (progress: JobProgress<any>) => void;
+  readonly play?: ExecuteOptions['play'];
+  /** What the command keeps in the checkpoint besides the sums. */
+  readonly extra?: () => unknown;
+}
+
+/**
+ * Plays a job's remaining batches, checkpointing as it goes, until it is complete or a signal
+ * stops it; the finished batches are in checkpoint.json either way.
+ */
+export async function playJob(
+  context: CommandContext,
+  dir: string,
+  progress: JobProgress<any>,
+  options: Pick<RunOptions, 'workers'>,
+  runners: Runners,
+  stop: SignalStop,
+  hooks: PlayHooks = {},
+): Promise<'complete' | 'interrupted'> {
+  const save = () => writeCheckpoint(dir, { ...progress.checkpoint(), ...(hooks.extra ? { extra: hooks.extra() } : {}) });
+  save();
+  let lastSave = Date.now();
+  let status: 'complete' | 'interrupted';
+  try {
+    status = await executeJob(progress, runners, {
+      concurrency: options.workers * 2,
+      registry: context.registryModule,
+      signal: stop.signal,
+      play: hooks.play,
+      onBatch: (done) => {
+        hooks.onBatch?.(done);
+        if (Date.now() - lastSave >= CHECKPOINT_MS) {
+          save();
+          lastSave = Date.now();
+        }
+      },
+    });
+  } catch (error) {
+    // Whatever stopped the run, its finished batches are kept, unless writing is what failed.
+    if (!(error instanceof WriteFailure)) save();
+    throw error;
+  }
+  save();
+  return status;
+}
+
+/**
+ * Runs `work`, which writes into a results folder whose checkpoint holds the run so far: a write
+ * that fails is reported with how to go on. Every write replaces a whole file, so the last
+ * checkpoint written is intact and the run resumes from there.
+ */
+export async function keepingCheckpoint<T>(job: JobFile, dir: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof WriteFailure)) throw error;
+    const fix = error.outOfSpace ? 'free some space' : 'make it writable';
+    throw error.withAdvice(
+      `the games up to the last checkpoint are kept: ${fix}, then continue with: parlor ${job.command} --resume ${dir}`,
+    );
+  }
+}
+
+export function warnStopped(context: CommandContext, job: JobFile, dir: string, gamesDone: number): void {
+  context.warn(
+    `stopped after ${gamesDone.toLocaleString('en-US')} of ${job.games.toLocaleString('en-US')} games; ` +
+      `results so far in ${dir}; continue with: parlor ${job.command} --resume ${dir}`,
+  );
 }
 
 /** Lets the result hooks (charts, report) finish a results folder; a hook's failure is only reported. */
@@ -412,7 +465,7 @@ export async function runResultHooks(context: CommandContext, dir: string, summa
 // Often enough that a crash loses little, rarely enough that writing costs nothing noticeable.
 const CHECKPOINT_MS = 500;
 
-function summarize(context: CommandContext, job: JobFile, matches: readonly PreparedMatch[], progress: JobProgress): RunSummary {
+function summarize(context: CommandContext, job: JobFile, matches: readonly PreparedMatch[], progress: JobProgress<Counters>): RunSummary {
   const counters = progress.snapshot();
   return summarizeRun({
     game: context.registry.game(job.game),
