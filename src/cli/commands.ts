@@ -72,10 +72,12 @@ export const Commands: readonly CommandDef[] = [
       'name',
       'force',
       'moveTimeout',
+      'resume',
       'json',
       'quiet',
     ],
-    run: async (context, options: CompareOptions) => (await import('./commands/compare.ts')).runCompare(context, options),
+    run: async (context, options: CompareOptions, _args, given) =>
+      (await import('./commands/compare.ts')).runCompare(context, options, given),
   },
   {
     name: 'replay',

@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { isParlorError } from '../core/errors.ts';
+import { ErrorCodes, isParlorError } from '../core/errors.ts';
 import { builtinRegistry } from '../../strategies/index.ts';
 import type { CommandContext } from './command.ts';
 import { resultHooks } from './hooks.ts';
@@ -10,6 +10,8 @@ export const ExitCode = {
   OK: 0,
   BAD_INPUT: 3,
   INTERNAL: 4,
+  /** The results folder could not be written: no permission, a read-only or full disk. */
+  CANNOT_WRITE: 5,
 } as const;
 
 /** The module worker threads load the same games and built-in strategies from. */
@@ -53,7 +55,7 @@ export async function run(
     }
     if (isParlorError(error)) {
       process.stderr.write(`parlor: ${error.message}\n`);
-      return ExitCode.BAD_INPUT;
+      return error.code === ErrorCodes.CANNOT_WRITE ? ExitCode.CANNOT_WRITE : ExitCode.BAD_INPUT;
     }
     process.stderr.write(`parlor: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     return ExitCode.INTERNAL;

@@ -96,9 +96,8 @@ export const Options = {
   candidate: {
     flags: '--candidate <strategy>',
     description: 'the changed strategy under test (name, name:key=value,... or a file path)',
-    mandatory: true,
   },
-  baseline: { flags: '--baseline <strategy>', description: 'the version the candidate is tested against', mandatory: true },
+  baseline: { flags: '--baseline <strategy>', description: 'the version the candidate is tested against' },
   opponents: {
     flags: '--opponents <list>',
     description: 'comma-separated strategies for the other seats (one fills them all)',

@@ -16,6 +16,8 @@ export const ErrorCodes = {
   RESULTS_EXIST: 'PARLOR_RESULTS_EXIST',
   RESUME_MISMATCH: 'PARLOR_RESUME_MISMATCH',
   CORRUPT_RESULTS: 'PARLOR_CORRUPT_RESULTS',
+  RESULTS_LOCKED: 'PARLOR_RESULTS_LOCKED',
+  CANNOT_WRITE: 'PARLOR_CANNOT_WRITE',
   BATCH_FAILED: 'PARLOR_BATCH_FAILED',
   BAD_ACTION: 'PARLOR_BAD_ACTION',
   BAD_BOT_COMMAND: 'PARLOR_BAD_BOT_COMMAND',
@@ -62,6 +64,11 @@ export const Errors = {
     new ParlorError(ErrorCodes.RESULTS_EXIST, `${dir} exists and is not a parlor results folder; refusing to overwrite it`),
   resumeMismatch: (dir: string, why: string) => new ParlorError(ErrorCodes.RESUME_MISMATCH, `cannot resume ${dir}: ${why}`),
   corruptResults: (dir: string, why: string) => new ParlorError(ErrorCodes.CORRUPT_RESULTS, `results folder ${dir} is damaged: ${why}`),
+  resultsLocked: (dir: string, pid: number, started: string) =>
+    new ParlorError(
+      ErrorCodes.RESULTS_LOCKED,
+      `results folder ${dir} is in use by parlor process ${pid} (started ${started}); wait for it to finish or stop it first`,
+    ),
   batchFailed: (first: number, last: number, seed: string, why: string) =>
     new ParlorError(
       ErrorCodes.BATCH_FAILED,

@@ -1,8 +1,8 @@
 // Writes a run's charts and its HTML report into its results folder.
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeFileAtomic } from '../runner/results.ts';
+import { makeFolder, writeFileAtomic } from '../runner/results.ts';
 import { CHARTS_FOLDER, EXTRAS_FILE, REPORT_FILE } from './files.ts';
 import { reportHtml, type ReportChart } from './html.ts';
 import { renderChart } from './render.ts';
@@ -28,7 +28,7 @@ function hasExtras(extras: ReportExtras): boolean {
 /** Draws every applicable chart (spec, SVG, PNG) and the offline index.html into `resultsDir`. */
 export async function writeCharts(resultsDir: string, summary: ReportSummary, extras: ReportExtras = {}): Promise<WrittenReport> {
   const chartsDir = join(resultsDir, CHARTS_FOLDER);
-  await mkdir(chartsDir, { recursive: true });
+  makeFolder(chartsDir);
   const drawn: ReportChart[] = [];
   for (const chart of reportCharts(summary, extras)) {
     const rendered = await renderChart(chart.spec);

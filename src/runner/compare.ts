@@ -99,26 +99,59 @@ export interface ComparisonOptions extends Omit<PairedRunOptions, 'maxBlocks'> {
 }
 
 /**
+ * The test read look by look: each look's cumulative totals update it and add a point to its
+ * trajectory. A resumed comparison starts it again from the trajectory it had reached.
+ */
+export class SequentialTest {
+  readonly trajectory: SprtPoint[];
+  private readonly test: Sprt;
+  private readonly spec: PairedSpec;
+  private last: { totals: PairedTotals; sprt: SprtResult } | null = null;
+
+  // The trajectory starts where every test does: no games, no evidence.
+  constructor(config: SprtConfig, spec: PairedSpec, trajectory: readonly SprtPoint[] = [{ blocks: 0, games: 0, llr: 0 }]) {
+    this.spec = spec;
+    this.test = new Sprt(config, [0, 1], comparisonScale(spec));
+    this.trajectory = [...trajectory];
+  }
+
+  /** The test on `totals`, without a new point (the totals a resumed comparison starts from). */
+  read(totals: PairedTotals): SprtResult {
+    const histogram = sprtHistogram(totals);
+    const sprt = this.test.update(histogram.support, histogram.counts, comparisonScale(this.spec, totals));
+    this.last = { totals, sprt };
+    return sprt;
+  }
+
+  look(totals: PairedTotals): SprtResult {
+    const sprt = this.read(totals);
+    this.trajectory.push({ blocks: totals.blocks, games: 2 * totals.gamesPerArm, llr: sprt.llr });
+    return sprt;
+  }
+
+  get decided(): boolean {
+    return this.last !== null && this.last.sprt.status !== 'continue';
+  }
+
+  result(): ComparisonRun {
+    if (!this.last) throw Errors.internal('the comparison played no batch');
+    const verdict: Verdict = this.last.sprt.status === 'continue' ? 'undecided' : this.last.sprt.status;
+    return { verdict, sprt: this.last.sprt, trajectory: this.trajectory, totals: this.last.totals };
+  }
+}
+
+/**
  * Runs the comparison until the test decides or `maxBlocks` is reached. Batches are read in batch
  * order whatever the number of workers, so the verdict and the games used depend only on the seed,
  * the strategies and the batch size.
  */
 export async function runComparison(registry: Registry, spec: PairedSpec, options: ComparisonOptions): Promise<ComparisonRun> {
-  const test = new Sprt(options.sprt, [0, 1], comparisonScale(spec));
-  // The trajectory starts where every test does: no games, no evidence.
-  const trajectory: SprtPoint[] = [{ blocks: 0, games: 0, llr: 0 }];
-  let last: { totals: PairedTotals; sprt: SprtResult } | null = null;
+  const test = new SequentialTest(options.sprt, spec);
   for await (const totals of runPairedBatches(registry, spec, options)) {
-    const histogram = sprtHistogram(totals);
-    const sprt = test.update(histogram.support, histogram.counts, comparisonScale(spec, totals));
-    trajectory.push({ blocks: totals.blocks, games: 2 * totals.gamesPerArm, llr: sprt.llr });
-    last = { totals, sprt };
-    options.onBatch?.(totals, sprt);
-    if (sprt.status !== 'continue') break;
+    options.onBatch?.(totals, test.look(totals));
+    if (test.decided) break;
   }
-  if (!last) throw Errors.internal('the comparison played no batch');
-  const verdict: Verdict = last.sprt.status === 'continue' ? 'undecided' : last.sprt.status;
-  return { verdict, sprt: last.sprt, trajectory, totals: last.totals };
+  return test.result();
 }
 
 /** What the comparison measured. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ParamValue } from '../core/strategy.ts';
 import { blockGames, wholeBlocks, type DesignName } from './design.ts';
 import type { MatchSpec } from './match.ts';
+import type { SourceHashes } from './sources.ts';
 
 /** Bumped when the meaning of a job file changes, so an old folder is not resumed by a parlor that reads it differently. */
 export const JOB_FORMAT = 1;
@@ -45,6 +46,8 @@ export interface JobFile extends JobSpec {
   readonly parlor: { readonly version: string; readonly commit: string | null };
   /** Each strategy spec as loaded: the strategy's name and every parameter's value, defaults included. */
   readonly loaded?: Readonly<Record<string, { readonly strategy: string; readonly params: Readonly<Record<string, ParamValue>> }>>;
+  /** Content hashes of the strategy files and the local files they import (absent in folders of older parlors). */
+  readonly sources?: SourceHashes;
 }
 
 export interface JobInput extends Pick<JobSpec, 'command' | 'game' | 'players' | 'rules' | 'seed' | 'design' | 'batchGames'> {
@@ -120,15 +123,50 @@ export interface BatchSpec {
   readonly to: number;
 }
 
-/** Every batch of the job, match-up by match-up; results are merged in this order. */
-export function planBatches(job: JobSpec): BatchSpec[] {
-  const batches: BatchSpec[] = [];
-  job.matchups.forEach((matchup, index) => {
-    for (let from = 0; from < matchup.games; from += job.batchGames) {
-      batches.push({ matchup: index, from, to: Math.min(matchup.games, from + job.batchGames) });
+/**
+ * The batches of a job, match-up by match-up (results are merged in this order), worked out from
+ * their index: a plan of a trillion games takes no memory, and planning it no time.
+ */
+export class BatchPlan {
+  readonly count: number;
+  private readonly job: JobSpec;
+  /** Per match-up, the index of its first batch, and the games of the match-ups before it. */
+  private readonly starts: number[] = [0];
+  private readonly gameStarts: number[] = [0];
+
+  constructor(job: JobSpec) {
+    this.job = job;
+    for (const [index, matchup] of job.matchups.entries()) {
+      this.starts.push(this.starts[index] + Math.ceil(matchup.games / job.batchGames));
+      this.gameStarts.push(this.gameStarts[index] + matchup.games);
     }
-  });
-  return batches;
+    this.count = this.starts[job.matchups.length];
+  }
+
+  batch(index: number): BatchSpec {
+    // The last match-up whose first batch is at or before `index`.
+    let low = 0;
+    let high = this.job.matchups.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle] <= index) low = middle;
+      else high = middle - 1;
+    }
+    const from = (index - this.starts[low]) * this.job.batchGames;
+    return { matchup: low, from, to: Math.min(this.job.matchups[low].games, from + this.job.batchGames) };
+  }
+
+  games(index: number): number {
+    const batch = this.batch(index);
+    return batch.to - batch.from;
+  }
+
+  /** Games in batches [0, end). */
+  gamesBefore(end: number): number {
+    if (end >= this.count) return this.gameStarts[this.job.matchups.length];
+    const { matchup, from } = this.batch(end);
+    return this.gameStarts[matchup] + from;
+  }
 }
 
 /** The match-up and local index of a job's game index (for replays). */

@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Errors } from '../core/errors.ts';
+import { LOCK_FILE, lockResultsFolder, type FolderLock } from './folder-lock.ts';
 import type { JobFile } from './job.ts';
 import type { Checkpoint } from './run-job.ts';
 import type { RunSummary } from './summary.ts';
 import { summaryTables } from './tables.ts';
+import { writeFailure } from './write-errors.ts';
 
 /**
  * A run's results folder:
@@ -12,8 +14,9 @@ import { summaryTables } from './tables.ts';
  *   summary.json     the figures (partial, with complete: false, while unfinished)
  *   *.csv            the same figures as tables
  *   checkpoint.json  only while unfinished: the counters of the batches done
+ *   parlor.lock      only while a run writes the folder (see folder-lock.ts)
  * Every file is written to a temporary name and renamed, so a reader (or a resume after a crash)
- * never sees half a file.
+ * never sees half a file; a write that fails removes its temporary file and says why in one line.
  */
 export const ResultFiles = {
   JOB: 'job.json',
@@ -25,46 +28,83 @@ let temporaryCounter = 0;
 
 export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   const temporary = `${path}.${process.pid}.${temporaryCounter++}.partial`;
-  writeFileSync(temporary, data);
-  renameSync(temporary, path);
+  try {
+    writeFileSync(temporary, data);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw writeFailure(path, error);
+  }
+}
+
+/** mkdir -p, failing as a WriteFailure. */
+export function makeFolder(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw writeFailure(dir, mkdirReason(dir, error));
+  }
+}
+
+/**
+ * A recursive mkdir reports ENOENT whatever stopped it (a read-only disk, a missing permission):
+ * making the first missing folder alone gives the real reason.
+ */
+function mkdirReason(dir: string, error: unknown): unknown {
+  let missing = resolve(dir);
+  while (!existsSync(dirname(missing)) && dirname(missing) !== missing) missing = dirname(missing);
+  try {
+    mkdirSync(missing);
+  } catch (real) {
+    return real;
+  }
+  return error;
 }
 
 function writeJson(path: string, value: unknown): void {
   writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** Makes a fresh folder; an existing one only with `force`, and only if it is empty or a results folder. */
-export function createResultsFolder(dir: string, force: boolean): void {
-  if (existsSync(dir)) {
-    if (!statSync(dir).isDirectory()) throw Errors.notResultsFolder(dir);
-    const entries = readdirSync(dir);
-    if (entries.length > 0) {
-      if (!force) throw Errors.resultsExist(dir);
-      if (!entries.includes(ResultFiles.JOB)) throw Errors.notResultsFolder(dir);
-      rmSync(dir, { recursive: true, force: true });
-    }
+/**
+ * Makes a fresh folder and locks it; an existing one only with `force`, and only if it is empty or
+ * a results folder, which is emptied once locked (a run still writing it keeps it).
+ */
+export function createResultsFolder(dir: string, force: boolean): FolderLock {
+  if (!existsSync(dir)) {
+    makeFolder(dir);
+    return lockResultsFolder(dir);
   }
+  if (!statSync(dir).isDirectory()) throw Errors.notResultsFolder(dir);
+  const entries = readdirSync(dir).filter((entry) => entry !== LOCK_FILE);
+  if (entries.length > 0) {
+    if (!force) throw Errors.resultsExist(dir);
+    if (!entries.includes(ResultFiles.JOB)) throw Errors.notResultsFolder(dir);
+  }
+  const lock = lockResultsFolder(dir);
   try {
-    mkdirSync(dir, { recursive: true });
+    for (const entry of entries) rmSync(join(dir, entry), { recursive: true, force: true });
   } catch (error) {
-    throw Errors.unreadableFile(dir, error instanceof Error ? error.message : String(error));
+    lock.release();
+    throw writeFailure(dir, error);
   }
+  return lock;
 }
 
 /**
  * Creates and returns a new folder `base`, else `base-2`, `base-3`...: creating is the test, so two
  * runs started in the same second never share a folder.
  */
-export function claimFreshFolder(base: string): string {
-  mkdirSync(dirname(base), { recursive: true });
+export function claimFreshFolder(base: string): { dir: string; lock: FolderLock } {
+  makeFolder(dirname(base));
   for (let n = 1; ; n++) {
     const dir = n === 1 ? base : `${base}-${n}`;
     try {
       mkdirSync(dir);
-      return dir;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw Errors.unreadableFile(dir, String((error as Error).message));
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw writeFailure(dir, error);
     }
+    return { dir, lock: lockResultsFolder(dir) };
   }
 }
 

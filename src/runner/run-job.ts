@@ -1,9 +1,22 @@
 import { ErrorCodes, Errors, isParlorError } from '../core/errors.ts';
 import type { CounterLayout } from './counters.ts';
-import { Counters } from './counters.ts';
-import { matchSpecOf, planBatches, type BatchSpec, type JobSpec } from './job.ts';
+import { Counters, Global } from './counters.ts';
+import { BatchPlan, matchSpecOf, type BatchSpec, type JobSpec } from './job.ts';
 import type { Runners } from './runners.ts';
 import type { GamesTask } from './tasks.ts';
+
+/** What a match-up's batches add up into: a flat array of whole-number sums, the first of them its games. */
+export interface Sums {
+  readonly data: Float64Array;
+  add(batch: Float64Array): void;
+}
+
+/** Makes a match-up's sums, empty or over the data given. */
+export type SumsOf<S extends Sums> = (data?: Float64Array) => S;
+
+export function countersOf(layout: CounterLayout): SumsOf<Counters> {
+  return (data) => new Counters(layout, data);
+}
 
 /** A job's progress as plain data (checkpoint.json): merged batches, and finished ones waiting their turn. */
 export interface Checkpoint {
@@ -14,26 +27,33 @@ export interface Checkpoint {
   readonly counters: readonly (readonly number[])[];
   /** Batches finished ahead of their turn (their games are done and must not be played again). */
   readonly pending: readonly { readonly batch: number; readonly data: readonly number[] }[];
+  /** What the command keeps besides the sums (a sequential test: its looks so far). */
+  readonly extra?: unknown;
 }
 
 /**
  * The results of a job so far. Batches finish in any order across workers; they are merged in the
  * plan's order, so the result is one fixed sequence of additions whatever the worker count.
  */
-export class JobProgress {
+export class JobProgress<S extends Sums = Counters> {
   readonly job: JobSpec;
   readonly jobId: string;
-  readonly batches: readonly BatchSpec[];
-  readonly counters: Counters[];
+  readonly plan: BatchPlan;
+  readonly counters: S[];
+  /** Sees each batch as it is merged, in plan order (a sequential test reads its looks here). */
+  onMerged: ((batch: number, sums: S) => void) | null = null;
+  private readonly sumsOf: readonly SumsOf<S>[];
   private mergedCount = 0;
   private readonly pending = new Map<number, Float64Array>();
   private games = 0;
+  private ended = false;
 
-  constructor(job: JobSpec, jobId: string, layouts: readonly CounterLayout[]) {
+  constructor(job: JobSpec, jobId: string, sumsOf: readonly SumsOf<S>[]) {
     this.job = job;
     this.jobId = jobId;
-    this.batches = planBatches(job);
-    this.counters = layouts.map((layout) => new Counters(layout));
+    this.plan = new BatchPlan(job);
+    this.sumsOf = sumsOf;
+    this.counters = sumsOf.map((make) => make());
   }
 
   get merged(): number {
@@ -45,7 +65,12 @@ export class JobProgress {
   }
 
   get complete(): boolean {
-    return this.mergedCount === this.batches.length;
+    return this.ended || this.mergedCount === this.plan.count;
+  }
+
+  /** The job needs no more batches (a test has decided): batches still in flight are dropped unread. */
+  end(): void {
+    this.ended = true;
   }
 
   isDone(batch: number): boolean {
@@ -54,19 +79,23 @@ export class JobProgress {
 
   accept(batch: number, data: Float64Array): void {
     if (this.isDone(batch)) throw Errors.internal(`batch ${batch} finished twice`);
+    if (this.ended) return;
     this.pending.set(batch, data);
-    this.games += this.batches[batch].to - this.batches[batch].from;
-    for (let next = this.pending.get(this.mergedCount); next; next = this.pending.get(this.mergedCount)) {
-      this.counters[this.batches[this.mergedCount].matchup].add(next);
-      this.pending.delete(this.mergedCount);
+    this.games += this.plan.games(batch);
+    for (let next = this.pending.get(this.mergedCount); next && !this.ended; next = this.pending.get(this.mergedCount)) {
+      const merged = this.mergedCount;
+      const sums = this.counters[this.plan.batch(merged).matchup];
+      sums.add(next);
+      this.pending.delete(merged);
       this.mergedCount++;
+      this.onMerged?.(merged, sums);
     }
   }
 
   /** Every finished batch so far, the ones ahead of their turn included (added in plan order, on copies). */
-  snapshot(): Counters[] {
-    const counters = this.counters.map((merged) => new Counters(merged.layout, merged.data.slice()));
-    for (const [batch, data] of [...this.pending].sort(([a], [b]) => a - b)) counters[this.batches[batch].matchup].add(data);
+  snapshot(): S[] {
+    const counters = this.counters.map((merged, m) => this.sumsOf[m](merged.data.slice()));
+    for (const [batch, data] of [...this.pending].sort(([a], [b]) => a - b)) counters[this.plan.batch(batch).matchup].add(data);
     return counters;
   }
 
@@ -79,13 +108,17 @@ export class JobProgress {
     };
   }
 
-  /** Takes up a checkpoint of the same job; throws a one-line reason when it does not fit. */
+  /**
+   * Takes up a checkpoint of the same job, after checking that it is one this job could have
+   * written: batches within the plan, each once, and every count holding exactly the games of the
+   * batches it claims. Throws a one-line reason when it does not fit.
+   */
   restore(checkpoint: Checkpoint): void {
     if (checkpoint.job !== this.jobId) throw new Error(`its checkpoint belongs to job ${checkpoint.job}, not ${this.jobId}`);
-    const fits = (data: readonly number[], size: number) => Array.isArray(data) && data.length === size && data.every(Number.isFinite);
     const { merged, counters, pending } = checkpoint;
-    if (!Number.isInteger(merged) || merged < 0 || merged > this.batches.length)
-      throw new Error('the checkpoint counts batches that do not exist');
+    if (!Number.isInteger(merged) || merged < 0 || merged > this.plan.count)
+      throw new Error(`the checkpoint counts ${merged} batches merged, the job has ${this.plan.count}`);
+    const fits = (data: readonly number[], size: number) => Array.isArray(data) && data.length === size && data.every(Number.isFinite);
     if (
       !Array.isArray(counters) ||
       counters.length !== this.counters.length ||
@@ -93,17 +126,36 @@ export class JobProgress {
     ) {
       throw new Error('the checkpoint counters do not fit the job');
     }
+    const mergedGames = this.mergedGamesPerMatchup(merged);
+    counters.forEach((data, m) => {
+      if (data[Global.GAMES] !== mergedGames[m])
+        throw new Error(`the checkpoint counts ${data[Global.GAMES]} games of match-up ${m + 1} where its batches hold ${mergedGames[m]}`);
+    });
     if (!Array.isArray(pending)) throw new Error('the checkpoint has no pending list');
+    const seen = new Set<number>();
+    for (const entry of pending) {
+      const batch = entry?.batch;
+      if (!Number.isInteger(batch) || batch < 0 || batch >= this.plan.count)
+        throw new Error(`the checkpoint lists pending batch ${batch}, outside the job's ${this.plan.count} batches`);
+      if (batch < merged) throw new Error(`the checkpoint lists pending batch ${batch}, already merged`);
+      if (seen.has(batch)) throw new Error(`the checkpoint lists pending batch ${batch} twice`);
+      seen.add(batch);
+      const games = this.plan.games(batch);
+      if (!fits(entry.data, this.counters[this.plan.batch(batch).matchup].data.length) || entry.data[Global.GAMES] !== games)
+        throw new Error(`the checkpoint's batch ${batch} does not hold its ${games} games`);
+    }
     counters.forEach((data, m) => this.counters[m].data.set(data));
     this.mergedCount = merged;
-    this.games = this.batches.slice(0, merged).reduce((sum, batch) => sum + batch.to - batch.from, 0);
-    for (const { batch, data } of pending) {
-      const size = this.counters[this.batches[batch]?.matchup]?.data.length;
-      if (!Number.isInteger(batch) || batch < merged || size === undefined || !fits(data, size) || this.pending.has(batch)) {
-        throw new Error('the checkpoint lists a pending batch that does not fit the job');
-      }
-      this.accept(batch, Float64Array.from(data));
-    }
+    this.games = this.plan.gamesBefore(merged);
+    for (const { batch, data } of pending) this.accept(batch, Float64Array.from(data));
+  }
+
+  /** Games each match-up holds once batches [0, merged) are merged. */
+  private mergedGamesPerMatchup(merged: number): number[] {
+    const matchups = this.job.matchups;
+    if (merged === this.plan.count) return matchups.map((matchup) => matchup.games);
+    const boundary = this.plan.batch(merged);
+    return matchups.map((matchup, m) => (m < boundary.matchup ? matchup.games : m === boundary.matchup ? boundary.from : 0));
   }
 }
 
@@ -114,36 +166,50 @@ export interface ExecuteOptions {
   readonly registry: string;
   /** Aborting stops the run: no new tasks, tasks in flight dropped (their games are played again on resume). */
   readonly signal?: AbortSignal;
-  readonly onBatch?: (progress: JobProgress) => void;
+  readonly onBatch?: (progress: JobProgress<any>) => void;
+  /** Plays one batch; by default the job's match-up games, on the runner its seats need. */
+  readonly play?: (batch: BatchSpec, signal: AbortSignal) => Promise<Float64Array>;
 }
 
 /** Plays every batch not yet done. Resolves when the job is complete or the signal stopped it. */
-export async function executeJob(progress: JobProgress, runners: Runners, options: ExecuteOptions): Promise<'complete' | 'interrupted'> {
+export async function executeJob<S extends Sums>(
+  progress: JobProgress<S>,
+  runners: Runners,
+  options: ExecuteOptions,
+): Promise<'complete' | 'interrupted'> {
   const job = progress.job;
-  const todo = progress.batches.map((_, index) => index).filter((index) => !progress.isDone(index));
+  // Batches are taken in plan order as lanes free up: no list of them, however many there are.
+  let next = 0;
+  const nextTodo = (): number => {
+    while (next < progress.plan.count && progress.isDone(next)) next++;
+    return next < progress.plan.count ? next++ : -1;
+  };
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   options.signal?.addEventListener('abort', onAbort);
   if (options.signal?.aborted) stop.abort();
-  let next = 0;
-  let failure: unknown = null;
-  const lane = async () => {
-    while (!stop.signal.aborted && next < todo.length) {
-      const index = todo[next++];
-      const batch = progress.batches[index];
+  const play =
+    options.play ??
+    ((batch: BatchSpec, signal: AbortSignal) => {
       const match = matchSpecOf(job, batch.matchup);
-      const offset = job.matchups[batch.matchup].offset;
       const task: GamesTask = {
         kind: 'games',
         registry: options.registry,
         match,
         design: job.design,
-        offset,
+        offset: job.matchups[batch.matchup].offset,
         from: batch.from,
         to: batch.to,
       };
+      return runners.runnerFor(match.seats).run(task, signal);
+    });
+  let failure: unknown = null;
+  const lane = async () => {
+    for (let index = nextTodo(); index >= 0 && !stop.signal.aborted && !progress.complete; index = nextTodo()) {
+      const batch = progress.plan.batch(index);
+      const offset = job.matchups[batch.matchup].offset;
       try {
-        const data = await runners.runnerFor(match.seats).run(task, stop.signal);
+        const data = await play(batch, stop.signal);
         progress.accept(index, data);
         options.onBatch?.(progress);
       } catch (error) {

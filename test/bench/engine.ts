@@ -4,7 +4,7 @@ import { MatchPlayer } from '../../src/runner/batch.ts';
 import { Counters } from '../../src/runner/counters.ts';
 import { buildJob, jobId, matchSpecOf } from '../../src/runner/job.ts';
 import { createTable, prepareMatch, type PreparedMatch } from '../../src/runner/match.ts';
-import { JobProgress, executeJob } from '../../src/runner/run-job.ts';
+import { countersOf, JobProgress, executeJob } from '../../src/runner/run-job.ts';
 import { Runners } from '../../src/runner/runners.ts';
 import { playGame } from '../../src/runner/table.ts';
 import { builtinRegistry } from '../../strategies/index.ts';
@@ -104,7 +104,7 @@ async function runPoolJob(
 ): Promise<void> {
   const spec = poolJob(players, games);
   const match = await prepareMatch(builtinRegistry(), matchSpecOf(spec, 0));
-  const progress = new JobProgress(spec, jobId(spec), [match.layout]);
+  const progress = new JobProgress(spec, jobId(spec), [countersOf(match.layout)]);
   await executeJob(progress, runners, { concurrency: runners.workers * 2, registry: REGISTRY, onBatch: (done) => onBatch(done.gamesDone) });
 }
 

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildJob, jobId, locateGame, planBatches, specOf, type JobInput } from '../../src/runner/job.ts';
+import { BatchPlan, buildJob, jobId, locateGame, specOf, type JobInput } from '../../src/runner/job.ts';
 
 const INPUT: JobInput = {
   command: 'tournament',
@@ -37,7 +37,13 @@ describe('jobs', () => {
 
   test('are cut into batches that cover every game once, match-up by match-up', () => {
     const job = buildJob(INPUT);
-    const batches = planBatches(job);
+    const plan = new BatchPlan(job);
+    const batches = Array.from({ length: plan.count }, (_, index) => plan.batch(index));
+    batches.forEach((batch, index) => {
+      assert.equal(plan.games(index), batch.to - batch.from);
+      assert.equal(plan.gamesBefore(index + 1) - plan.gamesBefore(index), batch.to - batch.from);
+    });
+    assert.equal(plan.gamesBefore(plan.count), job.games);
     for (const [index, matchup] of job.matchups.entries()) {
       const mine = batches.filter((batch) => batch.matchup === index);
       assert.equal(mine[0].from, 0);
@@ -48,6 +54,20 @@ describe('jobs', () => {
       batches.map((batch) => batch.matchup),
       [...batches.map((batch) => batch.matchup)].sort(),
     );
+  });
+
+  test('plan a trillion games without listing them', () => {
+    const job = buildJob({ ...INPUT, games: 1e12 });
+    const plan = new BatchPlan(job);
+    const perMatchup = Math.ceil(job.matchups[0].games / job.batchGames);
+    assert.equal(plan.count, 2 * perMatchup);
+    assert.deepEqual(plan.batch(perMatchup - 1), {
+      matchup: 0,
+      from: (perMatchup - 1) * job.batchGames,
+      to: job.matchups[0].games,
+    });
+    assert.deepEqual(plan.batch(perMatchup), { matchup: 1, from: 0, to: job.batchGames });
+    assert.equal(plan.gamesBefore(perMatchup + 1), job.matchups[0].games + job.batchGames);
   });
 
   test('are named by what they play, not by when or where they were made', () => {

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildJob, jobId, matchSpecOf, type JobSpec } from '../../src/runner/job.ts';
 import { prepareMatch } from '../../src/runner/match.ts';
-import { JobProgress, executeJob } from '../../src/runner/run-job.ts';
+import { countersOf, JobProgress, executeJob } from '../../src/runner/run-job.ts';
 import { Runners } from '../../src/runner/runners.ts';
 import { builtinRegistry } from '../../strategies/index.ts';
 
@@ -30,7 +30,7 @@ async function play(spec: JobSpec, workers: number): Promise<Float64Array[]> {
   const layouts = await Promise.all(
     spec.matchups.map((_, m) => prepareMatch(registry, matchSpecOf(spec, m)).then((match) => match.layout)),
   );
-  const progress = new JobProgress(spec, jobId(spec), layouts);
+  const progress = new JobProgress(spec, jobId(spec), layouts.map(countersOf));
   const runners = await Runners.create(workers);
   try {
     assert.equal(await executeJob(progress, runners, { concurrency: workers * 2, registry: REGISTRY }), 'complete');

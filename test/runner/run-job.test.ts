@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CounterLayout } from '../../src/runner/counters.ts';
+import { CounterLayout, Global } from '../../src/runner/counters.ts';
 import { buildJob } from '../../src/runner/job.ts';
-import { JobProgress } from '../../src/runner/run-job.ts';
+import { countersOf, JobProgress } from '../../src/runner/run-job.ts';
 
 describe('job progress', () => {
   const job = buildJob({
@@ -17,10 +17,16 @@ describe('job progress', () => {
     batchGames: 10,
   });
   const layout = new CounterLayout({ players: 2, firstCards: 1, outCauses: 1, forfeitReasons: 1 }, 2, 2);
-  const batch = (value: number) => new Float64Array(layout.size).fill(value, 0, layout.notesStart);
+  const ROUNDS = Global.ROUNDS;
+  /** A batch of the plan's 10 games, every other count set to `value`. */
+  const batch = (value: number) => {
+    const data = new Float64Array(layout.size).fill(value, 0, layout.notesStart);
+    data[Global.GAMES] = 10;
+    return data;
+  };
 
   test('merges batches in plan order whatever order they finish in, and checkpoints the early ones', () => {
-    const progress = new JobProgress(job, 'id', [layout]);
+    const progress = new JobProgress(job, 'id', [countersOf(layout)]);
     progress.accept(2, batch(3));
     progress.accept(1, batch(2));
     assert.equal(progress.merged, 0);
@@ -30,26 +36,30 @@ describe('job progress', () => {
       checkpoint.pending.map((p) => p.batch),
       [2, 1],
     );
-    assert.equal(progress.snapshot()[0].data[0], 5, 'a snapshot holds the batches finished ahead of their turn');
-    assert.equal(progress.counters[0].data[0], 0, 'which are merged only in their turn');
+    assert.equal(progress.snapshot()[0].data[ROUNDS], 5, 'a snapshot holds the batches finished ahead of their turn');
+    assert.equal(progress.counters[0].data[ROUNDS], 0, 'which are merged only in their turn');
     progress.accept(0, batch(1));
     assert.equal(progress.merged, 3);
-    assert.equal(progress.counters[0].data[0], 6);
+    assert.equal(progress.counters[0].data[ROUNDS], 6);
 
-    const resumed = new JobProgress(job, 'id', [layout]);
+    const resumed = new JobProgress(job, 'id', [countersOf(layout)]);
     resumed.restore(JSON.parse(JSON.stringify(checkpoint)));
     assert.ok(resumed.isDone(1) && resumed.isDone(2) && !resumed.isDone(0) && !resumed.isDone(3));
     resumed.accept(0, batch(1));
     resumed.accept(3, batch(4));
     assert.ok(resumed.complete);
-    assert.equal(resumed.counters[0].data[0], 10);
+    assert.equal(resumed.counters[0].data[ROUNDS], 10);
+    assert.equal(resumed.counters[0].data[Global.GAMES], 40);
   });
 
   test('refuses a checkpoint of another job or of another shape', () => {
-    const checkpoint = new JobProgress(job, 'id', [layout]).checkpoint();
-    assert.throws(() => new JobProgress(job, 'other', [layout]).restore(checkpoint), /belongs to job id/);
-    assert.throws(() => new JobProgress(job, 'id', [layout]).restore({ ...checkpoint, merged: 9 }), /do not exist/);
-    assert.throws(() => new JobProgress(job, 'id', [layout]).restore({ ...checkpoint, counters: [[1, 2]] }), /do not fit/);
+    const checkpoint = new JobProgress(job, 'id', [countersOf(layout)]).checkpoint();
+    assert.throws(() => new JobProgress(job, 'other', [countersOf(layout)]).restore(checkpoint), /belongs to job id/);
+    assert.throws(
+      () => new JobProgress(job, 'id', [countersOf(layout)]).restore({ ...checkpoint, merged: 9 }),
+      /9 batches merged, the job has 4/,
+    );
+    assert.throws(() => new JobProgress(job, 'id', [countersOf(layout)]).restore({ ...checkpoint, counters: [[1, 2]] }), /do not fit/);
     const twice = {
       ...checkpoint,
       pending: [
@@ -57,6 +67,27 @@ describe('job progress', () => {
         { batch: 1, data: Array.from(batch(1)) },
       ],
     };
-    assert.throws(() => new JobProgress(job, 'id', [layout]).restore(twice), /pending batch/);
+    assert.throws(() => new JobProgress(job, 'id', [countersOf(layout)]).restore(twice), /pending batch 1 twice/);
+  });
+
+  test('refuses a checkpoint whose counts are not the games of the batches it claims', () => {
+    const progress = new JobProgress(job, 'id', [countersOf(layout)]);
+    progress.accept(0, batch(1));
+    progress.accept(2, batch(1));
+    const checkpoint = progress.checkpoint();
+    const restore = (edited: object) => new JobProgress(job, 'id', [countersOf(layout)]).restore({ ...checkpoint, ...edited });
+    const counters = checkpoint.counters.map((data) => data.map((value, i) => (i === Global.GAMES ? value + 3 : value)));
+    assert.throws(() => restore({ counters }), /counts 13 games of match-up 1 where its batches hold 10/);
+    assert.throws(() => restore({ merged: 2 }), /counts 10 games of match-up 1 where its batches hold 20/);
+    const pending = (batchIndex: number, games = 10) => [
+      { batch: batchIndex, data: Array.from(batch(1)).map((v, i) => (i === 0 ? games : v)) },
+    ];
+    assert.throws(() => restore({ pending: pending(4) }), /pending batch 4, outside the job's 4 batches/);
+    assert.throws(() => restore({ pending: pending(0) }), /pending batch 0, already merged/);
+    assert.throws(() => restore({ pending: pending(2, 12) }), /batch 2 does not hold its 10 games/);
+    assert.throws(() => restore({ pending: [...pending(3), ...pending(3)] }), /pending batch 3 twice/);
+    const fine = new JobProgress(job, 'id', [countersOf(layout)]);
+    fine.restore(checkpoint);
+    assert.equal(fine.gamesDone, 20);
   });
 });

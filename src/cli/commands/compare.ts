@@ -5,7 +5,6 @@ import { parseStrategySpec } from '../../core/strategy-spec.ts';
 import {
   comparisonEstimate,
   comparisonScale,
-  runComparison,
   varianceReduction,
   type ComparisonEstimate,
   type ComparisonRun,
@@ -17,15 +16,38 @@ import { blockGames, type DesignName } from '../../runner/design.ts';
 import { JOB_FORMAT, jobId, type JobFile, type JobSpec } from '../../runner/job.ts';
 import { prepareMatch } from '../../runner/match.ts';
 import { pairedArms, type PairedSpec, type PairedTotals } from '../../runner/paired.ts';
-import { writeFileAtomic, writeJob, writeSummary } from '../../runner/results.ts';
+import {
+  hasCheckpoint,
+  readCheckpoint,
+  readJob,
+  readSummary,
+  removeCheckpoint,
+  writeFileAtomic,
+  writeJob,
+  writeSummary,
+} from '../../runner/results.ts';
+import { lockResultsFolder } from '../../runner/folder-lock.ts';
+import type { Checkpoint } from '../../runner/run-job.ts';
 import { Runners } from '../../runner/runners.ts';
 import type { ResolvedStrategy } from '../../runner/strategies.ts';
 import { summarizeRun, type RunSummary } from '../../runner/summary.ts';
 import { toCsv } from '../../runner/tables.ts';
-import { expectedBlocks, SPRT_PRESETS, waldBounds, type SprtConfig } from '../../stats/sprt.ts';
+import { expectedBlocks, SPRT_PRESETS, waldBounds, type SprtConfig, type SprtResult } from '../../stats/sprt.ts';
 import type { CommandContext } from '../command.ts';
 import { gitCommit, version } from '../version.ts';
-import { openResultsFolder, runResultHooks } from './run.ts';
+import { playComparison } from './compare-job.ts';
+import {
+  checkSources,
+  jobSources,
+  keepingCheckpoint,
+  openResultsFolder,
+  runResultHooks,
+  SignalStop,
+  stoppedBeforeStart,
+  usableWorkers,
+  warnStopped,
+  whileLocked,
+} from './run.ts';
 import { fullRules } from './sim.ts';
 import type { PresetName, SprtEloScale } from '../compare-options.ts';
 
@@ -44,6 +66,8 @@ const MAX_ELO: Readonly<Record<SprtEloScale, number>> = { normalized: 100, logis
 export interface CompareOptions {
   readonly candidate: string;
   readonly baseline: string;
+  /** A comparison's folder to go on with; its job.json then says everything else. */
+  readonly resume?: string;
   readonly opponents?: string[];
   readonly game: string;
   readonly players?: number;
@@ -260,7 +284,13 @@ function comparisonSummary(
   };
 }
 
-function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded']): JobFile & { readonly comparison: object } {
+function jobOf(
+  plan: ComparisonPlan,
+  name: string,
+  loaded: JobFile['loaded'],
+  sources: JobFile['sources'],
+  maxGames: number,
+): ComparisonJobFile {
   const arms = pairedArms(plan.paired);
   const armGames = plan.maxBlocks * plan.blockGames;
   // Both arms play game indices 0, 1, ...: `parlor replay --job DIR --game i` shows the candidate's game i.
@@ -285,6 +315,7 @@ function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded']): J
     baselineSeed: plan.paired.baselineSeed ?? plan.paired.seed,
     preset: plan.preset,
     sprt: plan.sprt,
+    maxGames,
   };
   return {
     id: jobId(spec),
@@ -292,33 +323,138 @@ function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded']): J
     created: new Date().toISOString(),
     parlor: { version, commit: gitCommit() },
     loaded,
+    sources,
     ...spec,
     comparison,
   };
 }
 
-export async function runCompare(context: CommandContext, options: CompareOptions): Promise<number> {
-  const plan = planComparison(context.registry, options);
-  const loaded = await loadStrategies(context.registry, plan.paired);
-  let expected = expectedLength(plan);
-  if (!options.json) context.print(introLines(plan, options, expected).join('\n'));
-  const dir = openResultsFolder(options, options.name ?? 'compare');
-  const job = jobOf(plan, options.name ?? 'compare', loaded);
-  writeJob(dir, job);
-  const run = await runComparison(context.registry, plan.paired, {
+/** What job.json holds for a comparison: the usual job, and the test. */
+interface ComparisonJobFile extends JobFile {
+  readonly comparison: {
+    readonly candidate: string;
+    readonly baseline: string;
+    readonly opponents: readonly string[];
+    readonly baselineSeed: string;
+    readonly preset: PresetName | null;
+    readonly sprt: SprtConfig;
+    readonly maxGames: number;
+  };
+}
+
+export async function runCompare(context: CommandContext, typed: CompareOptions, given: ReadonlySet<string> = new Set()): Promise<number> {
+  const stop = new SignalStop();
+  try {
+    const options = { ...typed, workers: usableWorkers(context, typed.workers) };
+    if (options.resume !== undefined) return await resumeCompare(context, options, given, stop);
+    if (options.candidate === undefined || options.baseline === undefined)
+      throw Errors.badOption('--candidate and --baseline are required (or --resume DIR)');
+    const plan = planComparison(context.registry, options);
+    const loaded = await loadStrategies(context.registry, plan.paired);
+    const expected = expectedLength(plan);
+    if (!options.json) context.print(introLines(plan, options, expected).join('\n'));
+    const { paired } = plan;
+    const sources = jobSources(context, { game: paired.game, strategies: [paired.candidate, paired.baseline, ...paired.opponents] });
+    if (stop.stopped) return stoppedBeforeStart(context, stop);
+    const { dir, lock } = openResultsFolder(options, options.name ?? 'compare');
+    const job = jobOf(plan, options.name ?? 'compare', loaded, sources, options.maxGames);
+    return await whileLocked(lock, () => {
+      writeJob(dir, job);
+      return compareInto(context, options, plan, job, dir, expected, stop, null);
+    });
+  } finally {
+    stop.dispose();
+  }
+}
+
+/** What a resumed comparison may be told: everything else comes from its job.json. */
+const RESUME_OPTIONS = new Set(['resume', 'workers', 'json', 'quiet']);
+
+async function resumeCompare(context: CommandContext, options: CompareOptions, given: ReadonlySet<string>, stop: SignalStop) {
+  const dir = options.resume as string;
+  const job = readJob(dir) as ComparisonJobFile;
+  if (jobId(job) !== job.id) throw Errors.corruptResults(dir, 'job.json does not match its id (was it edited?)');
+  if (job.command !== 'compare' || typeof job.comparison?.maxGames !== 'number')
+    throw Errors.resumeMismatch(dir, `it holds a ${job.command} run, not a comparison this parlor can resume`);
+  const typed = [...given].filter((option) => !RESUME_OPTIONS.has(option));
+  if (typed.length > 0) {
+    const flags = typed.map((option) => `--${option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
+    throw Errors.resumeMismatch(dir, `${flags.join(', ')} cannot be changed on resume`);
+  }
+  const { comparison } = job;
+  const size = blockGames(job.design, job.players);
+  const plan: ComparisonPlan = {
+    paired: {
+      game: job.game,
+      candidate: comparison.candidate,
+      baseline: comparison.baseline,
+      opponents: comparison.opponents,
+      rules: job.rules,
+      seed: job.seed,
+      design: job.design,
+      ...(comparison.baselineSeed !== job.seed ? { baselineSeed: comparison.baselineSeed } : {}),
+    },
+    players: job.players,
+    preset: comparison.preset,
+    sprt: comparison.sprt,
+    blockGames: size,
+    batchBlocks: job.batchGames / size,
+    maxBlocks: job.matchups[0].games / size,
+  };
+  const resumed: CompareOptions = { ...options, maxGames: comparison.maxGames };
+  return whileLocked(lockResultsFolder(dir), async () => {
+    checkSources(context, dir, job);
+    const checkpoint = hasCheckpoint(dir) ? readCheckpoint(dir) : null;
+    if (!checkpoint) {
+      const done = finishedSummary(dir);
+      if (done) {
+        context.progress(`${dir} is already complete\n`);
+        printResults(context, resumed, plan, done, dir);
+        return done.comparison.exitCode;
+      }
+    }
+    const expected = expectedLength(plan);
+    if (!options.json) context.print(introLines(plan, resumed, expected).join('\n'));
+    return compareInto(context, resumed, plan, job, dir, expected, stop, checkpoint);
+  });
+}
+
+function finishedSummary(dir: string): CompareSummary | null {
+  try {
+    const summary = readSummary(dir) as CompareSummary;
+    return summary.comparison ? summary : null;
+  } catch {
+    return null;
+  }
+}
+
+async function compareInto(
+  context: CommandContext,
+  options: CompareOptions,
+  plan: ComparisonPlan,
+  job: JobFile,
+  dir: string,
+  firstExpected: ExpectedLength | null,
+  stop: SignalStop,
+  checkpoint: Checkpoint | null,
+): Promise<number> {
+  const playing = {
+    context,
+    dir,
+    job,
+    plan,
     workers: options.workers,
     moveTimeout: options.moveTimeout,
-    registryModule: context.registryModule,
-    batchBlocks: plan.batchBlocks,
-    maxBlocks: plan.maxBlocks,
-    sprt: plan.sprt,
-    onBatch: (totals, sprt) => {
-      if (expected === null && totals.blocks === Math.min(plan.batchBlocks, plan.maxBlocks)) {
-        expected = expectedLength(plan, totals);
+    stop,
+    checkpoint,
+    expected: firstExpected,
+    onLook: (totals: PairedTotals, sprt: SprtResult) => {
+      if (playing.expected === null && totals.blocks === Math.min(plan.batchBlocks, plan.maxBlocks)) {
+        playing.expected = expectedLength(plan, totals);
         if (!options.json)
           context.print(
             expectedLine(
-              expected,
+              playing.expected,
               `normal approximation, spread of the first ${count(totals.blocks)} blocks, half a batch of overshoot`,
               options,
             ),
@@ -328,8 +464,14 @@ export async function runCompare(context: CommandContext, options: CompareOption
         `\r${count(2 * totals.gamesPerArm)} games  LLR ${signed(sprt.llr, 2)} (${signed(sprt.lower, 2)}, ${signed(sprt.upper, 2)})   `,
       );
     },
-  });
+  };
+  const run = await keepingCheckpoint(job, dir, () => playComparison(playing));
   context.progress('\r\x1b[K');
+  if (!('verdict' in run)) {
+    warnStopped(context, job, dir, run.gamesDone);
+    return stop.exitCode;
+  }
+  const expected = playing.expected;
   const { totals } = run;
   const runSummary = summarizeRun({
     game: context.registry.game(plan.paired.game),
@@ -353,21 +495,28 @@ export async function runCompare(context: CommandContext, options: CompareOption
     ],
   });
   const summary: CompareSummary = { ...runSummary, comparison: comparisonSummary(plan, options, run, expected) };
-  writeSummary(dir, summary);
-  writeFileAtomic(
-    join(dir, 'sprt.csv'),
-    toCsv(
-      ['blocks', 'games', 'llr'],
-      run.trajectory.map((point) => [point.blocks, point.games, point.llr]),
-    ),
-  );
+  await keepingCheckpoint(job, dir, async () => {
+    writeSummary(dir, summary);
+    writeFileAtomic(
+      join(dir, 'sprt.csv'),
+      toCsv(
+        ['blocks', 'games', 'llr'],
+        run.trajectory.map((point) => [point.blocks, point.games, point.llr]),
+      ),
+    );
+  });
+  removeCheckpoint(dir);
   for (const row of summary.forfeits)
     context.warn(`${row.strategy}: ${count(row.count)} forfeits (${row.what}); see ${join(dir, 'forfeits.csv')}`);
   await runResultHooks(context, dir, summary, job);
+  printResults(context, options, plan, summary, dir);
+  return summary.comparison.exitCode;
+}
+
+function printResults(context: CommandContext, options: CompareOptions, plan: ComparisonPlan, summary: CompareSummary, dir: string): void {
   context.print(
     options.json ? JSON.stringify(summary, null, 2) : [...resultLines(summary.comparison, plan), '', `results: ${dir}`].join('\n'),
   );
-  return summary.comparison.exitCode;
 }
 
 function count(value: number): string {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Errors } from '../../core/errors.ts';
 import type { Registry } from '../../core/registry.ts';
@@ -7,6 +8,7 @@ import { TimedChoiceGuard } from '../../runner/choice-guard.ts';
 import { blockGames } from '../../runner/design.ts';
 import { buildJob, jobId, matchSpecOf, specOf, type JobFile, type JobInput, type JobSpec } from '../../runner/job.ts';
 import { prepareMatch, type PreparedMatch } from '../../runner/match.ts';
+import { lockResultsFolder, type FolderLock } from '../../runner/folder-lock.ts';
 import { ProgressMeter } from '../../runner/progress.ts';
 import {
   claimFreshFolder,
@@ -20,9 +22,12 @@ import {
   writeJob,
   writeSummary,
 } from '../../runner/results.ts';
-import { JobProgress, executeJob } from '../../runner/run-job.ts';
+import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptions } from '../../runner/run-job.ts';
+import type { Counters } from '../../runner/counters.ts';
 import { Runners } from '../../runner/runners.ts';
+import { changedSources, sourceHashes, type SourceHashes } from '../../runner/sources.ts';
 import { summarizeRun, type RunSummary } from '../../runner/summary.ts';
+import { WriteFailure } from '../../runner/write-errors.ts';
 import type { CommandContext } from '../command.ts';
 import { formatRunSummary } from '../format.ts';
 import { gitCommit, version } from '../version.ts';
@@ -59,21 +64,104 @@ const JOB_OPTIONS = ['game', 'players', 'strategies', 'seat', 'games', 'seed', '
 // A run stopped by a signal exits as a shell reports a process killed by it: 128 + the signal number.
 const SIGNAL_EXIT: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
-export async function runJobCommand<O extends RunOptions>(
-  context: CommandContext,
-  kind: RunKind<O>,
-  options: O,
-  given: ReadonlySet<string>,
-): Promise<number> {
-  const runners = await Runners.create(options.workers, { moveTimeout: options.moveTimeout, transcripts: options.transcripts });
-  try {
-    return options.resume ? await resume(context, kind, options, given, runners) : await start(context, kind, options, runners);
-  } finally {
-    await runners.close();
+/**
+ * SIGINT and SIGTERM for the whole life of a run, from its first step: the first one asks the run
+ * to stop where it is (keeping its finished batches), and takes the handler away, so that a
+ * second one ends the process at once as if parlor had none (the last checkpoint is whole, and a
+ * lock left behind by a dead process is taken over).
+ */
+export class SignalStop {
+  private readonly controller = new AbortController();
+  private received: string | null = null;
+  private readonly handler = (signal: string) => {
+    this.received ??= signal;
+    this.dispose();
+    this.controller.abort();
+  };
+
+  constructor() {
+    for (const signal of Object.keys(SIGNAL_EXIT)) process.on(signal, this.handler);
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get stopped(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  get exitCode(): number {
+    return SIGNAL_EXIT[this.received ?? 'SIGINT'];
+  }
+
+  dispose(): void {
+    for (const signal of Object.keys(SIGNAL_EXIT)) process.off(signal, this.handler);
   }
 }
 
-async function start<O extends RunOptions>(context: CommandContext, kind: RunKind<O>, options: O, runners: Runners): Promise<number> {
+/** Threads beyond this many per core only share the same cores, and each costs a worker's memory. */
+const WORKERS_PER_CORE = 2;
+
+/** --workers, capped at a few per core with a note. */
+export function usableWorkers(context: CommandContext, requested: number): number {
+  const cores = availableParallelism();
+  const most = WORKERS_PER_CORE * cores;
+  if (requested <= most) return requested;
+  context.warn(
+    `note: --workers ${requested} capped at ${most} (${WORKERS_PER_CORE} per core on ${cores} cores): more threads would only share the same cores`,
+  );
+  return most;
+}
+
+export async function runJobCommand<O extends RunOptions>(
+  context: CommandContext,
+  kind: RunKind<O>,
+  typed: O,
+  given: ReadonlySet<string>,
+): Promise<number> {
+  const stop = new SignalStop();
+  try {
+    const options: O = { ...typed, workers: usableWorkers(context, typed.workers) };
+    const runners = await Runners.create(options.workers, { moveTimeout: options.moveTimeout, transcripts: options.transcripts });
+    try {
+      return options.resume
+        ? await resume(context, kind, options, given, runners, stop)
+        : await start(context, kind, options, runners, stop);
+    } finally {
+      await runners.close();
+    }
+  } finally {
+    stop.dispose();
+  }
+}
+
+/** Holds the lock of a results folder while `work` runs. */
+export async function whileLocked<T>(lock: FolderLock, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    lock.release();
+  }
+}
+
+/** The hashes of a job's strategy files (see sources.ts). */
+export function jobSources(context: CommandContext, job: Pick<JobSpec, 'game' | 'strategies'>): SourceHashes {
+  return sourceHashes(job.strategies, (name) => context.registry.findStrategy(job.game, name) !== undefined);
+}
+
+export function stoppedBeforeStart(context: CommandContext, stop: SignalStop): number {
+  context.warn('stopped before the run started; nothing was written');
+  return stop.exitCode;
+}
+
+async function start<O extends RunOptions>(
+  context: CommandContext,
+  kind: RunKind<O>,
+  options: O,
+  runners: Runners,
+  stop: SignalStop,
+): Promise<number> {
   const plan = kind.plan(context.registry, options);
   const probe = buildJob({ ...plan, batchGames: blockGames(plan.design, plan.players) });
   const players = await preparePlayers(context.registry, probe, runners, options.moveTimeout);
@@ -84,8 +172,8 @@ async function start<O extends RunOptions>(context: CommandContext, kind: RunKin
       ? chooseBatchGames(inProcess, probe.games, options.workers, options.moveTimeout)
       : EXTERNAL_BATCH_BLOCKS * blockGames(plan.design, plan.players));
   const spec = buildJob({ ...plan, batchGames });
+  if (stop.stopped) return stoppedBeforeStart(context, stop);
   const name = options.name ?? kind.command;
-  const dir = openResultsFolder(options, name);
   const loaded = Object.fromEntries(
     players
       .flatMap((player) => player.match.slots)
@@ -97,25 +185,43 @@ async function start<O extends RunOptions>(context: CommandContext, kind: RunKin
     created: new Date().toISOString(),
     parlor: { version, commit: gitCommit() },
     loaded,
+    sources: jobSources(context, spec),
     ...spec,
   };
-  writeJob(dir, job);
-  return execute(
-    context,
-    dir,
-    job,
-    players.map((player) => player.match),
-    null,
-    options,
-    runners,
-  );
+  const { dir, lock } = openResultsFolder(options, name);
+  return whileLocked(lock, async () => {
+    writeJob(dir, job);
+    return execute(
+      context,
+      dir,
+      job,
+      players.map((player) => player.match),
+      null,
+      options,
+      runners,
+      stop,
+    );
+  });
 }
 
-/** The run's results folder, made fresh: --out (emptied with --force), else results/<date>-<time>-<name>. */
-export function openResultsFolder(options: Pick<RunOptions, 'out' | 'force'>, name: string): string {
+/**
+ * The run's results folder, made fresh and locked: --out (emptied with --force, unless another
+ * run holds it), else results/<date>-<time>-<name>.
+ */
+export function openResultsFolder(options: Pick<RunOptions, 'out' | 'force'>, name: string): { dir: string; lock: FolderLock } {
   if (options.out === undefined) return claimFreshFolder(join('results', `${timestamp(new Date())}-${safeName(name)}`));
-  createResultsFolder(options.out, options.force === true);
-  return options.out;
+  return { dir: options.out, lock: createResultsFolder(options.out, options.force === true) };
+}
+
+/** Refuses to resume a job whose strategy files changed since it started: its results would mix two versions. */
+export function checkSources(context: CommandContext, dir: string, job: JobFile): void {
+  if (!job.sources) return;
+  const changed = changedSources(job.sources, jobSources(context, job));
+  if (changed.length > 0)
+    throw Errors.resumeMismatch(
+      dir,
+      `strategy file ${changed.join(', ')} changed or went missing since the run started (its results would mix two versions; start a new run)`,
+    );
 }
 
 // Bot processes start once per round: a few blocks per task keep every worker's bots busy.
@@ -127,6 +233,7 @@ async function resume<O extends RunOptions>(
   options: O,
   given: ReadonlySet<string>,
   runners: Runners,
+  stop: SignalStop,
 ): Promise<number> {
   const dir = options.resume as string;
   const job = readJob(dir);
@@ -151,6 +258,18 @@ async function resume<O extends RunOptions>(
       throw Errors.resumeMismatch(dir, `the options given describe another job (${differing.join(', ')} differ)`);
     }
   }
+  return whileLocked(lockResultsFolder(dir), () => resumeLocked(context, dir, job, options, runners, stop));
+}
+
+async function resumeLocked(
+  context: CommandContext,
+  dir: string,
+  job: JobFile,
+  options: RunOptions,
+  runners: Runners,
+  stop: SignalStop,
+): Promise<number> {
+  checkSources(context, dir, job);
   const summary = hasCheckpoint(dir) ? null : existingSummary(dir);
   if (summary?.complete) {
     context.progress(`${dir} is already complete\n`);
@@ -169,6 +288,7 @@ async function resume<O extends RunOptions>(
     checkpoint,
     options,
     runners,
+    stop,
   );
 }
 
@@ -200,61 +320,30 @@ async function execute(
   dir: string,
   job: JobFile,
   matches: readonly PreparedMatch[],
-  checkpoint: ReturnType<typeof readCheckpoint> | null,
+  checkpoint: Checkpoint | null,
   options: RunOptions,
   runners: Runners,
+  stop: SignalStop,
 ): Promise<number> {
   runners.useResultsFolder(dir);
   const progress = new JobProgress(
     job,
     job.id,
-    matches.map((match) => match.layout),
+    matches.map((match) => countersOf(match.layout)),
   );
-  if (checkpoint) {
-    try {
-      progress.restore(checkpoint);
-    } catch (error) {
-      throw Errors.resumeMismatch(dir, error instanceof Error ? error.message : String(error));
-    }
-    const commit = gitCommit();
-    if (job.parlor?.commit && commit && job.parlor.commit !== commit) {
-      context.warn(`note: ${dir} was started at commit ${job.parlor.commit.slice(0, 12)}, this is ${commit.slice(0, 12)}`);
-    }
-  }
-  writeCheckpoint(dir, progress.checkpoint());
+  if (checkpoint) restoreProgress(context, dir, job, progress, checkpoint);
   const meter = new ProgressMeter((text) => context.progress(text), job.games, progress.gamesDone);
-  const stop = new AbortController();
-  let stoppedBy: string | null = null;
-  const handlers = Object.keys(SIGNAL_EXIT).map((signal) => {
-    const handler = () => {
-      stoppedBy ??= signal;
-      stop.abort();
-    };
-    process.on(signal, handler);
-    return () => process.off(signal, handler);
+  const { status, summary } = await keepingCheckpoint(job, dir, async () => {
+    let played: 'complete' | 'interrupted';
+    try {
+      played = await playJob(context, dir, progress, options, runners, stop, { onBatch: (done) => meter.update(done.gamesDone) });
+    } finally {
+      meter.finish();
+    }
+    const written = summarize(context, job, matches, progress);
+    writeSummary(dir, written);
+    return { status: played, summary: written };
   });
-  let lastSave = Date.now();
-  let status: 'complete' | 'interrupted';
-  try {
-    status = await executeJob(progress, runners, {
-      concurrency: options.workers * 2,
-      registry: context.registryModule,
-      signal: stop.signal,
-      onBatch: (done) => {
-        meter.update(done.gamesDone);
-        if (Date.now() - lastSave >= CHECKPOINT_MS) {
-          writeCheckpoint(dir, done.checkpoint());
-          lastSave = Date.now();
-        }
-      },
-    });
-  } finally {
-    for (const remove of handlers) remove();
-    meter.finish();
-    writeCheckpoint(dir, progress.checkpoint());
-  }
-  const summary = summarize(context, job, matches, progress);
-  writeSummary(dir, summary);
   for (const note of summary.forfeitGames) {
     context.warn(
       `forfeit in game ${note.game} (--seed ${job.seed} --game ${note.game}): seat ${note.seat}, ${note.strategy}, ${note.reason}; ` +
@@ -268,16 +357,103 @@ async function execute(
     );
   }
   if (status === 'interrupted') {
-    context.warn(
-      `stopped after ${progress.gamesDone.toLocaleString('en-US')} of ${job.games.toLocaleString('en-US')} games; ` +
-        `results so far in ${dir}; continue with: parlor ${job.command} --resume ${dir}`,
-    );
-    return SIGNAL_EXIT[stoppedBy ?? 'SIGINT'];
+    warnStopped(context, job, dir, progress.gamesDone);
+    return stop.exitCode;
   }
   removeCheckpoint(dir);
   await runResultHooks(context, dir, summary, job);
   printSummary(context, summary, dir, options);
   return 0;
+}
+
+/** Takes up a resumed job's checkpoint, refusing one that does not fit the job. */
+export function restoreProgress(
+  context: CommandContext,
+  dir: string,
+  job: JobFile,
+  progress: JobProgress<any>,
+  checkpoint: Checkpoint,
+): void {
+  try {
+    progress.restore(checkpoint);
+  } catch (error) {
+    throw Errors.resumeMismatch(dir, error instanceof Error ? error.message : String(error));
+  }
+  const commit = gitCommit();
+  if (job.parlor?.commit && commit && job.parlor.commit !== commit) {
+    context.warn(`note: ${dir} was started at commit ${job.parlor.commit.slice(0, 12)}, this is ${commit.slice(0, 12)}`);
+  }
+}
+
+export interface PlayHooks {
+  readonly onBatch?: (progress: JobProgress<any>) => void;
+  readonly play?: ExecuteOptions['play'];
+  /** What the command keeps in the checkpoint besides the sums. */
+  readonly extra?: () => unknown;
+}
+
+/**
+ * Plays a job's remaining batches, checkpointing as it goes, until it is complete or a signal
+ * stops it; the finished batches are in checkpoint.json either way.
+ */
+export async function playJob(
+  context: CommandContext,
+  dir: string,
+  progress: JobProgress<any>,
+  options: Pick<RunOptions, 'workers'>,
+  runners: Runners,
+  stop: SignalStop,
+  hooks: PlayHooks = {},
+): Promise<'complete' | 'interrupted'> {
+  const save = () => writeCheckpoint(dir, { ...progress.checkpoint(), ...(hooks.extra ? { extra: hooks.extra() } : {}) });
+  save();
+  let lastSave = Date.now();
+  let status: 'complete' | 'interrupted';
+  try {
+    status = await executeJob(progress, runners, {
+      concurrency: options.workers * 2,
+      registry: context.registryModule,
+      signal: stop.signal,
+      play: hooks.play,
+      onBatch: (done) => {
+        hooks.onBatch?.(done);
+        if (Date.now() - lastSave >= CHECKPOINT_MS) {
+          save();
+          lastSave = Date.now();
+        }
+      },
+    });
+  } catch (error) {
+    // Whatever stopped the run, its finished batches are kept, unless writing is what failed.
+    if (!(error instanceof WriteFailure)) save();
+    throw error;
+  }
+  save();
+  return status;
+}
+
+/**
+ * Runs `work`, which writes into a results folder whose checkpoint holds the run so far: a write
+ * that fails is reported with how to go on. Every write replaces a whole file, so the last
+ * checkpoint written is intact and the run resumes from there.
+ */
+export async function keepingCheckpoint<T>(job: JobFile, dir: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof WriteFailure)) throw error;
+    const fix = error.outOfSpace ? 'free some space' : 'make it writable';
+    throw error.withAdvice(
+      `the games up to the last checkpoint are kept: ${fix}, then continue with: parlor ${job.command} --resume ${dir}`,
+    );
+  }
+}
+
+export function warnStopped(context: CommandContext, job: JobFile, dir: string, gamesDone: number): void {
+  context.warn(
+    `stopped after ${gamesDone.toLocaleString('en-US')} of ${job.games.toLocaleString('en-US')} games; ` +
+      `results so far in ${dir}; continue with: parlor ${job.command} --resume ${dir}`,
+  );
 }
 
 /** Lets the result hooks (charts, report) finish a results folder; a hook's failure is only reported. */
@@ -286,6 +462,8 @@ export async function runResultHooks(context: CommandContext, dir: string, summa
     try {
       await hook(dir, summary, job);
     } catch (error) {
+      if (error instanceof WriteFailure)
+        throw error.withAdvice(`the results are complete; draw the charts again with: parlor chart ${dir}`);
       context.warn(`could not finish the results folder: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
@@ -294,7 +472,7 @@ export async function runResultHooks(context: CommandContext, dir: string, summa
 // Often enough that a crash loses little, rarely enough that writing costs nothing noticeable.
 const CHECKPOINT_MS = 500;
 
-function summarize(context: CommandContext, job: JobFile, matches: readonly PreparedMatch[], progress: JobProgress): RunSummary {
+function summarize(context: CommandContext, job: JobFile, matches: readonly PreparedMatch[], progress: JobProgress<Counters>): RunSummary {
   const counters = progress.snapshot();
   return summarizeRun({
     game: context.registry.game(job.game),

@@ -1,0 +1,68 @@
+// parlor compare stopped by Ctrl-C and resumed: the same verdict and figures as a run never stopped.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parlor, scratchDir, startParlor } from '../cli.ts';
+
+const scratch = scratchDir();
+const COMPARE = [
+  'compare',
+  '--candidate',
+  'cautious',
+  '--baseline',
+  'counter',
+  '--opponents',
+  'random',
+  '--players',
+  '2',
+  '--max-games',
+  '20000',
+  '--batch',
+  '200',
+  '--workers',
+  '2',
+  '--quiet',
+];
+
+function mergedLooks(dir: string): number {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')).merged;
+  } catch {
+    return 0;
+  }
+}
+
+describe('parlor compare --resume', () => {
+  test('SIGINT keeps the looks so far and says how to go on; the resumed comparison ends as one never stopped', async () => {
+    const straight = join(scratch, 'straight');
+    const stopped = join(scratch, 'stopped');
+    const reference = parlor([...COMPARE, '--out', straight]);
+    const run = startParlor([...COMPARE, '--out', stopped]);
+    let exited = false;
+    void run.finished.then(() => (exited = true));
+    while (!exited && mergedLooks(stopped) < 3) await sleep(25);
+    run.child.kill('SIGINT');
+    const first = await run.finished;
+    assert.equal(first.code, 130, first.stderr);
+    assert.match(first.stderr, /stopped after [\d,]+ of 20,000 games; .*continue with: parlor compare --resume /);
+    assert.ok(existsSync(join(stopped, 'checkpoint.json')));
+    assert.ok(!existsSync(join(stopped, 'summary.json')));
+
+    const changed = await parlor(['compare', '--resume', stopped, '--seed', 'other']);
+    assert.equal(changed.code, 3);
+    assert.match(changed.stderr, /cannot resume .*: --seed cannot be changed on resume/);
+
+    const resumed = await parlor(['compare', '--resume', stopped, '--quiet']);
+    const whole = await reference;
+    assert.equal(resumed.code, whole.code, resumed.stderr);
+    assert.equal(resumed.code, 1);
+    assert.ok(!existsSync(join(stopped, 'checkpoint.json')));
+    for (const file of ['summary.json', 'sprt.csv', 'seats.csv']) {
+      assert.equal(readFileSync(join(stopped, file), 'utf8'), readFileSync(join(straight, file), 'utf8'), file);
+    }
+    const verdict = (text: string) => text.slice(text.indexOf('verdict:'), text.indexOf('results:'));
+    assert.equal(verdict(resumed.stdout), verdict(whole.stdout));
+  });
+});
