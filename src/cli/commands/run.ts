@@ -221,7 +221,7 @@ async function execute(
     }
   }
   writeCheckpoint(dir, progress.checkpoint());
-  const meter = new ProgressMeter((text) => context.progress(text), job.games, progress.gamesDone);
+  const meter = new ProgressMeter((text) => context.progress(text), job.games);
   const stop = new AbortController();
   let stoppedBy: string | null = null;
   const handlers = Object.keys(SIGNAL_EXIT).map((signal) => {
