@@ -24,6 +24,7 @@ import { Runners } from '../../runner/runners.ts';
 import { summarizeRun, type RunSummary } from '../../runner/summary.ts';
 import type { CommandContext } from '../command.ts';
 import { formatRunSummary } from '../format.ts';
+import { invokedCommand } from '../invocation.ts';
 import { gitCommit, version } from '../version.ts';
 
 /** Options every command that runs a job shares. */
@@ -257,13 +258,13 @@ async function execute(
   for (const note of summary.forfeitGames) {
     context.warn(
       `forfeit in game ${note.game} (--seed ${job.seed} --game ${note.game}): seat ${note.seat}, ${note.strategy}, ${note.reason}; ` +
-        `transcript: parlor replay --job ${dir} --game ${note.game}`,
+        `transcript: ${invokedCommand()} replay --job ${dir} --game ${note.game}`,
     );
   }
   if (status === 'interrupted') {
     context.warn(
       `stopped after ${progress.gamesDone.toLocaleString('en-US')} of ${job.games.toLocaleString('en-US')} games; ` +
-        `results so far in ${dir}; continue with: parlor ${job.command} --resume ${dir}`,
+        `results so far in ${dir}; continue with: ${invokedCommand()} ${job.command} --resume ${dir}`,
     );
     return SIGNAL_EXIT[stoppedBy ?? 'SIGINT'];
   }

@@ -56,7 +56,7 @@ describe('interrupting and resuming a run', () => {
   test('SIGINT saves the finished batches and exits 130; the resumed run equals one that never stopped', async () => {
     const first = await interrupt([...JOB, '--batch', '1000', '--out', dir], dir, 'SIGINT', 2000);
     assert.equal(first.code, 130, first.stderr);
-    assert.match(first.stderr, /stopped after [\d,]+ of 240,000 games; .*continue with: parlor sim --resume/);
+    assert.match(first.stderr, /stopped after [\d,]+ of 240,000 games; .*continue with: node bin\/parlor\.js sim --resume/);
     const partial = readJson(dir, 'summary.json');
     assert.equal(partial.complete, false);
     assert.ok(partial.games > 2000 && partial.games < GAMES, `${partial.games} games done at the interrupt`);
