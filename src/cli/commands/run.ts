@@ -262,6 +262,9 @@ async function execute(
     );
   }
   if (status === 'interrupted') {
+    // The report of the games so far is drawn too, marked partial; a second signal stops it at once.
+    await runResultHooks(context, dir, summary, job);
+    printSummary(context, summary, dir, options);
     context.warn(
       `stopped after ${progress.gamesDone.toLocaleString('en-US')} of ${job.games.toLocaleString('en-US')} games; ` +
         `results so far in ${dir}; continue with: ${invokedCommand()} ${job.command} --resume ${dir}`,
@@ -307,7 +310,10 @@ function summarize(context: CommandContext, job: JobFile, matches: readonly Prep
 }
 
 function printSummary(context: CommandContext, summary: RunSummary, dir: string, options: RunOptions): void {
-  context.print(options.json ? JSON.stringify(summary, null, 2) : `${formatRunSummary(summary)}\n\nresults: ${dir}`);
+  // The folder goes beside the figures, not into summary.json: a folder may be moved after the run.
+  context.print(
+    options.json ? JSON.stringify({ ...summary, resultsDir: dir }, null, 2) : `${formatRunSummary(summary)}\n\nresults: ${dir}`,
+  );
 }
 
 function timestamp(date: Date): string {
