@@ -17,6 +17,8 @@ export interface GamesTask {
   readonly offset: number;
   readonly from: number;
   readonly to: number;
+  /** A results folder: write each game's transcript under its transcripts/ (only when the run asks). */
+  readonly transcripts?: string;
 }
 
 export interface PairedTask {

@@ -1,13 +1,16 @@
 import { Errors } from '../../core/errors.ts';
 import type { GameState, PlayerView } from '../../core/game.ts';
-import { MatchPlayer } from '../../runner/batch.ts';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MatchPlayer, type GameRange } from '../../runner/batch.ts';
 import { Counters } from '../../runner/counters.ts';
-import { rotateSeatSlots, rotationOf, type DesignName } from '../../runner/design.ts';
+import type { DesignName } from '../../runner/design.ts';
 import { jobId, locateGame, matchSpecOf, type JobSpec } from '../../runner/job.ts';
 import { prepareMatch, type MatchSpec } from '../../runner/match.ts';
 import { readJob } from '../../runner/results.ts';
 import { Runners } from '../../runner/runners.ts';
-import { TranscriptRecorder } from '../../runner/transcript.ts';
+import { gameHeading, TranscriptRecorder, transcriptPath } from '../../runner/transcript.ts';
 import type { CommandContext } from '../command.ts';
 import { fullRules, seatSpecs } from './sim.ts';
 
@@ -22,6 +25,8 @@ export interface ReplayOptions {
   readonly design: DesignName;
   readonly rules?: Record<string, string>;
   readonly json?: boolean;
+  /** Seconds a bot process may take per decision. */
+  readonly moveTimeout?: number;
 }
 
 /** Options that describe the match-up, which --job supplies instead. */
@@ -60,42 +65,57 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
     const match = { game: DEFAULT_GAME, seats, rules: fullRules(context.registry, DEFAULT_GAME, options.rules), seed: options.seed };
     target = { match, design: options.design, offset: 0, local: options.game };
   }
-  const lines = await replayLines(context, target);
+  const lines = await replayLines(context, target, options.moveTimeout);
   context.print(
     options.json ? JSON.stringify({ game: target.offset + target.local, seed: target.match.seed, lines }, null, 2) : lines.join('\n'),
   );
   return 0;
 }
 
-async function replayLines(context: CommandContext, target: ReplayTarget): Promise<string[]> {
+async function replayLines(context: CommandContext, target: ReplayTarget, moveTimeout: number | undefined): Promise<string[]> {
   const runners = await Runners.create(1);
   try {
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
     const player = new MatchPlayer(match, target.design);
     const table = player.tableFor(target.local);
     const recorder = new TranscriptRecorder<GameState, PlayerView>(match.game, match.rules);
-    table.observer = recorder;
-    const gameIndex = target.offset + target.local;
-    const rotation = rotationOf(target.design, match.spec.seats.length, target.local);
-    const wireBase = match.game.wireBase(match.rules);
-    const seating = Array.from(
-      rotateSeatSlots(match.seatSlot, rotation),
-      (slot, seat) => `${seat + wireBase} ${match.slots[slot].spec.text}`,
-    ).join(', ');
-    recorder.beginGame(`game ${gameIndex}, seed ${match.spec.seed}, deal ${player.dealFor(target.local)}: ${seating}`);
+    recorder.beginGame(gameHeading(player, target.offset, target.local));
     const range = { offset: target.offset, from: target.local, to: target.local + 1 };
     const counters = new Counters(match.layout);
     if (runners.hasExternalSeat(match.spec.seats)) {
-      await runners.externalHost().playExternalRange(player, range, counters, {});
+      recorder.lines.push(...(await externalLog(runners, player, range, counters, moveTimeout)));
     } else {
+      table.observer = recorder;
       player.play(range, counters);
+      table.observer = null;
     }
-    const shares = new Float64Array(table.players);
-    match.game.returns(table.state, shares);
-    const winners = [...shares].flatMap((share, seat) => (share > 0 ? [seat + wireBase] : []));
-    recorder.lines.push(`{ game over: ${winners.length > 1 ? 'winners' : 'winner'} ${winners.join(' ')} }`);
+    recorder.endGame(table);
     return recorder.lines;
   } finally {
     await runners.close();
+  }
+}
+
+/**
+ * The message log of a game with bot processes, without its heading. The protocol host observes
+ * the table itself while it plays, so the log comes from the transcript it keeps, in a scratch
+ * folder that also takes the bots' stderr logs and goes when the game is done.
+ */
+async function externalLog(
+  runners: Runners,
+  player: MatchPlayer,
+  range: GameRange,
+  counters: Counters,
+  moveTimeout: number | undefined,
+): Promise<string[]> {
+  const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
+  try {
+    await runners.externalHost().playExternalRange(player, range, counters, { transcripts: true, resultsDir: scratch, moveTimeout });
+    return readFileSync(transcriptPath(scratch, range.offset + range.from), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(1);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
