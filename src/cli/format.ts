@@ -26,16 +26,12 @@ function partialNote(summary: Pick<RunSummary, 'complete' | 'games' | 'gamesPlan
   return [`PARTIAL RESULTS: the run stopped after ${count(summary.games)} of ${count(summary.gamesPlanned)} games`, ''];
 }
 
-function interval(low: number, high: number, digits: number): string {
-  return `${low.toFixed(digits)} - ${high.toFixed(digits)}`;
-}
-
 function ratingLines(ratings: readonly RatingSummary[]): string[] {
   return [
     "ratings on the Elo scale (0: the field's average), with bootstrap intervals",
     ...table(
       ['strategy', 'rating', '95% interval'],
-      ratings.map((r) => [r.strategy, r.elo.toFixed(0), interval(r.low, r.high, 0)]),
+      ratings.map((r) => [r.strategy, r.elo.toFixed(0), `${r.low.toFixed(0)} - ${r.high.toFixed(0)}`]),
       [false, true, true],
     ),
   ];

@@ -1,8 +1,8 @@
-import { Errors } from '../../core/errors.ts';
-import type { GameState, PlayerView } from '../../core/game.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Errors } from '../../core/errors.ts';
+import type { GameState, PlayerView } from '../../core/game.ts';
 import { MatchPlayer, type GameRange } from '../../runner/batch.ts';
 import { Counters } from '../../runner/counters.ts';
 import type { DesignName } from '../../runner/design.ts';
