@@ -1,3 +1,4 @@
+import type { RatingSummary } from '../runner/ratings.ts';
 import type { RunSummary } from '../runner/summary.ts';
 
 function percent(value: number): string {
@@ -19,9 +20,44 @@ function table(header: readonly string[], rows: readonly (readonly string[])[], 
   return [line(header), ...rows.map(line)];
 }
 
+/** A run stopped early says so first: its figures cover only the games it finished. */
+function partialNote(summary: Pick<RunSummary, 'complete' | 'games' | 'gamesPlanned'>): string[] {
+  if (summary.complete !== false) return [];
+  return [`PARTIAL RESULTS: the run stopped after ${count(summary.games)} of ${count(summary.gamesPlanned)} games`, ''];
+}
+
+function ratingLines(ratings: readonly RatingSummary[]): string[] {
+  return [
+    "ratings on the Elo scale (0: the field's average), with bootstrap intervals",
+    ...table(
+      ['strategy', 'rating', '95% interval'],
+      ratings.map((r) => [r.strategy, r.elo.toFixed(0), `${r.low.toFixed(0)} - ${r.high.toFixed(0)}`]),
+      [false, true, true],
+    ),
+  ];
+}
+
+/** Head-to-head scores as a matrix: columns are numbered like the rows, to stay narrow. */
+function headToHeadLines(summary: RunSummary): string[] {
+  const names = Object.keys(summary.strategies);
+  const score = new Map(summary.headToHead.map((row) => [`${row.strategy}\n${row.opponent}`, row.score]));
+  const rows = names.map((name, index) => [
+    `${index + 1} ${name}`,
+    ...names.map((opponent) => {
+      const value = score.get(`${name}\n${opponent}`);
+      return value === undefined ? '-' : percent(value);
+    }),
+  ]);
+  return [
+    'head-to-head: how often the row strategy finished ahead of the column one where they met (ties 1/2)',
+    ...table(['', ...names.map((_, index) => String(index + 1))], rows, [false, ...names.map(() => true)]),
+  ];
+}
+
 /** The summary as a user reads it in a terminal: strategies, seats, and the design's caveats. */
 export function formatRunSummary(summary: RunSummary): string {
   const lines = [
+    ...partialNote(summary),
     `${count(summary.games)} games of ${summary.game}, ${summary.players} players, ${summary.design} design, ` +
       `${summary.roundsPerGame.toFixed(2)} rounds a game (seed ${summary.seed})`,
     '',
@@ -58,8 +94,8 @@ export function formatRunSummary(summary: RunSummary): string {
       [true, false, true, true],
     ),
   );
+  if (summary.ratings) lines.push('', ...ratingLines(summary.ratings), '', ...headToHeadLines(summary));
   const forfeits = summary.forfeits.reduce((sum, row) => sum + row.count, 0);
   if (forfeits > 0) lines.push('', `${count(forfeits)} forfeits (see forfeits.csv)`);
-  if (!summary.complete) lines.push('', `unfinished: ${count(summary.games)} of ${count(summary.gamesPlanned)} games`);
   return lines.join('\n');
 }

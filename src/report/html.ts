@@ -13,6 +13,8 @@ export interface ReportChart {
 export interface ReportPage {
   readonly title: string;
   readonly lines: readonly string[];
+  /** Set when the results are partial: shown above everything else. */
+  readonly partial?: string;
   readonly tables: readonly ReportTable[];
   readonly charts: readonly ReportChart[];
   /** Folder of the charts' SVG files, relative to the page: shown when scripts are off. */
@@ -81,6 +83,7 @@ figure { margin: 1.5rem 0; }
 figcaption { font-size: .85rem; color: #666; }
 figcaption a { color: inherit; }
 .chart.failed { color: #b22222; }
+p.partial { background: #fff3cd; border: 1px solid #e0b400; padding: .5rem .8rem; font-weight: 600; }
 `;
 
 /** The whole page; `runtime` is the vega library's browser build, inlined. */
@@ -96,6 +99,7 @@ export function reportHtml(page: ReportPage, runtime: string): string {
 </head>
 <body>
 <h1>${escapeHtml(page.title)}</h1>
+${page.partial === undefined ? '' : `<p class="partial" role="alert">${escapeHtml(page.partial)}</p>`}
 <p class="lines">${page.lines.map(escapeHtml).join('<br>\n')}</p>
 ${page.charts.length > 0 ? `<h2>Charts</h2>\n${page.charts.map((chart) => chartHtml(chart, page.chartsFolder)).join('\n')}` : ''}
 ${page.tables.length > 0 ? `<h2>Tables</h2>\n${page.tables.map(tableHtml).join('\n')}` : ''}

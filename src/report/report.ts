@@ -72,3 +72,10 @@ export function reportLines(summary: ReportSummary): string[] {
     'Win rates with 95% intervals over independent samples (games, blocks of rotations or groups of deals); a win shared by k players counts 1/k to each.',
   ];
 }
+
+/** Said first, and loudly, on the report of a run stopped before all its games. */
+export function reportPartialNote(summary: ReportSummary): string | undefined {
+  if (summary.complete !== false) return undefined;
+  const planned = summary.gamesPlanned === undefined ? '' : ` of ${summary.gamesPlanned.toLocaleString('en-US')}`;
+  return `Partial results: the run stopped after ${summary.games.toLocaleString('en-US')}${planned} games; resume it to finish.`;
+}

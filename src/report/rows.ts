@@ -94,6 +94,9 @@ export interface ReportSummary {
   readonly roundsPerGame: number;
   readonly design?: string;
   readonly seed?: string;
+  /** False while the run is unfinished (stopped before all its games): its figures are partial. */
+  readonly complete?: boolean;
+  readonly gamesPlanned?: number;
   readonly seats: readonly (SummaryRate & { readonly seat: number; readonly strategy: string })[];
   readonly strategies: Readonly<Record<string, SummaryRate>>;
   readonly firstCard: readonly {

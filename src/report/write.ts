@@ -7,7 +7,7 @@ import { CHARTS_FOLDER, EXTRAS_FILE, REPORT_FILE } from './files.ts';
 import { reportHtml, type ReportChart } from './html.ts';
 import { renderChart } from './render.ts';
 import type { ReportSummary } from './rows.ts';
-import { reportCharts, reportLines, reportTables, type ReportExtras } from './report.ts';
+import { reportCharts, reportLines, reportPartialNote, reportTables, type ReportExtras } from './report.ts';
 
 export interface WrittenReport {
   /** Names of the charts drawn, each as `.vl.json`, `.svg` and `.png` in the charts folder. */
@@ -40,9 +40,11 @@ export async function writeCharts(resultsDir: string, summary: ReportSummary, ex
   }
   if (hasExtras(extras)) writeFileAtomic(join(resultsDir, EXTRAS_FILE), `${JSON.stringify(extras, null, 2)}\n`);
   const index = join(resultsDir, REPORT_FILE);
+  const partial = reportPartialNote(summary);
   const page = {
-    title: `parlor report: ${summary.game}`,
+    title: `parlor report: ${summary.game}${partial === undefined ? '' : ' (partial)'}`,
     lines: reportLines(summary),
+    partial,
     tables: reportTables(summary),
     charts: drawn,
     chartsFolder: CHARTS_FOLDER,

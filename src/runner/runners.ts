@@ -2,7 +2,7 @@ import { loadExternalHost, ExternalRunner, type ExternalHost, type ExternalSetti
 import type { StrategyResolver } from './match.ts';
 import { WorkerPool } from './pool.ts';
 import { resolveStrategy } from './strategies.ts';
-import type { TaskRunner } from './tasks.ts';
+import type { Task, TaskRunner } from './tasks.ts';
 
 /**
  * Picks where each match-up's tasks run: the worker pool for in-process strategies, the main
@@ -25,7 +25,7 @@ export class Runners {
     return new Runners(workers, await loadExternalHost(), externalSettings);
   }
 
-  /** Bot logs and transcripts of external seats go into the run's results folder. */
+  /** Bot logs and transcripts (--transcripts) go into the run's results folder. */
   useResultsFolder(resultsDir: string): void {
     this.externalSettings = { ...this.externalSettings, resultsDir };
   }
@@ -45,7 +45,9 @@ export class Runners {
 
   runnerFor(seats: readonly string[]): TaskRunner {
     if (this.hasExternalSeat(seats)) return (this.external ??= new ExternalRunner(this.host, this.externalSettings));
-    return (this.pool ??= new WorkerPool(this.workers, this.externalSettings.moveTimeout));
+    const pool = (this.pool ??= new WorkerPool(this.workers, this.externalSettings.moveTimeout));
+    const { transcripts, resultsDir } = this.externalSettings;
+    return transcripts && resultsDir !== undefined ? new TranscribingRunner(pool, resultsDir) : pool;
   }
 
   async close(): Promise<void> {
@@ -53,4 +55,21 @@ export class Runners {
     this.pool = null;
     this.external = null;
   }
+}
+
+/** Asks the workers for every game's transcript, written into the results folder. */
+class TranscribingRunner implements TaskRunner {
+  private readonly inner: TaskRunner;
+  private readonly resultsDir: string;
+
+  constructor(inner: TaskRunner, resultsDir: string) {
+    this.inner = inner;
+    this.resultsDir = resultsDir;
+  }
+
+  run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
+    return this.inner.run(task.kind === 'games' ? { ...task, transcripts: this.resultsDir } : task, signal);
+  }
+
+  async close(): Promise<void> {}
 }

@@ -7,6 +7,7 @@ import { prepareMatch, type MatchSpec, type StrategyResolver } from './match.ts'
 import { PairedCounters, PairedLayout, pairedArms } from './paired.ts';
 import { resolveStrategy } from './strategies.ts';
 import type { Task } from './tasks.ts';
+import { playTranscribed } from './transcript.ts';
 
 /** How a task's games get played: in this thread, or through a host of external seats. */
 export type RangePlay = (player: MatchPlayer, range: GameRange, counters: Counters, signal?: AbortSignal) => Promise<void>;
@@ -45,6 +46,7 @@ export class TaskPlayer {
         const counters = new Counters(player.match.layout);
         const range = { offset: task.offset, from: task.from, to: task.to };
         if (this.playRange) await this.playRange(player, range, counters, signal);
+        else if (task.transcripts !== undefined) await playTranscribed(player, range, counters, task.transcripts);
         else player.play(range, counters);
         return counters.data;
       } finally {

@@ -26,6 +26,8 @@ export interface GamesTask {
   readonly from: number;
   readonly to: number;
   readonly watch?: TaskWatch;
+  /** A results folder: write each game's transcript under its transcripts/ (only when the run asks). */
+  readonly transcripts?: string;
 }
 
 export interface PairedTask {

@@ -1,8 +1,54 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { GameEvent } from '../core/events.ts';
 import type { Game, GameState, PlayerView, RuleValues } from '../core/game.ts';
-import type { TableObserver } from './table.ts';
+import type { GameRange, MatchPlayer } from './batch.ts';
+import type { Counters } from './counters.ts';
+import { rotateSeatSlots, rotationOf } from './design.ts';
+import { playGame, type Table, type TableObserver } from './table.ts';
 
 const MANAGER = 'manager';
+
+/** The folder of a results folder that keeps the games' message logs, one file a game. */
+export const TRANSCRIPTS_FOLDER = 'transcripts';
+
+export function transcriptPath(resultsDir: string, gameIndex: number): string {
+  return join(resultsDir, TRANSCRIPTS_FOLDER, `game-${gameIndex}.txt`);
+}
+
+/** A transcript's first line: the game, what replays it (seed, deal) and who sat where. */
+export function gameHeading(player: MatchPlayer, offset: number, local: number): string {
+  const { match } = player;
+  const wireBase = match.game.wireBase(match.rules);
+  const rotation = rotationOf(player.design, player.players, local);
+  const seating = Array.from(
+    rotateSeatSlots(match.seatSlot, rotation),
+    (slot, seat) => `${seat + wireBase} ${match.slots[slot].spec.text}`,
+  ).join(', ');
+  return `game ${offset + local}, seed ${match.spec.seed}, deal ${player.dealFor(local)}: ${seating}`;
+}
+
+/**
+ * Plays a range as MatchPlayer.play does and writes each game's transcript into the results
+ * folder. Only runs that ask for transcripts come here: recording allocates (a line a message),
+ * which the plain play loop must not.
+ */
+export async function playTranscribed(player: MatchPlayer, range: GameRange, counters: Counters, resultsDir: string): Promise<void> {
+  mkdirSync(join(resultsDir, TRANSCRIPTS_FOLDER), { recursive: true });
+  const { game, rules, key } = player.match;
+  await player.playAsync(range, counters, async (table, gameIndex, dealIndex) => {
+    const recorder = new TranscriptRecorder<GameState, PlayerView>(game, rules);
+    recorder.beginGame(gameHeading(player, range.offset, gameIndex - range.offset));
+    table.observer = recorder;
+    try {
+      playGame(table, key, gameIndex, dealIndex);
+    } finally {
+      table.observer = null;
+    }
+    recorder.endGame(table);
+    writeFileSync(transcriptPath(resultsDir, gameIndex), `${recorder.lines.join('\n')}\n`);
+  });
+}
 
 /**
  * Records a game as the manager's message log, in the layout of the competition spec:
@@ -35,6 +81,14 @@ export class TranscriptRecorder<S extends GameState, V extends PlayerView> imple
     this.lines.push(`{ ${label} }`);
     this.round = 0;
     this.roundOpen = false;
+  }
+
+  /** Closes the game's log with its winners (several when they share the win). */
+  endGame(table: Table<S, V>): void {
+    const shares = new Float64Array(table.players);
+    this.game.returns(table.state, shares);
+    const winners = [...shares].flatMap((share, seat) => (share > 0 ? [seat + this.wireBase] : []));
+    this.lines.push(`{ game over: ${winners.length > 1 ? 'winners' : 'winner'} ${winners.join(' ')} }`);
   }
 
   onEvent(event: GameEvent): void {

@@ -71,6 +71,12 @@ describe('reportHtml', () => {
     assert.ok(html.includes('<title>parlor report: &lt;love-letter&gt;</title>'));
   });
 
+  test('marks nothing partial on a finished run, and shows the note first on a partial one', () => {
+    assert.ok(!html.includes('class="partial"'));
+    const partial = reportHtml({ title: 't', lines: [], tables: [], charts: [], chartsFolder: 'charts', partial: 'Partial <results>' }, '');
+    assert.match(partial, /<h1>t<\/h1>\n<p class="partial" role="alert">Partial &lt;results&gt;<\/p>/);
+  });
+
   test('formats rates as percentages with their intervals', () => {
     assert.ok(html.includes('<td class="num">27.0%</td><td class="num">24.4% – 29.8%</td>'), 'seat 1 row');
   });

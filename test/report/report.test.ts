@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { reportCharts, reportLines, reportTables } from '../../src/report/report.ts';
+import { reportCharts, reportLines, reportPartialNote, reportTables } from '../../src/report/report.ts';
 import type { ReportSummary } from '../../src/report/rows.ts';
 import type { MatchSummary } from '../../src/runner/summary.ts';
 import { headToHead, ratings } from './charts/rate-rows.ts';
@@ -59,6 +59,17 @@ describe('reportLines', () => {
       reportLines(summary)[0],
       /^1,000 games of love-letter, 4 players, 8\.40 rounds a game; independent deals, seed 'fixture'$/,
     );
+  });
+});
+
+describe('reportPartialNote', () => {
+  test('says how far an unfinished run got, and nothing for a finished one', () => {
+    assert.equal(
+      reportPartialNote({ ...summary, complete: false, gamesPlanned: 4000 }),
+      'Partial results: the run stopped after 1,000 of 4,000 games; resume it to finish.',
+    );
+    assert.equal(reportPartialNote({ ...summary, complete: true }), undefined);
+    assert.equal(reportPartialNote(summary), undefined, 'a summary that does not say is taken as complete');
   });
 });
 

@@ -1,14 +1,17 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Errors } from '../../core/errors.ts';
 import type { GameState, PlayerView } from '../../core/game.ts';
-import { MatchPlayer } from '../../runner/batch.ts';
+import { MatchPlayer, type GameRange } from '../../runner/batch.ts';
 import { Counters } from '../../runner/counters.ts';
-import { rotateSeatSlots, rotationOf, type DesignName } from '../../runner/design.ts';
+import type { DesignName } from '../../runner/design.ts';
 import { jobId, locateGame, matchSpecOf, type JobSpec } from '../../runner/job.ts';
 import { prepareMatch, type MatchSpec } from '../../runner/match.ts';
 import { readJob } from '../../runner/results.ts';
 import { TimedChoiceGuard } from '../../runner/choice-guard.ts';
 import { Runners } from '../../runner/runners.ts';
-import { TranscriptRecorder } from '../../runner/transcript.ts';
+import { gameHeading, TranscriptRecorder, transcriptPath } from '../../runner/transcript.ts';
 import type { CommandContext } from '../command.ts';
 import { fullRules, seatSpecs } from './sim.ts';
 
@@ -22,6 +25,7 @@ export interface ReplayOptions {
   readonly seed: string;
   readonly design: DesignName;
   readonly rules?: Record<string, string>;
+  /** Seconds a strategy file or bot process may take per decision. */
   readonly moveTimeout?: number;
   readonly json?: boolean;
 }
@@ -69,35 +73,50 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
   return 0;
 }
 
-async function replayLines(context: CommandContext, target: ReplayTarget, moveTimeout?: number): Promise<string[]> {
+async function replayLines(context: CommandContext, target: ReplayTarget, moveTimeout: number | undefined): Promise<string[]> {
   const runners = await Runners.create(1);
   try {
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
     const player = new MatchPlayer(match, target.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout));
     const table = player.tableFor(target.local);
     const recorder = new TranscriptRecorder<GameState, PlayerView>(match.game, match.rules);
-    table.observer = recorder;
-    const gameIndex = target.offset + target.local;
-    const rotation = rotationOf(target.design, match.spec.seats.length, target.local);
-    const wireBase = match.game.wireBase(match.rules);
-    const seating = Array.from(
-      rotateSeatSlots(match.seatSlot, rotation),
-      (slot, seat) => `${seat + wireBase} ${match.slots[slot].spec.text}`,
-    ).join(', ');
-    recorder.beginGame(`game ${gameIndex}, seed ${match.spec.seed}, deal ${player.dealFor(target.local)}: ${seating}`);
+    recorder.beginGame(gameHeading(player, target.offset, target.local));
     const range = { offset: target.offset, from: target.local, to: target.local + 1 };
     const counters = new Counters(match.layout);
     if (runners.hasExternalSeat(match.spec.seats)) {
-      await runners.externalHost().playExternalRange(player, range, counters, { moveTimeout });
+      recorder.lines.push(...(await externalLog(runners, player, range, counters, moveTimeout)));
     } else {
+      table.observer = recorder;
       player.play(range, counters);
+      table.observer = null;
     }
-    const shares = new Float64Array(table.players);
-    match.game.returns(table.state, shares);
-    const winners = [...shares].flatMap((share, seat) => (share > 0 ? [seat + wireBase] : []));
-    recorder.lines.push(`{ game over: ${winners.length > 1 ? 'winners' : 'winner'} ${winners.join(' ')} }`);
+    recorder.endGame(table);
     return recorder.lines;
   } finally {
     await runners.close();
+  }
+}
+
+/**
+ * The message log of a game with bot processes, without its heading. The protocol host observes
+ * the table itself while it plays, so the log comes from the transcript it keeps, in a scratch
+ * folder that also takes the bots' stderr logs and goes when the game is done.
+ */
+async function externalLog(
+  runners: Runners,
+  player: MatchPlayer,
+  range: GameRange,
+  counters: Counters,
+  moveTimeout: number | undefined,
+): Promise<string[]> {
+  const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
+  try {
+    await runners.externalHost().playExternalRange(player, range, counters, { transcripts: true, resultsDir: scratch, moveTimeout });
+    return readFileSync(transcriptPath(scratch, range.offset + range.from), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(1);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }

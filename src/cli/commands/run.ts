@@ -30,6 +30,7 @@ import { summarizeRun, type RunSummary } from '../../runner/summary.ts';
 import { WriteFailure } from '../../runner/write-errors.ts';
 import type { CommandContext } from '../command.ts';
 import { formatRunSummary } from '../format.ts';
+import { invokedCommand } from '../invocation.ts';
 import { gitCommit, version } from '../version.ts';
 
 /** Options every command that runs a job shares. */
@@ -332,7 +333,7 @@ async function execute(
     matches.map((match) => countersOf(match.layout)),
   );
   if (checkpoint) restoreProgress(context, dir, job, progress, checkpoint);
-  const meter = new ProgressMeter((text) => context.progress(text), job.games, progress.gamesDone);
+  const meter = new ProgressMeter((text) => context.progress(text), job.games);
   const { status, summary } = await keepingCheckpoint(job, dir, async () => {
     let played: 'complete' | 'interrupted';
     try {
@@ -347,7 +348,7 @@ async function execute(
   for (const note of summary.forfeitGames) {
     context.warn(
       `forfeit in game ${note.game} (--seed ${job.seed} --game ${note.game}): seat ${note.seat}, ${note.strategy}, ${note.reason}; ` +
-        `transcript: parlor replay --job ${dir} --game ${note.game}`,
+        `transcript: ${invokedCommand()} replay --job ${dir} --game ${note.game}`,
     );
   }
   const unlisted = progress.counters.reduce((sum, counters) => sum + counters.noteCount(), 0) - summary.forfeitGames.length;
@@ -357,6 +358,9 @@ async function execute(
     );
   }
   if (status === 'interrupted') {
+    // The report of the games so far is drawn too, marked partial; a second signal stops it at once.
+    await runResultHooks(context, dir, summary, job);
+    printSummary(context, summary, dir, options);
     warnStopped(context, job, dir, progress.gamesDone);
     return stop.exitCode;
   }
@@ -444,7 +448,7 @@ export async function keepingCheckpoint<T>(job: JobFile, dir: string, work: () =
     if (!(error instanceof WriteFailure)) throw error;
     const fix = error.outOfSpace ? 'free some space' : 'make it writable';
     throw error.withAdvice(
-      `the games up to the last checkpoint are kept: ${fix}, then continue with: parlor ${job.command} --resume ${dir}`,
+      `the games up to the last checkpoint are kept: ${fix}, then continue with: ${invokedCommand()} ${job.command} --resume ${dir}`,
     );
   }
 }
@@ -452,7 +456,7 @@ export async function keepingCheckpoint<T>(job: JobFile, dir: string, work: () =
 export function warnStopped(context: CommandContext, job: JobFile, dir: string, gamesDone: number): void {
   context.warn(
     `stopped after ${gamesDone.toLocaleString('en-US')} of ${job.games.toLocaleString('en-US')} games; ` +
-      `results so far in ${dir}; continue with: parlor ${job.command} --resume ${dir}`,
+      `results so far in ${dir}; continue with: ${invokedCommand()} ${job.command} --resume ${dir}`,
   );
 }
 
@@ -491,7 +495,10 @@ function summarize(context: CommandContext, job: JobFile, matches: readonly Prep
 }
 
 function printSummary(context: CommandContext, summary: RunSummary, dir: string, options: RunOptions): void {
-  context.print(options.json ? JSON.stringify(summary, null, 2) : `${formatRunSummary(summary)}\n\nresults: ${dir}`);
+  // The folder goes beside the figures, not into summary.json: a folder may be moved after the run.
+  context.print(
+    options.json ? JSON.stringify({ ...summary, resultsDir: dir }, null, 2) : `${formatRunSummary(summary)}\n\nresults: ${dir}`,
+  );
 }
 
 function timestamp(date: Date): string {

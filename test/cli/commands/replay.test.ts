@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCaptured, scratchDir } from '../cli.ts';
 
@@ -45,6 +45,43 @@ describe('parlor replay', () => {
     const rotations = await Promise.all([6, 8].map((game) => replay([...MATCHUP, '--design', 'duplicate', '--game', String(game)])));
     const firstDraws = (transcript: string[]) => transcript.filter((line) => /^\[manager -> \d\] draw/.test(line)).slice(0, 3);
     for (const other of rotations) assert.deepEqual(firstDraws(other), firstDraws(lines), 'each position is dealt the same first card');
+  });
+
+  test('prints the whole log of a game with a bot process, as the run kept it', async () => {
+    const dir = join(scratch, 'bot');
+    const bot = 'cmd:python3 strategies/external/random_bot.py 2 7';
+    const seats = ['--seat', bot, '--seat', 'counter', '--seed', 'bot'];
+    const run = await runCaptured(['sim', ...seats, '--games', '1', '--transcripts', '--out', dir]);
+    assert.equal(run.code, 0, run.warnings.join('\n'));
+    const lines = await replay(['--job', dir, '--game', '0']);
+    assert.equal(lines[0], `{ game 0, seed bot, deal 0: 1 ${bot}, 2 counter }`);
+    assert.ok(
+      lines.some((line) => /^\[1 -> manager\] \w+/.test(line)),
+      'the bot answers in the log',
+    );
+    assert.match(lines[lines.length - 1], /^\{ game over: winners? [12]/);
+    const kept = readFileSync(join(dir, 'transcripts', 'game-0.txt'), 'utf8')
+      .trimEnd()
+      .split('\n');
+    assert.deepEqual(lines.slice(1, -1), kept.slice(1), 'the messages the run kept, between heading and result');
+  });
+
+  test('writes transcripts of in-process games on request, without changing the results', async () => {
+    const kept = join(scratch, 'kept');
+    const plain = join(scratch, 'plain');
+    const sim = ['sim', ...MATCHUP, '--design', 'duplicate', '--games', '6', '--workers', '1'];
+    assert.equal((await runCaptured([...sim, '--transcripts', '--out', kept])).code, 0);
+    assert.equal((await runCaptured([...sim, '--out', plain])).code, 0);
+    assert.equal(readFileSync(join(kept, 'summary.json'), 'utf8'), readFileSync(join(plain, 'summary.json'), 'utf8'));
+    assert.deepEqual(
+      readdirSync(join(kept, 'transcripts')).sort(),
+      [0, 1, 2, 3, 4, 5].map((game) => `game-${game}.txt`),
+    );
+    assert.ok(!existsSync(join(plain, 'transcripts')), 'nothing written unless asked');
+    for (const game of [0, 4]) {
+      const lines = await replay(['--job', kept, '--game', String(game)]);
+      assert.equal(readFileSync(join(kept, 'transcripts', `game-${game}.txt`), 'utf8'), `${lines.join('\n')}\n`, `game ${game}`);
+    }
   });
 
   test('shows a forfeit with its reason, where the run pointed to it', async () => {

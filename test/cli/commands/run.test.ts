@@ -56,11 +56,16 @@ describe('interrupting and resuming a run', () => {
   test('SIGINT saves the finished batches and exits 130; the resumed run equals one that never stopped', async () => {
     const first = await interrupt([...JOB, '--batch', '1000', '--out', dir], dir, 'SIGINT', 2000);
     assert.equal(first.code, 130, first.stderr);
-    assert.match(first.stderr, /stopped after [\d,]+ of 240,000 games; .*continue with: parlor sim --resume/);
+    assert.match(first.stderr, /stopped after [\d,]+ of 240,000 games; .*continue with: node bin\/parlor\.js sim --resume/);
     const partial = readJson(dir, 'summary.json');
     assert.equal(partial.complete, false);
     assert.ok(partial.games > 2000 && partial.games < GAMES, `${partial.games} games done at the interrupt`);
     assert.ok(existsSync(join(dir, 'checkpoint.json')));
+    assert.match(
+      first.stdout,
+      new RegExp(`^PARTIAL RESULTS: the run stopped after ${partial.games.toLocaleString('en-US')} of 240,000 games\n`),
+    );
+    assert.match(readFileSync(join(dir, REPORT_FILE), 'utf8'), /<p class="partial"[^>]*>Partial results: the run stopped after/);
 
     // Stopped a second time, by SIGTERM this time, before it can finish.
     const second = await interrupt(['sim', '--resume', dir], dir, 'SIGTERM', partial.games + 2000);
@@ -72,6 +77,7 @@ describe('interrupting and resuming a run', () => {
     const resumed = JSON.parse(last.stdout);
     assert.equal(resumed.games, GAMES);
     assert.equal(resumed.complete, true);
+    assert.ok(!readFileSync(join(dir, REPORT_FILE), 'utf8').includes('class="partial"'), 'the finished report is whole');
     assert.ok(!existsSync(join(dir, 'checkpoint.json')), 'the checkpoint goes once the run is complete');
 
     const straight = join(scratch, 'straight');

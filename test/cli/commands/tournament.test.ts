@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatRunSummary } from '../../../src/cli/format.ts';
 import { parlor, runCaptured, scratchDir } from '../cli.ts';
 
 const scratch = scratchDir();
@@ -27,6 +28,8 @@ describe('parlor tournament', () => {
     ]);
     assert.equal(run.code, 0);
     const summary = JSON.parse(run.out[0]);
+    assert.equal(summary.resultsDir, dir, 'the JSON says where the results went');
+    assert.ok(!('resultsDir' in JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'))), 'the folder may move: not in its own files');
     assert.deepEqual(summary.strategyNames, ['random', 'cautious', 'counter']);
     assert.deepEqual(
       summary.matchups.map((m: { seats: string[] }) => m.seats.join(' ')),
@@ -100,6 +103,25 @@ describe('parlor tournament', () => {
     for (const row of summary.ratings) assert.ok(row.low <= row.elo && row.elo <= row.high);
     for (const chart of ['rating-ladder', 'head-to-head']) assert.ok(existsSync(join(dir, 'charts', `${chart}.svg`)), chart);
     assert.match(readFileSync(join(dir, 'ratings.csv'), 'utf8'), /^strategy,elo,ci95Low,ci95High\ncounter,/);
+
+    const [counter, random] = summary.ratings;
+    const ratingRow = (row: { strategy: string; elo: number; low: number; high: number }) =>
+      new RegExp(`^${row.strategy} +${row.elo.toFixed(0)} +${row.low.toFixed(0)} - ${row.high.toFixed(0)}$`, 'm');
+    assert.match(run.stdout, /^strategy +rating +95% interval$/m, 'the terminal summary shows the ratings');
+    assert.match(run.stdout, ratingRow(counter));
+    assert.match(run.stdout, ratingRow(random));
+    const score = (a: string, b: string) =>
+      summary.headToHead.find((row: { strategy: string; opponent: string }) => row.strategy === a && row.opponent === b).score;
+    const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+    assert.match(run.stdout, /^ +1 +2$/m, 'and the head-to-head matrix, its columns numbered like its rows');
+    assert.match(run.stdout, new RegExp(`^1 random +- +${percent(score('random', 'counter'))}$`, 'm'));
+    assert.match(run.stdout, new RegExp(`^2 counter +${percent(score('counter', 'random'))} +-$`, 'm'));
+    assert.doesNotMatch(run.stdout, /PARTIAL/);
+    assert.ok(!readFileSync(join(dir, 'index.html'), 'utf8').includes('class="partial"'));
+    assert.match(
+      formatRunSummary({ ...summary, complete: false, gamesPlanned: 800 }),
+      /^PARTIAL RESULTS: the run stopped after 200 of 800 games\n/,
+    );
   });
 
   test('runs the built-in field by default, one table of four', async () => {
