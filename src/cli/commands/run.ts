@@ -76,7 +76,9 @@ export class SignalStop {
   private received: string | null = null;
   private readonly handler = (signal: string) => {
     this.received ??= signal;
-    this.dispose();
+    // Taken away once this signal's other listeners have run: a listener that acts only when no
+    // one else handles the signal (the bot cleanup) must still count this one for the first signal.
+    setImmediate(() => this.dispose());
     this.controller.abort();
   };
 

@@ -46,7 +46,7 @@ describe('parlor compare --resume', () => {
     run.child.kill('SIGINT');
     const first = await run.finished;
     assert.equal(first.code, 130, first.stderr);
-    assert.match(first.stderr, /stopped after [\d,]+ of 20,000 games; .*continue with: parlor compare --resume /);
+    assert.match(first.stderr, /stopped after [\d,]+ of 20,000 games; .*continue with: .*compare --resume /);
     assert.ok(existsSync(join(stopped, 'checkpoint.json')));
     assert.ok(!existsSync(join(stopped, 'summary.json')));
 
