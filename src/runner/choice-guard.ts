@@ -54,16 +54,22 @@ export class SharedChoiceGuard implements ChoiceGuard {
 
   choose<V extends PlayerView>(strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number {
     if (!this.enter()) throw new ChoiceTimeout(this.seconds);
-    const action = strategy.choose(view, legal, count, rng);
-    this.slots[PHASE] = IDLE;
-    return action;
+    // A call that throws has ended too: left CALLING, the watchdog would time out the work after it.
+    try {
+      return strategy.choose(view, legal, count, rng);
+    } finally {
+      this.slots[PHASE] = IDLE;
+    }
   }
 
   hook(strategy: Strategy<any>, event: GameEvent | null): boolean {
     if (!this.enter()) return false;
-    if (event === null) strategy.restart();
-    else strategy.inform(event);
-    this.slots[PHASE] = IDLE;
+    try {
+      if (event === null) strategy.restart();
+      else strategy.inform(event);
+    } finally {
+      this.slots[PHASE] = IDLE;
+    }
     return true;
   }
 
@@ -182,6 +188,8 @@ export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
   private readonly seconds: number;
   /** A restart or inform ran out: the next decision forfeits. */
   private owesTimeout = false;
+  /** A restart or inform threw: the next decision forfeits with that error, and the run goes on. */
+  private owedError: unknown = null;
 
   constructor(create: () => Strategy<V>) {
     const guard = activeGuard;
@@ -205,16 +213,25 @@ export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
       this.owesTimeout = false;
       throw new ChoiceTimeout(this.seconds, 'restart or inform did not return');
     }
+    if (this.owedError !== null) {
+      const error = this.owedError;
+      this.owedError = null;
+      throw error;
+    }
     return this.inner.choose(view, legal, count, rng);
   }
 
   private tell(event: GameEvent | null): void {
     const inner = this.inner;
-    if (inner === null || this.owesTimeout) return;
+    if (inner === null || this.owesTimeout || this.owedError !== null) return;
     const guard = activeGuard;
-    if (guard === null) {
-      if (event === null) inner.restart();
-      else inner.inform(event);
-    } else if (!guard.hook(inner, event)) this.owesTimeout = true;
+    try {
+      if (guard === null) {
+        if (event === null) inner.restart();
+        else inner.inform(event);
+      } else if (!guard.hook(inner, event)) this.owesTimeout = true;
+    } catch (error) {
+      this.owedError = error;
+    }
   }
 }

@@ -130,4 +130,38 @@ describe('--move-timeout on strategy files (real processes, 0.2 s)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('a strategy file that throws in restart or inform forfeits its next decision, and the run goes on', async () => {
+    const dir = scratchDir();
+    try {
+      const runs = await Promise.all(
+        ['restart', 'inform'].map((where) =>
+          parlor([
+            'sim',
+            '-p',
+            '2',
+            '--strategies',
+            `${RUNAWAY}:in=${where},how=throw,card=1,random`,
+            '--games',
+            '20',
+            ...LIMIT,
+            '-o',
+            join(dir, where),
+          ]),
+        ),
+      );
+      for (const run of runs) {
+        assert.equal(run.code, 0, run.stderr);
+        const summary = JSON.parse(run.stdout) as Summary;
+        assert.equal(summary.games, 20);
+        assert.ok(
+          summary.forfeits.some((row) => row.what === 'strategy-error' && row.count > 0),
+          run.stdout,
+        );
+        assert.equal(timeouts(summary), 0, run.stdout);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
