@@ -20,9 +20,9 @@ const COMPARE = [
   '--max-games',
   '20000',
   '--batch',
-  '200',
+  '50',
   '--workers',
-  '2',
+  '1',
   '--quiet',
 ];
 
@@ -42,7 +42,8 @@ describe('parlor compare --resume', () => {
     const run = startParlor([...COMPARE, '--out', stopped]);
     let exited = false;
     void run.finished.then(() => (exited = true));
-    while (!exited && mergedLooks(stopped) < 3) await sleep(25);
+    // The checkpoint is rewritten every half second: the first one with a look in it is the cue.
+    while (!exited && mergedLooks(stopped) < 1) await sleep(10);
     run.child.kill('SIGINT');
     const first = await run.finished;
     assert.equal(first.code, 130, first.stderr);
