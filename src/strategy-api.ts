@@ -9,6 +9,7 @@ import * as forfeits from './core/forfeits.ts';
 import * as random from './core/random.ts';
 import * as registry from './core/registry.ts';
 import * as strategySpec from './core/strategy-spec.ts';
+import * as metrics from './core/metrics.ts';
 import * as tally from './core/tally.ts';
 import * as loveLetter from './games/love-letter/index.ts';
 import * as search from './games/love-letter/search.ts';
@@ -23,10 +24,11 @@ export * from './core/registry.ts';
 export type * from './core/strategy.ts';
 export * from './core/strategy-spec.ts';
 export * from './core/tally.ts';
+export * from './core/metrics.ts';
 export * from './games/love-letter/index.ts';
 export * from './games/love-letter/search.ts';
 export { decodeRules, type DecodedRules } from './games/love-letter/rules.ts';
 
 // These are the runner's own objects, not copies: frozen, a strategy that imports them can read
 // them but not change how the runner plays.
-freezeExports(errors, events, forfeits, random, registry, strategySpec, tally, loveLetter, search, rules);
+freezeExports(errors, events, forfeits, random, registry, strategySpec, tally, metrics, loveLetter, search, rules);

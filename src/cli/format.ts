@@ -1,5 +1,5 @@
 import type { RatingSummary } from '../runner/ratings.ts';
-import type { RunSummary } from '../runner/summary.ts';
+import type { MetricSummary, RunSummary } from '../runner/summary.ts';
 
 function percent(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
@@ -54,18 +54,45 @@ function headToHeadLines(summary: RunSummary): string[] {
   ];
 }
 
+type MomentsSummary = Extract<MetricSummary, { kind: 'moments' }>;
+
+function momentText(metric: MomentsSummary, value: number): string {
+  return metric.format === 'rate' ? percent(value) : value.toFixed(2);
+}
+
+/** The game's one-label means (points per hand...), a column each: mean and 95% interval. */
+function momentLines(summary: RunSummary): string[] {
+  const metrics = summary.metrics.filter((metric): metric is MomentsSummary => metric.kind === 'moments' && metric.rows.length > 0);
+  const plain = metrics.filter((metric) => new Set(metric.rows.map((row) => row.label)).size === 1);
+  if (plain.length === 0) return [];
+  const names = Object.keys(summary.strategies);
+  const cell = (metric: MomentsSummary, name: string) => {
+    const row = metric.rows.find((candidate) => candidate.strategy === name);
+    return row ? `${momentText(metric, row.mean)} (${momentText(metric, row.ci95[0])} - ${momentText(metric, row.ci95[1])})` : '-';
+  };
+  return [
+    '',
+    'means with 95% intervals',
+    ...table(
+      ['strategy', ...plain.map((metric) => metric.valueTitle)],
+      names.map((name) => [name, ...plain.map((metric) => cell(metric, name))]),
+      [false, ...plain.map(() => true)],
+    ),
+  ];
+}
+
 /** The summary as a user reads it in a terminal: strategies, seats, and the design's caveats. */
 export function formatRunSummary(summary: RunSummary): string {
   const lines = [
     ...partialNote(summary),
     `${count(summary.games)} games of ${summary.game}, ${summary.players} players, ${summary.design} design, ` +
-      `${summary.roundsPerGame.toFixed(2)} rounds a game (seed ${summary.seed})`,
+      `${summary.roundsPerGame.toFixed(2)} ${summary.roundName[1]} a game (seed ${summary.seed})`,
     '',
   ];
   const strategies = Object.entries(summary.strategies);
   lines.push(
     ...table(
-      ['strategy', 'seat-games', 'win rate', '95% interval', 'round win rate'],
+      ['strategy', 'seat-games', 'win rate', '95% interval', `${summary.roundName[0]} win rate`],
       strategies.map(([name, s]) => [
         name,
         count(s.games),
@@ -86,7 +113,7 @@ export function formatRunSummary(summary: RunSummary): string {
       ),
     );
   }
-  lines.push('');
+  lines.push(...momentLines(summary), '');
   lines.push(
     ...table(
       ['seat', 'strategy', 'win rate', '95% interval'],

@@ -1,4 +1,5 @@
 import type { EventLog, GameEvent } from './events.ts';
+import type { MetricSpec } from './metrics.ts';
 import type { MasterKey } from './random.ts';
 import type { GameTally } from './tally.ts';
 
@@ -43,11 +44,12 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   readonly ruleOptions: readonly RuleOption[];
   /** The event kind that opens a round for its recipient: strategies are told `restart` on it. */
   readonly roundStartEvent: number;
-  readonly labels: {
-    readonly firstCard: readonly string[];
-    readonly outCause: readonly string[];
-    readonly forfeitReason: readonly string[];
-  };
+  /** What the game calls one of its rounds, in the singular and plural ('hand', 'hands'). */
+  readonly roundName: readonly [string, string];
+  /** What the game counts beyond wins: its tally, summary, CSV tables and charts follow from these. */
+  readonly metrics: readonly MetricSpec[];
+  /** Labels of forfeit reasons: the shared codes, then the game's own invalid-move codes. */
+  readonly forfeitLabels: readonly string[];
 
   /** Validates `key=value` pairs and fills in the defaults. Throws ParlorError on bad input. */
   parseRules(pairs: Readonly<Record<string, string>>): RuleValues;

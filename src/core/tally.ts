@@ -1,14 +1,13 @@
+import { metricCells, type MetricSpec } from './metrics.ts';
+
 /**
- * Per-game counters a game fills in as it plays, seat by seat, so the runner can aggregate win
- * rates by first card held, how players went out and why they forfeited without the game creating
- * an object per round. The runner adds a finished game's tally into its batch counters.
+ * Per-game counters a game fills in as it plays, seat by seat, so the runner can aggregate rounds,
+ * forfeits and the game's declared metrics without the game creating an object per round. The
+ * runner adds a finished game's tally into its batch counters.
  */
 export interface TallyShape {
   readonly players: number;
-  /** Labels of what a seat can be dealt first in a round (Love Letter: card names). */
-  readonly firstCards: number;
-  /** Labels of the ways a seat can leave a round early. */
-  readonly outCauses: number;
+  readonly metrics: readonly MetricSpec[];
   /** Labels of forfeit reasons. */
   readonly forfeitReasons: number;
 }
@@ -29,6 +28,13 @@ function gcd(a: number, b: number): number {
   return a;
 }
 
+/**
+ * A metric's cells for one seat, at `metricOffset(metric, seat)` in `counts`:
+ * - rate-by: rounds begun holding each label, round wins, round win share units, then the label
+ *   held in the game's first round;
+ * - causes: a count per label;
+ * - moments: per label the records, their sum and their sum of squares.
+ */
 export class GameTally {
   readonly shape: TallyShape;
   /** One win in share units (see shareUnitsFor): a round won alone adds this much. */
@@ -38,39 +44,91 @@ export class GameTally {
   readonly roundWins: Int32Array;
   /** Round wins per seat in share units: a round shared by k winners adds shareUnits / k. */
   readonly roundWinShare: Int32Array;
-  /** The first card of round 1, per seat (index into the first-card labels). */
-  readonly gameFirstCard: Int32Array;
-  /** [seat * firstCards + card]: rounds begun holding that card. */
-  readonly roundsByFirstCard: Int32Array;
-  readonly roundWinsByFirstCard: Int32Array;
-  /** In share units, like roundWinShare. */
-  readonly roundWinShareByFirstCard: Int32Array;
-  /** [seat * outCauses + cause] */
-  readonly outs: Int32Array;
   /** [seat * forfeitReasons + reason] */
   readonly forfeits: Int32Array;
-  /** Every array above is a window on this one, so a new game clears them all in one call. */
-  private readonly counts: Int32Array;
+  /** Every window above and every metric's cells are on this one, so a new game clears them all in one call. */
+  readonly counts: Int32Array;
+  /** [metric * players + seat]: the label the seat holds this round (rate-by and moments metrics). */
+  private readonly held: Int32Array;
+  private readonly metricStart: Int32Array;
+  private readonly seatStride: Int32Array;
+  private readonly rateByMetrics: Int32Array;
 
   constructor(shape: TallyShape) {
     this.shape = shape;
     this.shareUnits = shareUnitsFor(shape.players);
-    const { players, firstCards, outCauses, forfeitReasons } = shape;
-    this.counts = new Int32Array(players * (3 + 3 * firstCards + outCauses + forfeitReasons));
-    let used = 0;
-    const window = (size: number): Int32Array => this.counts.subarray(used, (used += size));
-    this.roundWins = window(players);
-    this.roundWinShare = window(players);
-    this.gameFirstCard = window(players);
-    this.roundsByFirstCard = window(players * firstCards);
-    this.roundWinsByFirstCard = window(players * firstCards);
-    this.roundWinShareByFirstCard = window(players * firstCards);
-    this.outs = window(players * outCauses);
-    this.forfeits = window(players * forfeitReasons);
+    const { players, metrics, forfeitReasons } = shape;
+    this.seatStride = Int32Array.from(metrics, (metric) => metricCells(metric).tally);
+    this.metricStart = new Int32Array(metrics.length);
+    let used = players * (2 + forfeitReasons);
+    metrics.forEach((_, index) => {
+      this.metricStart[index] = used;
+      used += players * this.seatStride[index];
+    });
+    this.counts = new Int32Array(used);
+    this.roundWins = this.counts.subarray(0, players);
+    this.roundWinShare = this.counts.subarray(players, 2 * players);
+    this.forfeits = this.counts.subarray(2 * players, players * (2 + forfeitReasons));
+    this.held = new Int32Array(metrics.length * players);
+    this.rateByMetrics = Int32Array.from(
+      metrics.flatMap((metric, index) => (metric.kind === 'rate-by' ? [index] : [])),
+      (index) => index,
+    );
   }
 
   clear(): void {
     this.rounds = 0;
     this.counts.fill(0);
+  }
+
+  /** Where `seat`'s cells of metric `metric` begin in `counts`. */
+  metricOffset(metric: number, seat: number): number {
+    return this.metricStart[metric] + seat * this.seatStride[metric];
+  }
+
+  startRound(): void {
+    this.rounds++;
+  }
+
+  /** The seat holds `label` for this round: rate-by metrics count the round under it, moments record under it. */
+  hold(metric: number, seat: number, label: number): void {
+    this.held[metric * this.shape.players + seat] = label;
+    if (this.shape.metrics[metric].kind !== 'rate-by') return;
+    const at = this.metricOffset(metric, seat);
+    const labels = this.shape.metrics[metric].labels.length;
+    this.counts[at + label]++;
+    if (this.rounds === 1) this.counts[at + 3 * labels] = label;
+  }
+
+  /** The seat won the round, with `share` of it in share units. */
+  roundWon(seat: number, share: number): void {
+    this.roundWins[seat]++;
+    this.roundWinShare[seat] += share;
+    const counts = this.counts;
+    for (let i = 0; i < this.rateByMetrics.length; i++) {
+      const metric = this.rateByMetrics[i];
+      const labels = this.shape.metrics[metric].labels.length;
+      const at = this.metricOffset(metric, seat) + this.held[metric * this.shape.players + seat];
+      counts[at + labels]++;
+      counts[at + 2 * labels] += share;
+    }
+  }
+
+  /** One more of cause `label` for the seat. */
+  count(metric: number, seat: number, label: number): void {
+    this.counts[this.metricOffset(metric, seat) + label]++;
+  }
+
+  /** A value of a moments metric for the seat, under the label it holds. */
+  record(metric: number, seat: number, value: number): void {
+    const at = this.metricOffset(metric, seat) + 3 * this.held[metric * this.shape.players + seat];
+    const counts = this.counts;
+    counts[at]++;
+    counts[at + 1] += value;
+    counts[at + 2] += value * value;
+  }
+
+  forfeit(seat: number, reason: number): void {
+    this.forfeits[seat * this.shape.forfeitReasons + reason]++;
   }
 }

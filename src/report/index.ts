@@ -1,10 +1,11 @@
 // Charts and reports: pure spec builders over plain rows, one renderer, and the results-folder writer.
 export * from './rows.ts';
-export { firstCardChart } from './charts/first-card.ts';
+export { rateByChart, type RateByOptions } from './charts/rate-by.ts';
+export { causesChart, type CausesOptions } from './charts/causes.ts';
+export { momentsChart, type MomentsOptions } from './charts/moments.ts';
 export { seatChart } from './charts/seat.ts';
 export { headToHeadChart } from './charts/head-to-head.ts';
 export { ratingChart } from './charts/ratings.ts';
-export { outsChart } from './charts/outs.ts';
 export { sprtChart } from './charts/sprt.ts';
 export type { FairShareOption } from './charts/style.ts';
 export { compileChart, renderChart, svgToPng, vegaToSvg, PNG_ZOOM, type RenderedChart, type VegaSpec } from './render.ts';

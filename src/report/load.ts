@@ -54,9 +54,37 @@ const optional =
     if (value !== undefined) check(value, path);
   };
 
+const boolean: Check = (value, path) => {
+  if (typeof value !== 'boolean') throw new ShapeError(`${path} should be true or false`);
+};
+const oneOf =
+  (...allowed: string[]): Check =>
+  (value, path) => {
+    if (typeof value !== 'string' || !allowed.includes(value)) throw new ShapeError(`${path} should be one of ${allowed.join(', ')}`);
+  };
+
 const rate = { games: number, winRate: number, ci95: interval };
 const countRow = fields({ strategy: text, what: text, count: number });
 const headToHeadRow = fields({ strategy: text, opponent: text, score: number, games: number });
+
+const metricHeading = { name: text, title: text, labelTitle: text, chart: text };
+const metricRows: Record<string, Check> = {
+  'rate-by': listOf(fields({ strategy: text, label: text, rounds: number, roundWinRate: number, ci95: interval })),
+  causes: listOf(fields({ strategy: text, label: text, count: number })),
+  moments: listOf(fields({ strategy: text, label: text, records: number, mean: number, ci95: interval })),
+};
+const metricExtras: Record<string, Record<string, Check>> = {
+  'rate-by': {},
+  causes: { unit: text },
+  moments: { valueTitle: text, format: oneOf('number', 'rate'), lowerIsBetter: boolean },
+};
+
+/** One of the kinds a game can declare, with the rows of that kind. */
+const metricShape: Check = (value, path) => {
+  fields({ kind: oneOf(...Object.keys(metricRows)) })(value, path);
+  const kind = (value as { kind: string }).kind;
+  fields({ ...metricHeading, ...metricExtras[kind], rows: metricRows[kind] })(value, path);
+};
 
 /** ReportSummary, checked: what the charts and tables read; other fields may come and go freely. */
 const summaryShape = fields({
@@ -68,8 +96,7 @@ const summaryShape = fields({
   seed: optional(text),
   seats: listOf(fields({ seat: number, strategy: text, ...rate })),
   strategies: recordOf(fields(rate)),
-  firstCard: listOf(fields({ strategy: text, card: text, rounds: number, roundWinRate: number, ci95: interval })),
-  outs: listOf(countRow),
+  metrics: listOf(metricShape),
   forfeits: listOf(countRow),
   headToHead: optional(listOf(headToHeadRow)),
 });

@@ -1,25 +1,28 @@
 // What a run's report holds: which charts and tables apply to a summary (and to the tournament or
 // comparison results given beside it), decided in one place for the files and the HTML page alike.
 import type { TopLevelSpec } from 'vega-lite';
-import { firstCardChart } from './charts/first-card.ts';
+import { causesChart } from './charts/causes.ts';
 import { headToHeadChart } from './charts/head-to-head.ts';
-import { outsChart } from './charts/outs.ts';
+import { momentsChart } from './charts/moments.ts';
+import { rateByChart } from './charts/rate-by.ts';
 import { ratingChart } from './charts/ratings.ts';
 import { seatChart } from './charts/seat.ts';
 import { sprtChart } from './charts/sprt.ts';
 import {
-  firstCardRows,
+  causeCountRows,
   forfeitRows,
   headToHeadRows,
-  outRows,
+  momentRows,
+  rateByRows,
   seatRows,
   strategyRows,
   type HeadToHeadRow,
   type RatingRow,
   type ReportSummary,
   type SprtTrace,
+  type SummaryMetric,
 } from './rows.ts';
-import { firstCardTable, forfeitTable, seatTable, strategyTable, type ReportTable } from './tables.ts';
+import { forfeitTable, momentTable, rateByTable, seatTable, strategyTable, type ReportTable } from './tables.ts';
 
 /** Results a summary does not hold: a tournament's ratings, a comparison's SPRT run. */
 export interface ReportExtras {
@@ -46,20 +49,29 @@ export function reportCharts(summary: ReportSummary, extras: ReportExtras = {}):
   if (headToHead.length > 0) add('head-to-head', 'Head-to-head scores', headToHeadChart(headToHead));
   if (summary.seats.length > 0)
     add('win-rate-by-seat', 'Game win rate by seat', seatChart(seatRows(summary), { players: summary.players }));
-  if (summary.firstCard.length > 0) {
-    add(
-      'win-rate-by-first-card',
-      'Round win rate by first card held',
-      firstCardChart(firstCardRows(summary), { players: summary.players }),
-    );
-  }
-  if (summary.outs.length > 0) add('outs-by-cause', 'How players went out', outsChart(outRows(summary)));
+  for (const metric of summary.metrics) if (metric.rows.length > 0) add(metric.chart, metric.title, metricChart(metric, summary.players));
   return charts;
+}
+
+function metricChart(metric: SummaryMetric, players: number): TopLevelSpec {
+  const { title, labelTitle } = metric;
+  switch (metric.kind) {
+    case 'rate-by':
+      return rateByChart(rateByRows(metric), { title, labelTitle, players });
+    case 'causes':
+      return causesChart(causeCountRows(metric), { title, labelTitle, unit: metric.unit });
+    case 'moments':
+      return momentsChart(momentRows(metric), metric);
+  }
 }
 
 export function reportTables(summary: ReportSummary): ReportTable[] {
   const tables = [strategyTable(strategyRows(summary)), seatTable(seatRows(summary))];
-  if (summary.firstCard.length > 0) tables.push(firstCardTable(firstCardRows(summary)));
+  for (const metric of summary.metrics) {
+    if (metric.rows.length === 0) continue;
+    if (metric.kind === 'rate-by') tables.push(rateByTable(metric.title, metric.labelTitle, rateByRows(metric)));
+    if (metric.kind === 'moments') tables.push(momentTable(metric.title, metric.labelTitle, metric.format, momentRows(metric)));
+  }
   if (summary.forfeits.length > 0) tables.push(forfeitTable(forfeitRows(summary)));
   return tables;
 }
@@ -68,7 +80,7 @@ export function reportLines(summary: ReportSummary): string[] {
   const how = [summary.design && `${summary.design} deals`, summary.seed !== undefined && `seed '${summary.seed}'`].filter(Boolean);
   return [
     `${summary.games.toLocaleString('en-US')} games of ${summary.game}, ${summary.players} players, ` +
-      `${summary.roundsPerGame.toFixed(2)} rounds a game${how.length > 0 ? `; ${how.join(', ')}` : ''}`,
+      `${summary.roundsPerGame.toFixed(2)} ${(summary.roundName ?? ['round', 'rounds'])[1]} a game${how.length > 0 ? `; ${how.join(', ')}` : ''}`,
     'Win rates with 95% intervals over independent samples (games, blocks of rotations or groups of deals); a win shared by k players counts 1/k to each.',
   ];
 }

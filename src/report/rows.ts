@@ -9,11 +9,21 @@ export interface RateRow {
   readonly high: number;
 }
 
-/** Round win rate of a strategy's seats, by the card first dealt to them. */
-export interface FirstCardRateRow extends RateRow {
+/** Round win rate of a strategy's seats, by what they held when a round began (Love Letter: the card dealt). */
+export interface LabelRateRow extends RateRow {
   readonly strategy: string;
-  readonly card: string;
+  readonly label: string;
   readonly rounds: number;
+}
+
+/** The mean of a strategy's values of a metric under one label, with its 95% interval. */
+export interface MomentMeanRow {
+  readonly strategy: string;
+  readonly label: string;
+  readonly records: number;
+  readonly mean: number;
+  readonly low: number;
+  readonly high: number;
 }
 
 /** Game win rate of one seat. */
@@ -30,8 +40,8 @@ export interface StrategyRateRow extends RateRow {
 }
 
 /**
- * How often something ended a round or game for a strategy's players: the card that knocked them
- * out, or the reason they forfeited.
+ * How often something ended a round or game for a strategy's players: a cause the game declares
+ * (the card that knocked them out), or the reason they forfeited.
  */
 export interface CauseCountRow {
   readonly strategy: string;
@@ -78,10 +88,49 @@ interface SummaryRate {
 
 interface SummaryCount {
   readonly strategy: string;
-  /** The out cause or forfeit reason. */
+  /** The forfeit reason. */
   readonly what: string;
   readonly count: number;
 }
+
+interface SummaryMetricHeading {
+  readonly name: string;
+  readonly title: string;
+  readonly labelTitle: string;
+  /** The chart's file stem. */
+  readonly chart: string;
+}
+
+/** A game's declared metric as summary.json holds it (src/runner/summary.ts MetricSummary). */
+export type SummaryMetric =
+  | (SummaryMetricHeading & {
+      readonly kind: 'rate-by';
+      readonly rows: readonly {
+        readonly strategy: string;
+        readonly label: string;
+        readonly rounds: number;
+        readonly roundWinRate: number;
+        readonly ci95: readonly [number, number];
+      }[];
+    })
+  | (SummaryMetricHeading & {
+      readonly kind: 'causes';
+      readonly unit: string;
+      readonly rows: readonly { readonly strategy: string; readonly label: string; readonly count: number }[];
+    })
+  | (SummaryMetricHeading & {
+      readonly kind: 'moments';
+      readonly valueTitle: string;
+      readonly format: 'number' | 'rate';
+      readonly lowerIsBetter: boolean;
+      readonly rows: readonly {
+        readonly strategy: string;
+        readonly label: string;
+        readonly records: number;
+        readonly mean: number;
+        readonly ci95: readonly [number, number];
+      }[];
+    });
 
 /**
  * The parts of a run's summary (src/runner/summary.ts) the report reads, and all `parlor chart`
@@ -91,6 +140,8 @@ export interface ReportSummary {
   readonly game: string;
   readonly players: number;
   readonly games: number;
+  /** What the game calls a round, singular and plural (absent: 'round'). */
+  readonly roundName?: readonly [string, string];
   readonly roundsPerGame: number;
   readonly design?: string;
   readonly seed?: string;
@@ -99,14 +150,7 @@ export interface ReportSummary {
   readonly gamesPlanned?: number;
   readonly seats: readonly (SummaryRate & { readonly seat: number; readonly strategy: string })[];
   readonly strategies: Readonly<Record<string, SummaryRate>>;
-  readonly firstCard: readonly {
-    readonly strategy: string;
-    readonly card: string;
-    readonly rounds: number;
-    readonly roundWinRate: number;
-    readonly ci95: readonly [number, number];
-  }[];
-  readonly outs: readonly SummaryCount[];
+  readonly metrics: readonly SummaryMetric[];
   readonly forfeits: readonly SummaryCount[];
   /** Runs of several strategies: how each fared against each other. */
   readonly headToHead?: readonly HeadToHeadRow[];
@@ -117,12 +161,27 @@ function rateRow(rate: number, ci95: readonly [number, number]): RateRow {
   return { rate, low: ci95[0], high: ci95[1] };
 }
 
-export function firstCardRows(summary: ReportSummary): FirstCardRateRow[] {
-  return summary.firstCard.map((row) => ({
+export function rateByRows(metric: Extract<SummaryMetric, { kind: 'rate-by' }>): LabelRateRow[] {
+  return metric.rows.map((row) => ({
     strategy: row.strategy,
-    card: row.card,
+    label: row.label,
     rounds: row.rounds,
     ...rateRow(row.roundWinRate, row.ci95),
+  }));
+}
+
+export function causeCountRows(metric: Extract<SummaryMetric, { kind: 'causes' }>): CauseCountRow[] {
+  return metric.rows.map((row) => ({ strategy: row.strategy, cause: row.label, count: row.count }));
+}
+
+export function momentRows(metric: Extract<SummaryMetric, { kind: 'moments' }>): MomentMeanRow[] {
+  return metric.rows.map((row) => ({
+    strategy: row.strategy,
+    label: row.label,
+    records: row.records,
+    mean: row.mean,
+    low: row.ci95[0],
+    high: row.ci95[1],
   }));
 }
 
@@ -143,16 +202,8 @@ export function strategyRows(summary: ReportSummary): StrategyRateRow[] {
   }));
 }
 
-function causeRows(rows: readonly SummaryCount[]): CauseCountRow[] {
-  return rows.map((row) => ({ strategy: row.strategy, cause: row.what, count: row.count }));
-}
-
-export function outRows(summary: ReportSummary): CauseCountRow[] {
-  return causeRows(summary.outs);
-}
-
 export function forfeitRows(summary: ReportSummary): CauseCountRow[] {
-  return causeRows(summary.forfeits);
+  return summary.forfeits.map((row) => ({ strategy: row.strategy, cause: row.what, count: row.count }));
 }
 
 export function headToHeadRows(summary: ReportSummary): HeadToHeadRow[] {

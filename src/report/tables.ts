@@ -1,5 +1,5 @@
 // The report's tables as plain data: text already formatted, so the HTML only lays them out.
-import type { CauseCountRow, FirstCardRateRow, RateRow, SeatRateRow, StrategyRateRow } from './rows.ts';
+import type { CauseCountRow, LabelRateRow, MomentMeanRow, RateRow, SeatRateRow, StrategyRateRow } from './rows.ts';
 
 export interface ReportTable {
   readonly caption: string;
@@ -38,16 +38,39 @@ export function seatTable(rows: readonly SeatRateRow[]): ReportTable {
   };
 }
 
-export function firstCardTable(rows: readonly FirstCardRateRow[]): ReportTable {
+export function rateByTable(caption: string, labelTitle: string, rows: readonly LabelRateRow[]): ReportTable {
   return {
-    caption: 'Round win rate by first card held',
+    caption,
     columns: [
       { title: 'strategy', numeric: false },
-      { title: 'first card', numeric: false },
+      { title: labelTitle, numeric: false },
       { title: 'rounds', numeric: true },
       ...RATE_COLUMNS,
     ],
-    rows: rows.map((row) => [row.strategy, row.card, count.format(row.rounds), ...rateCells(row)]),
+    rows: rows.map((row) => [row.strategy, row.label, count.format(row.rounds), ...rateCells(row)]),
+  };
+}
+
+/** Means with their intervals; a metric with one label shows no label column. */
+export function momentTable(caption: string, labelTitle: string, format: 'number' | 'rate', rows: readonly MomentMeanRow[]): ReportTable {
+  const byLabel = new Set(rows.map((row) => row.label)).size > 1;
+  const value = (x: number) => (format === 'rate' ? percent(x) : x.toFixed(3));
+  return {
+    caption,
+    columns: [
+      { title: 'strategy', numeric: false },
+      ...(byLabel ? [{ title: labelTitle, numeric: false }] : []),
+      { title: 'values', numeric: true },
+      { title: 'mean', numeric: true },
+      { title: '95% interval', numeric: true },
+    ],
+    rows: rows.map((row) => [
+      row.strategy,
+      ...(byLabel ? [row.label] : []),
+      count.format(row.records),
+      value(row.mean),
+      `${value(row.low)} – ${value(row.high)}`,
+    ]),
   };
 }
 

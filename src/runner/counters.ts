@@ -1,3 +1,4 @@
+import { MomentField, RateByField, metricCells, type MetricSpec } from '../core/metrics.ts';
 import type { GameTally, TallyShape } from '../core/tally.ts';
 
 /**
@@ -13,8 +14,7 @@ export class CounterLayout {
   readonly players: number;
   readonly slots: number;
   readonly shareUnits: number;
-  readonly firstCards: number;
-  readonly outCauses: number;
+  readonly metrics: readonly MetricSpec[];
   readonly forfeitReasons: number;
   readonly entitySize: number;
   /** Where the head-to-head counts begin: [slot a][slot b][PairField]. */
@@ -24,15 +24,35 @@ export class CounterLayout {
   /** Where the forfeit notes begin; everything before is plain sums. */
   readonly notesStart: number;
   readonly size: number;
+  /** Per metric: where its cells begin within an entity's block. */
+  private readonly metricStart: readonly number[];
+  private readonly forfeitStart: number;
+  /** Per metric: its first cell among the entity's moments cells (labels of moments metrics, in order), or -1. */
+  readonly momentBase: readonly number[];
+  /** Labels of moments metrics per entity: the cells whose block sums are kept while a block is played. */
+  readonly momentCells: number;
 
   constructor(tallyShape: TallyShape, shareUnits: number, slots: number) {
     this.players = tallyShape.players;
     this.slots = slots;
     this.shareUnits = shareUnits;
-    this.firstCards = tallyShape.firstCards;
-    this.outCauses = tallyShape.outCauses;
+    this.metrics = tallyShape.metrics;
     this.forfeitReasons = tallyShape.forfeitReasons;
-    this.entitySize = Field.FIRST_CARD + this.firstCards * FirstCardField.COUNT + this.outCauses + this.forfeitReasons;
+    const metricStart: number[] = [];
+    const momentBase: number[] = [];
+    let used = Field.METRICS;
+    let moments = 0;
+    for (const metric of this.metrics) {
+      metricStart.push(used);
+      used += metricCells(metric).counters;
+      momentBase.push(metric.kind === 'moments' ? moments : -1);
+      if (metric.kind === 'moments') moments += metric.labels.length;
+    }
+    this.metricStart = metricStart;
+    this.momentBase = momentBase;
+    this.momentCells = moments;
+    this.forfeitStart = used;
+    this.entitySize = used + this.forfeitReasons;
     this.pairsStart = Global.COUNT + (this.players + this.slots) * this.entitySize;
     this.dealGroupsStart = this.pairsStart + this.slots * this.slots * PairField.COUNT;
     this.notesStart = this.dealGroupsStart + DEAL_GROUPS * (1 + this.slots);
@@ -56,16 +76,18 @@ export class CounterLayout {
     return this.entity(this.players + slot);
   }
 
-  firstCard(entity: number, card: number): number {
-    return entity + Field.FIRST_CARD + card * FirstCardField.COUNT;
-  }
-
-  outs(entity: number): number {
-    return entity + Field.FIRST_CARD + this.firstCards * FirstCardField.COUNT;
+  /**
+   * Offset of an entity's cells of metric `metric` for label `label`: a RateByField or MomentField
+   * block, or one count for a causes metric.
+   */
+  metric(entity: number, metric: number, label: number): number {
+    const kind = this.metrics[metric].kind;
+    const width = kind === 'rate-by' ? RateByField.COUNT : kind === 'moments' ? MomentField.COUNT : 1;
+    return entity + this.metricStart[metric] + label * width;
   }
 
   forfeits(entity: number): number {
-    return this.outs(entity) + this.outCauses;
+    return entity + this.forfeitStart;
   }
 
   /** Offset of deal group `group`: its block count, then the win units of each slot. */
@@ -102,20 +124,8 @@ export const Field = {
   /** Sum over blocks of the entity's game-win units within the block, and of their squares. */
   BLOCK_SCORE: 5,
   BLOCK_SCORE_SQUARES: 6,
-  FIRST_CARD: 7,
-} as const;
-
-/** Per entity and first card. */
-export const FirstCardField = {
-  ROUNDS: 0,
-  ROUND_WINS: 1,
-  /** In share units. */
-  ROUND_WIN_SHARE: 2,
-  /** Games whose round-1 card this was. */
-  GAMES: 3,
-  /** Game wins in share units among those games. */
-  GAME_WINS: 4,
-  COUNT: 5,
+  /** Where the game's metrics begin (see CounterLayout.metric), then its forfeit counts. */
+  METRICS: 7,
 } as const;
 
 /** Per ordered pair of strategy slots, over every pair of seats they held in one game. */
@@ -159,11 +169,14 @@ export class Counters {
   readonly data: Float64Array;
   /** Each entity's win units in the block being played; folded into the moments by closeBlock. */
   private readonly blockScore: Float64Array;
+  /** [entity][moments cell][sum of values, records] in the block being played. */
+  private readonly blockMoments: Float64Array;
 
   constructor(layout: CounterLayout, data?: Float64Array) {
     this.layout = layout;
     this.data = data ?? new Float64Array(layout.size);
     this.blockScore = new Float64Array(layout.entities);
+    this.blockMoments = new Float64Array(layout.entities * layout.momentCells * 2);
   }
 
   /** Adds another batch's counts; call in batch order so the forfeit notes keep the earliest. */
@@ -237,6 +250,28 @@ export class Counters {
       data[at + Field.BLOCK_SCORE_SQUARES] += score * score;
       scores[index] = 0;
     }
+    if (layout.momentCells > 0) this.closeBlockMoments();
+  }
+
+  private closeBlockMoments(): void {
+    const { data, layout, blockMoments } = this;
+    for (let m = 0; m < layout.metrics.length; m++) {
+      const metric = layout.metrics[m];
+      if (metric.kind !== 'moments') continue;
+      for (let index = 0; index < layout.entities; index++) {
+        for (let label = 0; label < metric.labels.length; label++) {
+          const cell = (index * layout.momentCells + layout.momentBase[m] + label) * 2;
+          const sum = blockMoments[cell];
+          const records = blockMoments[cell + 1];
+          const at = layout.metric(layout.entity(index), m, label);
+          data[at + MomentField.BLOCK_SUM_OF_SQUARES] += sum * sum;
+          data[at + MomentField.BLOCK_CROSS] += sum * records;
+          data[at + MomentField.BLOCK_COUNT_SQUARES] += records * records;
+          blockMoments[cell] = 0;
+          blockMoments[cell + 1] = 0;
+        }
+      }
+    }
   }
 
   private recordSeat(index: number, seat: number, tally: GameTally, units: number, gameIndex: number): void {
@@ -249,19 +284,7 @@ export class Counters {
     data[entity + Field.ROUNDS] += tally.rounds;
     data[entity + Field.ROUND_WINS] += tally.roundWins[seat];
     data[entity + Field.ROUND_WIN_SHARE] += tally.roundWinShare[seat];
-    const cards = layout.firstCards;
-    for (let card = 0; card < cards; card++) {
-      const at = layout.firstCard(entity, card);
-      const index = seat * cards + card;
-      data[at + FirstCardField.ROUNDS] += tally.roundsByFirstCard[index];
-      data[at + FirstCardField.ROUND_WINS] += tally.roundWinsByFirstCard[index];
-      data[at + FirstCardField.ROUND_WIN_SHARE] += tally.roundWinShareByFirstCard[index];
-    }
-    const opening = layout.firstCard(entity, tally.gameFirstCard[seat]);
-    data[opening + FirstCardField.GAMES]++;
-    data[opening + FirstCardField.GAME_WINS] += units;
-    const outs = layout.outs(entity);
-    for (let cause = 0; cause < layout.outCauses; cause++) data[outs + cause] += tally.outs[seat * layout.outCauses + cause];
+    for (let m = 0; m < layout.metrics.length; m++) this.recordMetric(index, entity, seat, m, tally, units);
     const forfeits = layout.forfeits(entity);
     for (let reason = 0; reason < layout.forfeitReasons; reason++) {
       const count = tally.forfeits[seat * layout.forfeitReasons + reason];
@@ -269,6 +292,41 @@ export class Counters {
       data[forfeits + reason] += count;
       // Seat entities come first, so each forfeit is noted once, not again for its strategy slot.
       if (index < layout.players) this.note(gameIndex, seat, reason);
+    }
+  }
+
+  private recordMetric(index: number, entity: number, seat: number, m: number, tally: GameTally, units: number): void {
+    const data = this.data;
+    const layout = this.layout;
+    const metric = layout.metrics[m];
+    const labels = metric.labels.length;
+    const counts = tally.counts;
+    const from = tally.metricOffset(m, seat);
+    if (metric.kind === 'causes') {
+      for (let label = 0; label < labels; label++) data[layout.metric(entity, m, label)] += counts[from + label];
+    } else if (metric.kind === 'rate-by') {
+      for (let label = 0; label < labels; label++) {
+        const at = layout.metric(entity, m, label);
+        data[at + RateByField.ROUNDS] += counts[from + label];
+        data[at + RateByField.ROUND_WINS] += counts[from + labels + label];
+        data[at + RateByField.ROUND_WIN_SHARE] += counts[from + 2 * labels + label];
+      }
+      const opening = layout.metric(entity, m, counts[from + 3 * labels]);
+      data[opening + RateByField.GAMES]++;
+      data[opening + RateByField.GAME_WINS] += units;
+    } else {
+      const block = (index * layout.momentCells + layout.momentBase[m]) * 2;
+      for (let label = 0; label < labels; label++) {
+        const records = counts[from + 3 * label];
+        if (records === 0) continue;
+        const sum = counts[from + 3 * label + 1];
+        const at = layout.metric(entity, m, label);
+        data[at + MomentField.RECORDS] += records;
+        data[at + MomentField.SUM] += sum;
+        data[at + MomentField.SUM_OF_SQUARES] += counts[from + 3 * label + 2];
+        this.blockMoments[block + 2 * label] += sum;
+        this.blockMoments[block + 2 * label + 1] += records;
+      }
     }
   }
 

@@ -2,7 +2,8 @@ import type { Game } from '../core/game.ts';
 import { BlockAccumulator, type BlockMoments, type BlockSummary } from '../stats/blocks.ts';
 import { Z95 } from '../stats/normal.ts';
 import { wilson } from '../stats/wilson.ts';
-import { CounterLayout, Counters, DEAL_GROUPS, Field, FirstCardField, Global, PairField, type ForfeitNote } from './counters.ts';
+import { MomentField, RateByField, metricChart, metricFile, type MetricSpec } from '../core/metrics.ts';
+import { CounterLayout, Counters, DEAL_GROUPS, Field, Global, PairField, type ForfeitNote } from './counters.ts';
 import { rotationOf, type DesignName } from './design.ts';
 import { runRatings, type RatingSummary } from './ratings.ts';
 
@@ -61,10 +62,11 @@ export interface SeatSummary extends RateWithInterval {
   readonly roundWinRate: number;
 }
 
-export interface FirstCardRow {
+/** A rate-by metric's row: how a strategy fared in rounds begun holding one label. */
+export interface RateByRow {
   readonly strategy: string;
-  readonly card: string;
-  /** Rounds begun holding this card. */
+  readonly label: string;
+  /** Rounds begun holding this label. */
   readonly rounds: number;
   /** Of those, rounds won, every tied winner counted as a winner. */
   readonly roundWins: number;
@@ -72,7 +74,7 @@ export interface FirstCardRow {
   readonly roundWinShare: number;
   readonly roundWinRate: number;
   readonly ci95: readonly [number, number];
-  /** Games whose first round was dealt this card, and the game wins among them (shared: 1/k). */
+  /** Games whose first round was begun holding this label, and the game wins among them (shared: 1/k). */
   readonly games: number;
   readonly gameWins: number;
   readonly gameWinRate: number;
@@ -81,10 +83,53 @@ export interface FirstCardRow {
 
 export interface CountRow {
   readonly strategy: string;
-  /** The out cause or forfeit reason. */
+  /** The forfeit reason. */
   readonly what: string;
   readonly count: number;
 }
+
+/** A causes metric's row: how often one cause ended things for a strategy's players. */
+export interface CauseRow {
+  readonly strategy: string;
+  readonly label: string;
+  readonly count: number;
+}
+
+/** A moments metric's row: the mean of a strategy's values under one label, with its 95% interval. */
+export interface MomentRow {
+  readonly strategy: string;
+  readonly label: string;
+  /** Values recorded (rounds or games, by the metric). */
+  readonly records: number;
+  readonly mean: number;
+  /** Spread of a single value. */
+  readonly sd: number;
+  /** Over the run's blocks (a game, a deal's rotations), the units that share no deal. */
+  readonly ci95: readonly [number, number];
+}
+
+interface MetricHeading {
+  readonly name: string;
+  readonly title: string;
+  readonly labelTitle: string;
+  /** The results folder's CSV of the rows, its column for the label, and the report's chart stem. */
+  readonly file: string;
+  readonly labelColumn: string;
+  readonly chart: string;
+}
+
+/** A game's declared metric with its figures, in the order the game declares them. */
+export type MetricSummary =
+  | (MetricHeading & { readonly kind: 'rate-by'; readonly rows: readonly RateByRow[] })
+  | (MetricHeading & { readonly kind: 'causes'; readonly unit: string; readonly rows: readonly CauseRow[] })
+  | (MetricHeading & {
+      readonly kind: 'moments';
+      readonly per: 'round' | 'game';
+      readonly valueTitle: string;
+      readonly format: 'number' | 'rate';
+      readonly lowerIsBetter: boolean;
+      readonly rows: readonly MomentRow[];
+    });
 
 /** How one strategy fared against another over every pair of seats they held in the same game. */
 export interface PairRow {
@@ -112,13 +157,14 @@ export interface MatchSummary {
   /** Games the job asked for; more than `games` while it is unfinished. */
   readonly gamesPlanned: number;
   readonly complete: boolean;
+  /** What the game calls a round, singular and plural. */
+  readonly roundName: readonly [string, string];
   readonly rounds: number;
   readonly roundsPerGame: number;
   readonly roundsPerGameSd: number;
   readonly seats: readonly SeatSummary[];
   readonly strategies: Readonly<Record<string, StrategySummary>>;
-  readonly firstCard: readonly FirstCardRow[];
-  readonly outs: readonly CountRow[];
+  readonly metrics: readonly MetricSummary[];
   readonly forfeits: readonly CountRow[];
   readonly headToHead: readonly PairRow[];
   /** The first forfeits in game order (at most a few per match-up). */
@@ -185,7 +231,7 @@ function rate(wins: number, games: number): RateWithInterval {
 function pool(context: SummaryContext): Counters {
   const first = context.matchups[0].counters.layout;
   const layout = new CounterLayout(
-    { players: first.players, firstCards: first.firstCards, outCauses: first.outCauses, forfeitReasons: first.forfeitReasons },
+    { players: first.players, metrics: first.metrics, forfeitReasons: first.forfeitReasons },
     first.shareUnits,
     context.strategies.length,
   );
@@ -345,7 +391,6 @@ export function summarizeRun(context: SummaryContext): RunSummary {
   const { layout, data } = counters;
   const units = layout.shareUnits;
   const names = context.strategies;
-  const labels = context.game.labels;
   const games = data[Global.GAMES];
   const rounds = data[Global.ROUNDS];
   const seats = Array.from({ length: layout.players }, (_, seat): SeatSummary => {
@@ -367,8 +412,6 @@ export function summarizeRun(context: SummaryContext): RunSummary {
   });
   const blocks = blockSummaries(context);
   const strategies: Record<string, StrategySummary> = {};
-  const firstCard: FirstCardRow[] = [];
-  const outs: CountRow[] = [];
   const forfeits: CountRow[] = [];
   const headToHead: PairRow[] = [];
   names.forEach((name, slot) => {
@@ -386,31 +429,7 @@ export function summarizeRun(context: SummaryContext): RunSummary {
       roundCi95: roundRate.ci95,
       blocks: blockStats(blocks[slot], ci95Unit === 'deal group' ? estimate : null),
     };
-    for (let card = 0; card < layout.firstCards; card++) {
-      const cell = layout.firstCard(at, card);
-      const cardRounds = data[cell + FirstCardField.ROUNDS];
-      if (cardRounds === 0) continue;
-      const byRound = rate(data[cell + FirstCardField.ROUND_WIN_SHARE] / units, cardRounds);
-      const byGame = rate(data[cell + FirstCardField.GAME_WINS] / units, data[cell + FirstCardField.GAMES]);
-      firstCard.push({
-        strategy: name,
-        card: labels.firstCard[card],
-        rounds: cardRounds,
-        roundWins: data[cell + FirstCardField.ROUND_WINS],
-        roundWinShare: byRound.wins,
-        roundWinRate: byRound.winRate,
-        ci95: byRound.ci95,
-        games: byGame.games,
-        gameWins: byGame.wins,
-        gameWinRate: byGame.winRate,
-        gameCi95: byGame.ci95,
-      });
-    }
-    labels.outCause.forEach((cause, index) => {
-      const count = data[layout.outs(at) + index];
-      if (count > 0) outs.push({ strategy: name, what: cause, count });
-    });
-    labels.forfeitReason.forEach((reason, index) => {
+    context.game.forfeitLabels.forEach((reason: string, index: number) => {
       const count = data[layout.forfeits(at) + index];
       if (count > 0) forfeits.push({ strategy: name, what: reason, count });
     });
@@ -433,13 +452,13 @@ export function summarizeRun(context: SummaryContext): RunSummary {
     games,
     gamesPlanned: context.gamesPlanned,
     complete: games === context.gamesPlanned,
+    roundName: context.game.roundName,
     rounds,
     roundsPerGame: games > 0 ? round6(rounds / games) : 0,
     roundsPerGameSd: round6(Math.sqrt(Math.max(0, roundsVariance))),
     seats,
     strategies,
-    firstCard,
-    outs,
+    metrics: layout.metrics.map((metric, index) => metricSummary(counters, names, metric, index)),
     forfeits,
     headToHead,
     forfeitGames: forfeitNotes(context),
@@ -447,6 +466,88 @@ export function summarizeRun(context: SummaryContext): RunSummary {
     matchups: context.matchups.map((matchup) => matchupSummary(context, matchup.seats, matchup.counters)),
     ...(context.ratings && games > 0 ? { ratings: runRatings(names, context.matchups, context.seed) } : {}),
   };
+}
+
+function metricSummary(counters: Counters, names: readonly string[], metric: MetricSpec, index: number): MetricSummary {
+  const heading = {
+    name: metric.name,
+    title: metric.title,
+    labelTitle: metric.labelTitle,
+    file: metricFile(metric),
+    labelColumn: metric.labelColumn ?? 'label',
+    chart: metricChart(metric),
+  };
+  const { layout } = counters;
+  const cells = names.flatMap((strategy, slot) =>
+    metric.labels.map((label, labelIndex) => ({ strategy, label, at: layout.metric(layout.slot(slot), index, labelIndex) })),
+  );
+  const data = counters.data;
+  switch (metric.kind) {
+    case 'rate-by':
+      return { ...heading, kind: metric.kind, rows: cells.flatMap(({ strategy, label, at }) => rateByRow(counters, strategy, label, at)) };
+    case 'causes':
+      return {
+        ...heading,
+        kind: metric.kind,
+        unit: metric.unit,
+        rows: cells.filter(({ at }) => data[at] > 0).map(({ strategy, label, at }) => ({ strategy, label, count: data[at] })),
+      };
+    case 'moments':
+      return {
+        ...heading,
+        kind: metric.kind,
+        per: metric.per,
+        valueTitle: metric.valueTitle,
+        format: metric.format,
+        lowerIsBetter: metric.lowerIsBetter,
+        rows: cells.flatMap(({ strategy, label, at }) => momentRow(counters, strategy, label, at)),
+      };
+  }
+}
+
+function rateByRow(counters: Counters, strategy: string, label: string, at: number): RateByRow[] {
+  const { data, layout } = counters;
+  const rounds = data[at + RateByField.ROUNDS];
+  if (rounds === 0) return [];
+  const byRound = rate(data[at + RateByField.ROUND_WIN_SHARE] / layout.shareUnits, rounds);
+  const byGame = rate(data[at + RateByField.GAME_WINS] / layout.shareUnits, data[at + RateByField.GAMES]);
+  return [
+    {
+      strategy,
+      label,
+      rounds,
+      roundWins: data[at + RateByField.ROUND_WINS],
+      roundWinShare: byRound.wins,
+      roundWinRate: byRound.winRate,
+      ci95: byRound.ci95,
+      games: byGame.games,
+      gameWins: byGame.wins,
+      gameWinRate: byGame.winRate,
+      gameCi95: byGame.ci95,
+    },
+  ];
+}
+
+/**
+ * The mean of the values under one label, a ratio of sums over the run's blocks: with x_b the sum
+ * and n_b the count of values in block b, the mean is R = sum x / sum n and its variance
+ * B / (B - 1) sum (x_b - R n_b)^2 / (sum n)^2, so values from one game (the hands of a match,
+ * the seats a strategy holds) count as one sample, not as many.
+ */
+function momentRow(counters: Counters, strategy: string, label: string, at: number): MomentRow[] {
+  const data = counters.data;
+  const records = data[at + MomentField.RECORDS];
+  if (records === 0) return [];
+  const sum = data[at + MomentField.SUM];
+  const mean = sum / records;
+  const sd = records > 1 ? Math.sqrt(Math.max(0, (data[at + MomentField.SUM_OF_SQUARES] - sum * mean) / (records - 1))) : 0;
+  const blocks = data[Global.BLOCKS];
+  const deviations =
+    data[at + MomentField.BLOCK_SUM_OF_SQUARES] -
+    2 * mean * data[at + MomentField.BLOCK_CROSS] +
+    mean * mean * data[at + MomentField.BLOCK_COUNT_SQUARES];
+  const se = blocks > 1 ? Math.sqrt(((blocks / (blocks - 1)) * Math.max(0, deviations)) / (records * records)) : sd / Math.sqrt(records);
+  return [{ strategy, label, records, mean: round6(mean), sd: round6(sd), ci95: interval(mean - Z95 * se, mean + Z95 * se) }];
 }
 
 function matchupSummary(context: SummaryContext, seats: readonly string[], counters: Counters): MatchupSummary {
@@ -467,7 +568,7 @@ function forfeitNotes(context: SummaryContext): ForfeitNoteRow[] {
       game: note.game,
       seat: note.seat,
       strategy: matchup.seats[listedSeat(context.design, matchup, note)],
-      reason: context.game.labels.forfeitReason[note.reason] ?? `reason ${note.reason}`,
+      reason: context.game.forfeitLabels[note.reason] ?? `reason ${note.reason}`,
     })),
   );
   return rows.sort((a, b) => a.game - b.game || a.seat - b.seat).slice(0, MAX_FORFEIT_ROWS);

@@ -1,4 +1,4 @@
-import type { RunSummary } from './summary.ts';
+import type { MetricSummary, RunSummary } from './summary.ts';
 
 type Cell = string | number;
 
@@ -65,46 +65,7 @@ export function summaryTables(summary: RunSummary): CsvTable[] {
         ]),
       ),
     },
-    {
-      file: 'first-cards.csv',
-      csv: toCsv(
-        [
-          'strategy',
-          'card',
-          'rounds',
-          'roundWins',
-          'roundWinShare',
-          'roundWinRate',
-          'ci95Low',
-          'ci95High',
-          'games',
-          'gameWins',
-          'gameWinRate',
-          'gameCi95Low',
-          'gameCi95High',
-        ],
-        summary.firstCard.map((r) => [
-          r.strategy,
-          r.card,
-          r.rounds,
-          r.roundWins,
-          r.roundWinShare,
-          r.roundWinRate,
-          ...r.ci95,
-          r.games,
-          r.gameWins,
-          r.gameWinRate,
-          ...r.gameCi95,
-        ]),
-      ),
-    },
-    {
-      file: 'outs.csv',
-      csv: toCsv(
-        ['strategy', 'cause', 'count'],
-        summary.outs.map((r) => [r.strategy, r.what, r.count]),
-      ),
-    },
+    ...summary.metrics.map(metricTable),
     {
       file: 'forfeits.csv',
       csv: toCsv(
@@ -138,4 +99,60 @@ export function summaryTables(summary: RunSummary): CsvTable[] {
         ]
       : []),
   ];
+}
+
+/** A declared metric's rows, with the label under the metric's own column name. */
+function metricTable(metric: MetricSummary): CsvTable {
+  const head = ['strategy', metric.labelColumn];
+  switch (metric.kind) {
+    case 'rate-by':
+      return {
+        file: metric.file,
+        csv: toCsv(
+          [
+            ...head,
+            'rounds',
+            'roundWins',
+            'roundWinShare',
+            'roundWinRate',
+            'ci95Low',
+            'ci95High',
+            'games',
+            'gameWins',
+            'gameWinRate',
+            'gameCi95Low',
+            'gameCi95High',
+          ],
+          metric.rows.map((r) => [
+            r.strategy,
+            r.label,
+            r.rounds,
+            r.roundWins,
+            r.roundWinShare,
+            r.roundWinRate,
+            ...r.ci95,
+            r.games,
+            r.gameWins,
+            r.gameWinRate,
+            ...r.gameCi95,
+          ]),
+        ),
+      };
+    case 'causes':
+      return {
+        file: metric.file,
+        csv: toCsv(
+          [...head, 'count'],
+          metric.rows.map((r) => [r.strategy, r.label, r.count]),
+        ),
+      };
+    case 'moments':
+      return {
+        file: metric.file,
+        csv: toCsv(
+          [...head, 'records', 'mean', 'sd', 'ci95Low', 'ci95High'],
+          metric.rows.map((r) => [r.strategy, r.label, r.records, r.mean, r.sd, ...r.ci95]),
+        ),
+      };
+  }
 }

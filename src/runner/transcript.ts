@@ -136,7 +136,7 @@ export class TranscriptRecorder<S extends GameState, V extends PlayerView> imple
   }
 
   onForfeit(seat: number, reason: number, detail: string): void {
-    const label = this.game.labels.forfeitReason[reason] ?? `reason ${reason}`;
+    const label = this.game.forfeitLabels[reason] ?? `reason ${reason}`;
     this.lines.push(`{ player ${seat + this.wireBase} forfeits: ${label}${detail ? ` (${detail})` : ''} }`);
   }
 }

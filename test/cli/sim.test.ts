@@ -51,7 +51,7 @@ interface SimJson {
   rounds: number;
   seats: (RateJson & { seat: number; strategy: string })[];
   strategies: Record<string, RateJson>;
-  firstCard: { strategy: string; card: string; rounds: number; roundWins: number }[];
+  metrics: { name: string; kind: string; rows: { strategy: string; label: string; rounds: number; roundWins: number }[] }[];
 }
 
 function assertRate(rate: RateJson, what: string): void {
@@ -74,7 +74,7 @@ describe('parlor sim --json', () => {
     assert.doesNotThrow(() => JSON.parse(run.stdout));
   });
 
-  test('has games, rounds, seats, strategies and firstCard as specified', async () => {
+  test('has games, rounds, seats, strategies and the first-card metric as specified', async () => {
     const summary = JSON.parse((await first).stdout) as SimJson;
     assert.equal(summary.games, GAMES);
     // Someone needs four round wins, and with four players a game lasts at most 13 rounds.
@@ -96,12 +96,20 @@ describe('parlor sim --json', () => {
     assertRate(random, 'random');
 
     const names = new Set(CARD_NAMES.slice(1));
-    assert.equal(summary.firstCard.length, names.size, 'one row per card for the one strategy');
+    assert.deepEqual(
+      summary.metrics.map((metric) => [metric.name, metric.kind]),
+      [
+        ['firstCard', 'rate-by'],
+        ['outs', 'causes'],
+      ],
+    );
+    const firstCard = summary.metrics[0].rows;
+    assert.equal(firstCard.length, names.size, 'one row per card for the one strategy');
     let dealt = 0;
     let roundWins = 0;
-    for (const row of summary.firstCard) {
+    for (const row of firstCard) {
       assert.equal(row.strategy, 'random');
-      assert.ok(names.delete(row.card), `card '${row.card}' appears once`);
+      assert.ok(names.delete(row.label), `card '${row.label}' appears once`);
       assert.ok(Number.isInteger(row.rounds) && Number.isInteger(row.roundWins) && row.roundWins <= row.rounds);
       dealt += row.rounds;
       roundWins += row.roundWins;

@@ -1,62 +1,84 @@
-// A game's tally: its counters share one buffer, so they must not overlap and must all clear.
+// A game's tally: every counter and metric cell lives on one buffer, so they must not overlap,
+// must all clear, and the recording calls must land in the cells the runner reads.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { MetricSpec } from '../../src/core/metrics.ts';
 import { GameTally, shareUnitsFor } from '../../src/core/tally.ts';
 
-const SHAPE = { players: 3, firstCards: 9, outCauses: 7, forfeitReasons: 6 };
-
-function counters(tally: GameTally): Record<string, Int32Array> {
-  return {
-    roundWins: tally.roundWins,
-    roundWinShare: tally.roundWinShare,
-    gameFirstCard: tally.gameFirstCard,
-    roundsByFirstCard: tally.roundsByFirstCard,
-    roundWinsByFirstCard: tally.roundWinsByFirstCard,
-    roundWinShareByFirstCard: tally.roundWinShareByFirstCard,
-    outs: tally.outs,
-    forfeits: tally.forfeits,
-  };
-}
+const METRICS: readonly MetricSpec[] = [
+  { kind: 'rate-by', name: 'opening', title: 'by opening', labelTitle: 'opening', labels: ['a', 'b', 'c'] },
+  { kind: 'causes', name: 'out', title: 'outs', labelTitle: 'out by', labels: ['x', 'y'], unit: 'outs' },
+  {
+    kind: 'moments',
+    name: 'points',
+    title: 'points',
+    labelTitle: 'held',
+    labels: ['low', 'high'],
+    per: 'round',
+    valueTitle: 'points',
+    format: 'number',
+    lowerIsBetter: true,
+  },
+];
+const SHAPE = { players: 3, metrics: METRICS, forfeitReasons: 6 };
 
 describe('game tally', () => {
-  test('each counter has its own cells, sized by the shape', () => {
+  test('sizes the buffer for the counters and every seat of every metric, without overlap', () => {
     const tally = new GameTally(SHAPE);
-    const all = counters(tally);
-    const { players, firstCards, outCauses, forfeitReasons } = SHAPE;
-    const sizes = [
-      players,
-      players,
-      players,
-      players * firstCards,
-      players * firstCards,
-      players * firstCards,
-      players * outCauses,
-      players * forfeitReasons,
-    ];
-    assert.deepEqual(
-      Object.values(all).map((counter) => counter.length),
-      sizes,
-    );
-    // Writing a distinct value into every cell, then reading each back, shows no two cells alias.
-    let next = 1;
-    for (const counter of Object.values(all)) for (let i = 0; i < counter.length; i++) counter[i] = next++;
-    next = 1;
-    for (const [name, counter] of Object.entries(all)) {
-      for (let i = 0; i < counter.length; i++) assert.equal(counter[i], next++, `${name}[${i}]`);
-    }
+    // 2 per seat for round wins, 6 forfeit reasons, rate-by 3 * 3 + 1, causes 2, moments 3 * 2.
+    assert.equal(tally.counts.length, 3 * (2 + 6 + 10 + 2 + 6));
+    const starts = [0, 1, 2].flatMap((m) => [0, 1, 2].map((seat) => tally.metricOffset(m, seat)));
+    const strides = [10, 2, 6];
+    const cells = new Set<number>();
+    starts.forEach((start, index) => {
+      for (let i = 0; i < strides[Math.floor(index / 3)]; i++) cells.add(start + i);
+    });
+    assert.equal(cells.size, 3 * 18, 'metric cells are distinct');
+    assert.ok(Math.min(...cells) >= 3 * 8, 'after the round-win and forfeit windows');
+    assert.ok(Math.max(...cells) < tally.counts.length);
   });
 
-  test('clear zeroes every counter and the round count', () => {
+  test('a rate-by metric counts rounds and round wins under the label held, and the first round labels the game', () => {
     const tally = new GameTally(SHAPE);
-    for (const counter of Object.values(counters(tally))) counter.fill(5);
+    tally.startRound();
+    tally.hold(0, 1, 2);
+    tally.roundWon(1, 6);
+    tally.startRound();
+    tally.hold(0, 1, 0);
+    const at = tally.metricOffset(0, 1);
+    assert.deepEqual([...tally.counts.subarray(at, at + 10)], [1, 0, 1, 0, 0, 1, 0, 0, 6, 2]);
+    assert.deepEqual([tally.roundWins[1], tally.roundWinShare[1], tally.rounds], [1, 6, 2]);
+  });
+
+  test('causes count per label; moments keep records, sum and squares under the label held', () => {
+    const tally = new GameTally(SHAPE);
+    tally.count(1, 2, 1);
+    tally.count(1, 2, 1);
+    assert.deepEqual([...tally.counts.subarray(tally.metricOffset(1, 2), tally.metricOffset(1, 2) + 2)], [0, 2]);
+    tally.hold(2, 0, 1);
+    tally.record(2, 0, 5);
+    tally.record(2, 0, 3);
+    const at = tally.metricOffset(2, 0);
+    assert.deepEqual([...tally.counts.subarray(at, at + 6)], [0, 0, 0, 2, 8, 34]);
+  });
+
+  test('forfeits land in the seat row of the reason', () => {
+    const tally = new GameTally(SHAPE);
+    tally.forfeit(2, 4);
+    assert.equal(tally.forfeits[2 * 6 + 4], 1);
+    assert.equal(
+      tally.forfeits.reduce((a, b) => a + b, 0),
+      1,
+    );
+  });
+
+  test('clear zeroes every cell and the round count', () => {
+    const tally = new GameTally(SHAPE);
+    tally.counts.fill(5);
     tally.rounds = 4;
     tally.clear();
     assert.equal(tally.rounds, 0);
-    for (const [name, counter] of Object.entries(counters(tally)))
-      assert.ok(
-        counter.every((cell) => cell === 0),
-        name,
-      );
+    assert.ok(tally.counts.every((cell) => cell === 0));
   });
 
   test('a win splits into whole share units among any number of winners', () => {

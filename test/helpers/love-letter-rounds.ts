@@ -1,5 +1,7 @@
 // Stacked rounds that several Love Letter tests need: a two-player round played to the last card,
 // and rounds that end in a minister bust before anyone decides anything.
+import type { GameTally } from '../../src/core/tally.ts';
+import { Metric } from '../../src/games/love-letter/metrics.ts';
 import type { DeckLayout, ScriptedTable } from './scripted-table.ts';
 
 /**
@@ -55,4 +57,9 @@ export function playExhaustingRound(table: ScriptedTable, opening: Opening, last
  */
 export function bustingDeck(drawn = 'general'): DeckLayout {
   return { deal: 'minister soldier', draws: drawn };
+}
+
+/** How often the seat went out by `cause` in the game so far, from the game's tally. */
+export function outsBy(tally: GameTally, seat: number, cause: number): number {
+  return tally.counts[tally.metricOffset(Metric.OUT, seat) + cause];
 }

@@ -101,7 +101,7 @@ describe('the HTML report in a browser', () => {
   test('draws one point per seat and per first card', { skip: noBrowser }, () => {
     assert.deepEqual(markItems(containerMarkup(dom, 'win-rate-by-seat'), 'mark-symbol role-mark', 'path'), [summary.seats.length]);
     assert.deepEqual(markItems(containerMarkup(dom, 'win-rate-by-first-card'), 'mark-symbol role-mark', 'path'), [
-      summary.firstCard.length,
+      summary.metrics[0].rows.length,
     ]);
   });
 

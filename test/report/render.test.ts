@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { seatChart } from '../../src/report/charts/seat.ts';
-import { firstCardChart } from '../../src/report/charts/first-card.ts';
+import { rateByChart } from '../../src/report/charts/rate-by.ts';
 import { findFont } from '../../src/report/fonts.ts';
 import { PNG_ZOOM, renderChart, svgToPng } from '../../src/report/render.ts';
 import { firstCards, seats } from './charts/rate-rows.ts';
@@ -31,7 +31,7 @@ describe('renderChart', async () => {
   });
 
   test('draws one point per strategy and card', async () => {
-    const { svg } = await renderChart(firstCardChart(firstCards));
+    const { svg } = await renderChart(rateByChart(firstCards, { title: 'By first card', labelTitle: 'first card held' }));
     assert.deepEqual(markItems(svg, 'mark-symbol role-mark', 'path'), [firstCards.length]);
   });
 

@@ -17,7 +17,7 @@ describe('reportCharts', () => {
   });
 
   test('leaves out the charts without data', () => {
-    const bare = { ...summary, firstCard: [], outs: [], headToHead: undefined };
+    const bare = { ...summary, metrics: [], headToHead: undefined };
     assert.deepEqual(names(reportCharts(bare)), ['win-rate-by-seat']);
   });
 
@@ -27,6 +27,32 @@ describe('reportCharts', () => {
     assert.deepEqual(names(charts).slice(0, 3), ['sprt-llr', 'rating-ladder', 'head-to-head']);
     const matrix = charts.find((chart) => chart.name === 'head-to-head')!.spec as { data: { values: unknown[] } };
     assert.deepEqual(matrix.data.values, headToHead);
+  });
+
+  test('draws a moments metric under its chart name, with a table of its means', () => {
+    const points = {
+      kind: 'moments' as const,
+      name: 'points',
+      title: 'Points per hand',
+      labelTitle: '',
+      chart: 'points',
+      valueTitle: 'points per hand',
+      format: 'number' as const,
+      lowerIsBetter: true,
+      rows: [
+        { strategy: 'random', label: 'all', records: 400, mean: 6.5, ci95: [6.1, 6.9] as const },
+        { strategy: 'ducking', label: 'all', records: 400, mean: 4.25, ci95: [3.9, 4.6] as const },
+      ],
+    };
+    const withPoints = { ...summary, metrics: [points] };
+    const chart = reportCharts(withPoints).find((named) => named.name === 'points')!;
+    assert.equal(chart.title, 'Points per hand');
+    assert.deepEqual(
+      (chart.spec as { data: { values: { mean: number }[] } }).data.values.map((row) => row.mean),
+      [6.5, 4.25],
+    );
+    const table = reportTables(withPoints).find((candidate) => candidate.caption === 'Points per hand')!;
+    assert.deepEqual(table.rows[1], ['ducking', '400', '4.250', '3.900 – 4.600']);
   });
 
   test('draws the seats chart against 1/players', () => {
@@ -43,7 +69,7 @@ describe('reportTables', () => {
       reportTables(summary).map((table) => table.caption),
       ['Game win rate by strategy', 'Game win rate by seat', 'Round win rate by first card held', 'Forfeits'],
     );
-    assert.equal(reportTables({ ...summary, firstCard: [], forfeits: [] }).length, 2);
+    assert.equal(reportTables({ ...summary, metrics: [], forfeits: [] }).length, 2);
   });
 
   test('one row per seat, in percent with the interval', () => {

@@ -16,7 +16,7 @@ describe('job progress', () => {
     games: 40,
     batchGames: 10,
   });
-  const layout = new CounterLayout({ players: 2, firstCards: 1, outCauses: 1, forfeitReasons: 1 }, 2, 2);
+  const layout = new CounterLayout({ players: 2, metrics: [], forfeitReasons: 1 }, 2, 2);
   const ROUNDS = Global.ROUNDS;
   /** A batch of the plan's 10 games, every other count set to `value`. */
   const batch = (value: number) => {

@@ -10,17 +10,17 @@ import { wilson } from '../../src/stats/wilson.ts';
 import { builtinRegistry } from '../../strategies/index.ts';
 
 /** Plays each seating's games 0..games-1 (its own game indices from `offset`, the same deals), as a tournament does. */
-async function summaryOf(seatings: string[][], games: number, seed: string, design: DesignName = 'independent') {
+async function summaryOf(seatings: string[][], games: number, seed: string, design: DesignName = 'independent', gameId = 'love-letter') {
   const strategies = [...new Set(seatings.flat())];
   const matchups: SummaryMatchup[] = [];
   for (const [index, seats] of seatings.entries()) {
-    const match = await prepareMatch(builtinRegistry(), { game: 'love-letter', seats, rules: {}, seed });
+    const match = await prepareMatch(builtinRegistry(), { game: gameId, seats, rules: {}, seed });
     const counters = new Counters(match.layout);
     const offset = index * games;
     new MatchPlayer(match, design).play({ offset, from: 0, to: games }, counters);
     matchups.push({ seats, offset, slotNames: match.slots.map((slot) => slot.spec.text), counters });
   }
-  const game = builtinRegistry().game('love-letter');
+  const game = builtinRegistry().game(gameId);
   return summarizeRun({ game, design, seed, gamesPlanned: games * seatings.length, strategies, matchups });
 }
 
@@ -93,5 +93,42 @@ describe('win-rate intervals count independent units', () => {
     }
     const ratio = ses.reduce((sum, se) => sum + se, 0) / ses.length / sd(rates);
     assert.ok(ratio > 0.8 && ratio < 1.25, `printed se over the spread across seeds: ${ratio}`);
+  });
+});
+
+describe("a game's declared means", () => {
+  const pointsOf = (summary: Awaited<ReturnType<typeof summaryOf>>, strategy: string) => {
+    const points = summary.metrics.find((metric) => metric.name === 'points');
+    assert.ok(points && points.kind === 'moments');
+    return points.rows.find((row) => row.strategy === strategy)!;
+  };
+
+  test('record one value per seat and hand', async () => {
+    const summary = await summaryOf([['ducking', 'random', 'random', 'random']], 50, 'records', 'independent', 'hearts');
+    assert.equal(pointsOf(summary, 'ducking').records, summary.rounds);
+    assert.equal(pointsOf(summary, 'random').records, 3 * summary.rounds);
+    // Every hand hands out 26 points (a moon shot 78, three players taking 26 each).
+    const total = ['ducking', 'random'].reduce((sum, name) => sum + pointsOf(summary, name).mean * pointsOf(summary, name).records, 0);
+    assert.ok(total >= 26 * summary.rounds - 1e-3, `${total} points in ${summary.rounds} hands`);
+  });
+
+  test('have intervals that match the spread across seeds, with hands of one game and seats of one table counted together', async () => {
+    // Hands of one game share nothing but the players, yet a strategy in two seats takes points
+    // the other seat does not: per-hand values are not independent samples, the games are.
+    for (const seating of [
+      ['ducking', 'random', 'random', 'random'],
+      ['ducking', 'ducking', 'random', 'random'],
+    ]) {
+      const means: number[] = [];
+      const ses: number[] = [];
+      for (let i = 0; i < 50; i++) {
+        const row = pointsOf(await summaryOf([seating], 60, `points-${i}`, 'independent', 'hearts'), 'ducking');
+        means.push(row.mean);
+        ses.push((row.ci95[1] - row.ci95[0]) / (2 * Z95));
+      }
+      const ratio = ses.reduce((sum, se) => sum + se, 0) / ses.length / sd(means);
+      // 50 seeds measure the spread within about 10%.
+      assert.ok(ratio > 0.75 && ratio < 1.3, `${seating.join(',')}: printed se over the spread across seeds: ${ratio}`);
+    }
   });
 });

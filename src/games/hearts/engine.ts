@@ -1,9 +1,13 @@
 import { Forfeit } from '../../core/forfeits.ts';
 import type { MasterKey } from '../../core/random.ts';
 import { Streams } from '../../core/random.ts';
-import { HAND_POINTS, POINTS_OF, RANKS, RANK_OF, SUITS, SUIT_OF, Suit, TWO_OF_CLUBS } from './cards.ts';
+import { HAND_POINTS, POINTS_OF, QUEEN_OF_SPADES, RANKS, RANK_OF, SUITS, SUIT_OF, Suit, TWO_OF_CLUBS } from './cards.ts';
 import { Ev, Illegal } from './codes.ts';
+import { HEARTS_DEALT_BUCKETS, Metric } from './metrics.ts';
 import type { HeartsState } from './state.ts';
+
+const QUEEN_RANK = RANK_OF[QUEEN_OF_SPADES];
+const QUEEN_POINTS = POINTS_OF[QUEEN_OF_SPADES];
 
 // reset/apply/forfeit run everything that needs no decision (trick ends, scoring, the next deal),
 // so after each call the state either awaits `current` or is over.
@@ -28,7 +32,7 @@ export function resetGame(s: HeartsState, key: MasterKey, game: number): void {
 function startHand(s: HeartsState): void {
   const players = s.players;
   s.hand++;
-  s.tally.rounds++;
+  s.tally.startRound();
   shuffleDeck(s);
   const size = s.handSize;
   const masks = s.suitMask;
@@ -48,7 +52,9 @@ function startHand(s: HeartsState): void {
     s.pointsTaken[seat] = 0;
     s.tricksWon[seat] = 0;
     s.handScore[seat] = 0;
+    holdDealtLabels(s, seat);
   }
+  s.queenTaker = -1;
   s.trick = 0;
   s.trickCount = 0;
   s.heartsBroken = false;
@@ -61,6 +67,26 @@ function startHand(s: HeartsState): void {
     events.push(1 << seat, Ev.HAND_START, s.hand, leader, players, 0);
     for (let i = 0; i < size; i++) events.push(1 << seat, Ev.DEALT, i, s.dealt[seat * size + i], 0, 0);
   }
+}
+
+/** What the seat was dealt, under the labels of the metrics split by holding. */
+function holdDealtLabels(s: HeartsState, seat: number): void {
+  const tally = s.tally;
+  const base = seat * SUITS;
+  const spades = s.suitMask[base + Suit.SPADES];
+  const hearts = bitCount(s.suitMask[base + Suit.HEARTS]);
+  tally.hold(Metric.POINTS, seat, 0);
+  tally.hold(Metric.POINTS_BY_QUEEN, seat, (spades >> QUEEN_RANK) & 1);
+  tally.hold(Metric.POINTS_BY_HEARTS, seat, hearts < HEARTS_DEALT_BUCKETS ? hearts : HEARTS_DEALT_BUCKETS);
+  tally.hold(Metric.POINTS_BY_HIGH_SPADES, seat, bitCount(spades >> QUEEN_RANK));
+  tally.hold(Metric.QUEEN_TAKEN, seat, 0);
+  tally.hold(Metric.MOON_SHOT, seat, 0);
+}
+
+function bitCount(mask: number): number {
+  let count = 0;
+  for (let rest = mask; rest !== 0; rest &= rest - 1) count++;
+  return count;
 }
 
 function shuffleDeck(s: HeartsState): void {
@@ -126,6 +152,8 @@ function endTrick(s: HeartsState): void {
   s.tricksWon[winner]++;
   s.pointsTaken[winner] += points;
   if (points !== 0) s.moonMask &= 1 << winner;
+  // Hearts in one trick are at most one per player, so 13 or more points means the queen is in it.
+  if (points >= QUEEN_POINTS) s.queenTaker = winner;
   const scored = s.trick > 0 || s.rules.scoreFirstTrick ? points : 0;
   if (s.rules.lastTrickScores) s.handScore[winner] = scored;
   else s.handScore[winner] += scored;
@@ -152,6 +180,7 @@ function endHand(s: HeartsState): void {
   if (shooter >= 0) s.events.push(all, Ev.MOON, shooter, 0, 0, 0);
   const carryOver = s.rules.carryOver;
   let highest = 0;
+  let lowest = 0x7fffffff;
   for (let seat = 0; seat < players; seat++) {
     const wonNone = s.tricksWon[seat] === 0;
     let value: number;
@@ -162,11 +191,32 @@ function endHand(s: HeartsState): void {
     if (!wonNone) s.carried[seat] = s.handScore[seat];
     const total = (s.totals[seat] += value);
     if (total > highest) highest = total;
+    if (value < lowest) lowest = value;
+    s.handValue[seat] = value;
     s.events.push(all, Ev.HAND_SCORED, seat, value, total, 0);
   }
+  tallyHand(s, shooter, lowest);
   const { endScore, hands } = s.rules;
   if ((endScore > 0 && highest >= endScore) || (hands > 0 && s.hand >= hands)) finishGame(s);
   else startHand(s);
+}
+
+/** The hand's metrics, and its winners: the seats that scored least, sharing the hand. */
+function tallyHand(s: HeartsState, shooter: number, lowest: number): void {
+  const tally = s.tally;
+  let winners = 0;
+  for (let seat = 0; seat < s.players; seat++) {
+    const value = s.handValue[seat];
+    if (value === lowest) winners++;
+    tally.record(Metric.POINTS, seat, value);
+    tally.record(Metric.POINTS_BY_QUEEN, seat, value);
+    tally.record(Metric.POINTS_BY_HEARTS, seat, value);
+    tally.record(Metric.POINTS_BY_HIGH_SPADES, seat, value);
+    tally.record(Metric.QUEEN_TAKEN, seat, seat === s.queenTaker ? 1 : 0);
+    tally.record(Metric.MOON_SHOT, seat, seat === shooter ? 1 : 0);
+  }
+  const share = tally.shareUnits / winners;
+  for (let seat = 0; seat < s.players; seat++) if (s.handValue[seat] === lowest) tally.roundWon(seat, share);
 }
 
 /** Lowest total wins; ties share the win. A forfeited seat wins nothing. */
@@ -197,7 +247,7 @@ function finishGame(s: HeartsState): void {
  */
 export function forfeitTurn(s: HeartsState, reason: number): void {
   const seat = s.current;
-  s.tally.forfeits[seat * s.tally.shape.forfeitReasons + reason]++;
+  s.tally.forfeit(seat, reason);
   s.forfeited = seat;
   finishGame(s);
 }

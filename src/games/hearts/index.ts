@@ -4,14 +4,11 @@ import { MAX_PLAYERS, MIN_PLAYERS, RANKS } from './cards.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
 import { applyAction, forfeitTurn, illegalReason, listLegalActions, resetGame } from './engine.ts';
 import { formatCommentLine, formatEventLine } from './protocol-text.ts';
+import { HEARTS_METRICS } from './metrics.ts';
 import { HEARTS_RULES, parseHeartsRules } from './rules.ts';
 import { HeartsState } from './state.ts';
 import { HeartsView } from './view.ts';
 
-/**
- * Hearts on the current game contract. The contract's tallies are Love Letter's (first card, ways
- * out of a round); Hearts fills in only hands played and forfeits, under one placeholder label each.
- */
 export const hearts: Game<HeartsState, HeartsView> = {
   id: 'hearts',
   title: 'Hearts (Zadikian competition)',
@@ -21,7 +18,9 @@ export const hearts: Game<HeartsState, HeartsView> = {
   maxActions: 4 * RANKS,
   ruleOptions: HEARTS_RULES,
   roundStartEvent: Ev.HAND_START,
-  labels: { firstCard: ['any'], outCause: ['none'], forfeitReason: FORFEIT_LABELS },
+  roundName: ['hand', 'hands'],
+  metrics: HEARTS_METRICS,
+  forfeitLabels: FORFEIT_LABELS,
   parseRules: parseHeartsRules,
   createState: (players, rules) => new HeartsState(players, rules),
   reset: resetGame,

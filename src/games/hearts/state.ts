@@ -5,6 +5,7 @@ import { Rng, type MasterKey } from '../../core/random.ts';
 import { GameTally } from '../../core/tally.ts';
 import { MAX_PLAYERS, MIN_PLAYERS, SUITS, deckFor, handSize } from './cards.ts';
 import { FORFEIT_LABELS } from './codes.ts';
+import { HEARTS_METRICS } from './metrics.ts';
 import { decodeRules, type DecodedRules } from './rules.ts';
 
 // One move writes at most a play, a trick, a moon, a score per seat and the next hand's deal
@@ -43,6 +44,8 @@ export class HeartsState implements GameState {
   trickHighRank = 0;
   trickPoints = 0;
   heartsBroken = false;
+  /** The seat that took the queen of spades this hand, or -1. */
+  queenTaker = -1;
   /** Seats that can still shoot the moon: bit s is cleared once another seat takes a point trick. */
   moonMask = 0;
 
@@ -53,6 +56,8 @@ export class HeartsState implements GameState {
   readonly handScore: Int16Array;
   /** The value a seat that wins no trick scores again under carryOver (the previous hand's). */
   readonly carried: Int16Array;
+  /** What each seat scored in the hand just ended. */
+  readonly handValue: Int16Array;
   readonly totals: Int32Array;
   readonly shares: Float64Array;
 
@@ -73,7 +78,7 @@ export class HeartsState implements GameState {
     this.ruleValues = rules;
     this.rules = decodeRules(rules);
     if (this.rules.fourPlayersOnly && players !== 4) throw Errors.playerCount('hearts (fourPlayersOnly)', players, 4, 4);
-    this.tally = new GameTally({ players, firstCards: 1, outCauses: 1, forfeitReasons: FORFEIT_LABELS.length });
+    this.tally = new GameTally({ players, metrics: HEARTS_METRICS, forfeitReasons: FORFEIT_LABELS.length });
     this.deckCards = deckFor(players);
     this.deck = new Int8Array(this.deckCards.length);
     this.handSize = handSize(players);
@@ -84,6 +89,7 @@ export class HeartsState implements GameState {
     this.tricksWon = new Int8Array(players);
     this.handScore = new Int16Array(players);
     this.carried = new Int16Array(players);
+    this.handValue = new Int16Array(players);
     this.totals = new Int32Array(players);
     this.shares = new Float64Array(players);
   }

@@ -4,6 +4,7 @@ import { actionCard, actionGuess, actionTarget, encodeAction } from './actions.t
 import { CARD_TARGETING, Card, DECK_SIZE, FULL_DECK, MAX_PLAYERS, MIN_PLAYERS, Targeting } from './cards.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import { Ev, Illegal, OutCause } from './codes.ts';
+import { Metric } from './metrics.ts';
 import { NextStarter, RoundTie } from './rules.ts';
 import type { LoveLetterState } from './state.ts';
 
@@ -46,8 +47,7 @@ function startRound(s: LoveLetterState): void {
   s.inMask = (1 << players) - 1;
   s.inCount = players;
   const tally = s.tally;
-  tally.rounds++;
-  const cardKinds = tally.shape.firstCards;
+  tally.startRound();
   // Dealt in turn order from the first player; the seat wraps by comparison, not %, a division.
   for (let i = 0, seat = s.firstPlayer; i < players; i++, seat = seat + 1 === players ? 0 : seat + 1) {
     // Plain stores rather than TypedArray.fill: on four-element arrays the builtin call costs more.
@@ -56,9 +56,7 @@ function startRound(s: LoveLetterState): void {
     s.playedSum[seat] = 0;
     const card = s.deck[s.deckTop++];
     s.hand[seat] = card;
-    s.firstCard[seat] = card;
-    tally.roundsByFirstCard[seat * cardKinds + card]++;
-    if (s.round === 1) tally.gameFirstCard[seat] = card;
+    tally.hold(Metric.FIRST_CARD, seat, card);
     s.events.push(1 << seat, Ev.START, s.firstPlayer, players, 0, 0);
     s.events.push(1 << seat, Ev.DRAW, card, 0, 0, 0);
   }
@@ -125,7 +123,7 @@ function knockOut(s: LoveLetterState, seat: number, cause: number): void {
   s.inMask &= ~(1 << seat);
   s.inCount--;
   s.hand[seat] = NO_CARD;
-  s.tally.outs[seat * s.tally.shape.outCauses + cause]++;
+  s.tally.count(Metric.OUT, seat, cause);
 }
 
 function nextInRound(s: LoveLetterState, seat: number): number {
@@ -237,7 +235,7 @@ function forceDiscard(s: LoveLetterState, target: number): void {
 export function forfeitTurn(s: LoveLetterState, reason: number): void {
   const seat = s.current;
   s.events.push(s.inMask, Ev.OUT, seat, s.hand[seat], s.drawn, 0);
-  s.tally.forfeits[seat * s.tally.shape.forfeitReasons + reason]++;
+  s.tally.forfeit(seat, reason);
   knockOut(s, seat, OutCause.FORFEIT);
   s.drawn = NO_CARD;
   passTurn(s, seat);
@@ -246,7 +244,6 @@ export function forfeitTurn(s: LoveLetterState, reason: number): void {
 function endRound(s: LoveLetterState): void {
   const winners = roundWinners(s);
   const tally = s.tally;
-  const cardKinds = tally.shape.firstCards;
   let winnerCount = 0;
   for (let seat = 0; seat < s.players; seat++) if (winners & (1 << seat)) winnerCount++;
   // In share units: a whole number, so round-win sums stay exact (see shareUnitsFor).
@@ -255,11 +252,7 @@ function endRound(s: LoveLetterState): void {
   for (let seat = 0; seat < s.players; seat++) {
     if ((winners & (1 << seat)) === 0) continue;
     s.roundWins[seat]++;
-    tally.roundWins[seat]++;
-    tally.roundWinShare[seat] += share;
-    const index = seat * cardKinds + s.firstCard[seat];
-    tally.roundWinsByFirstCard[index]++;
-    tally.roundWinShareByFirstCard[index] += share;
+    tally.roundWon(seat, share);
     if (s.roundWins[seat] >= s.rules.winsNeeded) gameWinners |= 1 << seat;
   }
   // Addressed to nobody: bots are simply stopped at a round's end and never learn who won, so

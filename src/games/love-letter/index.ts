@@ -3,9 +3,10 @@ import type { Game } from '../../core/game.ts';
 import * as actions from './actions.ts';
 import { formatAction, parseAction } from './actions.ts';
 import * as cards from './cards.ts';
-import { CARD_NAMES, MAX_PLAYERS, MIN_PLAYERS } from './cards.ts';
+import { MAX_PLAYERS, MIN_PLAYERS } from './cards.ts';
 import * as codes from './codes.ts';
-import { Ev, FORFEIT_LABELS, OUT_CAUSE_LABELS } from './codes.ts';
+import { Ev, FORFEIT_LABELS } from './codes.ts';
+import { LOVE_LETTER_METRICS } from './metrics.ts';
 import { applyAction, forfeitTurn, illegalReason, listLegalActions, resetGame } from './engine.ts';
 import { formatCommentLine, formatEventLine } from './protocol-text.ts';
 import { LOVE_LETTER_RULES, decodeRules, parseRuleValues } from './rules.ts';
@@ -24,7 +25,9 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = {
   maxActions: MAX_ACTIONS,
   ruleOptions: LOVE_LETTER_RULES,
   roundStartEvent: Ev.START,
-  labels: { firstCard: CARD_NAMES, outCause: OUT_CAUSE_LABELS, forfeitReason: FORFEIT_LABELS },
+  roundName: ['round', 'rounds'],
+  metrics: LOVE_LETTER_METRICS,
+  forfeitLabels: FORFEIT_LABELS,
   parseRules: (pairs) => parseRuleValues(LOVE_LETTER_RULES, pairs),
   createState: (players, rules) => new LoveLetterState(players, rules),
   reset: resetGame,

@@ -2,8 +2,9 @@ import { EventLog } from '../../core/events.ts';
 import type { GameState, RuleValues } from '../../core/game.ts';
 import { Rng, type MasterKey } from '../../core/random.ts';
 import { GameTally } from '../../core/tally.ts';
-import { CARD_NAMES, DECK_SIZE } from './cards.ts';
-import { FORFEIT_LABELS, OUT_CAUSE_LABELS } from './codes.ts';
+import { DECK_SIZE } from './cards.ts';
+import { FORFEIT_LABELS } from './codes.ts';
+import { LOVE_LETTER_METRICS } from './metrics.ts';
 import { decodeRules, type DecodedRules } from './rules.ts';
 import { legalRowBase } from './engine.ts';
 
@@ -37,8 +38,6 @@ export class LoveLetterState implements GameState {
   /** Sum of the values of the cards each seat played this round (the discard-sum tie break). */
   readonly playedSum: Int16Array;
   readonly roundWins: Int8Array;
-  /** The card each seat was dealt at the start of this round. */
-  readonly firstCard: Int8Array;
   readonly shares: Float64Array;
 
   current = -1;
@@ -57,18 +56,12 @@ export class LoveLetterState implements GameState {
     this.ruleValues = rules;
     this.rules = decodeRules(rules);
     this.legalRowBase = legalRowBase(players);
-    this.tally = new GameTally({
-      players,
-      firstCards: CARD_NAMES.length,
-      outCauses: OUT_CAUSE_LABELS.length,
-      forfeitReasons: FORFEIT_LABELS.length,
-    });
+    this.tally = new GameTally({ players, metrics: LOVE_LETTER_METRICS, forfeitReasons: FORFEIT_LABELS.length });
     this.hand = new Int8Array(players);
     this.inRound = new Uint8Array(players);
     this.protectedSeat = new Uint8Array(players);
     this.playedSum = new Int16Array(players);
     this.roundWins = new Int8Array(players);
-    this.firstCard = new Int8Array(players);
     this.shares = new Float64Array(players);
   }
 }

@@ -8,6 +8,7 @@ import { encodeAction } from '../../../src/games/love-letter/actions.ts';
 import { Card } from '../../../src/games/love-letter/cards.ts';
 import { FORFEIT_LABELS, Illegal, OutCause } from '../../../src/games/love-letter/codes.ts';
 import { loveLetter, type LoveLetterState } from '../../../src/games/love-letter/index.ts';
+import { outsBy } from '../../helpers/love-letter-rounds.ts';
 import { scriptedTable, type ScriptedTable } from '../../helpers/scripted-table.ts';
 
 /**
@@ -105,7 +106,7 @@ describe('illegal replies', () => {
       assert.deepEqual(table.received(1), [`out 1 ${c.hand[0]} ${c.hand[1]}`], 'the player is told it is out, then nothing');
       const { tally } = state;
       assert.equal(tally.forfeits[0 * tally.shape.forfeitReasons + c.reason], 1);
-      assert.equal(tally.outs[0 * tally.shape.outCauses + OutCause.FORFEIT], 1);
+      assert.equal(outsBy(tally, 0, OutCause.FORFEIT), 1);
     });
   }
 });

@@ -171,7 +171,7 @@ class Auditor implements TableObserver {
   }
 
   onForfeit(seat: number, reason: number): void {
-    assert.fail(`the random player at seat ${seat} forfeited (${loveLetter.labels.forfeitReason[reason]})`);
+    assert.fail(`the random player at seat ${seat} forfeited (${loveLetter.forfeitLabels[reason]})`);
   }
 
   /** Called by each seat before it chooses: the state awaits `seat`. */

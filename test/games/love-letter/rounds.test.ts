@@ -6,7 +6,7 @@ import { Forfeit } from '../../../src/core/forfeits.ts';
 import { CARD_NAMES } from '../../../src/games/love-letter/cards.ts';
 import { OutCause } from '../../../src/games/love-letter/codes.ts';
 import { loveLetter } from '../../../src/games/love-letter/index.ts';
-import { exhaustingDeck, playExhaustingRound } from '../../helpers/love-letter-rounds.ts';
+import { exhaustingDeck, outsBy, playExhaustingRound } from '../../helpers/love-letter-rounds.ts';
 import { scriptedTable, type ScriptedTable } from '../../helpers/scripted-table.ts';
 
 function roundOverComments(table: ScriptedTable): string[] {
@@ -44,7 +44,7 @@ describe('the minister check after the draw', () => {
         assert.deepEqual(table.received(1), ['1', `draw ${held}`, 'player 1', `draw ${drawn}`, bust]);
         assert.deepEqual(table.received(2), ['2', 'draw clown', 'player 1', bust, 'player 2', 'draw soldier']);
         assert.deepEqual(table.received(3).slice(2), ['player 1', bust, 'player 2']);
-        assert.equal(state.tally.outs[0 * state.tally.shape.outCauses + OutCause.MINISTER], 1);
+        assert.equal(outsBy(state.tally, 0, OutCause.MINISTER), 1);
       } else {
         assert.equal(table.turn, 1);
         assert.deepEqual([CARD_NAMES[state.hand[0]], CARD_NAMES[state.drawn]], [held, drawn]);
@@ -68,7 +68,7 @@ describe('the wizard on an empty deck', () => {
     assert.deepEqual(table.received(1, 1).slice(-3), ['played 1 wizard 2', 'discard 2 wizard', 'out 2']);
     assert.deepEqual(table.received(2, 1).slice(-3), ['played 1 wizard 2', 'discard 2 wizard', 'out 2']);
     assert.deepEqual(roundOverComments(table), ['{ round over: winner 1 }']);
-    assert.equal(table.state.tally.outs[1 * table.state.tally.shape.outCauses + OutCause.WIZARD_EMPTY_DECK], 1);
+    assert.equal(outsBy(table.state.tally, 1, OutCause.WIZARD_EMPTY_DECK), 1);
   });
 
   test('on oneself, the actor discards its other card and is out', () => {
@@ -139,7 +139,7 @@ describe('forfeit', () => {
     loveLetter.forfeit(state, Forfeit.TIMEOUT);
     assert.equal(state.inRound[0], 0);
     assert.equal(state.tally.forfeits[0 * state.tally.shape.forfeitReasons + Forfeit.TIMEOUT], 1);
-    assert.equal(state.tally.outs[0 * state.tally.shape.outCauses + OutCause.FORFEIT], 1);
+    assert.equal(outsBy(state.tally, 0, OutCause.FORFEIT), 1);
     assert.equal(loveLetter.currentPlayer(state), 1);
   });
 

@@ -1,13 +1,13 @@
 // Small hand-made rows shared by the chart and render tests.
-import type { FirstCardRateRow, HeadToHeadRow, CauseCountRow, RatingRow, SeatRateRow } from '../../../src/report/rows.ts';
+import type { LabelRateRow, HeadToHeadRow, CauseCountRow, RatingRow, SeatRateRow } from '../../../src/report/rows.ts';
 
-export const firstCards: FirstCardRateRow[] = [
-  { strategy: 'random', card: 'soldier', rounds: 900, rate: 0.28, low: 0.25, high: 0.31 },
-  { strategy: 'random', card: 'priestess', rounds: 400, rate: 0.32, low: 0.27, high: 0.37 },
-  { strategy: 'random', card: 'princess', rounds: 100, rate: 0.09, low: 0.05, high: 0.16 },
-  { strategy: 'cautious', card: 'soldier', rounds: 880, rate: 0.3, low: 0.27, high: 0.33 },
-  { strategy: 'cautious', card: 'priestess', rounds: 410, rate: 0.35, low: 0.3, high: 0.4 },
-  { strategy: 'cautious', card: 'princess', rounds: 90, rate: 0.12, low: 0.07, high: 0.2 },
+export const firstCards: LabelRateRow[] = [
+  { strategy: 'random', label: 'soldier', rounds: 900, rate: 0.28, low: 0.25, high: 0.31 },
+  { strategy: 'random', label: 'priestess', rounds: 400, rate: 0.32, low: 0.27, high: 0.37 },
+  { strategy: 'random', label: 'princess', rounds: 100, rate: 0.09, low: 0.05, high: 0.16 },
+  { strategy: 'cautious', label: 'soldier', rounds: 880, rate: 0.3, low: 0.27, high: 0.33 },
+  { strategy: 'cautious', label: 'priestess', rounds: 410, rate: 0.35, low: 0.3, high: 0.4 },
+  { strategy: 'cautious', label: 'princess', rounds: 90, rate: 0.12, low: 0.07, high: 0.2 },
 ];
 
 export const seats: SeatRateRow[] = [

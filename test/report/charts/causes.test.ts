@@ -1,17 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parse, View } from 'vega';
-import { outsChart } from '../../../src/report/charts/outs.ts';
+import { causesChart } from '../../../src/report/charts/causes.ts';
 import { compileStrict, layerOf } from './spec-helpers.ts';
 import { outs } from './rate-rows.ts';
 
-describe('outsChart', () => {
-  const spec = outsChart(outs);
+describe('causesChart', () => {
+  const spec = causesChart(outs, { title: 'How players went out', labelTitle: 'went out by', unit: 'outs' });
 
   test('stacks one bar per strategy, coloured by cause in the order the rows give', () => {
     const bar = layerOf(spec, 'bar');
     assert.equal(bar.encoding!.y.field, 'strategy');
     assert.equal(bar.encoding!.color.field, 'cause');
+    assert.equal(bar.encoding!.color.title, 'went out by');
+    assert.equal(bar.encoding!.x.title, 'share of outs');
     assert.deepEqual(bar.encoding!.color.sort, ['soldier', 'knight', 'princess']);
     assert.deepEqual([bar.encoding!.x.field, bar.encoding!.x2.field], ['start', 'end']);
   });

@@ -1,5 +1,5 @@
 import type { TopLevelSpec } from 'vega-lite';
-import type { FirstCardRateRow } from '../rows.ts';
+import type { LabelRateRow } from '../rows.ts';
 import {
   bandWidth,
   type FairShareOption,
@@ -12,25 +12,31 @@ import {
   referenceRule,
 } from './style.ts';
 
-/** Round win rate by the card first dealt, one point with interval whiskers per strategy and card. */
-export function firstCardChart(rows: readonly FirstCardRateRow[], options: FairShareOption = {}): TopLevelSpec {
-  // Rows arrive in the game's card order, which is more telling than alphabetical.
-  const cards = inOrder(rows.map((row) => row.card));
+export interface RateByOptions extends FairShareOption {
+  readonly title: string;
+  /** What the label is ('first card held'). */
+  readonly labelTitle: string;
+}
+
+/** Round win rate by what a seat held when the round began, one point with interval whiskers per strategy and label. */
+export function rateByChart(rows: readonly LabelRateRow[], options: RateByOptions): TopLevelSpec {
+  // Rows arrive in the game's label order (card order), which is more telling than alphabetical.
+  const labels = inOrder(rows.map((row) => row.label));
   const strategies = inOrder(rows.map((row) => row.strategy));
   const tooltip = rateTooltip([
     { field: 'strategy', title: 'strategy' },
-    { field: 'card', title: 'first card' },
+    { field: 'label', title: options.labelTitle },
     { field: 'rounds', title: 'rounds' },
   ]);
   return {
-    ...chartFrame('Round win rate by first card held', RATE_SUBTITLE),
+    ...chartFrame(options.title, RATE_SUBTITLE),
     width: bandWidth(strategies.length),
     height: 320,
     data: { values: rows.map((row) => ({ ...row })) },
     layer: [
       ...rateLayers(
         {
-          x: { field: 'card', type: 'nominal', sort: cards, title: 'first card held', axis: { labelAngle: -30 } },
+          x: { field: 'label', type: 'nominal', sort: labels, title: options.labelTitle, axis: { labelAngle: -30 } },
           ...(strategies.length > 1 ? { xOffset: { field: 'strategy', type: 'nominal', sort: strategies } } : {}),
           color: { field: 'strategy', type: 'nominal', sort: strategies, legend: LEGEND_PAST_RULE_LABEL },
         },

@@ -5,17 +5,25 @@ import { chartFrame, inOrder } from './style.ts';
 /** Shares below this are left unlabelled: their text would not fit the segment. */
 const LABEL_MIN_SHARE = 0.05;
 
+export interface CausesOptions {
+  readonly title: string;
+  /** What a cause is ('went out by'). */
+  readonly labelTitle: string;
+  /** What one count is, in the plural ('outs'). */
+  readonly unit: string;
+}
+
 /**
- * How a strategy's players went out: one bar per strategy split by cause, as shares of its outs so
- * strategies that played different numbers of games compare directly.
+ * Counts of exclusive causes (how a strategy's players went out): one bar per strategy split by
+ * cause, as shares of its count so strategies that played different numbers of games compare directly.
  */
-export function outsChart(rows: readonly CauseCountRow[]): TopLevelSpec {
-  // Causes keep the game's order (card order, then the special causes), both in the legend and the stack.
+export function causesChart(rows: readonly CauseCountRow[], options: CausesOptions): TopLevelSpec {
+  // Causes keep the game's order (Love Letter: card order, then the special causes), in the legend and the stack.
   const causes = inOrder(rows.map((row) => row.cause));
   const strategies = inOrder(rows.map((row) => row.strategy));
   const y = { field: 'strategy', type: 'nominal', sort: strategies, title: null } as const;
   return {
-    ...chartFrame('How players went out', 'share of each strategy’s outs by the card or cause that ended the round for them'),
+    ...chartFrame(options.title, `share of each strategy’s ${options.unit}, by cause`),
     width: 520,
     height: { step: 44 },
     data: { values: rows.map((row) => ({ ...row, order: causes.indexOf(row.cause) })) },
@@ -29,13 +37,13 @@ export function outsChart(rows: readonly CauseCountRow[]): TopLevelSpec {
         mark: { type: 'bar', stroke: 'white', strokeWidth: 1 },
         encoding: {
           y,
-          x: { field: 'start', type: 'quantitative', title: 'share of outs', axis: { format: '%' }, scale: { domain: [0, 1] } },
+          x: { field: 'start', type: 'quantitative', title: `share of ${options.unit}`, axis: { format: '%' }, scale: { domain: [0, 1] } },
           x2: { field: 'end' },
-          color: { field: 'cause', type: 'nominal', sort: causes, title: 'went out by', scale: { scheme: 'tableau10' } },
+          color: { field: 'cause', type: 'nominal', sort: causes, title: options.labelTitle, scale: { scheme: 'tableau10' } },
           tooltip: [
             { field: 'strategy', title: 'strategy' },
-            { field: 'cause', title: 'went out by' },
-            { field: 'count', title: 'outs' },
+            { field: 'cause', title: options.labelTitle },
+            { field: 'count', title: options.unit },
             { field: 'share', title: 'share', format: '.1%' },
           ],
         },

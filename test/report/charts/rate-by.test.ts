@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { firstCardChart } from '../../../src/report/charts/first-card.ts';
+import { rateByChart } from '../../../src/report/charts/rate-by.ts';
 import { compiledScale, compileStrict, dataValues, layerOf, layers, markType } from './spec-helpers.ts';
 import { firstCards } from './rate-rows.ts';
 
-describe('firstCardChart', () => {
-  const spec = firstCardChart(firstCards, { players: 4 });
+const TITLES = { title: 'Round win rate by first card held', labelTitle: 'first card held' };
+
+describe('rateByChart', () => {
+  const spec = rateByChart(firstCards, { ...TITLES, players: 4 });
 
   test('draws a point at each rate over whiskers spanning its interval', () => {
     const point = layerOf(spec, 'point');
@@ -16,9 +18,10 @@ describe('firstCardChart', () => {
     assert.ok(layers(spec).indexOf(whiskers) < layers(spec).indexOf(point), 'points drawn over whiskers');
   });
 
-  test('puts cards on x in the order the rows give, strategies side by side and coloured', () => {
+  test('puts the labels (cards) on x in the order the rows give, strategies side by side and coloured', () => {
     const point = layerOf(spec, 'point');
-    assert.equal(point.encoding!.x.field, 'card');
+    assert.equal(point.encoding!.x.field, 'label');
+    assert.equal(point.encoding!.x.title, 'first card held');
     assert.deepEqual(point.encoding!.x.sort, ['soldier', 'priestess', 'princess']);
     assert.equal(point.encoding!.xOffset.field, 'strategy');
     assert.deepEqual(point.encoding!.color.sort, ['random', 'cautious']);
@@ -37,11 +40,14 @@ describe('firstCardChart', () => {
   test('marks the even share 1/players, and only when the player count is known', () => {
     const rule = layerOf(spec, 'rule');
     assert.deepEqual(rule.data!.values, [{ value: 0.25, label: 'even: 1/4' }]);
-    assert.ok(!layers(firstCardChart(firstCards)).some((layer) => markType(layer) === 'rule'));
+    assert.ok(!layers(rateByChart(firstCards, TITLES)).some((layer) => markType(layer) === 'rule'));
   });
 
   test('needs no side-by-side offset for a single strategy', () => {
-    const single = firstCardChart(firstCards.filter((row) => row.strategy === 'random'));
+    const single = rateByChart(
+      firstCards.filter((row) => row.strategy === 'random'),
+      TITLES,
+    );
     assert.equal(layerOf(single, 'point').encoding!.xOffset, undefined);
     compileStrict(single);
   });
