@@ -1,13 +1,16 @@
 // Speed and memory of the Hearts engine through the canonical play loop: four random players,
-// one-hand games, on one thread. Run alone: node --expose-gc --import tsx test/bench/hearts.ts [hands]
+// one-hand games (every game index a fresh deal), on one thread; then the same hands counted into
+// a batch's counters, the game's metrics included, as a worker does.
 import { performance } from 'node:perf_hooks';
-import { masterKey } from '../../src/core/random.ts';
-import { hearts } from '../../src/games/hearts/index.ts';
-import { Table, playGame } from '../../src/runner/table.ts';
-import { random } from '../../strategies/hearts/random.ts';
+import { MatchPlayer } from '../../src/runner/batch.ts';
+import { Counters } from '../../src/runner/counters.ts';
+import { createTable, prepareMatch } from '../../src/runner/match.ts';
+import { playGame } from '../../src/runner/table.ts';
+import { builtinRegistry } from '../../strategies/index.ts';
+import type { BenchLine, EngineBenchOptions } from './engine.ts';
 
-const HANDS = Number(process.argv[2] ?? 1_000_000);
 const PLAYERS = 4;
+const STRATEGY = 'random';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
@@ -17,33 +20,37 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
-// One hand per game, so a game index is a hand and every hand is a fresh deal from the streams.
-const rules = hearts.parseRules({ endScore: '0', hands: '1' });
-const table = new Table(
-  hearts,
-  rules,
-  Array.from({ length: PLAYERS }, (_, seat) => ({
-    strategy: random.create({ seat, players: PLAYERS, rules, params: {} }),
-    trusted: true,
-  })),
-);
-const key = masterKey('bench');
-for (let game = 0; game < Math.min(HANDS, 50_000); game++) playGame(table, key, game);
-const heapStart = heapUsed();
-const start = performance.now();
-for (let game = 0; game < HANDS; game++) playGame(table, key, game);
-const seconds = (performance.now() - start) / 1000;
-const heapEnd = heapUsed();
-console.log(
-  JSON.stringify({
-    bench: 'hearts-engine',
+export async function benchHearts(options: EngineBenchOptions, report: (line: BenchLine) => void): Promise<void> {
+  const hands = options.quick ? 50_000 : 1_000_000;
+  const match = await prepareMatch(builtinRegistry(), {
+    game: 'hearts',
+    seats: Array<string>(PLAYERS).fill(STRATEGY),
+    rules: { endScore: '0', hands: '1' },
+    seed: 'bench',
+  });
+  const table = createTable(match);
+  for (let game = 0; game < Math.min(hands, 50_000); game++) playGame(table, match.key, game);
+  const heapStart = heapUsed();
+  let start = performance.now();
+  for (let game = 0; game < hands; game++) playGame(table, match.key, game);
+  let seconds = (performance.now() - start) / 1000;
+  const heapEnd = heapUsed();
+  report({
+    bench: 'hearts',
     players: PLAYERS,
-    strategy: 'random',
-    hands: HANDS,
-    handsPerSecond: Math.round(HANDS / seconds),
+    workers: 1,
+    strategy: STRATEGY,
+    hands,
+    handsPerSecond: Math.round(hands / seconds),
     heapStartBytes: heapStart,
     heapEndBytes: heapEnd,
     heapGrowthBytes: heapEnd - heapStart,
     gcExposed: gc !== undefined,
-  }),
-);
+  });
+  const player = new MatchPlayer(match, 'independent');
+  player.play({ offset: 0, from: 0, to: Math.min(hands, 50_000) }, new Counters(match.layout));
+  start = performance.now();
+  player.play({ offset: 0, from: 0, to: hands }, new Counters(match.layout));
+  seconds = (performance.now() - start) / 1000;
+  report({ bench: 'hearts-batch', players: PLAYERS, workers: 1, strategy: STRATEGY, hands, handsPerSecond: Math.round(hands / seconds) });
+}

@@ -2,6 +2,7 @@
 // or with --json one JSON object per line for scripts. --quick runs short counts for a first look;
 // the full counts (the default) are the ones the targets are stated for.
 import { benchEngine, type BenchLine } from './engine.ts';
+import { benchHearts } from './hearts.ts';
 import { benchProtocol } from './protocol.ts';
 import { benchRandom } from './random.ts';
 import { benchStrategies } from './strategies.ts';
@@ -37,6 +38,7 @@ if (!json && !(globalThis as { gc?: unknown }).gc) {
 }
 await benchEngine({ quick }, report);
 report(benchRandom({ quick }));
+await benchHearts({ quick }, report);
 
 for (const line of benchStrategies({ quick })) report(line);
 await benchProtocol({ quick }, report);
