@@ -6,12 +6,12 @@
 //   UPDATE_GOLDEN=1 node test/run.js test/playthroughs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loveLetter } from '../../src/games/love-letter/index.ts';
+import { goldenTests } from '../helpers/golden.ts';
 import { randomTable, recordGame } from '../helpers/random-games.ts';
 
-const UPDATE = process.env.UPDATE_GOLDEN === '1';
 const REGENERATE = 'UPDATE_GOLDEN=1 node test/run.js test/playthroughs';
 
 interface Playthrough {
@@ -59,32 +59,7 @@ function render(p: Playthrough): string {
   ].join('\n');
 }
 
-function firstDifference(expected: string, actual: string): string {
-  const want = expected.split('\n');
-  const got = actual.split('\n');
-  const line = want.findIndex((text, index) => text !== got[index]);
-  const at = line < 0 ? want.length : line;
-  return `first difference at line ${at + 1}:\n  committed: ${want[at] ?? '(end of file)'}\n  now:       ${got[at] ?? '(end of file)'}`;
-}
-
-for (const p of PLAYTHROUGHS) {
-  test(`golden transcript ${p.file}`, () => {
-    const path = fileURLToPath(new URL(p.file, import.meta.url));
-    const actual = render(p);
-    if (UPDATE) {
-      writeFileSync(path, actual);
-      return;
-    }
-    assert.ok(existsSync(path), `${p.file} is missing; create it with: ${REGENERATE}`);
-    const expected = readFileSync(path, 'utf8');
-    if (actual !== expected) {
-      assert.fail(
-        `test/playthroughs/${p.file} no longer matches the game as played now; ${firstDifference(expected, actual)}\n` +
-          `If the change to the rules, the random streams or the format is intended, run ${REGENERATE} and review the diff.`,
-      );
-    }
-  });
-}
+goldenTests(import.meta.url, 'test/playthroughs', REGENERATE, PLAYTHROUGHS, render);
 
 test('the golden games are not trivial', () => {
   // Guards the choice of seeds: each file should show several rounds and the main card effects.

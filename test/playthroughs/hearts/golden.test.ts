@@ -4,18 +4,13 @@
 //
 // When such a change is intended, regenerate the files and review the diff before committing:
 //   UPDATE_GOLDEN=1 node test/run.js test/playthroughs/hearts
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { masterKey } from '../../../src/core/random.ts';
 import { hearts } from '../../../src/games/hearts/index.ts';
 import { playGame } from '../../../src/runner/table.ts';
 import { TranscriptRecorder } from '../../../src/runner/transcript.ts';
 import { random } from '../../../strategies/hearts/random.ts';
 import { heartsTable } from '../../games/hearts/tables.ts';
-
-const UPDATE = process.env.UPDATE_GOLDEN === '1';
+import { goldenTests } from '../../helpers/golden.ts';
 const REGENERATE = 'UPDATE_GOLDEN=1 node test/run.js test/playthroughs/hearts';
 
 interface Playthrough {
@@ -51,22 +46,4 @@ function render(p: Playthrough): string {
   ].join('\n');
 }
 
-for (const p of PLAYTHROUGHS) {
-  test(`golden hearts log ${p.file}`, () => {
-    const path = fileURLToPath(new URL(p.file, import.meta.url));
-    const actual = render(p);
-    if (UPDATE) {
-      writeFileSync(path, actual);
-      return;
-    }
-    assert.ok(existsSync(path), `${p.file} is missing; create it with: ${REGENERATE}`);
-    const expected = readFileSync(path, 'utf8').split('\n');
-    const lines = actual.split('\n');
-    const at = expected.findIndex((line, index) => line !== lines[index]);
-    assert.ok(
-      at < 0 && expected.length === lines.length,
-      `test/playthroughs/hearts/${p.file} no longer matches the game as played now (line ${at + 1}: ` +
-        `'${expected[at]}' became '${lines[at]}'); if intended, run ${REGENERATE} and review the diff`,
-    );
-  });
-}
+goldenTests(import.meta.url, 'test/playthroughs/hearts', REGENERATE, PLAYTHROUGHS, render);
