@@ -1,5 +1,5 @@
 import type { Strategy, StrategyDefinition } from '../../src/strategy-api.ts';
-import { QUEEN_OF_SPADES, RANK_OF, SUIT_OF, Suit, type HeartsView } from '../../src/games/hearts/index.ts';
+import { QUEEN_OF_SPADES, RANK_OF, SUIT_OF, Suit, bitCount, type HeartsView } from '../../src/games/hearts/index.ts';
 
 const KING = 11;
 
@@ -80,12 +80,6 @@ function highestOfShortestSuit(view: HeartsView, legal: Int32Array, count: numbe
     }
   }
   return best;
-}
-
-function bitCount(mask: number): number {
-  let count = 0;
-  for (let m = mask; m !== 0; m &= m - 1) count++;
-  return count;
 }
 
 export const ducking: StrategyDefinition<HeartsView> = {
