@@ -1,7 +1,23 @@
 import type { Strategy, StrategyDefinition } from '../../src/strategy-api.ts';
-import { QUEEN_OF_SPADES, RANK_OF, SUIT_OF, Suit, type HeartsView } from '../../src/games/hearts/index.ts';
+import { QUEEN_OF_SPADES, RANK_OF, SUIT_OF, Suit, bitCount, type HeartsView } from '../../src/games/hearts/index.ts';
 
 const KING = 11;
+
+/**
+ * What the ducking rules read: the trick so far and the player's own cards. A HeartsView is one;
+ * a playout fills another from the state it plays out, so both play by the same rules.
+ */
+export interface DuckingInput {
+  readonly players: number;
+  readonly trickCount: number;
+  readonly ledSuit: number;
+  readonly trickHighRank: number;
+  readonly trickPoints: number;
+  /** The player's cards, one rank mask per suit. */
+  readonly suitMask: Int32Array;
+  /** [card]: 1 once played this hand. */
+  readonly played: Uint8Array;
+}
 
 /**
  * Stays out of tricks with points. Following suit it plays the highest card that still loses to
@@ -19,15 +35,20 @@ export class DuckingPlayer implements Strategy<HeartsView> {
   inform(): void {}
 
   choose(view: HeartsView, legal: Int32Array, count: number): number {
-    if (count === 1) return legal[0];
-    if (view.trickCount === 0) return lead(view, legal, count);
-    if (SUIT_OF[legal[0]] === view.ledSuit) return follow(view, legal, count);
-    return discard(view, legal, count);
+    return duckingCard(view, legal, count);
   }
 }
 
+/** The ducking rules' card among legal[0 .. count-1]. */
+export function duckingCard(view: DuckingInput, legal: Int32Array, count: number): number {
+  if (count === 1) return legal[0];
+  if (view.trickCount === 0) return lead(view, legal, count);
+  if (SUIT_OF[legal[0]] === view.ledSuit) return follow(view, legal, count);
+  return discard(view, legal, count);
+}
+
 /** Legal cards arrive in card order, so within the led suit they rise in rank. */
-function follow(view: HeartsView, legal: Int32Array, count: number): number {
+function follow(view: DuckingInput, legal: Int32Array, count: number): number {
   let under = -1;
   for (let i = 0; i < count; i++) if (RANK_OF[legal[i]] < view.trickHighRank) under = legal[i];
   if (under >= 0) return under;
@@ -39,7 +60,7 @@ function follow(view: HeartsView, legal: Int32Array, count: number): number {
   return legal[0];
 }
 
-function discard(view: HeartsView, legal: Int32Array, count: number): number {
+function discard(view: DuckingInput, legal: Int32Array, count: number): number {
   let bestHeart = -1;
   for (let i = 0; i < count; i++) {
     if (legal[i] === QUEEN_OF_SPADES) return QUEEN_OF_SPADES;
@@ -49,7 +70,7 @@ function discard(view: HeartsView, legal: Int32Array, count: number): number {
   return highestOfShortestSuit(view, legal, count);
 }
 
-function lead(view: HeartsView, legal: Int32Array, count: number): number {
+function lead(view: DuckingInput, legal: Int32Array, count: number): number {
   const queenOut = view.played[QUEEN_OF_SPADES] === 0 && (view.suitMask[Suit.SPADES] & (1 << 10)) === 0;
   let best = -1;
   let bestLength = 99;
@@ -68,7 +89,7 @@ function lead(view: HeartsView, legal: Int32Array, count: number): number {
   return best >= 0 ? best : legal[0];
 }
 
-function highestOfShortestSuit(view: HeartsView, legal: Int32Array, count: number): number {
+function highestOfShortestSuit(view: DuckingInput, legal: Int32Array, count: number): number {
   let best = legal[count - 1];
   let bestLength = 99;
   for (let i = 0; i < count; i++) {
@@ -80,12 +101,6 @@ function highestOfShortestSuit(view: HeartsView, legal: Int32Array, count: numbe
     }
   }
   return best;
-}
-
-function bitCount(mask: number): number {
-  let count = 0;
-  for (let m = mask; m !== 0; m &= m - 1) count++;
-  return count;
 }
 
 export const ducking: StrategyDefinition<HeartsView> = {

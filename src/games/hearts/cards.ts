@@ -59,3 +59,10 @@ export function deckFor(players: number): Int8Array {
   }
   return Int8Array.from(deck);
 }
+
+/** The number of cards in a rank mask. */
+export function bitCount(mask: number): number {
+  let count = 0;
+  for (let m = mask; m !== 0; m &= m - 1) count++;
+  return count;
+}

@@ -51,3 +51,4 @@ export * from './cards.ts';
 export * from './codes.ts';
 export * from './actions.ts';
 export { HEARTS_RULES, parseHeartsRules, decodeRules } from './rules.ts';
+export { HandSampler, createSearchState, loadPosition } from './search.ts';

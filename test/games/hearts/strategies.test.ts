@@ -3,24 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { masterKey } from '../../../src/core/random.ts';
-import { CARD_NAMES, hearts } from '../../../src/games/hearts/index.ts';
+import { CARD_NAMES } from '../../../src/games/hearts/index.ts';
 import { playGame } from '../../../src/runner/table.ts';
-import { HEARTS_STRATEGIES, heartsTable, pointsPerHand, type HeartsTable } from './tables.ts';
+import { HEARTS_STRATEGIES, heartsTable, onEachDecision, pointsPerHand } from './tables.ts';
 
 const ONE_HAND = { endScore: '0', hands: '1' };
-
-/** Calls `check` with every decision and the legal cards it was chosen from. */
-function onEachDecision(table: HeartsTable, check: (seat: number, action: number, legal: number[]) => void): void {
-  const buffer = new Int32Array(hearts.maxActions);
-  table.observer = {
-    onEvent() {},
-    onForfeit() {},
-    onAction(seat, action) {
-      const count = hearts.legalActions(table.state, buffer);
-      check(seat, action, [...buffer.subarray(0, count)]);
-    },
-  };
-}
 
 test('first-legal plays the first legal card in the order its hand was dealt', () => {
   const table = heartsTable(Array(4).fill(HEARTS_STRATEGIES['first-legal']), ONE_HAND);
