@@ -16,7 +16,7 @@ import {
   wilson,
   type FirstCardRateRow,
 } from '../src/index.ts';
-import { builtinRegistry } from '../strategies/index.ts';
+import { builtinRegistry } from '../src/app.ts';
 
 const games = Number(process.argv[2] ?? 20000);
 const seed = process.argv[3] ?? 'first-card-value';

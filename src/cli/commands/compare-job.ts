@@ -1,3 +1,4 @@
+import { loadExternalHost } from '../../app.ts';
 import { Errors } from '../../core/errors.ts';
 import { SequentialTest, type ComparisonRun, type SprtPoint } from '../../runner/compare.ts';
 import type { JobFile } from '../../runner/job.ts';
@@ -49,7 +50,7 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
   const { context, dir, job, plan } = run;
   const arms = pairedArms(plan.paired);
   const seats = [...arms.candidate.seats, plan.paired.baseline];
-  const runners = await Runners.create(run.workers, { moveTimeout: run.moveTimeout });
+  const runners = await Runners.create(run.workers, loadExternalHost, { moveTimeout: run.moveTimeout });
   try {
     const candidate = await prepareMatch(context.registry, arms.candidate, runners.resolverFor(seats));
     const baseline = await prepareMatch(context.registry, arms.baseline, runners.resolverFor(seats));

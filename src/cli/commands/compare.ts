@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { loadExternalHost } from '../../app.ts';
 import { Errors } from '../../core/errors.ts';
 import type { Registry } from '../../core/registry.ts';
 import { parseStrategySpec } from '../../core/strategy-spec.ts';
@@ -165,7 +166,7 @@ function sprtConfig(options: CompareOptions): SprtConfig {
  * returns what job.json records of them: each spec's strategy and parameters as loaded.
  */
 async function loadStrategies(registry: Registry, paired: PairedSpec): Promise<NonNullable<JobFile['loaded']>> {
-  const runners = await Runners.create(1);
+  const runners = await Runners.create(1, loadExternalHost);
   try {
     const loaded: Record<string, { strategy: string; params: ResolvedStrategy['params'] }> = {};
     for (const arm of Object.values(pairedArms(paired))) {

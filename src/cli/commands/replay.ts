@@ -10,6 +10,7 @@ import { jobId, locateGame, matchSpecOf, type JobSpec } from '../../runner/job.t
 import { prepareMatch, type MatchSpec } from '../../runner/match.ts';
 import { readJob } from '../../runner/results.ts';
 import { TimedChoiceGuard } from '../../runner/choice-guard.ts';
+import { loadExternalHost } from '../../app.ts';
 import { Runners } from '../../runner/runners.ts';
 import { gameHeading, TranscriptRecorder, transcriptPath } from '../../runner/transcript.ts';
 import type { CommandContext } from '../command.ts';
@@ -74,7 +75,7 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
 }
 
 async function replayLines(context: CommandContext, target: ReplayTarget, moveTimeout: number | undefined): Promise<string[]> {
-  const runners = await Runners.create(1);
+  const runners = await Runners.create(1, loadExternalHost);
   try {
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
     const player = new MatchPlayer(match, target.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout));

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { loadExternalHost } from '../../app.ts';
 import { Errors } from '../../core/errors.ts';
 import type { Registry } from '../../core/registry.ts';
 import { MatchPlayer } from '../../runner/batch.ts';
@@ -126,7 +127,10 @@ export async function runJobCommand<O extends RunOptions>(
   const stop = new SignalStop();
   try {
     const options: O = { ...typed, workers: usableWorkers(context, typed.workers) };
-    const runners = await Runners.create(options.workers, { moveTimeout: options.moveTimeout, transcripts: options.transcripts });
+    const runners = await Runners.create(options.workers, loadExternalHost, {
+      moveTimeout: options.moveTimeout,
+      transcripts: options.transcripts,
+    });
     try {
       return options.resume
         ? await resume(context, kind, options, given, runners, stop)

@@ -1,0 +1,7 @@
+import type { Game } from '../core/game.ts';
+import { loveLetter } from './love-letter/index.ts';
+
+/** Every game parlor plays: adding a game means adding it here. */
+export function builtinGames(): readonly Game<any, any>[] {
+  return [loveLetter];
+}
