@@ -3,6 +3,7 @@
 import { Registry } from './core/registry.ts';
 import { builtinGames } from './games/index.ts';
 import type { ExternalHost } from './runner/external.ts';
+import type { JobContext } from './runner/jobs.ts';
 import { builtinStrategies } from '../strategies/index.ts';
 
 /** The games and built-in strategies parlor ships with. */
@@ -22,4 +23,21 @@ export const BUILTIN_REGISTRY_MODULE = import.meta.url;
  */
 export async function loadExternalHost(): Promise<ExternalHost> {
   return (await import('./protocol/index.ts')) as ExternalHost;
+}
+
+/**
+ * What a job started from code runs with: the built-in games and strategies, the bot host, no
+ * result hooks, no progress, and warnings on stderr; `overrides` replaces any of them.
+ */
+export function builtinJobContext(overrides: Partial<JobContext> = {}): JobContext {
+  return {
+    registry: builtinRegistry(),
+    registryModule: BUILTIN_REGISTRY_MODULE,
+    loadExternalHost,
+    resultHooks: [],
+    invocation: 'parlor',
+    progress: () => {},
+    warn: (text) => process.stderr.write(`parlor: ${text}\n`),
+    ...overrides,
+  };
 }

@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import type { CommandContext } from './command.ts';
 import { Commands } from './commands.ts';
 import { Options, type OptionDef } from './options.ts';
-import { version } from './version.ts';
+import { version } from '../runner/version.ts';
 
 function toCommanderOption(definition: OptionDef): Option {
   const option = new Option(definition.flags, definition.description);

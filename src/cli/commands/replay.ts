@@ -11,10 +11,10 @@ import { prepareMatch, type MatchSpec } from '../../runner/match.ts';
 import { readJob } from '../../runner/results.ts';
 import { TimedChoiceGuard } from '../../runner/choice-guard.ts';
 import { loadExternalHost } from '../../app.ts';
+import { fullRules, seatSpecs } from '../../runner/plan.ts';
 import { Runners } from '../../runner/runners.ts';
 import { gameHeading, TranscriptRecorder, transcriptPath } from '../../runner/transcript.ts';
 import type { CommandContext } from '../command.ts';
-import { fullRules, seatSpecs } from './sim.ts';
 
 export interface ReplayOptions {
   /** The game index (`--game <index>`). */
