@@ -262,7 +262,7 @@ function comparisonSummary(plan: ComparisonPlan, run: ComparisonRun, expected: E
 function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded'], sources: JobFile['sources']): ComparisonJobFile {
   const arms = pairedArms(plan.paired);
   const armGames = plan.maxBlocks * plan.blockGames;
-  // Both arms play game indices 0, 1, ...: `parlor replay --job DIR --game i` shows the candidate's game i.
+  // Both arms play game indices 0, 1, ...: `parlor replay --job DIR --index i` shows the candidate's game i.
   const spec: JobSpec = {
     format: JOB_FORMAT,
     command: 'compare',

@@ -271,8 +271,8 @@ async function execute(
   });
   for (const note of summary.forfeitGames) {
     context.warn(
-      `forfeit in game ${note.game} (--seed ${job.seed} --game ${note.game}): seat ${note.seat}, ${note.strategy}, ${note.reason}; ` +
-        `transcript: ${context.invocation} replay --job ${dir} --game ${note.game}`,
+      `forfeit in game ${note.game} (--game ${job.game} --seed ${job.seed} --index ${note.game}): seat ${note.seat}, ${note.strategy}, ${note.reason}; ` +
+        `transcript: ${context.invocation} replay --job ${dir} --index ${note.game}`,
     );
   }
   const unlisted = progress.counters.reduce((sum, counters) => sum + counters.noteCount(), 0) - summary.forfeitGames.length;
