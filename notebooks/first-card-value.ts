@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import {
   CARD_NAMES,
   Table,
+  builtinRegistry,
   firstCardChart,
   loveLetter,
   masterKey,
@@ -16,7 +17,6 @@ import {
   wilson,
   type FirstCardRateRow,
 } from '../src/index.ts';
-import { builtinRegistry } from '../src/app.ts';
 
 const games = Number(process.argv[2] ?? 20000);
 const seed = process.argv[3] ?? 'first-card-value';
