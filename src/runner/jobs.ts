@@ -385,12 +385,7 @@ export async function runResultHooks(context: JobContext, dir: string, summary: 
 const CHECKPOINT_MS = 500;
 
 /** The summary of a job's games so far (all of them once it is complete). */
-export function summarizeJob(
-  registry: Registry,
-  job: JobFile,
-  matches: readonly PreparedMatch[],
-  progress: JobProgress<Counters>,
-): RunSummary {
+function summarizeJob(registry: Registry, job: JobFile, matches: readonly PreparedMatch[], progress: JobProgress<Counters>): RunSummary {
   const counters = progress.snapshot();
   return summarizeRun({
     game: registry.game(job.game),
