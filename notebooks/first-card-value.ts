@@ -5,8 +5,18 @@
 //   node --import tsx notebooks/first-card-value.ts [games per table size] [seed]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CARD_NAMES, Table, loveLetter, masterKey, playGame, rateByChart, renderChart, wilson, type LabelRateRow } from '../src/index.ts';
-import { builtinRegistry } from '../strategies/index.ts';
+import {
+  CARD_NAMES,
+  Table,
+  builtinRegistry,
+  loveLetter,
+  masterKey,
+  playGame,
+  rateByChart,
+  renderChart,
+  wilson,
+  type LabelRateRow,
+} from '../src/index.ts';
 
 const games = Number(process.argv[2] ?? 20000);
 const seed = process.argv[3] ?? 'first-card-value';

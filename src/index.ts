@@ -1,6 +1,8 @@
 // parlor's public API: what notebooks and other programs may use. Strategies need only the part
 // in strategy-api.ts (`parlor/strategy`), which loads much less.
 export * from './strategy-api.ts';
+export { BUILTIN_REGISTRY_MODULE, builtinJobContext, builtinRegistry, loadExternalHost } from './app.ts';
+export { builtinGames } from './games/index.ts';
 export * from './runner/table.ts';
 export * from './runner/transcript.ts';
 export { DESIGNS, type DesignName } from './runner/design.ts';
@@ -18,6 +20,45 @@ export {
   type VarianceReduction,
   type Verdict,
 } from './runner/compare.ts';
+export {
+  CompareExit,
+  expectedLength,
+  planComparison,
+  readComparisonJob,
+  resumeComparison,
+  startComparison,
+  type CompareSummary,
+  type ComparisonOutcome,
+  type ComparisonPlan,
+  type ComparisonRequest,
+  type ComparisonSettings,
+  type ComparisonSummary,
+  type ComparisonWatch,
+  type ExpectedLength,
+} from './runner/comparison.ts';
+export type { ExternalHost, ExternalHostLoader } from './runner/external.ts';
+export type { JobFile, JobSpec } from './runner/job.ts';
+export {
+  checkSameJob,
+  readJobToResume,
+  resumeJob,
+  startJob,
+  type JobContext,
+  type JobOutcome,
+  type JobSettings,
+  type ResultHook,
+} from './runner/jobs.ts';
+export {
+  fullRules,
+  planSim,
+  planTournament,
+  seatSpecs,
+  type JobPlan,
+  type SeatRequest,
+  type SimRequest,
+  type TournamentRequest,
+} from './runner/plan.ts';
+export { PRESET_NAMES, SPRT_ELO_SCALES, type PresetName, type SprtEloScale } from './runner/sprt-choices.ts';
 export { runRatings, type RatingSummary } from './runner/ratings.ts';
 export type { MatchSummary, RunSummary } from './runner/summary.ts';
 export * from './report/index.ts';

@@ -1,9 +1,5 @@
 import type { Registry } from '../core/registry.ts';
-import type { JobFile } from '../runner/job.ts';
-import type { RunSummary } from '../runner/summary.ts';
-
-/** Runs after a run has written its results folder (charts, reports). */
-export type ResultHook = (dir: string, summary: RunSummary, job: JobFile) => Promise<void>;
+import type { ResultHook } from '../runner/jobs.ts';
 
 /** What a command needs from its surroundings; tests pass their own to capture output. */
 export interface CommandContext {

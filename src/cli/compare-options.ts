@@ -1,12 +1,9 @@
 import { Errors } from '../core/errors.ts';
 import { parseChoice } from '../runner/design.ts';
+import { PRESET_NAMES, SPRT_ELO_SCALES, type PresetName, type SprtEloScale } from '../runner/sprt-choices.ts';
 
 // The parsers of `parlor compare`'s own options live apart from the command, so that declaring the
 // options does not load the comparison machinery into every command.
-
-/** The SPRT presets by their command-line names. */
-export const PRESET_NAMES = ['gainer', 'non-regression'] as const;
-export type PresetName = (typeof PRESET_NAMES)[number];
 
 export function parsePreset(text: string): PresetName {
   return parseChoice('--preset', PRESET_NAMES, text);
@@ -21,10 +18,6 @@ export function parseSprtBounds(text: string): [number, number] {
   }
   return [bounds[0], bounds[1]];
 }
-
-/** How --sprt reads its bounds. */
-export const SPRT_ELO_SCALES = ['normalized', 'logistic'] as const;
-export type SprtEloScale = (typeof SPRT_ELO_SCALES)[number];
 
 export function parseSprtElo(text: string): SprtEloScale {
   return parseChoice('--sprt-elo', SPRT_ELO_SCALES, text);

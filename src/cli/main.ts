@@ -1,6 +1,6 @@
 import { CommanderError } from 'commander';
 import { ErrorCodes, isParlorError } from '../core/errors.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { BUILTIN_REGISTRY_MODULE, builtinRegistry } from '../app.ts';
 import type { CommandContext } from './command.ts';
 import { resultHooks } from './hooks.ts';
 import { buildProgram } from './program.ts';
@@ -13,9 +13,6 @@ export const ExitCode = {
   /** The results folder could not be written: no permission, a read-only or full disk. */
   CANNOT_WRITE: 5,
 } as const;
-
-/** The module worker threads load the same games and built-in strategies from. */
-export const BUILTIN_REGISTRY_MODULE = new URL('../../strategies/index.ts', import.meta.url).href;
 
 /** Progress lines belong on a terminal only: in a pipe or a log file they would be noise. */
 export function showsProgress(stream: { isTTY?: boolean }, quiet: boolean): boolean {

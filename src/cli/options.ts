@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import type { Registry } from '../core/registry.ts';
 import { splitStrategyList } from '../core/strategy-spec.ts';
 import { parseDesign } from '../runner/design.ts';
 import { parseSeatings } from '../runner/tournament.ts';
@@ -14,6 +15,8 @@ export interface OptionDef {
   readonly flags: string;
   readonly description: string;
   readonly defaultValue?: unknown;
+  /** A default that the games and strategies decide, for options whose values they name. */
+  readonly defaultFrom?: (registry: Registry) => unknown;
   /** How the default reads in help, when the value itself would not say it well. */
   readonly defaultDescription?: string;
   readonly parse?: (text: string, previous: any) => unknown;
@@ -24,16 +27,22 @@ export interface OptionDef {
 const MAX_GAMES = 1e12;
 
 export const Options = {
-  game: { flags: '--game <id>', description: 'game to play', defaultValue: 'love-letter' },
-  gameIndex: {
-    flags: '--game <index>',
-    description: 'index of the game to replay, as printed with an anomaly (`--seed S --game i`)',
-    parse: integerIn('--game', 0, MAX_GAMES),
+  game: {
+    flags: '--game <id>',
+    description: 'game to play (see `parlor games`)',
+    defaultFrom: (registry: Registry) => registry.gameIds()[0],
+    defaultDescription: 'the first game `parlor games` lists',
+  },
+  replayGame: { flags: '--game <id>', description: 'game to replay (see `parlor games`); --job names it instead' },
+  index: {
+    flags: '--index <i>',
+    description: 'index of the game to replay, as printed with an anomaly (`--game <id> --seed S --index i`)',
+    parse: integerIn('--index', 0, MAX_GAMES),
     mandatory: true,
   },
   players: {
     flags: '-p, --players <n>',
-    description: 'players at the table (2 to 4 for Love Letter)',
+    description: "players at the table (each game's range: `parlor games`)",
     parse: integerIn('--players', 1, 16),
   },
   strategies: {

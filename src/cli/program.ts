@@ -2,11 +2,13 @@ import { Command, Option } from 'commander';
 import type { CommandContext } from './command.ts';
 import { Commands } from './commands.ts';
 import { Options, type OptionDef } from './options.ts';
-import { version } from './version.ts';
+import { version } from '../runner/version.ts';
 
-function toCommanderOption(definition: OptionDef): Option {
+function toCommanderOption(definition: OptionDef, context: CommandContext): Option {
   const option = new Option(definition.flags, definition.description);
-  if (definition.defaultValue !== undefined) option.default(definition.defaultValue, definition.defaultDescription);
+  const defaultValue = definition.defaultFrom ? definition.defaultFrom(context.registry) : definition.defaultValue;
+  // Help shows a default the registry chose as it stands; the README, written without one, describes it.
+  if (defaultValue !== undefined) option.default(defaultValue, definition.defaultFrom ? undefined : definition.defaultDescription);
   // A parser's ParlorError already names the option; commander lets it through to run(), which
   // prints it as one line like every other error.
   if (definition.parse) option.argParser(definition.parse);
@@ -25,7 +27,7 @@ export function buildProgram(context: CommandContext, setExitCode: (code: number
   for (const definition of Commands) {
     const command = program.command(definition.name).summary(definition.summary).description(definition.summary).exitOverride();
     if (definition.arguments) command.arguments(definition.arguments);
-    for (const name of definition.options) command.addOption(toCommanderOption(Options[name]));
+    for (const name of definition.options) command.addOption(toCommanderOption(Options[name], context));
     command.action(async (...received: unknown[]) => {
       const commandObject = received[received.length - 1] as Command;
       const args = received.slice(0, -2).map(String);

@@ -69,10 +69,10 @@ export const Errors = {
       ErrorCodes.RESULTS_LOCKED,
       `results folder ${dir} is in use by parlor process ${pid} (started ${started}); wait for it to finish or stop it first`,
     ),
-  batchFailed: (first: number, last: number, seed: string, why: string) =>
+  batchFailed: (game: string, first: number, last: number, seed: string, why: string) =>
     new ParlorError(
       ErrorCodes.BATCH_FAILED,
-      `games ${first} to ${last} failed: ${why} (replay the first alone with --seed ${seed} --game ${first})`,
+      `games ${first} to ${last} failed: ${why} (replay the first alone with --game ${game} --seed ${seed} --index ${first})`,
     ),
   badAction: (text: string, why: string) => new ParlorError(ErrorCodes.BAD_ACTION, `action '${text}': ${why}`),
   badBotCommand: (command: string, why: string) => new ParlorError(ErrorCodes.BAD_BOT_COMMAND, `bot command '${command}': ${why}`),

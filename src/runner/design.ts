@@ -10,7 +10,7 @@ import { Errors } from '../core/errors.ts';
  *
  * In both, the deal streams depend on (seed, deal, round) and each seat's stream on (seed, game
  * index, seat), where the game index is global to the job, so a game replays alone from
- * `--seed S --game i`.
+ * `--game <id> --seed S --index i`.
  */
 export const DESIGNS = ['independent', 'duplicate'] as const;
 export type DesignName = (typeof DESIGNS)[number];

@@ -36,13 +36,8 @@ export interface ExternalRangeOptions extends ExternalSettings {
   readonly signal?: AbortSignal;
 }
 
-/**
- * The protocol module's host. Imported on demand: the protocol code (child processes, transports)
- * is only needed once a run has a bot seat, and in-process runs start faster without it.
- */
-export async function loadExternalHost(): Promise<ExternalHost> {
-  return (await import('../protocol/index.ts')) as ExternalHost;
-}
+/** Where the runner gets its host of external seats: passed in by the composition root (src/app.ts), never imported. */
+export type ExternalHostLoader = () => Promise<ExternalHost>;
 
 /** Runs tasks of match-ups with external seats in this thread, through the host. */
 export class ExternalRunner implements TaskRunner {

@@ -1,5 +1,6 @@
 import type { Registry } from '../core/registry.ts';
 import { blockGames } from './design.ts';
+import type { ExternalHostLoader } from './external.ts';
 import { prepareMatch } from './match.ts';
 import { PairedCounters, PairedLayout, pairedArms, type PairedSpec, type PairedTotals } from './paired.ts';
 import { Runners } from './runners.ts';
@@ -8,6 +9,8 @@ export interface PairedRunOptions {
   readonly workers: number;
   /** URL of the module whose builtinRegistry() the workers load (the same as `registry`). */
   readonly registryModule: string;
+  /** The host of bot-process seats (src/app.ts passes the protocol's). */
+  readonly loadExternalHost: ExternalHostLoader;
   /** Blocks per task, and so per update. */
   readonly batchBlocks: number;
   /** Stop after this many blocks (the last batch is cut short to fit); without it, the caller stops. */
@@ -25,7 +28,7 @@ export interface PairedRunOptions {
  */
 export async function* runPairedBatches(registry: Registry, spec: PairedSpec, options: PairedRunOptions): AsyncGenerator<PairedTotals> {
   const arms = pairedArms(spec);
-  const runners = await Runners.create(options.workers, { moveTimeout: options.moveTimeout });
+  const runners = await Runners.create(options.workers, options.loadExternalHost, { moveTimeout: options.moveTimeout });
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   options.signal?.addEventListener('abort', onAbort);

@@ -214,7 +214,7 @@ export async function executeJob<S extends Sums>(
         options.onBatch?.(progress);
       } catch (error) {
         if (stop.signal.aborted) return;
-        failure = batchFailure(error, job.seed, offset + batch.from, offset + batch.to);
+        failure = batchFailure(error, job.game, job.seed, offset + batch.from, offset + batch.to);
         stop.abort();
       }
     }
@@ -228,8 +228,8 @@ export async function executeJob<S extends Sums>(
   return progress.complete ? 'complete' : 'interrupted';
 }
 
-function batchFailure(error: unknown, seed: string, first: number, end: number) {
+function batchFailure(error: unknown, game: string, seed: string, first: number, end: number) {
   if (isParlorError(error) && error.code !== ErrorCodes.INTERNAL) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return Errors.batchFailed(first, end - 1, seed, message);
+  return Errors.batchFailed(game, first, end - 1, seed, message);
 }

@@ -1,4 +1,4 @@
-import { loadExternalHost, ExternalRunner, type ExternalHost, type ExternalSettings } from './external.ts';
+import { ExternalRunner, type ExternalHost, type ExternalHostLoader, type ExternalSettings } from './external.ts';
 import type { StrategyResolver } from './match.ts';
 import { WorkerPool } from './pool.ts';
 import { resolveStrategy } from './strategies.ts';
@@ -21,8 +21,8 @@ export class Runners {
     this.externalSettings = externalSettings;
   }
 
-  static async create(workers: number, externalSettings: ExternalSettings = {}): Promise<Runners> {
-    return new Runners(workers, await loadExternalHost(), externalSettings);
+  static async create(workers: number, loadHost: ExternalHostLoader, externalSettings: ExternalSettings = {}): Promise<Runners> {
+    return new Runners(workers, await loadHost(), externalSettings);
   }
 
   /** Bot logs and transcripts (--transcripts) go into the run's results folder. */

@@ -6,7 +6,7 @@ import { MatchPlayer } from '../../src/runner/batch.ts';
 import { Counters } from '../../src/runner/counters.ts';
 import { createTable, prepareMatch } from '../../src/runner/match.ts';
 import { playGame } from '../../src/runner/table.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 import type { BenchLine, EngineBenchOptions } from './engine.ts';
 
 const PLAYERS = 4;

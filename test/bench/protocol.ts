@@ -10,7 +10,7 @@ import { loopbackDefinition, newHostStats, playExternalRange, resolveStrategy, t
 import { MatchPlayer } from '../../src/runner/batch.ts';
 import { Counters } from '../../src/runner/counters.ts';
 import { prepareMatch, type PreparedMatch, type StrategyResolver } from '../../src/runner/match.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 import type { BenchLine } from './engine.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

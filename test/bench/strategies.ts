@@ -16,7 +16,7 @@ import {
   type Rng,
   type Strategy,
 } from '../../src/index.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 import type { BenchLine } from './engine.ts';
 
 export interface StrategyBenchOptions {

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommandContext } from '../../src/cli/command.ts';
-import { BUILTIN_REGISTRY_MODULE, run } from '../../src/cli/main.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { BUILTIN_REGISTRY_MODULE, builtinRegistry } from '../../src/app.ts';
+import { run } from '../../src/cli/main.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

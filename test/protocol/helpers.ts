@@ -7,7 +7,7 @@ import { MatchPlayer } from '../../src/runner/batch.ts';
 import type { Counters } from '../../src/runner/counters.ts';
 import { newCounters, prepareMatch, type PreparedMatch, type StrategyResolver } from '../../src/runner/match.ts';
 import { newHostStats, playExternalRange, resolveStrategy, type ExternalOptions, type HostStats } from '../../src/protocol/index.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

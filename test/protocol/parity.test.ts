@@ -9,7 +9,7 @@ import { MatchPlayer } from '../../src/runner/batch.ts';
 import { newCounters, prepareMatch, type StrategyResolver } from '../../src/runner/match.ts';
 import { resolveStrategy } from '../../src/runner/strategies.ts';
 import { TranscriptRecorder } from '../../src/runner/transcript.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 import { ROOT, forfeitsOf, playExternal, scratchDir } from './helpers.ts';
 
 /**

@@ -84,9 +84,9 @@ describe('--move-timeout on strategy files (real processes, 0.2 s)', () => {
       assert.ok(timeouts(summary) > 0, one.stdout);
       // The figures agree; only where each run wrote its folder differs.
       assert.deepEqual({ ...JSON.parse(two.stdout), resultsDir: summary.resultsDir }, summary);
-      const hint = /forfeit in game (\d+) \(--seed loop --game \1\): seat 0, .*runaway.*, timeout/.exec(one.stderr);
+      const hint = /forfeit in game (\d+) \(--game love-letter --seed loop --index \1\): seat 0, .*runaway.*, timeout/.exec(one.stderr);
       assert.ok(hint, one.stderr);
-      const replay = await parlor(['replay', '--job', join(dir, 'one'), '--game', hint[1], '--move-timeout', '0.2']);
+      const replay = await parlor(['replay', '--job', join(dir, 'one'), '--index', hint[1], '--move-timeout', '0.2']);
       assert.equal(replay.code, 0, replay.stderr);
       assert.match(replay.stdout, /forfeits: timeout \(no choice within the 0\.2 s move timeout\)/);
     } finally {

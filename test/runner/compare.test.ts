@@ -6,10 +6,10 @@ import { runPairedBatches } from '../../src/runner/paired-run.ts';
 import { pairedEloToBlockScore, scoreToElo } from '../../src/stats/elo.ts';
 import { evaluateSprt, SPRT_PRESETS, type SprtConfig, type SprtResult } from '../../src/stats/sprt.ts';
 import { Options } from '../../src/cli/options.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry, loadExternalHost } from '../../src/app.ts';
 import { assertClose } from '../helpers/numbers.ts';
 
-const REGISTRY = new URL('../../strategies/index.ts', import.meta.url).href;
+const REGISTRY = new URL('../../src/app.ts', import.meta.url).href;
 
 function spec(candidate: string, baseline: string, extra: Partial<PairedSpec> = {}): PairedSpec {
   return { game: 'love-letter', candidate, baseline, opponents: ['random'], rules: {}, seed: 'compare', design: 'independent', ...extra };
@@ -20,6 +20,7 @@ async function lastTotals(paired: PairedSpec, blocks: number): Promise<PairedTot
   for await (const totals of runPairedBatches(builtinRegistry(), paired, {
     workers: 2,
     registryModule: REGISTRY,
+    loadExternalHost,
     batchBlocks: blocks / 2,
     maxBlocks: blocks,
   })) {
@@ -52,6 +53,7 @@ describe('a sequential comparison', () => {
     const result = await runComparison(builtinRegistry(), paired, {
       workers,
       registryModule: REGISTRY,
+      loadExternalHost,
       batchBlocks,
       maxBlocks,
       sprt,

@@ -4,7 +4,7 @@ import { shareUnitsFor } from '../../src/core/tally.ts';
 import { MatchPlayer } from '../../src/runner/batch.ts';
 import { Counters, Field, Global, MAX_NOTES } from '../../src/runner/counters.ts';
 import { prepareMatch } from '../../src/runner/match.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 
 describe('share units', () => {
   test('a win splits into whole units among any number of winners up to the table size', () => {

@@ -7,7 +7,7 @@ import { blockGames, dealOf, rotateSeatSlots, rotationOf } from '../../src/runne
 import { prepareMatch } from '../../src/runner/match.ts';
 import { summarizeRun } from '../../src/runner/summary.ts';
 import { startGame } from '../../src/runner/table.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 
 const SEATS = ['random', 'cautious', 'counter', 'ismcts:iterations=4'];
 

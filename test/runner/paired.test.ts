@@ -6,9 +6,9 @@ import { prepareMatch } from '../../src/runner/match.ts';
 import { pairedArms, type PairedSpec, type PairedTotals } from '../../src/runner/paired.ts';
 import { runPairedBatches } from '../../src/runner/paired-run.ts';
 import { startGame } from '../../src/runner/table.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry, loadExternalHost } from '../../src/app.ts';
 
-const REGISTRY = new URL('../../strategies/index.ts', import.meta.url).href;
+const REGISTRY = new URL('../../src/app.ts', import.meta.url).href;
 
 function spec(candidate: string, baseline: string, design: PairedSpec['design']): PairedSpec {
   return { game: 'love-letter', candidate, baseline, opponents: ['random', 'cautious'], rules: {}, seed: 'paired', design };
@@ -16,7 +16,7 @@ function spec(candidate: string, baseline: string, design: PairedSpec['design'])
 
 async function allTotals(paired: PairedSpec, workers: number, maxBlocks = 120): Promise<PairedTotals[]> {
   const updates: PairedTotals[] = [];
-  const options = { workers, registryModule: REGISTRY, batchBlocks: 40, maxBlocks };
+  const options = { workers, registryModule: REGISTRY, loadExternalHost, batchBlocks: 40, maxBlocks };
   for await (const totals of runPairedBatches(builtinRegistry(), paired, options)) {
     updates.push({ ...totals, support: [...totals.support], counts: [...totals.counts] });
   }
@@ -81,6 +81,7 @@ describe('the paired design', () => {
     for await (const totals of runPairedBatches(builtinRegistry(), spec('random', 'cautious', 'independent'), {
       workers: 2,
       registryModule: REGISTRY,
+      loadExternalHost,
       batchBlocks: 20,
     })) {
       seen = totals.blocks;

@@ -4,9 +4,9 @@ import { buildJob, jobId, matchSpecOf, type JobSpec } from '../../src/runner/job
 import { prepareMatch } from '../../src/runner/match.ts';
 import { countersOf, JobProgress, executeJob } from '../../src/runner/run-job.ts';
 import { Runners } from '../../src/runner/runners.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry, loadExternalHost } from '../../src/app.ts';
 
-const REGISTRY = new URL('../../strategies/index.ts', import.meta.url).href;
+const REGISTRY = new URL('../../src/app.ts', import.meta.url).href;
 
 function job(batchGames: number, design: 'independent' | 'duplicate' = 'independent'): JobSpec {
   return buildJob({
@@ -31,7 +31,7 @@ async function play(spec: JobSpec, workers: number): Promise<Float64Array[]> {
     spec.matchups.map((_, m) => prepareMatch(registry, matchSpecOf(spec, m)).then((match) => match.layout)),
   );
   const progress = new JobProgress(spec, jobId(spec), layouts.map(countersOf));
-  const runners = await Runners.create(workers);
+  const runners = await Runners.create(workers, loadExternalHost);
   try {
     assert.equal(await executeJob(progress, runners, { concurrency: workers * 2, registry: REGISTRY }), 'complete');
   } finally {

@@ -7,7 +7,7 @@ import { prepareMatch } from '../../src/runner/match.ts';
 import { runRatings } from '../../src/runner/ratings.ts';
 import type { SummaryMatchup } from '../../src/runner/summary.ts';
 import { seatingsOf, tournamentTables } from '../../src/runner/tournament.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 
 /** Every seating of every table of `players` from the field, each played for `games` games in this thread. */
 async function tournament(field: string[], players: number, games: number, design: DesignName = 'independent'): Promise<SummaryMatchup[]> {

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ErrorCodes, ParlorError } from '../../src/core/errors.ts';
 import { parseStrategySpec } from '../../src/core/strategy-spec.ts';
 import { resolveStrategy } from '../../src/runner/strategies.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (name: string) => `test/fixtures/strategies/${name}`;

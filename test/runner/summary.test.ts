@@ -7,7 +7,7 @@ import { prepareMatch } from '../../src/runner/match.ts';
 import { summarizeRun, type SummaryMatchup } from '../../src/runner/summary.ts';
 import { Z95 } from '../../src/stats/normal.ts';
 import { wilson } from '../../src/stats/wilson.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 
 /** Plays each seating's games 0..games-1 (its own game indices from `offset`, the same deals), as a tournament does. */
 async function summaryOf(seatings: string[][], games: number, seed: string, design: DesignName = 'independent', gameId = 'love-letter') {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MatchPlayer } from '../../src/runner/batch.ts';
 import { newCounters, prepareMatch } from '../../src/runner/match.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 
 const GAMES = 1500;
 const CHEATS = ['event-read', 'game-module', 'stream-inversion', 'legal-buffer'];

@@ -12,7 +12,7 @@ import {
   type LoveLetterView,
   type RuleValues,
 } from '../../src/index.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 
 const registry = builtinRegistry();
 const SPECS = ['random', 'cautious', 'counter', 'ismcts:iterations=40'];

@@ -12,7 +12,7 @@ import {
   type Strategy,
   type StrategyContext,
 } from '../../src/index.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 
 /** Every object reachable from `roots` through properties, prototypes, array buffers and collections. */
 function reachable(roots: readonly unknown[]): Set<object> {

@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Table, loveLetter, masterKey, playGame } from '../../src/index.ts';
 import { wilson } from '../../src/stats/wilson.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 
 /** The game-win rate of `specs[0]`, seats rotating from game to game, with its 95% interval. */
 function winRate(specs: readonly string[], games: number, seed: string) {

@@ -14,7 +14,7 @@ import {
   type Rng,
   type Strategy,
 } from '../../src/index.ts';
-import { builtinRegistry } from '../../strategies/index.ts';
+import { builtinRegistry } from '../../src/app.ts';
 
 /** What a view says at one decision, in plain numbers. */
 interface Knowledge {

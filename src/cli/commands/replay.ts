@@ -10,14 +10,17 @@ import { jobId, locateGame, matchSpecOf, type JobSpec } from '../../runner/job.t
 import { prepareMatch, type MatchSpec } from '../../runner/match.ts';
 import { readJob } from '../../runner/results.ts';
 import { TimedChoiceGuard } from '../../runner/choice-guard.ts';
+import { loadExternalHost } from '../../app.ts';
+import { fullRules, seatSpecs } from '../../runner/plan.ts';
 import { Runners } from '../../runner/runners.ts';
 import { gameHeading, TranscriptRecorder, transcriptPath } from '../../runner/transcript.ts';
 import type { CommandContext } from '../command.ts';
-import { fullRules, seatSpecs } from './sim.ts';
 
 export interface ReplayOptions {
-  /** The game index (`--game <index>`). */
-  readonly game: number;
+  /** The game's id; --job names it instead. */
+  readonly game?: string;
+  /** The game index (`--index <i>`). */
+  readonly index: number;
   readonly job?: string;
   readonly players?: number;
   readonly strategies?: string[];
@@ -31,10 +34,7 @@ export interface ReplayOptions {
 }
 
 /** Options that describe the match-up, which --job supplies instead. */
-const MATCHUP_OPTIONS = ['players', 'strategies', 'seat', 'seed', 'design', 'rules'];
-
-// Replays name the game Love Letter's way until --job says otherwise; the index is the job's.
-const DEFAULT_GAME = 'love-letter';
+const MATCHUP_OPTIONS = ['game', 'players', 'strategies', 'seat', 'seed', 'design', 'rules'];
 
 interface ReplayTarget {
   readonly match: MatchSpec;
@@ -45,7 +45,7 @@ interface ReplayTarget {
 
 function fromJob(dir: string, job: JobSpec, gameIndex: number): ReplayTarget {
   const place = locateGame(job, gameIndex);
-  if (!place) throw Errors.badOption(`--game ${gameIndex}: the job in ${dir} has games 0 to ${job.games - 1}`);
+  if (!place) throw Errors.badOption(`--index ${gameIndex}: the job in ${dir} has games 0 to ${job.games - 1}`);
   return { match: matchSpecOf(job, place.matchup), design: job.design, offset: job.matchups[place.matchup].offset, local: place.local };
 }
 
@@ -60,11 +60,14 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
     if (clash) throw Errors.badOption(`--${clash} cannot be combined with --job (the job fixes the match-up)`);
     const job = readJob(options.job);
     if (jobId(job) !== job.id) throw Errors.corruptResults(options.job, 'job.json does not match its id (was it edited?)');
-    target = fromJob(options.job, job, options.game);
+    target = fromJob(options.job, job, options.index);
   } else {
-    const seats = seatSpecs(context.registry, { ...options, game: DEFAULT_GAME });
-    const match = { game: DEFAULT_GAME, seats, rules: fullRules(context.registry, DEFAULT_GAME, options.rules), seed: options.seed };
-    target = { match, design: options.design, offset: 0, local: options.game };
+    if (options.game === undefined)
+      throw Errors.badOption(`--game <id> is required without --job (games: ${context.registry.gameIds().join(', ')})`);
+    const game = context.registry.game(options.game).id;
+    const seats = seatSpecs(context.registry, { ...options, game });
+    const match = { game, seats, rules: fullRules(context.registry, game, options.rules), seed: options.seed };
+    target = { match, design: options.design, offset: 0, local: options.index };
   }
   const lines = await replayLines(context, target, options.moveTimeout);
   context.print(
@@ -74,7 +77,7 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
 }
 
 async function replayLines(context: CommandContext, target: ReplayTarget, moveTimeout: number | undefined): Promise<string[]> {
-  const runners = await Runners.create(1);
+  const runners = await Runners.create(1, loadExternalHost);
   try {
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
     const player = new MatchPlayer(match, target.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout));

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { CommandContext } from '../../../src/cli/command.ts';
 import { runBot, type BotOptions } from '../../../src/cli/commands/bot.ts';
 import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
-import { builtinRegistry } from '../../../strategies/index.ts';
+import { builtinRegistry } from '../../../src/app.ts';
 
 interface Session {
   readonly replies: string[];
@@ -19,7 +19,7 @@ async function session(lines: readonly string[], options: Partial<BotOptions> & 
   const warnings: string[] = [];
   const context: CommandContext = {
     registry: builtinRegistry(),
-    registryModule: new URL('../../../strategies/index.ts', import.meta.url).href,
+    registryModule: new URL('../../../src/app.ts', import.meta.url).href,
     resultHooks: [],
     print: (text) => replies.push(text),
     progress: () => {},

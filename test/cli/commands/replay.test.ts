@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runCaptured, scratchDir } from '../cli.ts';
 
 const scratch = scratchDir();
-const MATCHUP = ['--players', '3', '--strategies', 'random,cautious,counter', '--seed', 'replay'];
+const MATCHUP = ['--game', 'love-letter', '--players', '3', '--strategies', 'random,cautious,counter', '--seed', 'replay'];
 
 async function replay(args: readonly string[]): Promise<string[]> {
   const run = await runCaptured(['replay', ...args]);
@@ -19,15 +19,15 @@ describe('parlor replay', () => {
     assert.equal((await runCaptured(['sim', ...MATCHUP, '--games', '1', '--workers', '1', '--out', dir])).code, 0);
     const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
     const winners = summary.seats.filter((seat: { wins: number }) => seat.wins > 0).map((seat: { seat: number }) => seat.seat + 1);
-    const lines = await replay(['--job', dir, '--game', '0']);
+    const lines = await replay(['--job', dir, '--index', '0']);
     assert.equal(lines[lines.length - 1], `{ game over: ${winners.length > 1 ? 'winners' : 'winner'} ${winners.join(' ')} }`);
   });
 
   test('prints the protocol messages of every round, the same from a job or from the options', async () => {
     const dir = join(scratch, 'job');
     assert.equal((await runCaptured(['sim', ...MATCHUP, '--games', '30', '--workers', '1', '--out', dir])).code, 0);
-    const fromJob = await replay(['--job', dir, '--game', '17']);
-    assert.deepEqual(await replay([...MATCHUP, '--game', '17']), fromJob);
+    const fromJob = await replay(['--job', dir, '--index', '17']);
+    assert.deepEqual(await replay([...MATCHUP, '--index', '17']), fromJob);
     assert.match(fromJob[0], /^\{ game 17, seed replay, deal 17: 1 random, 2 cautious, 3 counter \}$/);
     assert.equal(fromJob[1], '{ round 1 }');
     assert.ok(fromJob.includes('[manager -> all] player 1'));
@@ -36,13 +36,13 @@ describe('parlor replay', () => {
       'the players answer in protocol syntax',
     );
     assert.ok(fromJob.some((line) => /^\{ round over: winners? [123]/.test(line)));
-    assert.notDeepEqual(await replay([...MATCHUP, '--game', '18']), fromJob);
+    assert.notDeepEqual(await replay([...MATCHUP, '--index', '18']), fromJob);
   });
 
   test('shows the rotated seating of a duplicate-design game and the deal it shares with its block', async () => {
-    const lines = await replay([...MATCHUP, '--design', 'duplicate', '--game', '7']);
+    const lines = await replay([...MATCHUP, '--design', 'duplicate', '--index', '7']);
     assert.match(lines[0], /^\{ game 7, seed replay, deal 2: 1 cautious, 2 counter, 3 random \}$/);
-    const rotations = await Promise.all([6, 8].map((game) => replay([...MATCHUP, '--design', 'duplicate', '--game', String(game)])));
+    const rotations = await Promise.all([6, 8].map((game) => replay([...MATCHUP, '--design', 'duplicate', '--index', String(game)])));
     const firstDraws = (transcript: string[]) => transcript.filter((line) => /^\[manager -> \d\] draw/.test(line)).slice(0, 3);
     for (const other of rotations) assert.deepEqual(firstDraws(other), firstDraws(lines), 'each position is dealt the same first card');
   });
@@ -53,7 +53,7 @@ describe('parlor replay', () => {
     const seats = ['--seat', bot, '--seat', 'counter', '--seed', 'bot'];
     const run = await runCaptured(['sim', ...seats, '--games', '1', '--transcripts', '--out', dir]);
     assert.equal(run.code, 0, run.warnings.join('\n'));
-    const lines = await replay(['--job', dir, '--game', '0']);
+    const lines = await replay(['--job', dir, '--index', '0']);
     assert.equal(lines[0], `{ game 0, seed bot, deal 0: 1 ${bot}, 2 counter }`);
     assert.ok(
       lines.some((line) => /^\[1 -> manager\] \w+/.test(line)),
@@ -79,7 +79,7 @@ describe('parlor replay', () => {
     );
     assert.ok(!existsSync(join(plain, 'transcripts')), 'nothing written unless asked');
     for (const game of [0, 4]) {
-      const lines = await replay(['--job', kept, '--game', String(game)]);
+      const lines = await replay(['--job', kept, '--index', String(game)]);
       assert.equal(readFileSync(join(kept, 'transcripts', `game-${game}.txt`), 'utf8'), `${lines.join('\n')}\n`, `game ${game}`);
     }
   });
@@ -104,10 +104,10 @@ describe('parlor replay', () => {
     assert.match(
       run.warnings[1],
       new RegExp(
-        `forfeit in game 1 \\(--seed f --game 1\\): seat 0, test/runner/fixtures/throws\\.ts, strategy-error; transcript: parlor replay --job ${dir} --game 1`,
+        `forfeit in game 1 \\(--game love-letter --seed f --index 1\\): seat 0, test/runner/fixtures/throws\\.ts, strategy-error; transcript: parlor replay --job ${dir} --index 1`,
       ),
     );
-    const lines = await replay(['--job', dir, '--game', '1']);
+    const lines = await replay(['--job', dir, '--index', '1']);
     assert.ok(lines.includes('{ player 1 forfeits: strategy-error (no idea what to play) }'));
   });
 });

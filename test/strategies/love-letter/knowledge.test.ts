@@ -17,7 +17,7 @@ import {
   type Strategy,
 } from '../../../src/index.ts';
 import { RoundKnowledge } from '../../../strategies/love-letter/knowledge.ts';
-import { builtinRegistry } from '../../../strategies/index.ts';
+import { builtinRegistry } from '../../../src/app.ts';
 
 const ME = 0;
 

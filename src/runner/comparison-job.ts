@@ -1,15 +1,12 @@
-import { Errors } from '../../core/errors.ts';
-import { SequentialTest, type ComparisonRun, type SprtPoint } from '../../runner/compare.ts';
-import type { JobFile } from '../../runner/job.ts';
-import { prepareMatch } from '../../runner/match.ts';
-import { PairedCounters, PairedLayout, pairedArms } from '../../runner/paired.ts';
-import { JobProgress, type Checkpoint } from '../../runner/run-job.ts';
-import { Runners } from '../../runner/runners.ts';
-import type { SprtResult } from '../../stats/sprt.ts';
-import type { PairedTotals } from '../../runner/paired.ts';
-import type { CommandContext } from '../command.ts';
-import type { ComparisonPlan, ExpectedLength } from './compare.ts';
-import { playJob, restoreProgress, type SignalStop } from './run.ts';
+import { Errors } from '../core/errors.ts';
+import type { SprtResult } from '../stats/sprt.ts';
+import { SequentialTest, type ComparisonRun, type SprtPoint } from './compare.ts';
+import type { ComparisonPlan, ExpectedLength } from './comparison.ts';
+import type { JobFile } from './job.ts';
+import { createRunners, playJob, restoreProgress, type JobContext } from './jobs.ts';
+import { prepareMatch } from './match.ts';
+import { PairedCounters, PairedLayout, pairedArms, type PairedTotals } from './paired.ts';
+import { JobProgress, type Checkpoint } from './run-job.ts';
 
 /** What a comparison's checkpoint keeps besides the sums: the test's looks so far. */
 interface ComparisonExtra {
@@ -18,14 +15,15 @@ interface ComparisonExtra {
 }
 
 export interface ComparisonJob {
-  readonly context: CommandContext;
+  readonly context: JobContext;
   readonly dir: string;
   readonly job: JobFile;
   readonly plan: ComparisonPlan;
   readonly workers: number;
   /** Seconds a strategy file or bot may take per decision. */
   readonly moveTimeout?: number;
-  readonly stop: SignalStop;
+  /** Aborting stops the comparison where it is, keeping its finished batches for a resume. */
+  readonly signal?: AbortSignal;
   /** The checkpoint of an interrupted comparison, to go on from. */
   readonly checkpoint: Checkpoint | null;
   /** The expected length once known (logistic bounds learn it at the first look); kept across a resume. */
@@ -34,7 +32,7 @@ export interface ComparisonJob {
   readonly onLook: (totals: PairedTotals, sprt: SprtResult) => void;
 }
 
-/** A comparison a signal stopped, with the games both arms finished. */
+/** A comparison stopped before it decided, with the games both arms finished. */
 export interface StoppedComparison {
   readonly gamesDone: number;
 }
@@ -49,7 +47,7 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
   const { context, dir, job, plan } = run;
   const arms = pairedArms(plan.paired);
   const seats = [...arms.candidate.seats, plan.paired.baseline];
-  const runners = await Runners.create(run.workers, { moveTimeout: run.moveTimeout });
+  const runners = await createRunners(context, { workers: run.workers, moveTimeout: run.moveTimeout });
   try {
     const candidate = await prepareMatch(context.registry, arms.candidate, runners.resolverFor(seats));
     const baseline = await prepareMatch(context.registry, arms.baseline, runners.resolverFor(seats));
@@ -75,7 +73,7 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
       // The looks already merged are in the trajectory: the test reads where they left it (again, if a pending batch just merged).
       if (progress.merged > 0) test.read(progress.counters[0].totals(candidate, baseline));
     }
-    const status = await playJob(context, dir, progress, { workers: run.workers }, runners, run.stop, {
+    const status = await playJob(context, dir, progress, { workers: run.workers, signal: run.signal }, runners, {
       extra: (): ComparisonExtra => ({ trajectory: test.trajectory, expected: run.expected }),
       play: (batch, signal) =>
         runners.runnerFor(seats).run(

@@ -1,0 +1,43 @@
+// The composition root: the one module that knows the games, the built-in strategies and the host
+// of bot processes together. The runner is handed what it needs from here and imports none of it.
+import { Registry } from './core/registry.ts';
+import { builtinGames } from './games/index.ts';
+import type { ExternalHost } from './runner/external.ts';
+import type { JobContext } from './runner/jobs.ts';
+import { builtinStrategies } from '../strategies/index.ts';
+
+/** The games and built-in strategies parlor ships with. */
+export function builtinRegistry(): Registry {
+  const registry = new Registry();
+  for (const game of builtinGames()) registry.addGame(game);
+  for (const definition of builtinStrategies()) registry.addStrategy(definition);
+  return registry;
+}
+
+/** This module, which worker threads load to build the same registry as builtinRegistry(). */
+export const BUILTIN_REGISTRY_MODULE = import.meta.url;
+
+/**
+ * The protocol module's host of bot processes. Loaded on demand: the protocol code (child
+ * processes, transports) is only needed once a run has a bot seat.
+ */
+export async function loadExternalHost(): Promise<ExternalHost> {
+  return (await import('./protocol/index.ts')) as ExternalHost;
+}
+
+/**
+ * What a job started from code runs with: the built-in games and strategies, the bot host, no
+ * result hooks, no progress, and warnings on stderr; `overrides` replaces any of them.
+ */
+export function builtinJobContext(overrides: Partial<JobContext> = {}): JobContext {
+  return {
+    registry: builtinRegistry(),
+    registryModule: BUILTIN_REGISTRY_MODULE,
+    loadExternalHost,
+    resultHooks: [],
+    invocation: 'parlor',
+    progress: () => {},
+    warn: (text) => process.stderr.write(`parlor: ${text}\n`),
+    ...overrides,
+  };
+}
