@@ -1,6 +1,7 @@
 // parlor's public API: what notebooks and other programs may use. Strategies need only the part
 // in strategy-api.ts (`parlor/strategy`), which loads much less.
 export * from './strategy-api.ts';
+export { createRunners, loadExternalHost } from './app.ts';
 export * from './runner/table.ts';
 export * from './runner/transcript.ts';
 export { DESIGNS, type DesignName } from './runner/design.ts';

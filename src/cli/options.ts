@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { splitStrategyList } from '../core/strategy-spec.ts';
 import { parseDesign } from '../runner/design.ts';
 import { parseSeatings } from '../runner/tournament.ts';
-import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/transport.ts';
+import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/transport/process.ts';
 import { collect, integerIn, keyValuePairs, positiveNumber } from './parse.ts';
 import { parsePreset, parseSprtBounds, parseSprtElo } from './compare-options.ts';
 

@@ -1,13 +1,15 @@
 import { Errors } from '../core/errors.ts';
-import { loveLetterProtocol } from './love-letter.ts';
-import type { ManagerProtocol } from './manager.ts';
+import { heartsWire } from '../games/hearts/wire/index.ts';
+import { loveLetterWire } from '../games/love-letter/wire/index.ts';
+import type { WireProtocol } from './wire.ts';
 
-/** The manager protocol of each game that external bots can play, by game id. */
-const PROTOCOLS: Readonly<Record<string, ManagerProtocol>> = {
-  'love-letter': loveLetterProtocol,
+/** The wire protocol of each game that external bots can play, by game id: the one place they are listed. */
+const PROTOCOLS: Readonly<Record<string, WireProtocol>> = {
+  [loveLetterWire.game]: loveLetterWire,
+  [heartsWire.game]: heartsWire,
 };
 
-export function managerProtocol(gameId: string): ManagerProtocol {
+export function wireProtocol(gameId: string): WireProtocol {
   const protocol = PROTOCOLS[gameId];
   if (!protocol) throw Errors.noProtocol(gameId);
   return protocol;

@@ -1,6 +1,7 @@
 import type { GameRange, MatchPlayer } from './batch.ts';
 import type { Counters } from './counters.ts';
 import type { StrategyResolver } from './match.ts';
+import { resolveStrategy } from './strategies.ts';
 import { TaskPlayer } from './task-player.ts';
 import type { Task, TaskRunner } from './tasks.ts';
 
@@ -13,7 +14,6 @@ import type { Task, TaskRunner } from './tasks.ts';
  * it is handed (for example with playGameAsync and the host's choosers).
  */
 export interface ExternalHost {
-  isExternalSpec(text: string): boolean;
   /** Loads every seat spec of a match-up with an external seat (the built-ins included). */
   readonly resolveStrategy?: StrategyResolver;
   playExternalRange(player: MatchPlayer, range: GameRange, counters: Counters, options: ExternalRangeOptions): Promise<void>;
@@ -29,6 +29,8 @@ export interface ExternalSettings {
   readonly transcripts?: boolean;
   /** Where bot logs and transcripts go. */
   readonly resultsDir?: string;
+  /** How `cmd:` bots are reached (a channel the game's protocol offers); the game's own when absent. */
+  readonly channel?: string;
 }
 
 export interface ExternalRangeOptions extends ExternalSettings {
@@ -37,23 +39,26 @@ export interface ExternalRangeOptions extends ExternalSettings {
 }
 
 /**
- * The protocol module's host. Imported on demand: the protocol code (child processes, transports)
- * is only needed once a run has a bot seat, and in-process runs start faster without it.
+ * Loads the host of external seats. The runner is handed one (by src/app.ts, which composes
+ * parlor) rather than importing the protocol code itself, and loads it only once a run has a bot
+ * seat: in-process runs start faster without child processes and transports.
  */
-export async function loadExternalHost(): Promise<ExternalHost> {
-  return (await import('../protocol/index.ts')) as ExternalHost;
-}
+export type ExternalHostLoader = () => Promise<ExternalHost>;
 
 /** Runs tasks of match-ups with external seats in this thread, through the host. */
 export class ExternalRunner implements TaskRunner {
   private readonly player: TaskPlayer;
-  private readonly host: ExternalHost;
+  private readonly host: ExternalHostLoader;
+  private used = false;
 
-  constructor(host: ExternalHost, settings: ExternalSettings) {
+  constructor(host: ExternalHostLoader, settings: ExternalSettings) {
     this.host = host;
     this.player = new TaskPlayer(
-      (player, range, counters, signal) => host.playExternalRange(player, range, counters, { ...settings, signal }),
-      host.resolveStrategy,
+      async (player, range, counters, signal) => {
+        this.used = true;
+        await (await host()).playExternalRange(player, range, counters, { ...settings, signal });
+      },
+      externalResolver(host),
       settings.moveTimeout,
     );
   }
@@ -63,6 +68,11 @@ export class ExternalRunner implements TaskRunner {
   }
 
   async close(): Promise<void> {
-    this.host.finishRun();
+    if (this.used) (await this.host()).finishRun();
   }
+}
+
+/** Loads every seat spec of a match-up with an external seat through the host. */
+export function externalResolver(host: ExternalHostLoader): StrategyResolver {
+  return async (registry, gameId, spec) => ((await host()).resolveStrategy ?? resolveStrategy)(registry, gameId, spec);
 }

@@ -2,6 +2,7 @@ import type { Registry } from '../core/registry.ts';
 import { blockGames } from './design.ts';
 import { prepareMatch } from './match.ts';
 import { PairedCounters, PairedLayout, pairedArms, type PairedSpec, type PairedTotals } from './paired.ts';
+import type { ExternalHostLoader } from './external.ts';
 import { Runners } from './runners.ts';
 
 export interface PairedRunOptions {
@@ -15,6 +16,8 @@ export interface PairedRunOptions {
   readonly signal?: AbortSignal;
   /** Seconds a strategy may take per decision before it forfeits. */
   readonly moveTimeout?: number;
+  /** Plays bot seats (`cmd:`); they are refused without it (src/app.ts has parlor's). */
+  readonly externalHost?: ExternalHostLoader;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface PairedRunOptions {
  */
 export async function* runPairedBatches(registry: Registry, spec: PairedSpec, options: PairedRunOptions): AsyncGenerator<PairedTotals> {
   const arms = pairedArms(spec);
-  const runners = await Runners.create(options.workers, { moveTimeout: options.moveTimeout });
+  const runners = new Runners(options.workers, options.externalHost ?? null, { moveTimeout: options.moveTimeout });
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   options.signal?.addEventListener('abort', onAbort);

@@ -4,7 +4,7 @@ import type { JobFile } from '../../runner/job.ts';
 import { prepareMatch } from '../../runner/match.ts';
 import { PairedCounters, PairedLayout, pairedArms } from '../../runner/paired.ts';
 import { JobProgress, type Checkpoint } from '../../runner/run-job.ts';
-import { Runners } from '../../runner/runners.ts';
+import { createRunners } from '../../app.ts';
 import type { SprtResult } from '../../stats/sprt.ts';
 import type { PairedTotals } from '../../runner/paired.ts';
 import type { CommandContext } from '../command.ts';
@@ -49,7 +49,7 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
   const { context, dir, job, plan } = run;
   const arms = pairedArms(plan.paired);
   const seats = [...arms.candidate.seats, plan.paired.baseline];
-  const runners = await Runners.create(run.workers, { moveTimeout: run.moveTimeout });
+  const runners = createRunners(run.workers, { moveTimeout: run.moveTimeout });
   try {
     const candidate = await prepareMatch(context.registry, arms.candidate, runners.resolverFor(seats));
     const baseline = await prepareMatch(context.registry, arms.baseline, runners.resolverFor(seats));

@@ -28,7 +28,7 @@ import {
 } from '../../runner/results.ts';
 import { lockResultsFolder } from '../../runner/folder-lock.ts';
 import type { Checkpoint } from '../../runner/run-job.ts';
-import { Runners } from '../../runner/runners.ts';
+import { createRunners } from '../../app.ts';
 import type { ResolvedStrategy } from '../../runner/strategies.ts';
 import { summarizeRun, type RunSummary } from '../../runner/summary.ts';
 import { toCsv } from '../../runner/tables.ts';
@@ -165,7 +165,7 @@ function sprtConfig(options: CompareOptions): SprtConfig {
  * returns what job.json records of them: each spec's strategy and parameters as loaded.
  */
 async function loadStrategies(registry: Registry, paired: PairedSpec): Promise<NonNullable<JobFile['loaded']>> {
-  const runners = await Runners.create(1);
+  const runners = createRunners(1);
   try {
     const loaded: Record<string, { strategy: string; params: ResolvedStrategy['params'] }> = {};
     for (const arm of Object.values(pairedArms(paired))) {

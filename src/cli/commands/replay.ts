@@ -10,7 +10,8 @@ import { jobId, locateGame, matchSpecOf, type JobSpec } from '../../runner/job.t
 import { prepareMatch, type MatchSpec } from '../../runner/match.ts';
 import { readJob } from '../../runner/results.ts';
 import { TimedChoiceGuard } from '../../runner/choice-guard.ts';
-import { Runners } from '../../runner/runners.ts';
+import type { Runners } from '../../runner/runners.ts';
+import { createRunners } from '../../app.ts';
 import { gameHeading, TranscriptRecorder, transcriptPath } from '../../runner/transcript.ts';
 import type { CommandContext } from '../command.ts';
 import { fullRules, seatSpecs } from './sim.ts';
@@ -74,7 +75,7 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
 }
 
 async function replayLines(context: CommandContext, target: ReplayTarget, moveTimeout: number | undefined): Promise<string[]> {
-  const runners = await Runners.create(1);
+  const runners = createRunners(1);
   try {
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
     const player = new MatchPlayer(match, target.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout));
@@ -111,7 +112,9 @@ async function externalLog(
 ): Promise<string[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
   try {
-    await runners.externalHost().playExternalRange(player, range, counters, { transcripts: true, resultsDir: scratch, moveTimeout });
+    await (
+      await runners.externalHost()
+    ).playExternalRange(player, range, counters, { transcripts: true, resultsDir: scratch, moveTimeout });
     return readFileSync(transcriptPath(scratch, range.offset + range.from), 'utf8')
       .trimEnd()
       .split('\n')

@@ -24,7 +24,8 @@ import {
 } from '../../runner/results.ts';
 import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptions } from '../../runner/run-job.ts';
 import type { Counters } from '../../runner/counters.ts';
-import { Runners } from '../../runner/runners.ts';
+import type { Runners } from '../../runner/runners.ts';
+import { createRunners } from '../../app.ts';
 import { changedSources, sourceHashes, type SourceHashes } from '../../runner/sources.ts';
 import { summarizeRun, type RunSummary } from '../../runner/summary.ts';
 import { WriteFailure } from '../../runner/write-errors.ts';
@@ -126,7 +127,7 @@ export async function runJobCommand<O extends RunOptions>(
   const stop = new SignalStop();
   try {
     const options: O = { ...typed, workers: usableWorkers(context, typed.workers) };
-    const runners = await Runners.create(options.workers, { moveTimeout: options.moveTimeout, transcripts: options.transcripts });
+    const runners = createRunners(options.workers, { moveTimeout: options.moveTimeout, transcripts: options.transcripts });
     try {
       return options.resume
         ? await resume(context, kind, options, given, runners, stop)

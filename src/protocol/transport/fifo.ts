@@ -1,0 +1,60 @@
+import { closeSync, constants, open, rmSync } from 'node:fs';
+import { Socket } from 'node:net';
+
+/**
+ * Named pipes created by the bot, as the Hearts competition's C template does: a bot started
+ * with the name `n` makes /tmp/nIn, which it reads, and /tmp/nOut, which it writes, then opens
+ * its In (waiting for the server) and then its Out. The server opens them in the same order.
+ */
+export interface FifoPaths {
+  /** What the server writes and the bot reads. */
+  readonly botIn: string;
+  /** What the bot writes and the server reads. */
+  readonly botOut: string;
+}
+
+/** The template's paths for a bot named `name` (a fixed /tmp, as the template has it). */
+export function fifoPaths(name: string): FifoPaths {
+  return { botIn: `/tmp/${name}In`, botOut: `/tmp/${name}Out` };
+}
+
+let named = 0;
+
+/**
+ * A fresh bot name for this parlor process, short enough for the protocol's 15-character names
+ * and unique among the FIFOs of every run on the machine (it holds the process id).
+ */
+export function freshFifoName(): string {
+  return `p${process.pid.toString(36)}x${(++named).toString(36)}`;
+}
+
+const RETRY_MS = 5;
+
+/**
+ * Opens one end of a FIFO without blocking a thread: non-blocking opens, retried while the bot
+ * has not made the file yet or (for writing) has not opened it for reading. Resolves to the open
+ * end, or to null once `give up` says so (the deadline passed, or the bot is being stopped).
+ */
+export async function openFifoEnd(path: string, forWriting: boolean, giveUp: () => boolean): Promise<Socket | null> {
+  const flags = (forWriting ? constants.O_WRONLY : constants.O_RDONLY) | constants.O_NONBLOCK;
+  for (;;) {
+    if (giveUp()) return null;
+    const fd = await new Promise<number | NodeJS.ErrnoException>((resolve) => open(path, flags, (error, fd) => resolve(error ?? fd)));
+    if (typeof fd === 'number') {
+      if (giveUp()) {
+        closeSync(fd);
+        return null;
+      }
+      // A libuv pipe handle: reads and writes wait in the event loop, never in a thread.
+      return new Socket({ fd, readable: !forWriting, writable: forWriting });
+    }
+    // ENOENT: not made yet; ENXIO: made, but nobody reads it yet.
+    if (fd.code !== 'ENOENT' && fd.code !== 'ENXIO') throw fd;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
+}
+
+/** Removes a bot's FIFOs once it is gone (the template never does). */
+export function removeFifos(paths: FifoPaths): void {
+  for (const path of [paths.botIn, paths.botOut]) rmSync(path, { force: true });
+}
