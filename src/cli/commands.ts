@@ -27,6 +27,7 @@ const RUN_OPTIONS: readonly OptionName[] = [
   'force',
   'resume',
   'moveTimeout',
+  'channel',
   'transcripts',
   'json',
   'quiet',
@@ -110,12 +111,13 @@ export const Commands: readonly CommandDef[] = [
   },
   {
     name: 'bot',
-    summary: 'play a strategy as a bot of the competition manager protocol on stdin/stdout (one round, as managers start bots)',
-    arguments: '<strategy>',
-    options: ['game', 'handshake', 'players', 'rules', 'botSeed'],
-    async run(context, options: BotOptions, [strategy]) {
+    summary:
+      "play a strategy as a bot of the game's competition server: Love Letter's on stdin/stdout for one round, Hearts' on the FIFOs it makes (named after [name]) for a whole run",
+    arguments: '<strategy> [name]',
+    options: ['game', 'handshake', 'players', 'rules', 'channel', 'botSeed'],
+    async run(context, options: BotOptions, [strategy, name]) {
       const { runBot } = await import('./commands/bot.ts');
-      await runBot(context, options, strategy);
+      await runBot(context, { ...options, name }, strategy);
       return 0;
     },
   },

@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Errors } from '../core/errors.ts';
 import type { GameEvent } from '../core/events.ts';
 import type { GameState, PlayerView } from '../core/game.ts';
 import { Forfeit } from '../core/forfeits.ts';
@@ -12,7 +11,7 @@ import { playGameAsync, type AsyncChooser, type DecisionOutcome, type Table, typ
 import { TranscriptRecorder } from '../runner/transcript.ts';
 import { appendBotLog, finishBotLogs } from './bot-logs.ts';
 import { ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
-import { wireProtocol } from './protocols.ts';
+import { channelFor, wireProtocol } from './protocols.ts';
 import {
   DEFAULT_LIMITS,
   DEFAULT_MOVE_TIMEOUT_SECONDS,
@@ -94,11 +93,7 @@ export class ProtocolHost {
   constructor(match: PreparedMatch, options: ExternalOptions) {
     this.match = match;
     this.wire = wireProtocol(match.game.id);
-    const channel = options.channel ?? this.wire.channels[0];
-    if (!this.wire.channels.includes(channel as ChannelKind)) {
-      throw Errors.badOption(`${match.game.id} bots are reached by ${this.wire.channels.join(' or ')}, not ${channel}`);
-    }
-    this.channel = channel as ChannelKind;
+    this.channel = channelFor(match.game.id, options.channel);
     this.options = options;
     this.moveTimeoutMs = Math.round((options.moveTimeout ?? DEFAULT_MOVE_TIMEOUT_SECONDS) * 1000);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };

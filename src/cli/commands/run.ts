@@ -26,6 +26,7 @@ import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptio
 import type { Counters } from '../../runner/counters.ts';
 import type { Runners } from '../../runner/runners.ts';
 import { createRunners } from '../../app.ts';
+import { channelFor } from '../../protocol/protocols.ts';
 import { changedSources, sourceHashes, type SourceHashes } from '../../runner/sources.ts';
 import { summarizeRun, type RunSummary } from '../../runner/summary.ts';
 import { WriteFailure } from '../../runner/write-errors.ts';
@@ -45,6 +46,8 @@ export interface RunOptions {
   readonly json?: boolean;
   readonly quiet?: boolean;
   readonly moveTimeout?: number;
+  /** How `cmd:` bots talk to parlor (--channel). */
+  readonly channel?: string;
   readonly transcripts?: boolean;
 }
 
@@ -127,7 +130,11 @@ export async function runJobCommand<O extends RunOptions>(
   const stop = new SignalStop();
   try {
     const options: O = { ...typed, workers: usableWorkers(context, typed.workers) };
-    const runners = createRunners(options.workers, { moveTimeout: options.moveTimeout, transcripts: options.transcripts });
+    const runners = createRunners(options.workers, {
+      moveTimeout: options.moveTimeout,
+      transcripts: options.transcripts,
+      channel: options.channel,
+    });
     try {
       return options.resume
         ? await resume(context, kind, options, given, runners, stop)
@@ -168,6 +175,7 @@ async function start<O extends RunOptions>(
 ): Promise<number> {
   const plan = kind.plan(context.registry, options);
   const probe = buildJob({ ...plan, batchGames: blockGames(plan.design, plan.players) });
+  if (options.channel !== undefined) channelFor(probe.game, options.channel);
   const players = await preparePlayers(context.registry, probe, runners, options.moveTimeout);
   const inProcess = players.filter((player) => !runners.hasExternalSeat(player.match.spec.seats));
   const batchGames =
@@ -262,6 +270,7 @@ async function resume<O extends RunOptions>(
       throw Errors.resumeMismatch(dir, `the options given describe another job (${differing.join(', ')} differ)`);
     }
   }
+  if (options.channel !== undefined) channelFor(job.game, options.channel);
   return whileLocked(lockResultsFolder(dir), () => resumeLocked(context, dir, job, options, runners, stop));
 }
 

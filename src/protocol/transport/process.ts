@@ -92,6 +92,8 @@ export class BotProcess implements BotLink {
   /** Where messages go and come from: the child's stdin and stdout, or its FIFOs once open. */
   private sink: Writable | null = null;
   private source: Readable | null = null;
+  /** The FIFO being opened, until both are. */
+  private fifoAwaited: string | null = null;
   /** Messages sent before the FIFOs are open. */
   private queued: (string | Uint8Array)[] = [];
   private logPartials = new Map<Readable, string>();
@@ -165,8 +167,19 @@ export class BotProcess implements BotLink {
     if (this.ended) return Promise.resolve(this.ended);
     return new Promise((resolve) => {
       this.waiter = resolve;
-      this.readTimer = setTimeout(() => this.deliver({ failure: Forfeit.TIMEOUT, detail: `no reply within ${timeoutMs} ms` }), timeoutMs);
+      this.readTimer = setTimeout(() => this.timeOut(timeoutMs), timeoutMs);
     });
+  }
+
+  private timeOut(timeoutMs: number): void {
+    if (this.fifoAwaited === null) {
+      this.deliver({ failure: Forfeit.TIMEOUT, detail: `no reply within ${timeoutMs} ms` });
+      return;
+    }
+    // Its FIFOs are not even open: that is the news, for the forfeit and for its log.
+    const detail = `did not open ${this.fifoAwaited} within ${timeoutMs} ms`;
+    this.log(detail);
+    this.deliver({ failure: Forfeit.TIMEOUT, detail });
   }
 
   stop(): Promise<void> {
@@ -210,15 +223,16 @@ export class BotProcess implements BotLink {
   /** The server's order: the bot's In for writing (it waits on that), then its Out for reading. */
   private async openFifos(fifo: FifoPaths & { readonly openTimeoutMs: number }): Promise<void> {
     const deadline = performance.now() + fifo.openTimeoutMs;
-    let waitingFor = fifo.botIn;
+    this.fifoAwaited = fifo.botIn;
     const giveUp = () => this.stopping || this.leaderExited || this.ended !== null || performance.now() > deadline;
     try {
       const sink = await openFifoEnd(fifo.botIn, true, giveUp);
-      if (sink === null) return this.fifoMissing(waitingFor, fifo.openTimeoutMs);
+      if (sink === null) return this.fifoMissing(fifo.botIn, fifo.openTimeoutMs);
       this.attachSink(sink);
-      waitingFor = fifo.botOut;
+      this.fifoAwaited = fifo.botOut;
       const source = (await openFifoEnd(fifo.botOut, false, giveUp)) as Socket | null;
-      if (source === null) return this.fifoMissing(waitingFor, fifo.openTimeoutMs);
+      if (source === null) return this.fifoMissing(fifo.botOut, fifo.openTimeoutMs);
+      this.fifoAwaited = null;
       this.sourceOpen = true;
       source.on('error', () => {});
       source.on('close', () => {
@@ -228,7 +242,7 @@ export class BotProcess implements BotLink {
       this.attachSource(source);
       if (this.stopping) source.destroy();
     } catch (error) {
-      this.fail(Forfeit.CRASHED, `could not open ${waitingFor}: ${error instanceof Error ? error.message : String(error)}`);
+      this.fail(Forfeit.CRASHED, `could not open ${this.fifoAwaited}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
