@@ -162,11 +162,11 @@ export async function playHosted(
   return { transcripts, counters: counters.data, stats };
 }
 
-/** The same games: transcripts line for line and, unless the seats' strategies differ by name, the same counts. */
-export function assertSameGames(actual: Played, expected: Played, counters = true): void {
+/** The same games: transcripts line for line, and the same counts. */
+export function assertSameGames(actual: Played, expected: Played): void {
   assert.equal(actual.transcripts.length, expected.transcripts.length);
   actual.transcripts.forEach((transcript, game) => assert.equal(transcript, expected.transcripts[game], `game ${game}`));
-  if (counters) assert.deepEqual(Array.from(actual.counters), Array.from(expected.counters));
+  assert.deepEqual(Array.from(actual.counters), Array.from(expected.counters));
 }
 
 /** Forfeits of strategy slot `slot`, by reason code. */

@@ -101,7 +101,7 @@ describe('a Hearts strategy behind the protocol plays as it does in-process', ()
       );
       const expected = await inProcess([DIGEST, 'ducking', DIGEST, 'first-legal'], 12, SERVER);
       const played = await hosted([bot, 'ducking', bot, 'first-legal'], 12, SERVER, `processes-${channel}`, { channel });
-      assertSameGames(played, expected, false);
+      assertSameGames(played, expected);
       assert.equal(played.stats.botsStarted, 2);
       assertNothingLeft();
     });
@@ -113,7 +113,7 @@ describe('a Hearts strategy behind the protocol plays as it does in-process', ()
     assert.equal(built.status, 0, built.stderr);
     const expected = await inProcess(['first-legal', 'ducking', 'first-legal', 'random'], 40, SERVER);
     const played = await hosted([cmd(binary), 'ducking', cmd(binary), 'random'], 40, SERVER, 'c-bot');
-    assertSameGames(played, expected, false);
+    assertSameGames(played, expected);
     assert.equal(played.stats.botsStarted, 2);
     assertNothingLeft();
   });
