@@ -55,9 +55,7 @@ export function newHostStats(): HostStats {
 /**
  * Plays local games [range.from, range.to) of a match-up with external seats, one after another
  * on the player's tables, and counts them as in-process play does (the player records each game).
- * Callers run several ranges at once for parallel play: each holds at most one live process per
- * external seat, so the number of ranges in flight bounds the processes. A range is a session:
- * a game whose bots live for the session (Hearts) keeps one process per seat through all of it.
+ * The range is a session of its own: bots that live for a session are stopped at its end.
  */
 export async function playExternalRange(
   player: MatchPlayer,
@@ -67,10 +65,43 @@ export async function playExternalRange(
 ): Promise<void> {
   const host = new ProtocolHost(player.match, options);
   try {
-    await player.playAsync(range, counters, (table, gameIndex, dealIndex) => host.playGame(table, gameIndex, dealIndex));
+    await host.playRange(player, range, counters, options.signal);
   } finally {
     await host.close();
   }
+}
+
+/**
+ * The ranges of one run, played on a host per match-up that keeps its bots from one range to the
+ * next until the session closes: a game whose bots live for the session (Hearts) runs one process
+ * per seat of each table for the whole run. Callers run several ranges at once for parallel play;
+ * each borrows tables of its own, so the number of ranges in flight bounds the processes.
+ */
+export class ExternalSession {
+  private readonly options: ExternalOptions;
+  private readonly hosts = new Map<PreparedMatch, ProtocolHost>();
+
+  constructor(options: Omit<ExternalOptions, 'signal'>) {
+    this.options = options;
+  }
+
+  play(player: MatchPlayer, range: GameRange, counters: Counters, signal?: AbortSignal): Promise<void> {
+    let host = this.hosts.get(player.match);
+    if (!host) {
+      host = new ProtocolHost(player.match, this.options);
+      this.hosts.set(player.match, host);
+    }
+    return host.playRange(player, range, counters, signal);
+  }
+
+  /** Ends every bot's session; resolves when none is left running. */
+  async close(): Promise<void> {
+    await Promise.all([...this.hosts.values()].map((host) => host.close()));
+  }
+}
+
+export function openSession(options: Omit<ExternalOptions, 'signal'>): ExternalSession {
+  return new ExternalSession(options);
 }
 
 /** Hosts the external seats of one match-up's tables, game after game. */
@@ -87,7 +118,6 @@ export class ProtocolHost {
   private readonly options: ExternalOptions;
   private readonly hosted = new Map<Table<GameState, PlayerView>, HostedTable>();
   private readonly logPaths = new Map<string, string>();
-  private readonly onAbort = () => this.abort();
   aborted = false;
 
   constructor(match: PreparedMatch, options: ExternalOptions) {
@@ -101,11 +131,21 @@ export class ProtocolHost {
     this.cwd = options.cwd ?? process.cwd();
     this.env = options.env ?? process.env;
     this.transcripts = options.transcripts === true;
-    options.signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
-  async playGame(table: Table<GameState, PlayerView>, gameIndex: number, dealIndex: number): Promise<void> {
-    this.options.signal?.throwIfAborted();
+  /** Plays a range; aborting `signal` stops every bot of the host at once, and the range rejects with its reason. */
+  async playRange(player: MatchPlayer, range: GameRange, counters: Counters, signal?: AbortSignal): Promise<void> {
+    const onAbort = () => this.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      await player.playAsync(range, counters, (table, gameIndex, dealIndex) => this.playGame(table, gameIndex, dealIndex, signal));
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async playGame(table: Table<GameState, PlayerView>, gameIndex: number, dealIndex: number, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
     let hosted = this.hosted.get(table);
     if (!hosted) {
       hosted = new HostedTable(this, table);
@@ -114,12 +154,11 @@ export class ProtocolHost {
     await hosted.play(gameIndex, dealIndex);
     this.stats.games++;
     // An interrupted game still runs to its end (its bots forfeit at once): it must not count.
-    this.options.signal?.throwIfAborted();
+    signal?.throwIfAborted();
   }
 
   /** Ends every bot's session and stops it; resolves when none is left running. */
   async close(): Promise<void> {
-    this.options.signal?.removeEventListener('abort', this.onAbort);
     await Promise.all([...this.hosted.values()].map((hosted) => hosted.stopAll()));
     sweepBots();
   }

@@ -9,7 +9,16 @@ export {
   type LinkContext,
 } from './external.ts';
 export { DEFAULT_MOVE_TIMEOUT_SECONDS } from './transport/process.ts';
-export { playExternalRange, finishRun, ProtocolHost, newHostStats, type ExternalOptions, type HostStats } from './host.ts';
+export {
+  playExternalRange,
+  openSession,
+  finishRun,
+  ExternalSession,
+  ProtocolHost,
+  newHostStats,
+  type ExternalOptions,
+  type HostStats,
+} from './host.ts';
 export { ProtocolBot, runBotSession, type BotSetup } from './bot.ts';
 export { loopbackDefinition } from './loopback.ts';
 export { wireProtocol } from './protocols.ts';

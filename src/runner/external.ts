@@ -17,8 +17,15 @@ export interface ExternalHost {
   /** Loads every seat spec of a match-up with an external seat (the built-ins included). */
   readonly resolveStrategy?: StrategyResolver;
   playExternalRange(player: MatchPlayer, range: GameRange, counters: Counters, options: ExternalRangeOptions): Promise<void>;
+  /** The ranges of one run on hosts that keep their bots from range to range until it is closed. */
+  openSession(settings: ExternalSettings): ExternalRangeSession;
   /** Ends the run's external play once every range is done (bot logs note what their caps dropped). */
   finishRun(): void;
+}
+
+export interface ExternalRangeSession {
+  play(player: MatchPlayer, range: GameRange, counters: Counters, signal?: AbortSignal): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** How external seats are run: chosen by the user, the same for every range of a job. */
@@ -49,14 +56,14 @@ export type ExternalHostLoader = () => Promise<ExternalHost>;
 export class ExternalRunner implements TaskRunner {
   private readonly player: TaskPlayer;
   private readonly host: ExternalHostLoader;
-  private used = false;
+  private session: Promise<ExternalRangeSession> | null = null;
 
   constructor(host: ExternalHostLoader, settings: ExternalSettings) {
     this.host = host;
     this.player = new TaskPlayer(
       async (player, range, counters, signal) => {
-        this.used = true;
-        await (await host()).playExternalRange(player, range, counters, { ...settings, signal });
+        this.session ??= host().then((loaded) => loaded.openSession(settings));
+        await (await this.session).play(player, range, counters, signal);
       },
       externalResolver(host),
       settings.moveTimeout,
@@ -67,8 +74,11 @@ export class ExternalRunner implements TaskRunner {
     return this.player.run(task, signal);
   }
 
+  /** Stops the run's bots (those kept for the session) and closes their logs. */
   async close(): Promise<void> {
-    if (this.used) (await this.host()).finishRun();
+    if (!this.session) return;
+    await (await this.session).close();
+    (await this.host()).finishRun();
   }
 }
 

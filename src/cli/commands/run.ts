@@ -426,8 +426,12 @@ export async function playJob(
   let lastSave = Date.now();
   let status: 'complete' | 'interrupted';
   try {
+    // A lane plays one table at a time: with bots in every match-up it is a table of bot processes
+    // (each seat's kept for the run where the game's protocol says so), and lanes beyond the
+    // workers would only start more of them; worker tasks get two per worker, so none waits.
+    const botsOnly = progress.job.matchups.every((matchup) => runners.hasExternalSeat(matchup.seats));
     status = await executeJob(progress, runners, {
-      concurrency: options.workers * 2,
+      concurrency: botsOnly ? options.workers : options.workers * 2,
       registry: context.registryModule,
       signal: stop.signal,
       play: hooks.play,

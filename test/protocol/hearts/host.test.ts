@@ -7,6 +7,7 @@ import { quote } from 'shell-quote';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { Illegal } from '../../../src/games/hearts/index.ts';
 import { finishRun } from '../../../src/protocol/index.ts';
+import { runCaptured } from '../../cli/cli.ts';
 import type { StrategyResolver } from '../../../src/runner/match.ts';
 import {
   PYTHON,
@@ -126,6 +127,40 @@ describe('a Hearts strategy behind the protocol plays as it does in-process', ()
       assertNothingLeft();
     });
   }
+});
+
+describe('a Hearts run from the command line', () => {
+  test('keeps one process per bot seat for the whole run on one worker, and leaves no FIFO behind', async () => {
+    const out = join(scratch, 'cli-run');
+    const bot = cmd(PYTHON, join(ROOT, 'strategies/external/hearts_bot.py'));
+    const result = await runCaptured([
+      'sim',
+      '--game',
+      'hearts',
+      '--seat',
+      bot,
+      '--seat',
+      'first-legal',
+      '--seat',
+      'ducking',
+      '--seat',
+      bot,
+      '--rules',
+      'profile=zadikian-server,hands=2',
+      '-n',
+      '40',
+      '-w',
+      '1',
+      '-q',
+      '--out',
+      out,
+    ]);
+    assert.equal(result.code, 0, result.warnings.join('\n'));
+    const log = readFileSync(join(out, 'bots', readdirSync(join(out, 'bots'))[0]), 'utf8');
+    assert.equal(log.match(/name: /g)?.length, 2, log);
+    assert.equal(readFileSync(join(out, 'forfeits.csv'), 'utf8').trim().split('\n').length, 1, 'no forfeit');
+    assert.deepEqual(fifosLeft(), []);
+  });
 });
 
 describe('hosting misbehaving Hearts bots', () => {
