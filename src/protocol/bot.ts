@@ -55,6 +55,7 @@ export class ProtocolBot {
     this.reply = null;
     const kind = this.reader.read(line, this.onRecord);
     if (kind === LineKind.NAME_ASKED) return this.setup.name;
+    if (kind === LineKind.PING) return line;
     if (kind === LineKind.PLAY_ASKED && this.view !== null && this.strategy !== null) return this.decide(this.view, this.strategy);
     if (kind === LineKind.END) this.ended = true;
     if (kind === LineKind.UNKNOWN && line.trim() !== '') this.setup.warn(`ignoring a line not in the protocol: ${line}`);

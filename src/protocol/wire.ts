@@ -71,6 +71,8 @@ export const LineKind = {
   PLAY_ASKED: 3,
   /** The server ends the session (Hearts' `;`): the bot stops. */
   END: 4,
+  /** The server checks that the bot is there (Hearts' `^`): it answers with the same message. */
+  PING: 5,
 } as const;
 
 export type LineKindCode = (typeof LineKind)[keyof typeof LineKind];

@@ -105,6 +105,7 @@ describe('the Hearts wire protocol', () => {
     const seen: Record6[] = [];
     const read = (text: string) => client.read(text, (e) => seen.push(copy(e)));
     assert.equal(read('@'), LineKind.NAME_ASKED);
+    assert.equal(read('^'), LineKind.PING);
     for (const text of ['[', ']1,34', ':4,1', ':4,1,2,34,33', 'x', '@@', ';;']) assert.equal(read(text), LineKind.UNKNOWN, text);
     // The spec's own example deal: player 1 of 4, player 2 leads.
     assert.equal(read(':4,1,2,34,33,32,31,30,17,18,19,20,21,22,23,24'), LineKind.MESSAGE);

@@ -38,6 +38,8 @@ export class HeartsClient implements ClientSeat {
     switch (message[0]) {
       case '@':
         return body === '' ? LineKind.NAME_ASKED : LineKind.UNKNOWN;
+      case '^':
+        return body === '' ? LineKind.PING : LineKind.UNKNOWN;
       case '[':
         return body === '' && this.state?.current === this.seat ? LineKind.PLAY_ASKED : LineKind.UNKNOWN;
       case ';':
