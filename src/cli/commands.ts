@@ -73,6 +73,7 @@ export const Commands: readonly CommandDef[] = [
       'name',
       'force',
       'moveTimeout',
+      'channel',
       'resume',
       'json',
       'quiet',
@@ -83,7 +84,7 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'replay',
     summary: 'print one game again as the full message log in protocol syntax',
-    options: ['gameIndex', 'job', 'players', 'strategies', 'seat', 'seed', 'design', 'rules', 'moveTimeout', 'json'],
+    options: ['gameIndex', 'job', 'players', 'strategies', 'seat', 'seed', 'design', 'rules', 'moveTimeout', 'channel', 'json'],
     run: async (context, options: ReplayOptions, _args, given) => (await import('./commands/replay.ts')).runReplay(context, options, given),
   },
   {

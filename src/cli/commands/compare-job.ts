@@ -25,6 +25,8 @@ export interface ComparisonJob {
   readonly workers: number;
   /** Seconds a strategy file or bot may take per decision. */
   readonly moveTimeout?: number;
+  /** How bots talk to parlor (--channel). */
+  readonly channel?: string;
   readonly stop: SignalStop;
   /** The checkpoint of an interrupted comparison, to go on from. */
   readonly checkpoint: Checkpoint | null;
@@ -49,7 +51,7 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
   const { context, dir, job, plan } = run;
   const arms = pairedArms(plan.paired);
   const seats = [...arms.candidate.seats, plan.paired.baseline];
-  const runners = createRunners(run.workers, { moveTimeout: run.moveTimeout });
+  const runners = createRunners(run.workers, { moveTimeout: run.moveTimeout, channel: run.channel });
   try {
     const candidate = await prepareMatch(context.registry, arms.candidate, runners.resolverFor(seats));
     const baseline = await prepareMatch(context.registry, arms.baseline, runners.resolverFor(seats));

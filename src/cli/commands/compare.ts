@@ -50,6 +50,7 @@ import {
 } from './run.ts';
 import { fullRules } from './sim.ts';
 import type { PresetName, SprtEloScale } from '../compare-options.ts';
+import { channelFor } from '../../protocol/protocols.ts';
 
 /** The presets by their command-line names. */
 const PRESETS: Readonly<Record<PresetName, SprtConfig>> = { gainer: SPRT_PRESETS.gainer, 'non-regression': SPRT_PRESETS.nonRegression };
@@ -83,6 +84,7 @@ export interface CompareOptions {
   readonly rules?: Record<string, string>;
   readonly workers: number;
   readonly moveTimeout?: number;
+  readonly channel?: string;
   readonly out?: string;
   readonly name?: string;
   readonly force?: boolean;
@@ -350,6 +352,7 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
     if (options.candidate === undefined || options.baseline === undefined)
       throw Errors.badOption('--candidate and --baseline are required (or --resume DIR)');
     const plan = planComparison(context.registry, options);
+    if (options.channel !== undefined) channelFor(plan.paired.game, options.channel);
     const loaded = await loadStrategies(context.registry, plan.paired);
     const expected = expectedLength(plan);
     if (!options.json) context.print(introLines(plan, options, expected).join('\n'));
@@ -445,6 +448,7 @@ async function compareInto(
     plan,
     workers: options.workers,
     moveTimeout: options.moveTimeout,
+    channel: options.channel,
     stop,
     checkpoint,
     expected: firstExpected,

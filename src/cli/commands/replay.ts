@@ -28,6 +28,7 @@ export interface ReplayOptions {
   readonly rules?: Record<string, string>;
   /** Seconds a strategy file or bot process may take per decision. */
   readonly moveTimeout?: number;
+  readonly channel?: string;
   readonly json?: boolean;
 }
 
@@ -67,14 +68,18 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
     const match = { game: DEFAULT_GAME, seats, rules: fullRules(context.registry, DEFAULT_GAME, options.rules), seed: options.seed };
     target = { match, design: options.design, offset: 0, local: options.game };
   }
-  const lines = await replayLines(context, target, options.moveTimeout);
+  const lines = await replayLines(context, target, options);
   context.print(
     options.json ? JSON.stringify({ game: target.offset + target.local, seed: target.match.seed, lines }, null, 2) : lines.join('\n'),
   );
   return 0;
 }
 
-async function replayLines(context: CommandContext, target: ReplayTarget, moveTimeout: number | undefined): Promise<string[]> {
+async function replayLines(
+  context: CommandContext,
+  target: ReplayTarget,
+  { moveTimeout, channel }: Pick<ReplayOptions, 'moveTimeout' | 'channel'>,
+): Promise<string[]> {
   const runners = createRunners(1);
   try {
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
@@ -85,7 +90,7 @@ async function replayLines(context: CommandContext, target: ReplayTarget, moveTi
     const range = { offset: target.offset, from: target.local, to: target.local + 1 };
     const counters = new Counters(match.layout);
     if (runners.hasExternalSeat(match.spec.seats)) {
-      recorder.lines.push(...(await externalLog(runners, player, range, counters, moveTimeout)));
+      recorder.lines.push(...(await externalLog(runners, player, range, counters, { moveTimeout, channel })));
     } else {
       table.observer = recorder;
       player.play(range, counters);
@@ -108,13 +113,13 @@ async function externalLog(
   player: MatchPlayer,
   range: GameRange,
   counters: Counters,
-  moveTimeout: number | undefined,
+  settings: Pick<ReplayOptions, 'moveTimeout' | 'channel'>,
 ): Promise<string[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
   try {
     await (
       await runners.externalHost()
-    ).playExternalRange(player, range, counters, { transcripts: true, resultsDir: scratch, moveTimeout });
+    ).playExternalRange(player, range, counters, { ...settings, transcripts: true, resultsDir: scratch });
     return readFileSync(transcriptPath(scratch, range.offset + range.from), 'utf8')
       .trimEnd()
       .split('\n')
