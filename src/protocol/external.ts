@@ -6,7 +6,7 @@ import type { StrategySpec } from '../core/strategy-spec.ts';
 import { resolveStrategy as resolveInProcess, type ResolvedStrategy } from '../runner/strategies.ts';
 import { checkProgram, isExternalSpec, parseBotCommand, type BotCommand } from './command.ts';
 import { wireProtocol } from './protocols.ts';
-import { fifoPaths, freshFifoName } from './transport/fifo.ts';
+import { FifoChannel, freshFifoName } from './transport/fifo.ts';
 import { createFramer } from './transport/framing.ts';
 import { BotProcess, installCleanup, type BotLimits, type BotLink } from './transport/process.ts';
 import type { ChannelKind, WireProtocol } from './wire.ts';
@@ -79,10 +79,8 @@ export function processConnector(label: string, command: BotCommand): BotConnect
     open(context) {
       installCleanup();
       const framer = createFramer(context.wire.framing, context.limits.maxLineLength);
-      if (context.channel === 'stdio') return new BotProcess(command, { ...context, framer });
-      const name = freshFifoName();
-      const named = { program: command.program, args: [...command.args, name] };
-      return new BotProcess(named, { ...context, framer, fifo: { ...fifoPaths(name), openTimeoutMs: context.openTimeoutMs } });
+      const channel = context.channel === 'fifo' ? new FifoChannel(freshFifoName(), context.openTimeoutMs) : undefined;
+      return new BotProcess(command, { ...context, framer, channel });
     },
   };
 }

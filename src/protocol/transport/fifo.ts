@@ -1,5 +1,6 @@
 import { closeSync, constants, open, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
+import type { Channel, ChannelEnds } from './channel.ts';
 
 /**
  * Named pipes created by the bot, as the Hearts competition's C template does: a bot started
@@ -57,4 +58,37 @@ export async function openFifoEnd(path: string, forWriting: boolean, giveUp: () 
 /** Removes a bot's FIFOs once it is gone (the template never does). */
 export function removeFifos(paths: FifoPaths): void {
   for (const path of [paths.botIn, paths.botOut]) rmSync(path, { force: true });
+}
+
+/** The FIFO channel of one bot: its name goes on its command line, and its FIFOs go with it. */
+export class FifoChannel implements Channel {
+  readonly args: readonly string[];
+  readonly openTimeoutMs: number;
+  readonly paths: FifoPaths;
+  awaiting: string | null;
+
+  constructor(name: string, openTimeoutMs: number) {
+    this.args = [name];
+    this.openTimeoutMs = openTimeoutMs;
+    this.paths = fifoPaths(name);
+    this.awaiting = this.paths.botIn;
+  }
+
+  /** The server's order: the bot's In for writing (the bot waits on that), then its Out for reading. */
+  async open(giveUp: () => boolean): Promise<ChannelEnds | null> {
+    const sink = await openFifoEnd(this.paths.botIn, true, giveUp);
+    if (sink === null) return null;
+    this.awaiting = this.paths.botOut;
+    const source = await openFifoEnd(this.paths.botOut, false, giveUp);
+    if (source === null) {
+      sink.destroy();
+      return null;
+    }
+    this.awaiting = null;
+    return { sink, source };
+  }
+
+  dispose(): void {
+    removeFifos(this.paths);
+  }
 }

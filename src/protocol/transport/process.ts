@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import { Errors } from '../../core/errors.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import type { BotCommand } from '../command.ts';
 import { BOT_TOKEN_VARIABLE, freezeTree, newBotToken, signalProcesses, sweepRun, type ProcessId } from '../processes.ts';
-import { openFifoEnd, removeFifos, type FifoPaths } from './fifo.ts';
+import type { Channel } from './channel.ts';
 import { createFramer, type Framer } from './framing.ts';
 
 /** Why no message will come from a bot: a forfeit reason, and words for the transcript. */
@@ -63,10 +62,10 @@ export interface LaunchOptions {
   /** How messages are cut: newline-ended lines unless said otherwise. */
   readonly framer?: Framer;
   /**
-   * Talk through FIFOs the bot creates instead of its stdin/stdout, which then carry nothing:
-   * its stdin is closed and its stdout goes to the log. `openTimeoutMs` bounds the wait for them.
+   * Talk through another channel than the bot's stdin/stdout (FIFOs it makes), which then carry
+   * nothing: its stdin is closed and its stdout goes to the log.
    */
-  readonly fifo?: FifoPaths & { readonly openTimeoutMs: number };
+  readonly channel?: Channel;
 }
 
 /**
@@ -88,13 +87,11 @@ export class BotProcess implements BotLink {
   private readonly limits: BotLimits;
   private readonly log: (line: string) => void;
   private readonly framer: Framer;
-  private readonly fifo: LaunchOptions['fifo'] | null;
+  private readonly channel: Channel | null;
   /** Where messages go and come from: the child's stdin and stdout, or its FIFOs once open. */
   private sink: Writable | null = null;
   private source: Readable | null = null;
-  /** The FIFO being opened, until both are. */
-  private fifoAwaited: string | null = null;
-  /** Messages sent before the FIFOs are open. */
+  /** Messages sent before the channel is open. */
   private queued: (string | Uint8Array)[] = [];
   private logPartials = new Map<Readable, string>();
   /** Set once no more messages will be delivered, with the reason a read then fails. */
@@ -124,22 +121,22 @@ export class BotProcess implements BotLink {
     this.limits = options.limits;
     this.log = options.log;
     this.framer = options.framer ?? createFramer('lines', options.limits.maxLineLength);
-    this.fifo = options.fifo ?? null;
-    if (this.fifo) liveFifos.add(this.fifo);
+    this.channel = options.channel ?? null;
+    if (this.channel) liveChannels.add(this.channel);
     this.gone = new Promise((resolve) => (this.markGone = resolve));
-    this.child = spawn(command.program, command.args, {
+    this.child = spawn(command.program, [...command.args, ...(this.channel?.args ?? [])], {
       cwd: options.cwd,
       env: { ...options.env, [BOT_TOKEN_VARIABLE]: this.token },
-      stdio: [this.fifo ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      stdio: [this.channel ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       // Its own process group (and session), so one signal reaches whatever the bot started.
       detached: true,
     });
     this.pid = this.child.pid ?? -1;
     const { stdin, stdout, stderr } = this.child;
     this.logLines(stderr!);
-    if (this.fifo) {
+    if (this.channel) {
       this.logLines(stdout!);
-      if (this.pid > 0) void this.openFifos(this.fifo);
+      if (this.pid > 0) void this.openChannel(this.channel);
       else this.sinkClosed = true;
     } else {
       this.attachSink(stdin!);
@@ -172,12 +169,13 @@ export class BotProcess implements BotLink {
   }
 
   private timeOut(timeoutMs: number): void {
-    if (this.fifoAwaited === null) {
+    const awaiting = this.channel?.awaiting ?? null;
+    if (awaiting === null) {
       this.deliver({ failure: Forfeit.TIMEOUT, detail: `no reply within ${timeoutMs} ms` });
       return;
     }
-    // Its FIFOs are not even open: that is the news, for the forfeit and for its log.
-    const detail = `did not open ${this.fifoAwaited} within ${timeoutMs} ms`;
+    // Its channel is not even open: that is the news, for the forfeit and for its log.
+    const detail = `did not open ${awaiting} within ${timeoutMs} ms`;
     this.log(detail);
     this.deliver({ failure: Forfeit.TIMEOUT, detail });
   }
@@ -220,36 +218,30 @@ export class BotProcess implements BotLink {
     source.on('data', (chunk: Buffer) => this.onOutput(chunk));
   }
 
-  /** The server's order: the bot's In for writing (it waits on that), then its Out for reading. */
-  private async openFifos(fifo: FifoPaths & { readonly openTimeoutMs: number }): Promise<void> {
-    const deadline = performance.now() + fifo.openTimeoutMs;
-    this.fifoAwaited = fifo.botIn;
+  private async openChannel(channel: Channel): Promise<void> {
+    const deadline = performance.now() + channel.openTimeoutMs;
     const giveUp = () => this.stopping || this.leaderExited || this.ended !== null || performance.now() > deadline;
     try {
-      const sink = await openFifoEnd(fifo.botIn, true, giveUp);
-      if (sink === null) return this.fifoMissing(fifo.botIn, fifo.openTimeoutMs);
-      this.attachSink(sink);
-      this.fifoAwaited = fifo.botOut;
-      const source = (await openFifoEnd(fifo.botOut, false, giveUp)) as Socket | null;
-      if (source === null) return this.fifoMissing(fifo.botOut, fifo.openTimeoutMs);
-      this.fifoAwaited = null;
+      const ends = await channel.open(giveUp);
+      // A bot that exits or is stopped meanwhile has its own reason.
+      if (ends === null) {
+        if (!this.stopping && !this.leaderExited && !this.ended) {
+          this.fail(Forfeit.TIMEOUT, `did not open ${channel.awaiting} within ${channel.openTimeoutMs} ms`);
+        }
+        return;
+      }
+      this.attachSink(ends.sink);
       this.sourceOpen = true;
-      source.on('error', () => {});
-      source.on('close', () => {
+      ends.source.on('error', () => {});
+      ends.source.on('close', () => {
         this.sourceOpen = false;
         this.closeIfDone();
       });
-      this.attachSource(source);
-      if (this.stopping) source.destroy();
+      this.attachSource(ends.source);
+      if (this.stopping) ends.source.destroy();
     } catch (error) {
-      this.fail(Forfeit.CRASHED, `could not open ${this.fifoAwaited}: ${error instanceof Error ? error.message : String(error)}`);
+      this.fail(Forfeit.CRASHED, `could not open ${channel.awaiting}: ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
-
-  private fifoMissing(path: string, timeoutMs: number): void {
-    // A bot that exits or is stopped meanwhile has its own reason.
-    if (this.stopping || this.leaderExited || this.ended) return;
-    this.fail(Forfeit.TIMEOUT, `did not open ${path} within ${timeoutMs} ms`);
   }
 
   private kill(): void {
@@ -377,10 +369,10 @@ export class BotProcess implements BotLink {
     }
     if (this.killTimer) clearTimeout(this.killTimer);
     this.killTimer = null;
-    if (this.fifo) {
+    if (this.channel) {
       this.source?.destroy();
-      removeFifos(this.fifo);
-      liveFifos.delete(this.fifo);
+      this.channel.dispose();
+      liveChannels.delete(this.channel);
     }
     liveBots.delete(this.pid);
     liveTokens.delete(this.token);
@@ -407,8 +399,8 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
-// FIFOs of bots not yet gone: removed with them, or at exit.
-const liveFifos = new Set<FifoPaths>();
+// Channels of bots not yet gone (their FIFOs): disposed of with them, or at exit.
+const liveChannels = new Set<Channel>();
 
 function killAllBots(): void {
   // As when one bot is stopped: frozen, then found while what they started still hangs below them.
@@ -418,8 +410,8 @@ function killAllBots(): void {
   signalProcesses(found, 'SIGKILL');
   liveBots.clear();
   liveTokens.clear();
-  for (const fifo of liveFifos) removeFifos(fifo);
-  liveFifos.clear();
+  for (const channel of liveChannels) channel.dispose();
+  liveChannels.clear();
   sweepBots();
 }
 

@@ -2,7 +2,7 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { Forfeit } from '../../../src/core/forfeits.ts';
-import { fifoPaths, freshFifoName } from '../../../src/protocol/transport/fifo.ts';
+import { FifoChannel, freshFifoName, type FifoPaths } from '../../../src/protocol/transport/fifo.ts';
 import { BotProcess, DEFAULT_LIMITS } from '../../../src/protocol/transport/process.ts';
 import { processesMarked } from '../helpers.ts';
 
@@ -10,21 +10,14 @@ const env = { ...process.env, PARLOR_FIFO_TEST: String(process.pid) };
 const marker = `PARLOR_FIFO_TEST=${process.pid}`;
 
 /** A shell bot on FIFOs named after its last argument, with line framing (the default). */
-function start(script: string, openTimeoutMs = 2000): { bot: BotProcess; log: string[]; paths: ReturnType<typeof fifoPaths> } {
+function start(script: string, openTimeoutMs = 2000): { bot: BotProcess; log: string[]; paths: FifoPaths } {
   const log: string[] = [];
-  const name = freshFifoName();
-  const paths = fifoPaths(name);
+  const channel = new FifoChannel(freshFifoName(), openTimeoutMs);
   const bot = new BotProcess(
-    { program: 'sh', args: ['-c', script, 'bot', name] },
-    {
-      cwd: process.cwd(),
-      env,
-      limits: { ...DEFAULT_LIMITS, graceMs: 200 },
-      log: (line) => log.push(line),
-      fifo: { ...paths, openTimeoutMs },
-    },
+    { program: 'sh', args: ['-c', script, 'bot'] },
+    { cwd: process.cwd(), env, limits: { ...DEFAULT_LIMITS, graceMs: 200 }, log: (line) => log.push(line), channel },
   );
-  return { bot, log, paths };
+  return { bot, log, paths: channel.paths };
 }
 
 const TEMPLATE = 'mkfifo /tmp/"$1"In /tmp/"$1"Out; exec 3</tmp/"$1"In 4>/tmp/"$1"Out;';
