@@ -69,8 +69,8 @@ export interface LaunchOptions {
 }
 
 /**
- * A bot child process: its messages travel on its stdin/stdout or on FIFOs it creates, stderr
- * goes to `log`.
+ * A bot child process: its messages travel on its stdin/stdout or on another channel (FIFOs it
+ * creates), framed by `framer`; stderr goes to `log`.
  *
  * The bot speaks only when asked: one message for each `readLine`. Any output while no read waits
  * (before the question, or after the one message that answers it) is a flood: the bot forfeits at
@@ -88,7 +88,7 @@ export class BotProcess implements BotLink {
   private readonly log: (line: string) => void;
   private readonly framer: Framer;
   private readonly channel: Channel | null;
-  /** Where messages go and come from: the child's stdin and stdout, or its FIFOs once open. */
+  /** Where messages go and come from: the child's stdin and stdout, or the channel's ends once open. */
   private sink: Writable | null = null;
   private source: Readable | null = null;
   /** Messages sent before the channel is open. */
