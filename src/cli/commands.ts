@@ -27,6 +27,7 @@ const RUN_OPTIONS: readonly OptionName[] = [
   'force',
   'resume',
   'moveTimeout',
+  'channel',
   'transcripts',
   'json',
   'quiet',
@@ -72,6 +73,7 @@ export const Commands: readonly CommandDef[] = [
       'name',
       'force',
       'moveTimeout',
+      'channel',
       'resume',
       'json',
       'quiet',
@@ -82,7 +84,7 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'replay',
     summary: 'print one game again as the full message log in protocol syntax',
-    options: ['replayGame', 'index', 'job', 'players', 'strategies', 'seat', 'seed', 'design', 'rules', 'moveTimeout', 'json'],
+    options: ['replayGame', 'index', 'job', 'players', 'strategies', 'seat', 'seed', 'design', 'rules', 'moveTimeout', 'channel', 'json'],
     run: async (context, options: ReplayOptions, _args, given) => (await import('./commands/replay.ts')).runReplay(context, options, given),
   },
   {
@@ -110,12 +112,13 @@ export const Commands: readonly CommandDef[] = [
   },
   {
     name: 'bot',
-    summary: 'play a strategy as a bot of the competition manager protocol on stdin/stdout (one round, as managers start bots)',
-    arguments: '<strategy>',
-    options: ['game', 'handshake', 'players', 'rules', 'botSeed'],
-    async run(context, options: BotOptions, [strategy]) {
+    summary:
+      "play a strategy as a bot of the game's competition server: Love Letter's on stdin/stdout for one round, Hearts' on the FIFOs it makes (named after [name]) for a whole run",
+    arguments: '<strategy> [name]',
+    options: ['game', 'handshake', 'players', 'rules', 'channel', 'botSeed'],
+    async run(context, options: BotOptions, [strategy, name]) {
       const { runBot } = await import('./commands/bot.ts');
-      await runBot(context, options, strategy);
+      await runBot(context, { ...options, name }, strategy);
       return 0;
     },
   },

@@ -3,7 +3,9 @@ import type { Registry } from '../core/registry.ts';
 import { splitStrategyList } from '../core/strategy-spec.ts';
 import { parseDesign } from '../runner/design.ts';
 import { parseSeatings } from '../runner/tournament.ts';
-import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/transport.ts';
+import { Errors } from '../core/errors.ts';
+import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/transport/process.ts';
+import { CHANNEL_KINDS } from '../protocol/wire.ts';
 import { collect, integerIn, keyValuePairs, positiveNumber } from './parse.ts';
 import { parsePreset, parseSprtBounds, parseSprtElo } from './compare-options.ts';
 
@@ -96,6 +98,17 @@ export const Options = {
     description: 'strategy files and external bots: time allowed per call before the seat forfeits',
     defaultValue: DEFAULT_MOVE_TIMEOUT_SECONDS,
     parse: positiveNumber('--move-timeout'),
+  },
+  channel: {
+    flags: '--channel <kind>',
+    description:
+      "how bots and parlor talk: stdio (the bot's stdin and stdout) or fifo (named pipes the bot makes, /tmp/<name>In and /tmp/<name>Out, as the original Hearts server expects; a `cmd:` bot gets <name> as its last argument); each game's framing either way",
+    defaultDescription: "the game's original channel: stdio for Love Letter, fifo for Hearts",
+    parse: (text: string) => {
+      if (!(CHANNEL_KINDS as readonly string[]).includes(text))
+        throw Errors.badOption(`--channel must be ${CHANNEL_KINDS.join(' or ')}, got '${text}'`);
+      return text;
+    },
   },
   transcripts: { flags: '--transcripts', description: "keep each game's protocol message log in the results folder (transcripts/)" },
   handshake: {

@@ -69,14 +69,15 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   returns(state: S, out: Float64Array): void;
 
   createView(players: number, seat: number, rules: RuleValues): V;
-  /** The number the protocol gives seat 0 (1 when players are counted from one). */
-  wireBase(rules: RuleValues): number;
-  /** Protocol syntax, as the seat's bot would send it. */
+
+  // Words for people (transcripts, replays): never sent to a bot nor read from one. A game's wire
+  // protocol, in src/games/<id>/wire/, is what bots speak.
+  /** An action in words. */
   actionToString(action: number, rules: RuleValues): string;
-  /** The reverse of actionToString; a negative result is minus a forfeit reason. */
-  parseAction(text: string, players: number, rules: RuleValues): number;
-  /** The protocol line(s) `seat` receives for this record; '' for records no bot is sent. */
-  formatEvent(event: GameEvent, seat: number, rules: RuleValues): string;
-  /** A transcript comment for records no bot is sent (a round's end); '' for none. */
-  formatComment(event: GameEvent, rules: RuleValues): string;
+  /** The number people know `seat` by (Love Letter's classic numbering counts from 1). */
+  seatNumber(seat: number, rules: RuleValues): number;
+  /** What `seat` learns from this record, a line per message; '' when it is not told it as a message. */
+  describeEvent(event: GameEvent, seat: number, rules: RuleValues): string;
+  /** Commentary for a record no seat is told as a message (a round's end); '' for none. */
+  describeComment(event: GameEvent, rules: RuleValues): string;
 }

@@ -12,6 +12,11 @@ export interface StrategySpec {
 /** Seat specs that start an external bot, `cmd:<program> [args...]`: the rest is a command line, not parameters. */
 export const EXTERNAL_SPEC_PREFIX = 'cmd:';
 
+/** True for seat specs of the form `cmd:<program> [args...]`. */
+export function isExternalSpec(text: string): boolean {
+  return text.trim().startsWith(EXTERNAL_SPEC_PREFIX);
+}
+
 export function parseStrategySpec(text: string): StrategySpec {
   const trimmed = text.trim();
   if (trimmed === '') throw Errors.badOption('empty strategy name');

@@ -4,8 +4,9 @@ import type { Game, PlayerView, RuleValues } from '../core/game.ts';
 import { Rng, Streams, masterKey } from '../core/random.ts';
 import type { Strategy } from '../core/strategy.ts';
 import type { ResolvedStrategy } from '../runner/strategies.ts';
-import { Due, LineKind, type ProtocolReader } from './manager.ts';
-import { managerProtocol } from './protocols.ts';
+import { wireProtocol } from './protocols.ts';
+import { createFramer } from './transport/framing.ts';
+import { Due, LineKind, type ClientSeat, type FramingKind } from './wire.ts';
 
 export interface BotSetup {
   readonly game: Game<any, any>;
@@ -15,38 +16,48 @@ export interface BotSetup {
   readonly players: number;
   /** Seeds the strategy's random stream. */
   readonly seed: string;
-  /** The answer to the ident greeting. */
+  /** The answer when the server asks the bot's name. */
   readonly name: string;
   /** Where the bot notes lines it did not understand and strategy failures (stderr for `parlor bot`). */
   readonly warn: (text: string) => void;
 }
 
 /**
- * A parlor strategy as a protocol bot: reads the manager's lines, rebuilds the records they stand
- * for, informs the strategy and updates its view exactly as the in-process loop does (view first,
- * `restart` on a round's opening record, then `inform`), and answers when a play is due.
+ * A parlor strategy as a protocol bot: reads the server's messages, rebuilds the records they
+ * stand for, informs the strategy and updates its view exactly as the in-process loop does (view
+ * first, `restart` on a round's opening record, then `inform`), and answers when a play is due.
  */
 export class ProtocolBot {
   private readonly setup: BotSetup;
-  private readonly reader: ProtocolReader;
+  private readonly reader: ClientSeat;
   private readonly legal: Int32Array;
   private readonly rng = new Rng();
   private view: PlayerView | null = null;
   private strategy: Strategy<PlayerView> | null = null;
   private reply: string | null = null;
+  /** The server ended the session. */
+  ended = false;
   private readonly onRecord = (event: GameEvent) => this.observe(event);
 
   constructor(setup: BotSetup) {
     this.setup = setup;
-    this.reader = managerProtocol(setup.game.id).createReader(setup.rules, setup.players);
+    this.reader = wireProtocol(setup.game.id).client(setup.rules, setup.players);
     this.legal = new Int32Array(setup.game.maxActions);
   }
 
-  /** Takes one line from the manager; returns the line to answer with, or null. */
+  /** Notes something the bot will not act on (where the bot's warnings go). */
+  note(text: string): void {
+    this.setup.warn(text);
+  }
+
+  /** Takes one message from the server; returns the message to answer with, or null. */
   receive(line: string): string | null {
     this.reply = null;
     const kind = this.reader.read(line, this.onRecord);
     if (kind === LineKind.NAME_ASKED) return this.setup.name;
+    if (kind === LineKind.PING) return line;
+    if (kind === LineKind.PLAY_ASKED && this.view !== null && this.strategy !== null) return this.decide(this.view, this.strategy);
+    if (kind === LineKind.END) this.ended = true;
     if (kind === LineKind.UNKNOWN && line.trim() !== '') this.setup.warn(`ignoring a line not in the protocol: ${line}`);
     return this.reply;
   }
@@ -71,7 +82,7 @@ export class ProtocolBot {
 
   private firstListed(view: PlayerView): string {
     const count = this.reader.legalActions(view, this.legal);
-    return count > 0 ? this.setup.game.actionToString(this.legal[0], this.setup.rules) : 'forfeit';
+    return count > 0 ? this.reader.reply(this.legal[0], this.onRecord) : this.reader.resign();
   }
 
   /** The strategy is created when the greeting has named the seat, and kept if a manager reuses the bot. */
@@ -88,33 +99,54 @@ export class ProtocolBot {
     const count = this.reader.legalActions(view, this.legal);
     try {
       const action = strategy.choose(view, this.legal, count, this.rng);
-      if (Number.isInteger(action) && action >= 0) return this.setup.game.actionToString(action, this.setup.rules);
+      if (Number.isInteger(action) && action >= 0) return this.reader.reply(action, this.onRecord);
       this.setup.warn(`the strategy chose ${action}, not an action: forfeiting`);
     } catch (error) {
       this.setup.warn(`the strategy failed: ${error instanceof Error ? error.message : String(error)}: forfeiting`);
     }
-    return 'forfeit';
+    return this.reader.resign();
   }
 }
 
-/** Plays one bot session on a line stream: until the manager closes it (or stops the process). */
-export function runBotSession(bot: ProtocolBot, input: Readable, write: (line: string) => void): Promise<void> {
+/**
+ * Plays one bot session on a byte stream framed as the game's protocol frames it: until the
+ * server ends it, or closes the stream (or stops the process).
+ */
+export function runBotSession(
+  bot: ProtocolBot,
+  input: Readable,
+  write: (reply: string) => void,
+  framing: FramingKind = 'lines',
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    let partial = '';
-    const answer = (line: string) => {
-      const reply = bot.receive(line.endsWith('\r') ? line.slice(0, -1) : line);
+    // The server's messages are its own: no cap beyond what memory allows.
+    const framer = createFramer(framing, Infinity);
+    const answer = (message: string) => {
+      if (bot.ended) return;
+      const reply = bot.receive(message);
       if (reply !== null) write(reply);
+      if (bot.ended) {
+        input.destroy();
+        resolve();
+      }
     };
-    input.setEncoding('utf8');
-    input.on('data', (chunk: string) => {
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) answer(line);
+    input.on('data', (chunk: Buffer | string) => {
+      const pushed = framer.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk, Infinity);
+      if ('failure' in pushed) {
+        bot.note(`the server's output is not framed as the protocol says (it ${pushed.detail}): stopping`);
+        input.destroy();
+        resolve();
+        return;
+      }
+      for (const message of pushed.messages) answer(message);
     });
     input.on('end', () => {
-      if (partial !== '') answer(partial);
+      // A last line may lack its newline.
+      const held = framing === 'lines' ? framer.held() : '';
+      if (held !== '') answer(held.endsWith('\r') ? held.slice(0, -1) : held);
       resolve();
     });
+    input.on('close', resolve);
     input.on('error', reject);
   });
 }

@@ -4,15 +4,12 @@ import { parse } from 'shell-quote';
 import { Errors } from '../core/errors.ts';
 import { EXTERNAL_SPEC_PREFIX } from '../core/strategy-spec.ts';
 
+export { isExternalSpec } from '../core/strategy-spec.ts';
+
 /** A bot's command line, split into a program and its arguments: it runs without a shell. */
 export interface BotCommand {
   readonly program: string;
   readonly args: readonly string[];
-}
-
-/** True for seat specs of the form `cmd:<program> [args...]`. */
-export function isExternalSpec(text: string): boolean {
-  return text.trim().startsWith(EXTERNAL_SPEC_PREFIX);
 }
 
 /**

@@ -5,23 +5,30 @@ import type { Strategy, StrategyDefinition } from '../core/strategy.ts';
 import type { StrategySpec } from '../core/strategy-spec.ts';
 import { resolveStrategy as resolveInProcess, type ResolvedStrategy } from '../runner/strategies.ts';
 import { checkProgram, isExternalSpec, parseBotCommand, type BotCommand } from './command.ts';
-import { managerProtocol } from './protocols.ts';
-import { BotProcess, installCleanup, type BotLimits, type BotLink } from './transport.ts';
+import { wireProtocol } from './protocols.ts';
+import { FifoChannel, freshFifoName } from './transport/fifo.ts';
+import { createFramer } from './transport/framing.ts';
+import { BotProcess, installCleanup, type BotLimits, type BotLink } from './transport/process.ts';
+import type { ChannelKind, WireProtocol } from './wire.ts';
 
-/** What a connector needs to open one round's link for one seat. */
+/** What a connector needs to open one connection for one seat. */
 export interface LinkContext {
   readonly game: Game<any, any>;
+  readonly wire: WireProtocol;
+  readonly channel: ChannelKind;
   readonly rules: RuleValues;
   readonly players: number;
   readonly seat: number;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
   readonly limits: BotLimits;
+  /** How long a bot may take to open the FIFOs it makes. */
+  readonly openTimeoutMs: number;
   /** Appends a line to this bot's log, marked with the game, round and player. */
   log(line: string): void;
 }
 
-/** Starts a seat's bot for a round: a process for `cmd:` seats, a strategy in this thread for loopbacks. */
+/** Starts a seat's bot: a process for `cmd:` seats, a strategy in this thread for loopbacks. */
 export interface BotConnector {
   /** Names the bot's log file. */
   readonly label: string;
@@ -61,20 +68,26 @@ export function externalDefinition(gameId: string, name: string, summary: string
   };
 }
 
-/** A process started fresh each round from `command`, with no shell in between. */
+/**
+ * A process started from `command` for each connection, with no shell in between. On the FIFO
+ * channel it is given a fresh name as its last argument, as the Hearts template takes its name,
+ * and makes its FIFOs from it.
+ */
 export function processConnector(label: string, command: BotCommand): BotConnector {
   return {
     label,
     open(context) {
       installCleanup();
-      return new BotProcess(command, context);
+      const framer = createFramer(context.wire.framing, context.limits.maxLineLength);
+      const channel = context.channel === 'fifo' ? new FifoChannel(freshFifoName(), context.openTimeoutMs) : undefined;
+      return new BotProcess(command, { ...context, framer, channel });
     },
   };
 }
 
 /** The definition of a `cmd:` seat; the program must exist (relative paths from `cwd`). */
 export function commandDefinition(gameId: string, spec: string, cwd: string = process.cwd()): StrategyDefinition<PlayerView> {
-  managerProtocol(gameId);
+  wireProtocol(gameId);
   const command = parseBotCommand(spec);
   checkProgram(command, cwd);
   return externalDefinition(gameId, spec, `external bot: ${[command.program, ...command.args].join(' ')}`, processConnector(spec, command));

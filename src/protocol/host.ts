@@ -11,9 +11,16 @@ import { playGameAsync, type AsyncChooser, type DecisionOutcome, type Table, typ
 import { TranscriptRecorder } from '../runner/transcript.ts';
 import { appendBotLog, finishBotLogs } from './bot-logs.ts';
 import { ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
-import type { ManagerProtocol } from './manager.ts';
-import { managerProtocol } from './protocols.ts';
-import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, sweepBots, type BotLimits, type BotLink, type ReadFailure } from './transport.ts';
+import { channelFor, wireProtocol } from './protocols.ts';
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_MOVE_TIMEOUT_SECONDS,
+  sweepBots,
+  type BotLimits,
+  type BotLink,
+  type ReadFailure,
+} from './transport/process.ts';
+import type { ChannelKind, Outbound, ServerSeat, WireProtocol } from './wire.ts';
 
 export interface ExternalOptions {
   /** Aborting stops every bot at once; the range then rejects with the signal's reason. */
@@ -30,6 +37,8 @@ export interface ExternalOptions {
   readonly limits?: Partial<BotLimits>;
   /** Counts the host adds to as it plays (for benchmarks and progress). */
   readonly stats?: HostStats;
+  /** How `cmd:` bots are reached (a ChannelKind); the game's own channel (its original server's) when absent. */
+  readonly channel?: string;
 }
 
 export interface HostStats {
@@ -46,8 +55,7 @@ export function newHostStats(): HostStats {
 /**
  * Plays local games [range.from, range.to) of a match-up with external seats, one after another
  * on the player's tables, and counts them as in-process play does (the player records each game).
- * Callers run several ranges at once for parallel play: each holds at most one live process per
- * external seat, so the number of ranges in flight bounds the processes.
+ * The range is a session of its own: bots that live for a session are stopped at its end.
  */
 export async function playExternalRange(
   player: MatchPlayer,
@@ -57,16 +65,50 @@ export async function playExternalRange(
 ): Promise<void> {
   const host = new ProtocolHost(player.match, options);
   try {
-    await player.playAsync(range, counters, (table, gameIndex, dealIndex) => host.playGame(table, gameIndex, dealIndex));
+    await host.playRange(player, range, counters, options.signal);
   } finally {
     await host.close();
   }
 }
 
+/**
+ * The ranges of one run, played on a host per match-up that keeps its bots from one range to the
+ * next until the session closes: a game whose bots live for the session (Hearts) runs one process
+ * per seat of each table for the whole run. Callers run several ranges at once for parallel play;
+ * each borrows tables of its own, so the number of ranges in flight bounds the processes.
+ */
+export class ExternalSession {
+  private readonly options: ExternalOptions;
+  private readonly hosts = new Map<PreparedMatch, ProtocolHost>();
+
+  constructor(options: Omit<ExternalOptions, 'signal'>) {
+    this.options = options;
+  }
+
+  play(player: MatchPlayer, range: GameRange, counters: Counters, signal?: AbortSignal): Promise<void> {
+    let host = this.hosts.get(player.match);
+    if (!host) {
+      host = new ProtocolHost(player.match, this.options);
+      this.hosts.set(player.match, host);
+    }
+    return host.playRange(player, range, counters, signal);
+  }
+
+  /** Ends every bot's session; resolves when none is left running. */
+  async close(): Promise<void> {
+    await Promise.all([...this.hosts.values()].map((host) => host.close()));
+  }
+}
+
+export function openSession(options: Omit<ExternalOptions, 'signal'>): ExternalSession {
+  return new ExternalSession(options);
+}
+
 /** Hosts the external seats of one match-up's tables, game after game. */
 export class ProtocolHost {
   readonly match: PreparedMatch;
-  readonly protocol: ManagerProtocol;
+  readonly wire: WireProtocol;
+  readonly channel: ChannelKind;
   readonly moveTimeoutMs: number;
   readonly limits: BotLimits;
   readonly stats: HostStats;
@@ -76,12 +118,12 @@ export class ProtocolHost {
   private readonly options: ExternalOptions;
   private readonly hosted = new Map<Table<GameState, PlayerView>, HostedTable>();
   private readonly logPaths = new Map<string, string>();
-  private readonly onAbort = () => this.abort();
   aborted = false;
 
   constructor(match: PreparedMatch, options: ExternalOptions) {
     this.match = match;
-    this.protocol = managerProtocol(match.game.id);
+    this.wire = wireProtocol(match.game.id);
+    this.channel = channelFor(match.game.id, options.channel);
     this.options = options;
     this.moveTimeoutMs = Math.round((options.moveTimeout ?? DEFAULT_MOVE_TIMEOUT_SECONDS) * 1000);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -89,11 +131,21 @@ export class ProtocolHost {
     this.cwd = options.cwd ?? process.cwd();
     this.env = options.env ?? process.env;
     this.transcripts = options.transcripts === true;
-    options.signal?.addEventListener('abort', this.onAbort, { once: true });
   }
 
-  async playGame(table: Table<GameState, PlayerView>, gameIndex: number, dealIndex: number): Promise<void> {
-    this.options.signal?.throwIfAborted();
+  /** Plays a range; aborting `signal` stops every bot of the host at once, and the range rejects with its reason. */
+  async playRange(player: MatchPlayer, range: GameRange, counters: Counters, signal?: AbortSignal): Promise<void> {
+    const onAbort = () => this.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      await player.playAsync(range, counters, (table, gameIndex, dealIndex) => this.playGame(table, gameIndex, dealIndex, signal));
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private async playGame(table: Table<GameState, PlayerView>, gameIndex: number, dealIndex: number, signal?: AbortSignal): Promise<void> {
+    signal?.throwIfAborted();
     let hosted = this.hosted.get(table);
     if (!hosted) {
       hosted = new HostedTable(this, table);
@@ -102,12 +154,11 @@ export class ProtocolHost {
     await hosted.play(gameIndex, dealIndex);
     this.stats.games++;
     // An interrupted game still runs to its end (its bots forfeit at once): it must not count.
-    this.options.signal?.throwIfAborted();
+    signal?.throwIfAborted();
   }
 
-  /** Stops every bot; resolves when none is left running. */
+  /** Ends every bot's session and stops it; resolves when none is left running. */
   async close(): Promise<void> {
-    this.options.signal?.removeEventListener('abort', this.onAbort);
     await Promise.all([...this.hosted.values()].map((hosted) => hosted.stopAll()));
     sweepBots();
   }
@@ -160,7 +211,6 @@ function logName(label: string): string {
 class HostedTable implements TableObserver {
   readonly host: ProtocolHost;
   readonly table: Table<GameState, PlayerView>;
-  readonly wireBase: number;
   private readonly seats: (BotSeat | null)[];
   private readonly choosers: (AsyncChooser | null)[];
   private readonly externalMask: number;
@@ -170,7 +220,6 @@ class HostedTable implements TableObserver {
   constructor(host: ProtocolHost, table: Table<GameState, PlayerView>) {
     this.host = host;
     this.table = table;
-    this.wireBase = table.game.wireBase(table.rules);
     this.seats = table.strategies.map((strategy, seat) =>
       strategy instanceof ExternalSeatStrategy ? new BotSeat(this, seat, strategy.connector) : null,
     );
@@ -183,7 +232,7 @@ class HostedTable implements TableObserver {
     this.gameIndex = gameIndex;
     for (const bot of this.seats) bot?.newGame();
     const recorder = host.transcripts
-      ? new TranscriptRecorder(table.game, table.rules, host.protocol.asksName(table.rules) ? this.externalMask : 0)
+      ? new TranscriptRecorder(table.game, table.rules, host.wire.greetsEachRound(table.rules) ? this.externalMask : 0)
       : null;
     recorder?.beginGame(dealIndex === gameIndex ? `game ${gameIndex}` : `game ${gameIndex} (deal ${dealIndex})`);
     this.recorder = recorder;
@@ -193,7 +242,7 @@ class HostedTable implements TableObserver {
     } finally {
       table.observer = null;
       // A bot put out before it had said its name still says it, while it is being stopped.
-      await this.stopAll();
+      if (host.wire.lifecycle !== 'session') await this.stopAll();
       this.recorder = null;
     }
     if (recorder) host.writeTranscript(gameIndex, recorder.lines);
@@ -205,23 +254,12 @@ class HostedTable implements TableObserver {
 
   onEvent(event: GameEvent): void {
     this.recorder?.onEvent(event);
-    const { game, rules } = this.table;
-    const protocol = this.host.protocol;
     const external = event.recipients & this.externalMask;
-    if (external !== 0) {
-      const opensRound = event.kind === game.roundStartEvent;
-      for (let seat = 0; external >>> seat !== 0; seat++) {
-        if ((external & (1 << seat)) === 0) continue;
-        const bot = this.seats[seat]!;
-        if (opensRound) bot.beginRound();
-        const text = game.formatEvent(event, seat, rules);
-        if (text !== '') bot.send(text);
-      }
+    for (let seat = 0; external >>> seat !== 0; seat++) {
+      if ((external & (1 << seat)) !== 0) this.seats[seat]!.receive(event);
     }
-    // A bot is stopped after the message that puts it out, and every bot when the round ends.
-    const leaving = protocol.seatLeaving(event);
-    if (leaving >= 0) void this.seats[leaving]?.leave();
-    if (protocol.endsRound(event)) void this.stopAll();
+    // A connection ends after the record that ends it, sent first to whoever receives it.
+    for (const bot of this.seats) if (bot?.endsWith(event)) void bot.leave();
   }
 
   /** Where the name reply to the greeting `seat` just got goes in the transcript (a bot may answer after its round). */
@@ -239,84 +277,126 @@ class HostedTable implements TableObserver {
 
   onForfeit(seat: number, reason: number, detail: string): void {
     this.recorder?.onForfeit(seat, reason, detail);
+    // A bot kept beyond the round may still answer late, out of turn: it starts afresh instead.
+    if (this.host.wire.lifecycle !== 'round') void this.seats[seat]?.leave();
   }
 }
 
-/** One external seat of a table: a new connection each round, each waiting for the last to end. */
+/**
+ * One external seat of a table: its side of the wire protocol, and its connection to the bot.
+ * Connections follow the protocol's lifecycle: a new one each round (opened by the round's first
+ * record), or one opened when first needed and kept for the game or the whole session. Each waits
+ * for the last one to end, so a seat never has two bots alive.
+ */
 class BotSeat {
   readonly hosted: HostedTable;
   readonly seat: number;
   readonly connector: BotConnector;
-  private round = 0;
-  private current: RoundConnection | null = null;
+  readonly server: ServerSeat;
+  /** Rounds this seat has begun in the current game, for its log. */
+  round = 0;
+  private current: Connection | null = null;
+  private previous: Promise<void> = Promise.resolve();
+  /** A decision's actions, decoded from a reply. */
+  readonly actions: Int32Array;
 
   constructor(hosted: HostedTable, seat: number, connector: BotConnector) {
     this.hosted = hosted;
     this.seat = seat;
     this.connector = connector;
+    const { table } = hosted;
+    this.server = hosted.host.wire.server(table.rules, table.players, seat);
+    this.actions = new Int32Array(table.game.maxActions);
   }
 
   newGame(): void {
     this.round = 0;
   }
 
-  beginRound(): void {
-    this.round++;
-    // The new process starts once the last one has exited, so a seat never has two alive.
-    const previous = this.leave();
-    this.current = new RoundConnection(this, this.round, previous);
+  receive(event: GameEvent): void {
+    const { game } = this.hosted.table;
+    if (event.kind === game.roundStartEvent) {
+      this.round++;
+      if (this.hosted.host.wire.lifecycle === 'round') {
+        void this.leave();
+        this.current = new Connection(this, this.previous);
+      }
+    }
+    for (const message of this.server.encode(event)) this.send(message);
   }
 
-  send(text: string): void {
-    this.current?.send(text);
+  endsWith(event: GameEvent): boolean {
+    return this.current !== null && this.server.endsConnection(event);
+  }
+
+  send(message: Outbound): void {
+    this.connection()?.send(message);
   }
 
   leave(): Promise<void> {
-    return this.current ? this.current.leave() : Promise.resolve();
+    if (this.current) {
+      for (const message of this.server.close()) this.current.send(message);
+      this.previous = this.current.leave();
+      this.current = null;
+    }
+    return this.previous;
   }
 
   decide(): Promise<DecisionOutcome> {
-    if (!this.current) return Promise.resolve({ forfeit: Forfeit.CRASHED, detail: 'no bot was started this round' });
-    return this.current.decide();
+    const connection = this.connection();
+    if (!connection) return Promise.resolve({ forfeit: Forfeit.CRASHED, detail: 'no bot was started this round' });
+    return connection.decide();
+  }
+
+  /** The open connection; for bots that outlive a round, one is opened when first needed. */
+  private connection(): Connection | null {
+    if (this.current === null && this.hosted.host.wire.lifecycle !== 'round') this.current = new Connection(this, this.previous);
+    return this.current;
   }
 }
 
-/** One round's bot for one seat: started, greeted, fed, asked, stopped. */
-class RoundConnection {
+/** One bot process (or loopback) for one seat: started, greeted, fed, asked, stopped. */
+class Connection {
   private readonly bot: BotSeat;
   private readonly host: ProtocolHost;
   private readonly context: LinkContext;
   private link: BotLink | null = null;
-  /** Lines sent before the bot is ready for them (not started yet, or greeted but not named). */
-  private outbox: string[] = [];
+  /** Messages held while the bot is not ready for them (not started yet, or asked its name). */
+  private outbox: Outbound[] = [];
   private ready = false;
   private failure: ReadFailure | null = null;
-  private readonly opened: Promise<void>;
+  private flushed: Promise<void>;
   private leaving: Promise<void> | null = null;
-  /** The transcript line for this round's name reply. */
+  /** The transcript line for the name reply. */
   private readonly nameLine: number;
 
-  constructor(bot: BotSeat, round: number, previous: Promise<void>) {
+  constructor(bot: BotSeat, previous: Promise<void>) {
     this.bot = bot;
     const hosted = bot.hosted;
     const host = hosted.host;
     this.host = host;
     const { table } = hosted;
-    const gameIndex = hosted.gameIndex;
-    const prefix = `[game ${gameIndex} round ${round} player ${bot.seat + hosted.wireBase}] `;
     const label = bot.connector.label;
+    const number = table.game.seatNumber(bot.seat, table.rules);
+    const prefix = () => `[game ${hosted.gameIndex} round ${bot.round} player ${number}] `;
+    // A bot of one round is known by that round, whenever its lines arrive.
+    const pinned = host.wire.lifecycle === 'round' ? prefix() : null;
     this.context = {
       game: table.game,
+      wire: host.wire,
+      channel: host.channel,
       rules: table.rules,
       players: table.players,
       seat: bot.seat,
       cwd: host.cwd,
       env: host.env,
       limits: host.limits,
-      log: (line) => host.log(label, `${prefix}${line}`),
+      openTimeoutMs: host.moveTimeoutMs,
+      log: (line) => host.log(label, `${pinned ?? prefix()}${line}`),
     };
     this.nameLine = hosted.nameLine(bot.seat);
-    this.opened = this.open(previous);
+    this.outbox.push(...bot.server.open());
+    this.flushed = this.open(previous);
   }
 
   private async open(previous: Promise<void>): Promise<void> {
@@ -325,30 +405,29 @@ class RoundConnection {
       this.failure = { failure: Forfeit.CRASHED, detail: 'the run was interrupted' };
       return;
     }
-    let link: BotLink;
     try {
-      link = this.bot.connector.open(this.context);
+      this.link = this.bot.connector.open(this.context);
     } catch (error) {
       this.failure = { failure: Forfeit.CRASHED, detail: `could not start: ${error instanceof Error ? error.message : String(error)}` };
       return;
     }
-    this.link = link;
     this.host.stats.botsStarted++;
-    if (this.host.protocol.asksName(this.context.rules)) await this.readName(link);
-    for (const text of this.outbox) link.send(text);
-    this.outbox = [];
+    await this.flush(this.link);
+  }
+
+  /** Sends what waits, in order; a name request holds the rest back until the name comes. */
+  private async flush(link: BotLink): Promise<void> {
+    for (let message = this.outbox.shift(); message !== undefined; message = this.outbox.shift()) {
+      link.send(message.text, message.padTo);
+      if (message.expects === 'name') await this.readName(link);
+    }
     this.ready = true;
   }
 
-  /** The ident greeting: its first line goes alone, and the rest waits for the bot's name. */
   private async readName(link: BotLink): Promise<void> {
-    const greeting = this.outbox.shift() ?? '';
-    const newline = greeting.indexOf('\n');
-    link.send(newline < 0 ? greeting : greeting.slice(0, newline));
-    if (newline >= 0) this.outbox.unshift(greeting.slice(newline + 1));
     const reply = await link.readLine(this.host.moveTimeoutMs);
     if ('failure' in reply) {
-      this.failure = { failure: reply.failure, detail: `no name after the greeting: ${reply.detail}` };
+      this.failure ??= { failure: reply.failure, detail: `no name after the greeting: ${reply.detail}` };
       return;
     }
     this.host.stats.linesReceived++;
@@ -356,27 +435,36 @@ class RoundConnection {
     this.bot.hosted.onName(this.nameLine, this.bot.seat, reply.line);
   }
 
-  send(text: string): void {
-    this.host.stats.linesSent += lineCount(text);
-    if (this.ready) this.link!.send(text);
-    else this.outbox.push(text);
+  send(message: Outbound): void {
+    this.host.stats.linesSent += lineCount(message.text);
+    if (this.ready && message.expects !== 'name') {
+      this.link!.send(message.text, message.padTo);
+      return;
+    }
+    this.outbox.push(message);
+    if (this.ready && this.link) {
+      this.ready = false;
+      this.flushed = this.flush(this.link);
+    }
   }
 
   leave(): Promise<void> {
-    this.leaving ??= this.opened.then(() => this.link?.stop());
+    this.leaving ??= this.flushed.then(() => this.link?.stop());
     return this.leaving;
   }
 
   async decide(): Promise<DecisionOutcome> {
-    await this.opened;
+    const request = this.bot.server.request();
+    if (request) this.send(request);
+    await this.flushed;
     if (this.failure) return { forfeit: this.failure.failure, detail: this.failure.detail };
     const reply = await this.link!.readLine(this.host.moveTimeoutMs);
     if ('failure' in reply) return { forfeit: reply.failure, detail: reply.detail };
     this.host.stats.linesReceived++;
-    const { game, rules, players } = this.context;
-    const action = game.parseAction(reply.line, players, rules);
-    if (action < 0) return { forfeit: -action, detail: `sent '${clip(reply.line)}'` };
-    return { action };
+    const actions = this.bot.actions;
+    const decoded = this.bot.server.decode(reply.line, this.context.players, actions);
+    if ('invalid' in decoded) return { forfeit: decoded.invalid, detail: decoded.detail };
+    return decoded.count === 1 ? { action: actions[0] } : { actions, count: decoded.count };
   }
 }
 
@@ -384,8 +472,4 @@ function lineCount(text: string): number {
   let count = 1;
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
   return count;
-}
-
-function clip(line: string): string {
-  return line.length > 80 ? `${line.slice(0, 80)}...` : line;
 }

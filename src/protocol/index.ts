@@ -1,4 +1,4 @@
-// External bots: hosting them through a game's manager protocol, and parlor strategies as bots.
+// External bots: hosting them through a game's wire protocol, and parlor strategies as bots.
 export { isExternalSpec, parseBotCommand, type BotCommand } from './command.ts';
 export {
   resolveStrategy,
@@ -8,10 +8,19 @@ export {
   type BotConnector,
   type LinkContext,
 } from './external.ts';
-export { DEFAULT_MOVE_TIMEOUT_SECONDS } from './transport.ts';
-export { playExternalRange, finishRun, ProtocolHost, newHostStats, type ExternalOptions, type HostStats } from './host.ts';
+export { DEFAULT_MOVE_TIMEOUT_SECONDS } from './transport/process.ts';
+export {
+  playExternalRange,
+  openSession,
+  finishRun,
+  ExternalSession,
+  ProtocolHost,
+  newHostStats,
+  type ExternalOptions,
+  type HostStats,
+} from './host.ts';
 export { ProtocolBot, runBotSession, type BotSetup } from './bot.ts';
 export { loopbackDefinition } from './loopback.ts';
-export { managerProtocol } from './protocols.ts';
-export { Due, LineKind, type DueCode, type ManagerProtocol, type ProtocolReader } from './manager.ts';
-export { BotProcess, DEFAULT_LIMITS, type BotLimits, type BotLink, type ReadFailure, type ReadResult } from './transport.ts';
+export { wireProtocol } from './protocols.ts';
+export * from './wire.ts';
+export { BotProcess, DEFAULT_LIMITS, type BotLimits, type BotLink, type ReadFailure, type ReadResult } from './transport/process.ts';

@@ -4,24 +4,26 @@ import type { StrategyDefinition } from '../core/strategy.ts';
 import type { ResolvedStrategy } from '../runner/strategies.ts';
 import { ProtocolBot } from './bot.ts';
 import { externalDefinition } from './external.ts';
-import type { BotLink, ReadResult } from './transport.ts';
+import type { BotLink, ReadResult } from './transport/process.ts';
 
 /**
- * A `parlor bot` without the process: the host's lines go straight to a ProtocolBot in this
+ * A `parlor bot` without the process: the host's messages go straight to a ProtocolBot in this
  * thread and its answers come straight back. The text the two exchange is exactly what crosses
  * the pipes, so this checks a strategy's play through the protocol at in-process speed, and
  * isolates the host's own cost per message from process start-up.
  */
 class LoopbackLink implements BotLink {
   private readonly bot: ProtocolBot;
+  private readonly lines: boolean;
   private readonly replies: string[] = [];
 
-  constructor(bot: ProtocolBot) {
+  constructor(bot: ProtocolBot, lines: boolean) {
     this.bot = bot;
+    this.lines = lines;
   }
 
   send(text: string): void {
-    for (const line of text.split('\n')) {
+    for (const line of this.lines ? text.split('\n') : [text]) {
       const reply = this.bot.receive(line);
       if (reply !== null) this.replies.push(reply);
     }
@@ -38,7 +40,7 @@ class LoopbackLink implements BotLink {
   }
 }
 
-/** Plays `strategy` through the protocol, as `parlor bot` would, with a fresh bot each round. */
+/** Plays `strategy` through the protocol, as `parlor bot` would, with a fresh bot each connection. */
 export function loopbackDefinition(gameId: string, strategy: ResolvedStrategy, seed = 'parlor'): StrategyDefinition<PlayerView> {
   const label = `loopback ${strategy.spec.text}`;
   return externalDefinition(gameId, label, `${strategy.definition.summary} (through the protocol)`, {
@@ -54,6 +56,7 @@ export function loopbackDefinition(gameId: string, strategy: ResolvedStrategy, s
           name: strategy.spec.text,
           warn: context.log,
         }),
+        context.wire.framing === 'lines',
       ),
   });
 }

@@ -421,7 +421,7 @@ function finishedSummary(dir: string): CompareSummary | null {
 
 async function compareInto(
   context: JobContext,
-  settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'signal'>,
+  settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'channel' | 'signal'>,
   plan: ComparisonPlan,
   job: JobFile,
   dir: string,
@@ -436,6 +436,7 @@ async function compareInto(
     plan,
     workers: settings.workers,
     moveTimeout: settings.moveTimeout,
+    channel: settings.channel,
     signal: settings.signal,
     checkpoint,
     expected: firstExpected,

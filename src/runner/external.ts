@@ -1,6 +1,7 @@
 import type { GameRange, MatchPlayer } from './batch.ts';
 import type { Counters } from './counters.ts';
 import type { StrategyResolver } from './match.ts';
+import { resolveStrategy } from './strategies.ts';
 import { TaskPlayer } from './task-player.ts';
 import type { Task, TaskRunner } from './tasks.ts';
 
@@ -13,12 +14,18 @@ import type { Task, TaskRunner } from './tasks.ts';
  * it is handed (for example with playGameAsync and the host's choosers).
  */
 export interface ExternalHost {
-  isExternalSpec(text: string): boolean;
   /** Loads every seat spec of a match-up with an external seat (the built-ins included). */
   readonly resolveStrategy?: StrategyResolver;
   playExternalRange(player: MatchPlayer, range: GameRange, counters: Counters, options: ExternalRangeOptions): Promise<void>;
+  /** The ranges of one run on hosts that keep their bots from range to range until it is closed. */
+  openSession(settings: ExternalSettings): ExternalRangeSession;
   /** Ends the run's external play once every range is done (bot logs note what their caps dropped). */
   finishRun(): void;
+}
+
+export interface ExternalRangeSession {
+  play(player: MatchPlayer, range: GameRange, counters: Counters, signal?: AbortSignal): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** How external seats are run: chosen by the user, the same for every range of a job. */
@@ -29,6 +36,8 @@ export interface ExternalSettings {
   readonly transcripts?: boolean;
   /** Where bot logs and transcripts go. */
   readonly resultsDir?: string;
+  /** How `cmd:` bots are reached (a channel the game's protocol offers); the game's own when absent. */
+  readonly channel?: string;
 }
 
 export interface ExternalRangeOptions extends ExternalSettings {
@@ -36,19 +45,27 @@ export interface ExternalRangeOptions extends ExternalSettings {
   readonly signal?: AbortSignal;
 }
 
-/** Where the runner gets its host of external seats: passed in by the composition root (src/app.ts), never imported. */
+/**
+ * Loads the host of external seats. The runner is handed one (by src/app.ts, which composes
+ * parlor) rather than importing the protocol code itself, and loads it only once a run has a bot
+ * seat: in-process runs start faster without child processes and transports.
+ */
 export type ExternalHostLoader = () => Promise<ExternalHost>;
 
 /** Runs tasks of match-ups with external seats in this thread, through the host. */
 export class ExternalRunner implements TaskRunner {
   private readonly player: TaskPlayer;
-  private readonly host: ExternalHost;
+  private readonly host: ExternalHostLoader;
+  private session: Promise<ExternalRangeSession> | null = null;
 
-  constructor(host: ExternalHost, settings: ExternalSettings) {
+  constructor(host: ExternalHostLoader, settings: ExternalSettings) {
     this.host = host;
     this.player = new TaskPlayer(
-      (player, range, counters, signal) => host.playExternalRange(player, range, counters, { ...settings, signal }),
-      host.resolveStrategy,
+      async (player, range, counters, signal) => {
+        this.session ??= host().then((loaded) => loaded.openSession(settings));
+        await (await this.session).play(player, range, counters, signal);
+      },
+      externalResolver(host),
       settings.moveTimeout,
     );
   }
@@ -57,7 +74,15 @@ export class ExternalRunner implements TaskRunner {
     return this.player.run(task, signal);
   }
 
+  /** Stops the run's bots (those kept for the session) and closes their logs. */
   async close(): Promise<void> {
-    this.host.finishRun();
+    if (!this.session) return;
+    await (await this.session).close();
+    (await this.host()).finishRun();
   }
+}
+
+/** Loads every seat spec of a match-up with an external seat through the host. */
+export function externalResolver(host: ExternalHostLoader): StrategyResolver {
+  return async (registry, gameId, spec) => ((await host()).resolveStrategy ?? resolveStrategy)(registry, gameId, spec);
 }

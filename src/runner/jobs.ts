@@ -64,6 +64,8 @@ export interface JobSettings {
   readonly moveTimeout?: number;
   /** Keep each game's protocol message log in the results folder. */
   readonly transcripts?: boolean;
+  /** How `cmd:` bots talk to parlor (a channel the game's protocol offers); its default when absent. */
+  readonly channel?: string;
   /** Aborting stops the run where it is, keeping its finished batches for a resume. */
   readonly signal?: AbortSignal;
 }
@@ -135,11 +137,12 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
 /** The runners of a job: worker threads, and the host of bot seats with the run's settings. */
 export function createRunners(
   context: JobContext,
-  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'transcripts'>,
-): Promise<Runners> {
+  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'transcripts' | 'channel'>,
+): Runners {
   return Runners.create(settings.workers, context.loadExternalHost, {
     moveTimeout: settings.moveTimeout,
     transcripts: settings.transcripts,
+    channel: settings.channel,
   });
 }
 
@@ -324,8 +327,12 @@ export async function playJob(
   let lastSave = Date.now();
   let status: 'complete' | 'interrupted';
   try {
+    // A lane plays one table at a time: with bots in every match-up it is a table of bot processes
+    // (each seat's kept for the run where the game's protocol says so), and lanes beyond the
+    // workers would only start more of them; worker tasks get two per worker, so none waits.
+    const botsOnly = progress.job.matchups.every((matchup) => runners.hasExternalSeat(matchup.seats));
     status = await executeJob(progress, runners, {
-      concurrency: settings.workers * 2,
+      concurrency: botsOnly ? settings.workers : settings.workers * 2,
       registry: context.registryModule,
       signal: settings.signal,
       play: hooks.play,

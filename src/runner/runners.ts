@@ -1,4 +1,6 @@
-import { ExternalRunner, type ExternalHost, type ExternalHostLoader, type ExternalSettings } from './external.ts';
+import { Errors } from '../core/errors.ts';
+import { isExternalSpec } from '../core/strategy-spec.ts';
+import { ExternalRunner, externalResolver, type ExternalHost, type ExternalHostLoader, type ExternalSettings } from './external.ts';
 import type { StrategyResolver } from './match.ts';
 import { WorkerPool } from './pool.ts';
 import { resolveStrategy } from './strategies.ts';
@@ -7,22 +9,23 @@ import type { Task, TaskRunner } from './tasks.ts';
 /**
  * Picks where each match-up's tasks run: the worker pool for in-process strategies, the main
  * thread's external host for match-ups with a bot process in a seat. Each is started on first use.
+ * The host comes from whoever composes parlor (src/app.ts); without one, bot seats are refused.
  */
 export class Runners {
   readonly workers: number;
-  private readonly host: ExternalHost;
+  private readonly host: ExternalHostLoader;
   private pool: WorkerPool | null = null;
   private external: ExternalRunner | null = null;
   private externalSettings: ExternalSettings;
 
-  constructor(workers: number, host: ExternalHost, externalSettings: ExternalSettings = {}) {
+  constructor(workers: number, host: ExternalHostLoader | null, externalSettings: ExternalSettings = {}) {
     this.workers = workers;
-    this.host = host;
+    this.host = host ?? (() => Promise.reject(Errors.badOption('external bots (cmd: seats) need a host of external seats')));
     this.externalSettings = externalSettings;
   }
 
-  static async create(workers: number, loadHost: ExternalHostLoader, externalSettings: ExternalSettings = {}): Promise<Runners> {
-    return new Runners(workers, await loadHost(), externalSettings);
+  static create(workers: number, loadHost: ExternalHostLoader, externalSettings: ExternalSettings = {}): Runners {
+    return new Runners(workers, loadHost, externalSettings);
   }
 
   /** Bot logs and transcripts (--transcripts) go into the run's results folder. */
@@ -31,16 +34,16 @@ export class Runners {
   }
 
   hasExternalSeat(seats: readonly string[]): boolean {
-    return seats.some((seat) => this.host.isExternalSpec(seat));
+    return seats.some(isExternalSpec);
   }
 
   resolverFor(seats: readonly string[]): StrategyResolver {
-    return (this.hasExternalSeat(seats) && this.host.resolveStrategy) || resolveStrategy;
+    return this.hasExternalSeat(seats) ? externalResolver(this.host) : resolveStrategy;
   }
 
   /** The host of external seats; only for match-ups hasExternalSeat accepted. */
-  externalHost(): ExternalHost {
-    return this.host;
+  externalHost(): Promise<ExternalHost> {
+    return this.host();
   }
 
   runnerFor(seats: readonly string[]): TaskRunner {

@@ -92,8 +92,15 @@ export function playGame<S extends GameState, V extends PlayerView>(
 /** A seat whose decisions arrive asynchronously; `null` means the seat plays in-process. */
 export type AsyncChooser = (seat: number, legal: Int32Array, count: number) => Promise<DecisionOutcome>;
 
-/** What an asynchronous seat produced: an action, or a forfeit with its reason. */
-export type DecisionOutcome = { readonly action: number } | { readonly forfeit: number; readonly detail: string };
+/**
+ * What an asynchronous seat produced: an action, several (one reply of a protocol that names a
+ * whole turn: the first `count` of `actions`, played in order while the seat is still deciding),
+ * or a forfeit with its reason.
+ */
+export type DecisionOutcome =
+  | { readonly action: number }
+  | { readonly actions: Int32Array; readonly count: number }
+  | { readonly forfeit: number; readonly detail: string };
 
 export async function playGameAsync<S extends GameState, V extends PlayerView>(
   table: Table<S, V>,
@@ -116,7 +123,10 @@ export async function playGameAsync<S extends GameState, V extends PlayerView>(
       outcome = { forfeit: failureReason(error), detail: errorText(error) };
     }
     if ('forfeit' in outcome) forfeit(table, seat, outcome.forfeit, outcome.detail);
-    else playAction(table, seat, outcome.action);
+    else if ('actions' in outcome) {
+      const { actions, count } = outcome;
+      for (let i = 0; i < count && !game.isTerminal(state) && game.currentPlayer(state) === seat; i++) playAction(table, seat, actions[i]);
+    } else playAction(table, seat, outcome.action);
   }
 }
 

@@ -19,11 +19,10 @@ export function transcriptPath(resultsDir: string, gameIndex: number): string {
 /** A transcript's first line: the game, what replays it (seed, deal) and who sat where. */
 export function gameHeading(player: MatchPlayer, offset: number, local: number): string {
   const { match } = player;
-  const wireBase = match.game.wireBase(match.rules);
   const rotation = rotationOf(player.design, player.players, local);
   const seating = Array.from(
     rotateSeatSlots(match.seatSlot, rotation),
-    (slot, seat) => `${seat + wireBase} ${match.slots[slot].spec.text}`,
+    (slot, seat) => `${match.game.seatNumber(seat, match.rules)} ${match.slots[slot].spec.text}`,
   ).join(', ');
   return `game ${offset + local}, seed ${match.spec.seed}, deal ${player.dealFor(local)}: ${seating}`;
 }
@@ -59,7 +58,6 @@ export class TranscriptRecorder<S extends GameState, V extends PlayerView> imple
   readonly lines: string[] = [];
   private readonly game: Game<S, V>;
   private readonly rules: RuleValues;
-  private readonly wireBase: number;
   private readonly roundStart: number;
   private readonly namedSeats: number;
   /** Per seat, the line kept for its name in reply to its latest greeting. */
@@ -72,7 +70,6 @@ export class TranscriptRecorder<S extends GameState, V extends PlayerView> imple
     this.game = game;
     this.rules = rules;
     this.namedSeats = namedSeats;
-    this.wireBase = game.wireBase(rules);
     this.roundStart = game.roundStartEvent;
   }
 
@@ -87,7 +84,7 @@ export class TranscriptRecorder<S extends GameState, V extends PlayerView> imple
   endGame(table: Table<S, V>): void {
     const shares = new Float64Array(table.players);
     this.game.returns(table.state, shares);
-    const winners = [...shares].flatMap((share, seat) => (share > 0 ? [seat + this.wireBase] : []));
+    const winners = [...shares].flatMap((share, seat) => (share > 0 ? [this.number(seat)] : []));
     this.lines.push(`{ game over: ${winners.length > 1 ? 'winners' : 'winner'} ${winners.join(' ')} }`);
   }
 
@@ -100,16 +97,16 @@ export class TranscriptRecorder<S extends GameState, V extends PlayerView> imple
     const recipients = event.recipients;
     const single = (recipients & (recipients - 1)) === 0;
     const seat = single ? 31 - Math.clz32(recipients) : lowestSeat(recipients);
-    const text = this.game.formatEvent(event, seat, this.rules);
+    const text = this.game.describeEvent(event, seat, this.rules);
     if (text === '') {
-      const comment = this.game.formatComment(event, this.rules);
+      const comment = this.game.describeComment(event, this.rules);
       if (comment !== '') {
         this.roundOpen = false;
         this.lines.push(`{ ${comment} }`);
       }
       return;
     }
-    const to = single ? String(seat + this.wireBase) : 'all';
+    const to = single ? String(this.number(seat)) : 'all';
     const lines = text.split('\n');
     this.lines.push(`[${MANAGER} -> ${to}] ${lines[0]}`);
     // The reply comes later, with other messages logged meanwhile: its place is kept now.
@@ -127,17 +124,21 @@ export class TranscriptRecorder<S extends GameState, V extends PlayerView> imple
 
   /** The name the bot in `seat` gave in reply to the greeting whose line is `at` (from nameLine). */
   onName(at: number, seat: number, name: string): void {
-    if (at >= 0) this.lines[at] = `[${seat + this.wireBase} -> ${MANAGER}] ${name}`;
+    if (at >= 0) this.lines[at] = `[${this.number(seat)} -> ${MANAGER}] ${name}`;
   }
 
   onAction(seat: number, action: number): void {
     const text = Number.isInteger(action) && action >= 0 ? this.game.actionToString(action, this.rules) : String(action);
-    this.lines.push(`[${seat + this.wireBase} -> ${MANAGER}] ${text}`);
+    this.lines.push(`[${this.number(seat)} -> ${MANAGER}] ${text}`);
   }
 
   onForfeit(seat: number, reason: number, detail: string): void {
     const label = this.game.forfeitLabels[reason] ?? `reason ${reason}`;
-    this.lines.push(`{ player ${seat + this.wireBase} forfeits: ${label}${detail ? ` (${detail})` : ''} }`);
+    this.lines.push(`{ player ${this.number(seat)} forfeits: ${label}${detail ? ` (${detail})` : ''} }`);
+  }
+
+  private number(seat: number): number {
+    return this.game.seatNumber(seat, this.rules);
   }
 }
 

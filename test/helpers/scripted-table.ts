@@ -9,6 +9,7 @@ import { CARD_COPIES, CARD_NAMES, DECK_SIZE, cardByName } from '../../src/games/
 import { loveLetter, type LoveLetterState, type LoveLetterView } from '../../src/games/love-letter/index.ts';
 import { Table, forfeit, playAction, startGame, type TableObserver } from '../../src/runner/table.ts';
 import { TranscriptRecorder } from '../../src/runner/transcript.ts';
+import { managerLines, parseReply } from './love-letter-wire.ts';
 
 /** Card ids from names separated by spaces: `'soldier wizard princess'`. */
 export function cards(names: string): number[] {
@@ -123,7 +124,7 @@ export class ScriptedTable implements TableObserver {
     this.table.observer = this;
     this.inboxes = this.scripts.map(() => []);
     this.roundStarts = this.scripts.map(() => []);
-    this.wireBase = loveLetter.wireBase(rules);
+    this.wireBase = loveLetter.seatNumber(0, rules);
     this.seed = options.seed ?? 'scripted';
   }
 
@@ -151,7 +152,7 @@ export class ScriptedTable implements TableObserver {
   play(player: number, reply: string): this {
     assert.equal(this.turn, player, `expected player ${player} to move, but it is player ${this.turn}'s turn`);
     const seat = player - this.wireBase;
-    const parsed = loveLetter.parseAction(reply, this.table.players, this.table.rules);
+    const parsed = parseReply(reply, this.table.players, this.table.rules);
     if (parsed < 0) {
       forfeit(this.table, seat, -parsed, reply);
       return this;
@@ -205,7 +206,7 @@ export class ScriptedTable implements TableObserver {
     for (let seat = 0; seat < this.inboxes.length; seat++) {
       if (!event.isFor(seat)) continue;
       if (event.kind === loveLetter.roundStartEvent) this.roundStarts[seat].push(this.inboxes[seat].length);
-      const text = loveLetter.formatEvent(event, seat, this.table.rules);
+      const text = managerLines(event, seat, this.table.rules);
       if (text !== '') this.inboxes[seat].push(...text.split('\n'));
     }
   }

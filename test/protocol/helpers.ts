@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,17 @@ import { fileURLToPath } from 'node:url';
 import { MatchPlayer } from '../../src/runner/batch.ts';
 import type { Counters } from '../../src/runner/counters.ts';
 import { newCounters, prepareMatch, type PreparedMatch, type StrategyResolver } from '../../src/runner/match.ts';
-import { newHostStats, playExternalRange, resolveStrategy, type ExternalOptions, type HostStats } from '../../src/protocol/index.ts';
+import { parseStrategySpec } from '../../src/core/strategy-spec.ts';
+import {
+  loopbackDefinition,
+  newHostStats,
+  playExternalRange,
+  resolveStrategy,
+  type ExternalOptions,
+  type HostStats,
+} from '../../src/protocol/index.ts';
+import { resolveStrategy as resolveInProcess } from '../../src/runner/strategies.ts';
+import { TranscriptRecorder } from '../../src/runner/transcript.ts';
 import { builtinRegistry } from '../../src/app.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -71,6 +82,8 @@ export interface PlayedMatch {
 }
 
 export interface MatchOptions {
+  /** Love Letter unless said. */
+  readonly game?: string;
   readonly rules?: Record<string, string>;
   readonly seed?: string;
   /** Loads the seat specs; the protocol host's resolver (cmd: seats) by default. */
@@ -78,7 +91,7 @@ export interface MatchOptions {
 }
 
 export async function prepareExternal(seats: readonly string[], options: MatchOptions = {}): Promise<MatchPlayer> {
-  const spec = { game: 'love-letter', seats, rules: options.rules ?? {}, seed: options.seed ?? 'protocol tests' };
+  const spec = { game: options.game ?? 'love-letter', seats, rules: options.rules ?? {}, seed: options.seed ?? 'protocol tests' };
   const match = await prepareMatch(builtinRegistry(), spec, options.resolve ?? resolveStrategy);
   return new MatchPlayer(match, 'independent');
 }
@@ -94,6 +107,66 @@ export async function playExternal(
   const stats = options.stats ?? newHostStats();
   await playExternalRange(player, { offset: 0, from: 0, to: games }, counters, { ...options, stats });
   return { match: player.match, player, counters, stats };
+}
+
+/** Each game's transcript, and the counters, of a run: what a parity test compares. */
+export interface Played {
+  readonly transcripts: string[];
+  readonly counters: Float64Array;
+}
+
+/** Plays games [0, games) of a match-up in-process, keeping each game's transcript. */
+export async function playInProcess(
+  game: string,
+  seats: readonly string[],
+  games: number,
+  rules: Record<string, string>,
+  seed: string,
+): Promise<Played> {
+  const match = await prepareMatch(builtinRegistry(), { game, seats, rules, seed });
+  const player = new MatchPlayer(match, 'independent');
+  const counters = newCounters(match);
+  const table = player.tables[0];
+  const transcripts: string[] = [];
+  for (let index = 0; index < games; index++) {
+    const recorder = new TranscriptRecorder(match.game, match.rules);
+    recorder.beginGame(`game ${index}`);
+    table.observer = recorder;
+    player.play({ offset: 0, from: index, to: index + 1 }, counters);
+    transcripts.push(`${recorder.lines.join('\n')}\n`);
+  }
+  table.observer = null;
+  return { transcripts, counters: counters.data };
+}
+
+/** Loads seat specs as usual, except `name`, which plays the strategy file `path` through the protocol in this thread. */
+export function loopbackResolver(name: string, path: string): StrategyResolver {
+  return async (registry, gameId, spec) => {
+    if (spec.text !== name) return resolveInProcess(registry, gameId, spec);
+    const inner = await resolveInProcess(registry, gameId, parseStrategySpec(path));
+    return { spec, definition: loopbackDefinition(gameId, inner), params: {} };
+  };
+}
+
+/** Plays games [0, games) through the host with transcripts kept, and checks that no seat forfeited. */
+export async function playHosted(
+  seats: readonly string[],
+  games: number,
+  options: ExternalOptions & MatchOptions & { readonly resultsDir: string },
+): Promise<Played & { readonly stats: HostStats }> {
+  const { counters, stats } = await playExternal(seats, games, { ...options, transcripts: true });
+  for (let slot = 0; slot < counters.layout.slots; slot++) assert.equal(forfeitsOf(counters, slot).size, 0, `slot ${slot} forfeited`);
+  const transcripts = Array.from({ length: games }, (_, game) =>
+    readFileSync(join(options.resultsDir, 'transcripts', `game-${game}.txt`), 'utf8'),
+  );
+  return { transcripts, counters: counters.data, stats };
+}
+
+/** The same games: transcripts line for line, and the same counts. */
+export function assertSameGames(actual: Played, expected: Played): void {
+  assert.equal(actual.transcripts.length, expected.transcripts.length);
+  actual.transcripts.forEach((transcript, game) => assert.equal(transcript, expected.transcripts[game], `game ${game}`));
+  assert.deepEqual(Array.from(actual.counters), Array.from(expected.counters));
 }
 
 /** Forfeits of strategy slot `slot`, by reason code. */

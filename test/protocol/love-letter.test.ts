@@ -3,10 +3,11 @@ import assert from 'node:assert/strict';
 import type { GameEvent } from '../../src/core/events.ts';
 import { masterKey } from '../../src/core/random.ts';
 import { Ev, loveLetter, type LoveLetterState, type LoveLetterView } from '../../src/games/love-letter/index.ts';
-import { Due, LineKind, type ProtocolReader } from '../../src/protocol/manager.ts';
-import { managerProtocol } from '../../src/protocol/protocols.ts';
+import { wireProtocol } from '../../src/protocol/protocols.ts';
+import { Due, LineKind, type ClientSeat as ProtocolReader } from '../../src/protocol/wire.ts';
 import { Table, playGame, type TableObserver } from '../../src/runner/table.ts';
 import { random } from '../../strategies/love-letter/random.ts';
+import { managerLines } from '../helpers/love-letter-wire.ts';
 
 type Record6 = [number, number, number, number, number, number];
 
@@ -16,13 +17,13 @@ function copy(e: GameEvent): Record6 {
 
 /**
  * Plays seeded random games and, for every seat, sends each record it receives through
- * formatEvent and a fresh reader per round (as a bot process per round would), checking that the
+ * the manager's lines and a fresh reader per round (as a bot process per round would), checking that the
  * reader gives back the same records, that it calls for a play exactly when the engine asks the
  * seat, and that its legal list is the engine's.
  */
 function roundTrip(players: number, handshake: 'classic' | 'ident', games: number): { records: number; decisions: number } {
   const rules = loveLetter.parseRules({ handshake });
-  const protocol = managerProtocol(loveLetter.id);
+  const protocol = wireProtocol(loveLetter.id);
   const seats = Array.from({ length: players }, () => ({
     strategy: random.create({ seat: 0, players, rules, params: {} }),
     trusted: true,
@@ -41,9 +42,9 @@ function roundTrip(players: number, handshake: 'classic' | 'ident', games: numbe
     onEvent(event) {
       for (let seat = 0; seat < players; seat++) {
         if (!event.isFor(seat)) continue;
-        const text = loveLetter.formatEvent(event, seat, rules);
+        const text = managerLines(event, seat, rules);
         if (text === '') continue;
-        if (event.kind === Ev.START) readers[seat] = protocol.createReader(rules, players);
+        if (event.kind === Ev.START) readers[seat] = protocol.client(rules, players);
         const reader = readers[seat]!;
         expected[seat].push(copy(event));
         for (const line of text.split('\n')) {
@@ -96,7 +97,7 @@ describe('the Love Letter protocol reader', () => {
   }
 
   test('reads card names in any case and tells unknown lines apart', () => {
-    const reader = managerProtocol(loveLetter.id).createReader(loveLetter.parseRules({}), 2);
+    const reader = wireProtocol(loveLetter.id).client(loveLetter.parseRules({}), 2);
     const seen: Record6[] = [];
     const read = (line: string) => reader.read(line, (e) => seen.push(copy(e)));
     assert.equal(read('draw soldier'), LineKind.UNKNOWN, 'nothing before the greeting');
@@ -141,7 +142,7 @@ describe('the Love Letter protocol reader', () => {
     ] as const;
     for (const [minister, drawn, plays] of cases) {
       const rules = loveLetter.parseRules({ minister });
-      const reader = managerProtocol(loveLetter.id).createReader(rules, 2);
+      const reader = wireProtocol(loveLetter.id).client(rules, 2);
       const view = loveLetter.createView(2, 0, rules);
       let due = 0;
       let dueWhileOut = 0;

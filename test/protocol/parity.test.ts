@@ -3,14 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { quote } from 'shell-quote';
-import { parseStrategySpec } from '../../src/core/strategy-spec.ts';
-import { loopbackDefinition } from '../../src/protocol/index.ts';
-import { MatchPlayer } from '../../src/runner/batch.ts';
-import { newCounters, prepareMatch, type StrategyResolver } from '../../src/runner/match.ts';
-import { resolveStrategy } from '../../src/runner/strategies.ts';
-import { TranscriptRecorder } from '../../src/runner/transcript.ts';
-import { builtinRegistry } from '../../src/app.ts';
-import { ROOT, forfeitsOf, playExternal, scratchDir } from './helpers.ts';
+import type { StrategyResolver } from '../../src/runner/match.ts';
+import { ROOT, assertSameGames, loopbackResolver, playHosted, playInProcess, scratchDir, type Played } from './helpers.ts';
 
 /**
  * The same strategy in-process and behind the protocol must play the same games: same messages,
@@ -31,33 +25,10 @@ before(() => {
 });
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-interface Played {
-  readonly transcripts: string[];
-  readonly counters: Float64Array;
-}
+const inProcess = (seats: readonly string[], games: number, rules: Record<string, string>) =>
+  playInProcess('love-letter', seats, games, rules, 'parity');
 
-async function inProcess(seats: readonly string[], games: number, rules: Record<string, string>): Promise<Played> {
-  const match = await prepareMatch(builtinRegistry(), { game: 'love-letter', seats, rules, seed: 'parity' });
-  const player = new MatchPlayer(match, 'independent');
-  const counters = newCounters(match);
-  const table = player.tables[0];
-  const transcripts: string[] = [];
-  for (let game = 0; game < games; game++) {
-    const recorder = new TranscriptRecorder(match.game, match.rules);
-    recorder.beginGame(`game ${game}`);
-    table.observer = recorder;
-    player.play({ offset: 0, from: game, to: game + 1 }, counters);
-    transcripts.push(`${recorder.lines.join('\n')}\n`);
-  }
-  table.observer = null;
-  return { transcripts, counters: counters.data };
-}
-
-const throughLoopback: StrategyResolver = async (registry, gameId, spec) => {
-  if (spec.text !== THROUGH_PROTOCOL) return resolveStrategy(registry, gameId, spec);
-  const inner = await resolveStrategy(registry, gameId, parseStrategySpec(DIGEST));
-  return { spec, definition: loopbackDefinition(gameId, inner), params: {} };
-};
+const throughLoopback = loopbackResolver(THROUGH_PROTOCOL, DIGEST);
 
 async function hosted(
   seats: readonly string[],
@@ -66,23 +37,12 @@ async function hosted(
   name: string,
   resolve?: StrategyResolver,
 ): Promise<Played> {
-  const resultsDir = join(scratch, name);
-  const { counters } = await playExternal(seats, games, { rules, seed: 'parity', resultsDir, transcripts: true, resolve });
-  for (let slot = 0; slot < counters.layout.slots; slot++) assert.equal(forfeitsOf(counters, slot).size, 0, `slot ${slot} forfeited`);
+  const played = await playHosted(seats, games, { rules, seed: 'parity', resultsDir: join(scratch, name), resolve });
   // In-process play has no names to log: the bots' replies to the ident greeting are left out.
-  const transcripts = Array.from({ length: games }, (_, game) =>
-    readFileSync(join(resultsDir, 'transcripts', `game-${game}.txt`), 'utf8').replace(NAME_REPLY, ''),
-  );
-  return { transcripts, counters: counters.data };
+  return { ...played, transcripts: played.transcripts.map((transcript) => transcript.replace(NAME_REPLY, '')) };
 }
 
 const NAME_REPLY = /^\[(\d+) -> manager\] .*\n(?=\[manager -> \1\] players )/gm;
-
-function assertSameGames(actual: Played, expected: Played): void {
-  assert.equal(actual.transcripts.length, expected.transcripts.length);
-  actual.transcripts.forEach((transcript, game) => assert.equal(transcript, expected.transcripts[game], `game ${game}`));
-  assert.deepEqual(Array.from(actual.counters), Array.from(expected.counters));
-}
 
 describe('a strategy behind the protocol plays as it does in-process', () => {
   test('1,000 two-player games, classic greeting, through the bot in this thread', async () => {

@@ -4,7 +4,7 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Forfeit } from '../../src/core/forfeits.ts';
-import { BotProcess, DEFAULT_LIMITS, type BotLimits } from '../../src/protocol/transport.ts';
+import { BotProcess, DEFAULT_LIMITS, type BotLimits } from '../../src/protocol/transport/process.ts';
 import { processesMarked, scratchDir } from './helpers.ts';
 
 const env = { ...process.env, PARLOR_TRANSPORT_TEST: String(process.pid) };

@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import { buildJob, jobId, matchSpecOf, type JobSpec } from '../../src/runner/job.ts';
 import { prepareMatch } from '../../src/runner/match.ts';
 import { countersOf, JobProgress, executeJob } from '../../src/runner/run-job.ts';
-import { Runners } from '../../src/runner/runners.ts';
-import { builtinRegistry, loadExternalHost } from '../../src/app.ts';
+import { builtinRegistry, createRunners } from '../../src/app.ts';
 
 const REGISTRY = new URL('../../src/app.ts', import.meta.url).href;
 
@@ -31,7 +30,7 @@ async function play(spec: JobSpec, workers: number): Promise<Float64Array[]> {
     spec.matchups.map((_, m) => prepareMatch(registry, matchSpecOf(spec, m)).then((match) => match.layout)),
   );
   const progress = new JobProgress(spec, jobId(spec), layouts.map(countersOf));
-  const runners = await Runners.create(workers, loadExternalHost);
+  const runners = createRunners(workers);
   try {
     assert.equal(await executeJob(progress, runners, { concurrency: workers * 2, registry: REGISTRY }), 'complete');
   } finally {

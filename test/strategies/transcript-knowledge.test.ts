@@ -200,7 +200,7 @@ function playRecorded(players: number, ruleText: Record<string, string>, seed: s
     transcript.beginGame(`game ${game}`);
     playGame(table, key, game);
   }
-  return { lines: transcript.lines, recorders, base: loveLetter.wireBase(rules) };
+  return { lines: transcript.lines, recorders, base: loveLetter.seatNumber(0, rules) };
 }
 
 describe('a view holds exactly what the protocol told its player', () => {

@@ -1,9 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { lstatSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { Errors } from '../../core/errors.ts';
-import { parseStrategySpec } from '../../core/strategy-spec.ts';
+import { isExternalSpec, parseStrategySpec } from '../../core/strategy-spec.ts';
 import { ProtocolBot, runBotSession } from '../../protocol/bot.ts';
-import { isExternalSpec } from '../../protocol/command.ts';
+import { channelFor, wireProtocol } from '../../protocol/protocols.ts';
+import { fifoPaths, openFifoEnd, removeFifos, type FifoPaths } from '../../protocol/transport/fifo.ts';
+import { createFramer } from '../../protocol/transport/framing.ts';
 import { resolveStrategy } from '../../runner/strategies.ts';
 import type { CommandContext } from '../command.ts';
 
@@ -14,11 +18,16 @@ export interface BotOptions {
   readonly rules?: Record<string, string>;
   /** Seeds the strategy's random stream; absent: a fresh seed. */
   readonly botSeed?: string;
+  /** stdio or fifo; the game's own when absent. */
+  readonly channel?: string;
+  /** The bot's name, for the server's name request and its FIFOs' names. */
+  readonly name?: string;
 }
 
 /**
- * `parlor bot <strategy>`: one bot session on stdin/stdout, as a competition manager starts a
- * bot for each round. Replies go to stdout and nothing else does; notes go to stderr.
+ * `parlor bot <strategy> [name]`: one bot session as the game's competition server runs bots.
+ * On stdio, replies go to stdout and nothing else does; notes go to stderr. On FIFOs, the bot makes
+ * /tmp/<name>In and /tmp/<name>Out as the Hearts C template does, then waits for the server.
  */
 export async function runBot(
   context: CommandContext,
@@ -29,10 +38,13 @@ export async function runBot(
   const game = context.registry.game(options.game);
   if (isExternalSpec(strategyText))
     throw Errors.badOption('parlor bot plays a parlor strategy; an external bot can enter a manager as it is');
+  const wire = wireProtocol(game.id);
+  const channel = channelFor(game.id, options.channel);
   const rules = game.parseRules({ ...options.rules, ...(options.handshake ? { handshake: options.handshake } : {}) });
   const players = options.players ?? game.maxPlayers;
   if (players < game.minPlayers || players > game.maxPlayers) throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
   const strategy = await resolveStrategy(context.registry, game.id, parseStrategySpec(strategyText));
+  const name = options.name ?? (channel === 'fifo' ? templateName() : strategy.spec.text);
   const bot = new ProtocolBot({
     game,
     rules,
@@ -41,8 +53,47 @@ export async function runBot(
     // Without a seed each process gets a fresh one: a manager restarts bots every round, and a
     // fixed seed would replay the same random choices in each.
     seed: options.botSeed ?? randomUUID(),
-    name: strategy.spec.text,
+    name,
     warn: (text) => context.warn(`parlor bot: ${text}`),
   });
-  await runBotSession(bot, input, (line) => context.print(line));
+  if (channel === 'stdio') {
+    if (wire.framing === 'lines') return runBotSession(bot, input, (line) => context.print(line));
+    const framer = createFramer(wire.framing, 0);
+    return runBotSession(bot, input, (reply) => process.stdout.write(framer.encode(reply)), wire.framing);
+  }
+  const paths = fifoPaths(name);
+  makeFifos(paths);
+  try {
+    // The template's order: its In first (where the server writes), then its Out.
+    const fromServer = (await openFifoEnd(paths.botIn, false, () => false))!;
+    const toServer = (await openFifoEnd(paths.botOut, true, () => false))!;
+    toServer.on('error', () => fromServer.destroy());
+    const framer = createFramer(wire.framing, 0);
+    await runBotSession(bot, fromServer, (reply) => toServer.write(framer.encode(reply)), wire.framing);
+    await new Promise<void>((resolve) => toServer.end(resolve));
+  } finally {
+    removeFifos(paths);
+  }
+}
+
+/** As the C template names itself when not given a name: 15 random letters. */
+function templateName(): string {
+  return Array.from({ length: 15 }, () => String.fromCharCode(97 + randomInt(26))).join('');
+}
+
+/** Makes the two FIFOs (Node has no mkfifo of its own); ones left by an earlier bot of the name are kept. */
+function makeFifos(paths: FifoPaths): void {
+  for (const path of [paths.botIn, paths.botOut]) {
+    if (isFifo(path)) continue;
+    const made = spawnSync('mkfifo', ['-m', '600', path], { encoding: 'utf8' });
+    if (made.status !== 0) throw Errors.badOption(`cannot make the FIFO ${path}: ${(made.stderr || made.error?.message || '').trim()}`);
+  }
+}
+
+function isFifo(path: string): boolean {
+  try {
+    return lstatSync(path).isFIFO();
+  } catch {
+    return false;
+  }
 }

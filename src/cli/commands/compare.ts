@@ -15,13 +15,15 @@ import type { Verdict } from '../../runner/compare.ts';
 import { Errors } from '../../core/errors.ts';
 import { waldBounds } from '../../stats/sprt.ts';
 import type { CommandContext } from '../command.ts';
-import { jobContext, SignalStop, stoppedBeforeStart, usableWorkers, warnStopped } from './run.ts';
+import { checkChannel, jobContext, SignalStop, stoppedBeforeStart, usableWorkers, warnStopped } from './run.ts';
 
 export interface CompareOptions extends ComparisonRequest {
   /** A comparison's folder to go on with; its job.json then says everything else. */
   readonly resume?: string;
   readonly workers: number;
   readonly moveTimeout?: number;
+  /** How `cmd:` bots talk to parlor (--channel). */
+  readonly channel?: string;
   readonly out?: string;
   readonly name?: string;
   readonly force?: boolean;
@@ -44,10 +46,12 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
     let outcome: ComparisonOutcome;
     if (options.resume !== undefined) {
       const job = resumableJob(options.resume, given);
+      await checkChannel(job.game, options.channel);
       outcome = await resumeComparison(jobContext(context), options.resume, settings, printingWatch(context, options), job);
     } else {
       if (options.candidate === undefined || options.baseline === undefined)
         throw Errors.badOption('--candidate and --baseline are required (or --resume DIR)');
+      await checkChannel(options.game ?? context.registry.gameIds()[0], options.channel);
       outcome = await startComparison(jobContext(context), options, settings, printingWatch(context, options));
     }
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);

@@ -10,9 +10,9 @@ import { jobId, locateGame, matchSpecOf, type JobSpec } from '../../runner/job.t
 import { prepareMatch, type MatchSpec } from '../../runner/match.ts';
 import { readJob } from '../../runner/results.ts';
 import { TimedChoiceGuard } from '../../runner/choice-guard.ts';
-import { loadExternalHost } from '../../app.ts';
+import { createRunners } from '../../app.ts';
 import { fullRules, seatSpecs } from '../../runner/plan.ts';
-import { Runners } from '../../runner/runners.ts';
+import type { Runners } from '../../runner/runners.ts';
 import { gameHeading, TranscriptRecorder, transcriptPath } from '../../runner/transcript.ts';
 import type { CommandContext } from '../command.ts';
 
@@ -30,6 +30,7 @@ export interface ReplayOptions {
   readonly rules?: Record<string, string>;
   /** Seconds a strategy file or bot process may take per decision. */
   readonly moveTimeout?: number;
+  readonly channel?: string;
   readonly json?: boolean;
 }
 
@@ -69,15 +70,19 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
     const match = { game, seats, rules: fullRules(context.registry, game, options.rules), seed: options.seed };
     target = { match, design: options.design, offset: 0, local: options.index };
   }
-  const lines = await replayLines(context, target, options.moveTimeout);
+  const lines = await replayLines(context, target, options);
   context.print(
     options.json ? JSON.stringify({ game: target.offset + target.local, seed: target.match.seed, lines }, null, 2) : lines.join('\n'),
   );
   return 0;
 }
 
-async function replayLines(context: CommandContext, target: ReplayTarget, moveTimeout: number | undefined): Promise<string[]> {
-  const runners = await Runners.create(1, loadExternalHost);
+async function replayLines(
+  context: CommandContext,
+  target: ReplayTarget,
+  { moveTimeout, channel }: Pick<ReplayOptions, 'moveTimeout' | 'channel'>,
+): Promise<string[]> {
+  const runners = createRunners(1);
   try {
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
     const player = new MatchPlayer(match, target.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout));
@@ -87,7 +92,7 @@ async function replayLines(context: CommandContext, target: ReplayTarget, moveTi
     const range = { offset: target.offset, from: target.local, to: target.local + 1 };
     const counters = new Counters(match.layout);
     if (runners.hasExternalSeat(match.spec.seats)) {
-      recorder.lines.push(...(await externalLog(runners, player, range, counters, moveTimeout)));
+      recorder.lines.push(...(await externalLog(runners, player, range, counters, { moveTimeout, channel })));
     } else {
       table.observer = recorder;
       player.play(range, counters);
@@ -110,11 +115,13 @@ async function externalLog(
   player: MatchPlayer,
   range: GameRange,
   counters: Counters,
-  moveTimeout: number | undefined,
+  settings: Pick<ReplayOptions, 'moveTimeout' | 'channel'>,
 ): Promise<string[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
   try {
-    await runners.externalHost().playExternalRange(player, range, counters, { transcripts: true, resultsDir: scratch, moveTimeout });
+    await (
+      await runners.externalHost()
+    ).playExternalRange(player, range, counters, { ...settings, transcripts: true, resultsDir: scratch });
     return readFileSync(transcriptPath(scratch, range.offset + range.from), 'utf8')
       .trimEnd()
       .split('\n')

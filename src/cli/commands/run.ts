@@ -21,6 +21,8 @@ export interface RunOptions {
   readonly json?: boolean;
   readonly quiet?: boolean;
   readonly moveTimeout?: number;
+  /** How `cmd:` bots talk to parlor (--channel). */
+  readonly channel?: string;
   readonly transcripts?: boolean;
 }
 
@@ -106,9 +108,16 @@ export async function runJobCommand<O extends RunOptions>(
   try {
     const options: O = { ...typed, workers: usableWorkers(context, typed.workers) };
     const settings = { ...options, signal: stop.signal };
-    const outcome = options.resume
-      ? await resumeJob(jobContext(context), options.resume, settings, resumableJob(context, kind, options, given))
-      : await startJob(jobContext(context), kind.plan(context.registry, options), settings);
+    let outcome;
+    if (options.resume) {
+      const job = resumableJob(context, kind, options, given);
+      await checkChannel(job.game, options.channel);
+      outcome = await resumeJob(jobContext(context), options.resume, settings, job);
+    } else {
+      const plan = kind.plan(context.registry, options);
+      await checkChannel(plan.game, options.channel);
+      outcome = await startJob(jobContext(context), plan, settings);
+    }
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);
     printSummary(context, outcome.summary, outcome.dir, options);
     if (outcome.status !== 'interrupted') return 0;
@@ -117,6 +126,11 @@ export async function runJobCommand<O extends RunOptions>(
   } finally {
     stop.dispose();
   }
+}
+
+/** Refuses a --channel the game's bots cannot talk over, before anything starts. */
+export async function checkChannel(game: string, channel: string | undefined): Promise<void> {
+  if (channel !== undefined) (await import('../../protocol/protocols.ts')).channelFor(game, channel);
 }
 
 /** The job in --resume's folder, checked against the options typed with it. */

@@ -41,6 +41,13 @@ export function wireCard(card: number): number {
   return (SUIT_OF[card] + 1) * 14 + RANK_OF[card] + 1;
 }
 
+/** The card a protocol number stands for, or -1 when it names none. */
+export function cardOfWire(value: number): number {
+  const suit = Math.floor(value / 14) - 1;
+  const rank = (value % 14) - 1;
+  return Number.isInteger(value) && suit >= 0 && suit < SUITS && rank >= 0 && rank < RANKS ? cardOf(suit, rank) : -1;
+}
+
 export function handSize(players: number): number {
   return Math.floor(DECK_SIZE / players);
 }

@@ -1,9 +1,9 @@
 import type { Game } from '../../core/game.ts';
-import { formatAction, parseAction } from './actions.ts';
+import { formatAction } from './actions.ts';
 import { MAX_PLAYERS, MIN_PLAYERS, RANKS } from './cards.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
 import { applyAction, forfeitTurn, illegalReason, listLegalActions, resetGame } from './engine.ts';
-import { formatCommentLine, formatEventLine } from './protocol-text.ts';
+import { formatCommentLine, formatEventLine } from './text.ts';
 import { HEARTS_METRICS } from './metrics.ts';
 import { HEARTS_RULES, parseHeartsRules } from './rules.ts';
 import { HeartsState } from './state.ts';
@@ -38,11 +38,10 @@ export const hearts: Game<HeartsState, HeartsView> = {
     out.set(s.shares);
   },
   createView: (players, seat) => new HeartsView(players, seat),
-  wireBase: () => 0,
   actionToString: (action) => formatAction(action),
-  parseAction: (text) => parseAction(text),
-  formatEvent: (e) => formatEventLine(e),
-  formatComment: (e) => formatCommentLine(e),
+  seatNumber: (seat) => seat,
+  describeEvent: (e) => formatEventLine(e),
+  describeComment: (e) => formatCommentLine(e),
 };
 
 export { HeartsState, HeartsView };

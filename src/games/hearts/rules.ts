@@ -53,6 +53,12 @@ export const HEARTS_RULES: readonly RuleOption[] = [
     default: false,
     help: 'refuse tables of other sizes (the original server corrupts their deal)',
   },
+  {
+    name: 'padNotices',
+    values: 'boolean',
+    default: false,
+    help: "external bots: pad each ']' notice to 61 bytes after its NUL, as the original server sent them",
+  },
   { name: 'endScore', values: 'integer', default: 100, help: 'a total that ends the game (0 for none; up to 10000)' },
   { name: 'hands', values: 'integer', default: 0, help: 'hands after which the game ends (0 for no limit; up to 1000)' },
 ];
@@ -66,6 +72,7 @@ const PROFILES: Readonly<Record<string, Values>> = {
     scoreFirstTrick: false,
     moon: 'played-point-tricks',
     fourPlayersOnly: true,
+    padNotices: true,
     endScore: 0,
     hands: 20,
   },

@@ -1,14 +1,14 @@
 import { deepFreeze, freezeExports } from '../../core/freeze.ts';
 import type { Game } from '../../core/game.ts';
 import * as actions from './actions.ts';
-import { formatAction, parseAction } from './actions.ts';
+import { formatAction } from './actions.ts';
 import * as cards from './cards.ts';
 import { MAX_PLAYERS, MIN_PLAYERS } from './cards.ts';
 import * as codes from './codes.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
 import { LOVE_LETTER_METRICS } from './metrics.ts';
 import { applyAction, forfeitTurn, illegalReason, listLegalActions, resetGame } from './engine.ts';
-import { formatCommentLine, formatEventLine } from './protocol-text.ts';
+import { formatCommentLine, formatEventLine } from './text.ts';
 import { LOVE_LETTER_RULES, decodeRules, parseRuleValues } from './rules.ts';
 import { LoveLetterState } from './state.ts';
 import { LoveLetterView } from './view.ts';
@@ -45,11 +45,11 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = {
     out.set(s.shares);
   },
   createView: (players, seat) => new LoveLetterView(players, seat),
-  wireBase: (rules) => decodeRules(rules).wireBase,
+  // People read the manager's own lines: a transcript is the manager's log.
   actionToString: (action, rules) => formatAction(action, decodeRules(rules).wireBase),
-  parseAction: (text, players, rules) => parseAction(text, players, decodeRules(rules).wireBase),
-  formatEvent: (e, seat, rules) => formatEventLine(e, seat, decodeRules(rules).wireBase, rules.handshake === 'ident'),
-  formatComment: (e, rules) => formatCommentLine(e, decodeRules(rules).wireBase),
+  seatNumber: (seat, rules) => seat + decodeRules(rules).wireBase,
+  describeEvent: (e, seat, rules) => formatEventLine(e, seat, decodeRules(rules).wireBase, rules.handshake === 'ident'),
+  describeComment: (e, rules) => formatCommentLine(e, decodeRules(rules).wireBase),
 };
 
 // Strategies import this module and the runner plays with the same objects: frozen, none of them

@@ -10,6 +10,7 @@ import { FORFEIT_LABELS, Illegal, OutCause } from '../../../src/games/love-lette
 import { loveLetter, type LoveLetterState } from '../../../src/games/love-letter/index.ts';
 import { outsBy } from '../../helpers/love-letter-rounds.ts';
 import { scriptedTable, type ScriptedTable } from '../../helpers/scripted-table.ts';
+import { parseReply } from '../../helpers/love-letter-wire.ts';
 
 /**
  * Four players; on player 1's second turn player 2 is out (hit by player 1's soldier), player 3
@@ -89,7 +90,7 @@ describe('illegal replies', () => {
     test(`'${c.reply}' holding ${c.hand.join(' and ')}: ${FORFEIT_LABELS[c.reason]} when ${c.stage === 'parse' ? 'read' : 'applied'}`, () => {
       const table = position(...c.hand);
       const { state, rules } = table.table;
-      const parsed = loveLetter.parseAction(c.reply, 4, rules);
+      const parsed = parseReply(c.reply, 4, rules);
       if (c.stage === 'parse') {
         assert.equal(parsed, -c.reason);
       } else {
@@ -179,14 +180,14 @@ describe('parseAction', () => {
   const ident = loveLetter.parseRules({ handshake: 'ident' });
 
   test('reads card names case-insensitively and tolerates extra spaces', () => {
-    assert.equal(loveLetter.parseAction('  PLAY Soldier   2 PRINCESS ', 4, rules), encodeAction(Card.SOLDIER, 1, Card.PRINCESS));
-    assert.equal(loveLetter.parseAction('Forfeit', 4, rules), -Forfeit.RESIGNED);
+    assert.equal(parseReply('  PLAY Soldier   2 PRINCESS ', 4, rules), encodeAction(Card.SOLDIER, 1, Card.PRINCESS));
+    assert.equal(parseReply('Forfeit', 4, rules), -Forfeit.RESIGNED);
   });
 
   test('numbers players from 1 in the classic handshake and from 0 in ident', () => {
-    assert.equal(loveLetter.parseAction('play wizard 1', 2, rules), encodeAction(Card.WIZARD, 0, 0));
-    assert.equal(loveLetter.parseAction('play wizard 0', 2, ident), encodeAction(Card.WIZARD, 0, 0));
-    assert.equal(loveLetter.parseAction('play wizard 2', 2, ident), -Illegal.TARGET_OUT_OF_RANGE);
+    assert.equal(parseReply('play wizard 1', 2, rules), encodeAction(Card.WIZARD, 0, 0));
+    assert.equal(parseReply('play wizard 0', 2, ident), encodeAction(Card.WIZARD, 0, 0));
+    assert.equal(parseReply('play wizard 2', 2, ident), -Illegal.TARGET_OUT_OF_RANGE);
   });
 
   test('is the inverse of actionToString for every legal action of a deal', () => {
@@ -196,7 +197,7 @@ describe('parseAction', () => {
         for (let target = -1; target < 4; target++) {
           for (let guess = 0; guess <= Card.PRINCESS; guess++) {
             const action = encodeAction(card, target, guess);
-            assert.equal(loveLetter.parseAction(loveLetter.actionToString(action, r), 4, r), action, loveLetter.actionToString(action, r));
+            assert.equal(parseReply(loveLetter.actionToString(action, r), 4, r), action, loveLetter.actionToString(action, r));
           }
         }
       }

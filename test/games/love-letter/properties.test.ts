@@ -16,6 +16,7 @@ import { loveLetter, type LoveLetterState, type LoveLetterView } from '../../../
 import { Table, playGame, type TableObserver } from '../../../src/runner/table.ts';
 import { RandomPlayer } from '../../../strategies/love-letter/random.ts';
 import { randomTable, recordGame } from '../../helpers/random-games.ts';
+import { managerLines } from '../../helpers/love-letter-wire.ts';
 
 const ruleSets = fc.record({
   minister: fc.constantFrom('bust-at-12', 'bust-over-12'),
@@ -133,7 +134,7 @@ class Auditor implements TableObserver {
         return;
       case Ev.ROUND_END:
         for (let seat = 0; seat < players; seat++)
-          assert.equal(loveLetter.formatEvent(e, seat, this.table.rules), '', 'no bot is sent the round end');
+          assert.equal(managerLines(e, seat, this.table.rules), '', 'no bot is sent the round end');
         assert.ok(e.a !== 0 && (e.a & ~all) === 0, 'a round has winners');
         return;
       default:

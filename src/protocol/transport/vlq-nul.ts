@@ -1,5 +1,5 @@
 /**
- * The Zadikian protocol's framing: each message is a length header, then the payload. The header
+ * Framing by length header, as the Hearts (Zadikian) protocol has it: each message is a length header, then the payload. The header
  * is a variable-length quantity, 7 bits per byte, least significant group first, the high bit set
  * on every byte but the last. The payload is text ending in a NUL, and the length counts the NUL.
  *
@@ -8,9 +8,6 @@
  * breaks headers of two or more bytes, which no message of this protocol needs; this codec writes
  * and reads correct ones.
  */
-
-/** The length the original server gives every `]` notice (its send buffer's size). */
-export const SERVER_NOTICE_LENGTH = 61;
 
 const MORE = 0x80;
 const GROUP = 0x7f;
@@ -41,15 +38,15 @@ export type DecodeResult =
   { readonly ok: true; readonly messages: readonly string[]; readonly consumed: number } | { readonly ok: false; readonly error: string };
 
 /**
- * Reads every complete frame at the start of `bytes`. Returns the messages (each payload up to its
- * first NUL, or whole when it has none) and how many bytes they used; an incomplete frame at the
- * end is left for the next call. A header longer than four bytes, or a payload over `maxLength`,
- * is an error: the stream can no longer be trusted.
+ * Reads the complete frames at the start of `bytes`, at most `maxMessages` of them. Returns the
+ * messages (each payload up to its first NUL, or whole when it has none) and how many bytes they
+ * used; an incomplete frame at the end is left for the next call. A header longer than four
+ * bytes, or a payload over `maxLength`, is an error: the stream can no longer be trusted.
  */
-export function decodeFrames(bytes: Uint8Array, maxLength: number): DecodeResult {
+export function decodeFrames(bytes: Uint8Array, maxLength: number, maxMessages = Infinity): DecodeResult {
   const messages: string[] = [];
   let at = 0;
-  for (;;) {
+  while (messages.length < maxMessages) {
     let length = 0;
     let headerBytes = 0;
     let complete = false;
@@ -64,7 +61,7 @@ export function decodeFrames(bytes: Uint8Array, maxLength: number): DecodeResult
       if (headerBytes === MAX_HEADER_BYTES) return { ok: false, error: `length header longer than ${MAX_HEADER_BYTES} bytes` };
     }
     if (!complete) break;
-    if (length > maxLength) return { ok: false, error: `message of ${length} bytes exceeds ${maxLength}` };
+    if (length > maxLength) return { ok: false, error: `message of ${length} bytes, more than ${maxLength}` };
     const start = at + headerBytes;
     if (start + length > bytes.length) break;
     const payload = bytes.subarray(start, start + length);
@@ -73,20 +70,4 @@ export function decodeFrames(bytes: Uint8Array, maxLength: number): DecodeResult
     at = start + length;
   }
   return { ok: true, messages, consumed: at };
-}
-
-/** A push decoder over a byte stream: feed chunks as they arrive, get the messages they complete. */
-export class FrameReader {
-  private pending = new Uint8Array(0);
-
-  constructor(private readonly maxLength: number) {}
-
-  push(chunk: Uint8Array): DecodeResult {
-    const bytes = new Uint8Array(this.pending.length + chunk.length);
-    bytes.set(this.pending, 0);
-    bytes.set(chunk, this.pending.length);
-    const result = decodeFrames(bytes, this.maxLength);
-    this.pending = result.ok ? bytes.slice(result.consumed) : new Uint8Array(0);
-    return result;
-  }
 }

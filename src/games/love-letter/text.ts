@@ -3,7 +3,8 @@ import { CARD_NAMES } from './cards.ts';
 import { Ev } from './codes.ts';
 
 /**
- * One log record as the protocol line(s) `seat` receives. Players are numbered from `wireBase`
+ * One log record as the manager's line(s) to `seat`: what its bot is sent (wire/server.ts) and
+ * what a transcript shows. Players are numbered from `wireBase`
  * (1 for the classic handshake). Returns '' for records that are not protocol messages.
  */
 export function formatEventLine(e: GameEvent, seat: number, wireBase: number, identHandshake: boolean): string {

@@ -1,30 +1,36 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Errors } from '../core/errors.ts';
-import { Forfeit } from '../core/forfeits.ts';
-import type { BotCommand } from './command.ts';
-import { BOT_TOKEN_VARIABLE, freezeTree, newBotToken, signalProcesses, sweepRun, type ProcessId } from './processes.ts';
+import type { Readable, Writable } from 'node:stream';
+import { Errors } from '../../core/errors.ts';
+import { Forfeit } from '../../core/forfeits.ts';
+import type { BotCommand } from '../command.ts';
+import { BOT_TOKEN_VARIABLE, freezeTree, newBotToken, signalProcesses, sweepRun, type ProcessId } from '../processes.ts';
+import type { Channel } from './channel.ts';
+import { createFramer, type Framer } from './framing.ts';
 
-/** Why no line will come from a bot: a forfeit reason, and words for the transcript. */
+/** Why no message will come from a bot: a forfeit reason, and words for the transcript. */
 export interface ReadFailure {
   readonly failure: number;
   readonly detail: string;
 }
 
-/** A line from the bot, or why none will come. */
+/** A message from the bot (a line, in line framing), or why none will come. */
 export type ReadResult = { readonly line: string } | ReadFailure;
 
-/** One round's connection to a bot, whatever runs it (a process, or a strategy in this thread). */
+/** One connection to a bot, whatever runs it (a process, or a strategy in this thread). */
 export interface BotLink {
-  /** Sends one or more lines (joined by '\n'); quietly dropped once the bot is gone. */
-  send(text: string): void;
-  /** The next line the bot wrote, waiting at most `timeoutMs` for it. One read at a time. */
+  /**
+   * Sends one message (with line framing, one or more lines joined by '\n'), padded to `padTo`
+   * payload bytes where the framing pads; quietly dropped once the bot is gone.
+   */
+  send(text: string, padTo?: number): void;
+  /** The next message the bot wrote, waiting at most `timeoutMs` for it. One read at a time. */
   readLine(timeoutMs: number): Promise<ReadResult>;
   /** Ends the bot; resolves when nothing of it is left running. Safe to call again. */
   stop(): Promise<void>;
 }
 
 export interface BotLimits {
-  /** Longest line a bot may write, in characters. */
+  /** Longest message a bot may write: characters of a line, or bytes of a framed message. */
   readonly maxLineLength: number;
   /** Most of a bot's log (its stderr and the host's notes) kept per run; the rest is dropped and counted. */
   readonly maxLogBytes: number;
@@ -53,14 +59,22 @@ export interface LaunchOptions {
   readonly limits: BotLimits;
   /** Receives the bot's stderr, one line at a time, and notes from the host about this bot. */
   log(line: string): void;
+  /** How messages are cut: newline-ended lines unless said otherwise. */
+  readonly framer?: Framer;
+  /**
+   * Talk through another channel than the bot's stdin/stdout (FIFOs it makes), which then carry
+   * nothing: its stdin is closed and its stdout goes to the log.
+   */
+  readonly channel?: Channel;
 }
 
 /**
- * A bot child process for one round: stdin/stdout carry protocol lines, stderr goes to `log`.
+ * A bot child process: its messages travel on its stdin/stdout or on another channel (FIFOs it
+ * creates), framed by `framer`; stderr goes to `log`.
  *
- * The bot speaks only when asked: one line for each `readLine`. Any output while no read waits (before
- * the question, or after the one line that answers it) is a flood: the bot forfeits at once and no
- * line of it is played, so a bot can never have a move taken from a line it wrote ahead.
+ * The bot speaks only when asked: one message for each `readLine`. Any output while no read waits
+ * (before the question, or after the one message that answers it) is a flood: the bot forfeits at
+ * once and no message of it is played, so a bot can never have a move taken from one it wrote ahead.
  *
  * The bot leads its own process group; stopping it also stops what is below it, detached or not,
  * and what it left outside its tree with its token is swept up once it is gone (see processes.ts).
@@ -72,9 +86,15 @@ export class BotProcess implements BotLink {
   private readonly token = newBotToken();
   private readonly limits: BotLimits;
   private readonly log: (line: string) => void;
-  private partial = '';
-  private stderrPartial = '';
-  /** Set once no more lines will be delivered, with the reason a read then fails. */
+  private readonly framer: Framer;
+  private readonly channel: Channel | null;
+  /** Where messages go and come from: the child's stdin and stdout, or the channel's ends once open. */
+  private sink: Writable | null = null;
+  private source: Readable | null = null;
+  /** Messages sent before the channel is open. */
+  private queued: (string | Uint8Array)[] = [];
+  private logPartials = new Map<Readable, string>();
+  /** Set once no more messages will be delivered, with the reason a read then fails. */
   private ended: ReadFailure | null = null;
   private waiter: ((result: ReadResult) => void) | null = null;
   private readTimer: NodeJS.Timeout | null = null;
@@ -86,9 +106,13 @@ export class BotProcess implements BotLink {
   private outputHeld = false;
   /** Processes of the bot found when it was stopped. */
   private tracked: ProcessId[] = [];
-  /** stdout and stderr are closed (or given up on). */
+  /** The child's pipes are closed (or given up on). */
+  private childClosed = false;
+  /** The FIFO the bot writes is open on this side. */
+  private sourceOpen = false;
+  /** Every output is closed (or given up on). */
   private closed = false;
-  private stdinClosed = false;
+  private sinkClosed = false;
   private stopping = false;
   private readonly gone: Promise<void>;
   private markGone!: () => void;
@@ -96,52 +120,71 @@ export class BotProcess implements BotLink {
   constructor(command: BotCommand, options: LaunchOptions) {
     this.limits = options.limits;
     this.log = options.log;
+    this.framer = options.framer ?? createFramer('lines', options.limits.maxLineLength);
+    this.channel = options.channel ?? null;
+    if (this.channel) liveChannels.add(this.channel);
     this.gone = new Promise((resolve) => (this.markGone = resolve));
-    this.child = spawn(command.program, command.args, {
+    this.child = spawn(command.program, [...command.args, ...(this.channel?.args ?? [])], {
       cwd: options.cwd,
       env: { ...options.env, [BOT_TOKEN_VARIABLE]: this.token },
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: [this.channel ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       // Its own process group (and session), so one signal reaches whatever the bot started.
       detached: true,
     });
     this.pid = this.child.pid ?? -1;
     const { stdin, stdout, stderr } = this.child;
-    // Writing to a bot that has died fails with EPIPE; the read side reports the crash.
-    stdin!.on('error', () => {});
-    stdin!.on('close', () => {
-      this.stdinClosed = true;
-      if (this.stopping) this.finishIfGone();
-    });
-    stdout!.setEncoding('utf8');
-    stdout!.on('data', (chunk: string) => this.onOutput(chunk));
-    stderr!.setEncoding('utf8');
-    stderr!.on('data', (chunk: string) => this.onStderr(chunk));
+    this.logLines(stderr!);
+    if (this.channel) {
+      this.logLines(stdout!);
+      if (this.pid > 0) void this.openChannel(this.channel);
+      else this.sinkClosed = true;
+    } else {
+      this.attachSink(stdin!);
+      this.attachSource(stdout!);
+    }
     this.child.on('error', (error) => this.onSpawnError(error));
     this.child.on('exit', (code, signal) => this.onExit(code, signal));
-    this.child.on('close', () => this.onClose());
+    this.child.on('close', () => {
+      this.childClosed = true;
+      this.closeIfDone();
+    });
     if (this.pid > 0) liveBots.add(this.pid);
     liveTokens.add(this.token);
   }
 
-  send(text: string): void {
-    const stdin = this.child.stdin!;
-    if (this.stopping || this.leaderExited || !stdin.writable) return;
-    stdin.write(`${text}\n`);
+  send(text: string, padTo = 0): void {
+    if (this.stopping || this.leaderExited || this.sinkClosed) return;
+    const frame = this.framer.encode(text, padTo);
+    if (this.sink === null) this.queued.push(frame);
+    else if (this.sink.writable) this.sink.write(frame);
   }
 
   readLine(timeoutMs: number): Promise<ReadResult> {
-    if (this.waiter) throw Errors.internal('a bot was asked for two lines at once');
+    if (this.waiter) throw Errors.internal('a bot was asked for two messages at once');
     if (this.ended) return Promise.resolve(this.ended);
     return new Promise((resolve) => {
       this.waiter = resolve;
-      this.readTimer = setTimeout(() => this.deliver({ failure: Forfeit.TIMEOUT, detail: `no reply within ${timeoutMs} ms` }), timeoutMs);
+      this.readTimer = setTimeout(() => this.timeOut(timeoutMs), timeoutMs);
     });
+  }
+
+  private timeOut(timeoutMs: number): void {
+    const awaiting = this.channel?.awaiting ?? null;
+    if (awaiting === null) {
+      this.deliver({ failure: Forfeit.TIMEOUT, detail: `no reply within ${timeoutMs} ms` });
+      return;
+    }
+    // Its channel is not even open: that is the news, for the forfeit and for its log.
+    const detail = `did not open ${awaiting} within ${timeoutMs} ms`;
+    this.log(detail);
+    this.deliver({ failure: Forfeit.TIMEOUT, detail });
   }
 
   stop(): Promise<void> {
     if (!this.stopping) {
       this.stopping = true;
-      this.child.stdin!.end();
+      if (this.sink) this.sink.end();
+      else this.sinkClosed = true;
       if (this.pid > 0) {
         // Frozen first, so the bot cannot start anything more while it is searched; then found
         // before it dies, while what it started still hangs below it; then told to end.
@@ -158,6 +201,49 @@ export class BotProcess implements BotLink {
     return this.gone;
   }
 
+  private attachSink(sink: Writable): void {
+    this.sink = sink;
+    // Writing to a bot that has died fails with EPIPE; the read side reports the crash.
+    sink.on('error', () => {});
+    sink.on('close', () => {
+      this.sinkClosed = true;
+      if (this.stopping) this.finishIfGone();
+    });
+    for (const frame of this.queued) sink.write(frame);
+    this.queued = [];
+  }
+
+  private attachSource(source: Readable): void {
+    this.source = source;
+    source.on('data', (chunk: Buffer) => this.onOutput(chunk));
+  }
+
+  private async openChannel(channel: Channel): Promise<void> {
+    const deadline = performance.now() + channel.openTimeoutMs;
+    const giveUp = () => this.stopping || this.leaderExited || this.ended !== null || performance.now() > deadline;
+    try {
+      const ends = await channel.open(giveUp);
+      // A bot that exits or is stopped meanwhile has its own reason.
+      if (ends === null) {
+        if (!this.stopping && !this.leaderExited && !this.ended) {
+          this.fail(Forfeit.TIMEOUT, `did not open ${channel.awaiting} within ${channel.openTimeoutMs} ms`);
+        }
+        return;
+      }
+      this.attachSink(ends.sink);
+      this.sourceOpen = true;
+      ends.source.on('error', () => {});
+      ends.source.on('close', () => {
+        this.sourceOpen = false;
+        this.closeIfDone();
+      });
+      this.attachSource(ends.source);
+      if (this.stopping) ends.source.destroy();
+    } catch (error) {
+      this.fail(Forfeit.CRASHED, `could not open ${channel.awaiting}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   private kill(): void {
     this.killTimer = null;
     if (!this.leaderExited) this.log(`still running ${this.limits.graceMs} ms after SIGTERM: killed`);
@@ -165,29 +251,23 @@ export class BotProcess implements BotLink {
     signalProcesses(this.tracked, 'SIGKILL');
   }
 
-  private onOutput(chunk: string): void {
+  private onOutput(chunk: Buffer): void {
     if (this.ended || this.stopping) return;
-    let answer: string | null = null;
-    for (let start = 0; start < chunk.length;) {
-      if (answer !== null || this.waiter === null) {
-        const what = answer === null ? 'before it was asked' : 'after its answer';
-        this.fail(Forfeit.FLOODED, `wrote ${JSON.stringify(clip(this.partial + chunk.slice(start)))} ${what}`);
-        return;
-      }
-      const newline = chunk.indexOf('\n', start);
-      const end = newline < 0 ? chunk.length : newline;
-      this.partial += chunk.slice(start, end);
-      if (this.partial.length > this.limits.maxLineLength) {
-        this.fail(Forfeit.FLOODED, `wrote a line longer than ${this.limits.maxLineLength} characters`);
-        return;
-      }
-      start = end + 1;
-      if (newline < 0) break;
-      answer = this.partial.endsWith('\r') ? this.partial.slice(0, -1) : this.partial;
-      this.partial = '';
+    if (this.waiter === null) {
+      this.fail(Forfeit.FLOODED, `wrote ${JSON.stringify(clip(this.framer.held() + chunk.toString()))} before it was asked`);
+      return;
     }
-    // Only now: a chunk holding the answer and more is a flood, and its answer must not be played.
-    if (answer !== null) this.deliver({ line: answer });
+    const pushed = this.framer.push(chunk, 1);
+    if ('failure' in pushed) {
+      this.fail(pushed.failure, pushed.detail);
+      return;
+    }
+    // A chunk holding the answer and more is a flood, and its answer must not be played.
+    if (pushed.rest !== '') {
+      this.fail(Forfeit.FLOODED, `wrote ${JSON.stringify(clip(pushed.rest))} after its answer`);
+      return;
+    }
+    if (pushed.messages.length > 0) this.deliver({ line: pushed.messages[0] });
   }
 
   private deliver(result: ReadResult): void {
@@ -203,19 +283,24 @@ export class BotProcess implements BotLink {
     this.ended = { failure, detail };
     this.log(detail);
     this.deliver(this.ended);
-    this.child.stdout!.destroy();
+    this.source?.destroy();
     void this.stop();
   }
 
-  private onStderr(chunk: string): void {
-    const lines = (this.stderrPartial + chunk).split('\n');
-    this.stderrPartial = lines.pop() ?? '';
-    // A line that never ends is logged in pieces rather than held in memory.
-    while (this.stderrPartial.length > this.limits.maxLineLength) {
-      lines.push(this.stderrPartial.slice(0, this.limits.maxLineLength));
-      this.stderrPartial = this.stderrPartial.slice(this.limits.maxLineLength);
-    }
-    for (const line of lines) this.log(line);
+  /** Logs a stream of the bot's (stderr; stdout too when FIFOs carry the messages) line by line. */
+  private logLines(stream: Readable): void {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      const lines = ((this.logPartials.get(stream) ?? '') + chunk).split('\n');
+      let partial = lines.pop() ?? '';
+      // A line that never ends is logged in pieces rather than held in memory.
+      while (partial.length > this.limits.maxLineLength) {
+        lines.push(partial.slice(0, this.limits.maxLineLength));
+        partial = partial.slice(this.limits.maxLineLength);
+      }
+      this.logPartials.set(stream, partial);
+      for (const line of lines) this.log(line);
+    });
   }
 
   private onSpawnError(error: Error): void {
@@ -235,33 +320,46 @@ export class BotProcess implements BotLink {
     this.exitTimer = setTimeout(() => {
       this.exitTimer = null;
       this.outputHeld = true;
-      this.child.stdin!.destroy();
+      this.child.stdin?.destroy();
       this.child.stdout!.destroy();
       this.child.stderr!.destroy();
+      this.sink?.destroy();
+      this.source?.destroy();
       this.onClose();
     }, EXIT_DRAIN_MS);
+  }
+
+  private closeIfDone(): void {
+    if (this.childClosed && !this.sourceOpen) this.onClose();
   }
 
   private onClose(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.stderrPartial !== '') this.log(this.stderrPartial);
-    this.stderrPartial = '';
+    for (const partial of this.logPartials.values()) if (partial !== '') this.log(partial);
+    this.logPartials.clear();
     if (this.exitTimer) clearTimeout(this.exitTimer);
     this.exitTimer = null;
     if (!this.ended) {
       const held = this.outputHeld ? ' (a process it started still held its output)' : '';
-      const when = this.partial === '' ? '' : ' in the middle of a line';
+      const when = this.framer.held() === '' ? '' : ` in the middle of a ${this.framer.unit}`;
       this.ended = { failure: Forfeit.CRASHED, detail: `${this.exitDetail || 'closed its output'}${when}${held}` };
     }
     this.deliver(this.ended);
+    // A bot that never opened its FIFOs is stopped here, and the sink it never had is closed.
+    if (this.sink === null) this.sinkClosed = true;
     if (!this.stopping) return;
     this.finishIfGone();
   }
 
-  /** Resolves `stop()` once the leader is reaped and all three pipes are closed. */
+  /** Resolves `stop()` once the leader is reaped and every pipe is closed. */
   private finishIfGone(): void {
-    if (!this.closed || !this.leaderExited || !this.stdinClosed) return;
+    if (!this.closed || !this.leaderExited) return;
+    if (!this.sinkClosed) {
+      // Nobody is left to read it: its 'close' comes back here.
+      this.sink?.destroy();
+      return;
+    }
     // Whatever the bot started got the same SIGTERM; what is left of it now goes for good.
     if (this.pid > 0) {
       signalGroup(this.pid, 'SIGKILL');
@@ -271,6 +369,11 @@ export class BotProcess implements BotLink {
     }
     if (this.killTimer) clearTimeout(this.killTimer);
     this.killTimer = null;
+    if (this.channel) {
+      this.source?.destroy();
+      this.channel.dispose();
+      liveChannels.delete(this.channel);
+    }
     liveBots.delete(this.pid);
     liveTokens.delete(this.token);
     scheduleSweep();
@@ -296,6 +399,9 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
   }
 }
 
+// Channels of bots not yet gone (their FIFOs): disposed of with them, or at exit.
+const liveChannels = new Set<Channel>();
+
 function killAllBots(): void {
   // As when one bot is stopped: frozen, then found while what they started still hangs below them.
   for (const pid of liveBots) signalGroup(pid, 'SIGSTOP');
@@ -304,6 +410,8 @@ function killAllBots(): void {
   signalProcesses(found, 'SIGKILL');
   liveBots.clear();
   liveTokens.clear();
+  for (const channel of liveChannels) channel.dispose();
+  liveChannels.clear();
   sweepBots();
 }
 

@@ -4,7 +4,7 @@ import { Ev } from './codes.ts';
 
 /**
  * Transcript lines for the records a bot learns. The original protocol's framed messages
- * (`:`, `]`, `[`) are the transport's business; these lines say the same in words.
+ * (`:`, `]`, `[`, in wire/server.ts) say the same in numbers; these lines say it in words.
  */
 export function formatEventLine(e: GameEvent): string {
   switch (e.kind) {

@@ -1,8 +1,13 @@
-import { GameEvent } from '../core/events.ts';
-import type { PlayerView, RuleValues } from '../core/game.ts';
-import { Card, Ev, LoveLetterState, cardByName, loveLetter, type LoveLetterView } from '../games/love-letter/index.ts';
-import { decodeRules, type DecodedRules } from '../games/love-letter/rules.ts';
-import { Due, LineKind, type DueCode, type LineKindCode, type ManagerProtocol, type ProtocolReader } from './manager.ts';
+import { GameEvent } from '../../../core/events.ts';
+import type { PlayerView, RuleValues } from '../../../core/game.ts';
+import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../protocol/wire.ts';
+import { formatAction } from '../actions.ts';
+import { Card, cardByName } from '../cards.ts';
+import { Ev } from '../codes.ts';
+import { listLegalActions } from '../engine.ts';
+import { decodeRules, type DecodedRules } from '../rules.ts';
+import { LoveLetterState } from '../state.ts';
+import type { LoveLetterView } from '../view.ts';
 
 const NUMBER = /^\d+$/;
 
@@ -15,7 +20,7 @@ const NUMBER = /^\d+$/;
  * caller, and the round's opening record waits for the first `player` line, which names the first
  * player. The ident greeting says both.
  */
-class LoveLetterReader implements ProtocolReader {
+export class LoveLetterClient implements ClientSeat {
   seat = -1;
   players: number;
   private readonly rules: RuleValues;
@@ -183,13 +188,14 @@ class LoveLetterReader implements ProtocolReader {
     let inMask = 0;
     for (let seat = 0; seat < this.players; seat++) if (v.inRound[seat] === 1) inMask |= 1 << seat;
     state.inMask = inMask;
-    return loveLetter.legalActions(state, out);
+    return listLegalActions(state, out);
+  }
+
+  reply(action: number): string {
+    return formatAction(action, this.decoded.wireBase);
+  }
+
+  resign(): string {
+    return 'forfeit';
   }
 }
-
-export const loveLetterProtocol: ManagerProtocol = {
-  asksName: (rules) => rules.handshake === 'ident',
-  seatLeaving: (event) => (event.kind === Ev.OUT ? event.a : -1),
-  endsRound: (event) => event.kind === Ev.ROUND_END,
-  createReader: (rules, players) => new LoveLetterReader(rules, players),
-};

@@ -1,9 +1,11 @@
-// The Zadikian framing codec: headers, NUL-terminated payloads, the server's padded notices and
+// The Hearts (Zadikian) framing: headers, NUL-terminated payloads, the server's padded notices and
 // multi-byte headers, whole or split at any byte.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { FrameReader, SERVER_NOTICE_LENGTH, decodeFrames, encodeFrame } from '../../../src/games/hearts/framing.ts';
+import { SERVER_NOTICE_LENGTH } from '../../../src/games/hearts/wire/server.ts';
+import { createFramer } from '../../../src/protocol/transport/framing.ts';
+import { decodeFrames, encodeFrame } from '../../../src/protocol/transport/vlq-nul.ts';
 
 test('framing: the length counts the NUL', () => {
   assert.deepEqual([...encodeFrame('[')], [2, 0x5b, 0]);
@@ -43,12 +45,12 @@ test('framing: any split of a stream of frames yields the same messages', () => 
       const frames = messages.map((m, i) => encodeFrame(m, i % 2 === 0 ? SERVER_NOTICE_LENGTH : 0));
       const stream = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
       frames.reduce((at, f) => (stream.set(f, at), at + f.length), 0);
-      const reader = new FrameReader(1000);
+      const framer = createFramer('vlq-nul', 1000);
       const got: string[] = [];
       let from = 0;
       for (const cut of [...cuts.map((c) => Math.min(c, stream.length)).sort((a, b) => a - b), stream.length]) {
-        const result = reader.push(stream.subarray(from, Math.max(from, cut)));
-        assert.ok(result.ok);
+        const result = framer.push(Buffer.from(stream.subarray(from, Math.max(from, cut))), Infinity);
+        assert.ok('messages' in result);
         got.push(...result.messages);
         from = Math.max(from, cut);
       }

@@ -1,0 +1,18 @@
+import type { WireProtocol } from '../../../protocol/wire.ts';
+import { HeartsClient } from './client.ts';
+import { HeartsServer } from './server.ts';
+
+/**
+ * The original Hearts competition protocol: framed messages (VLQ length, NUL-ended text) on
+ * FIFOs the bot creates, or on its stdin/stdout where a bot prefers that, and one bot process for
+ * the whole run.
+ */
+export const heartsWire: WireProtocol = {
+  game: 'hearts',
+  lifecycle: 'session',
+  channels: ['fifo', 'stdio'],
+  framing: 'vlq-nul',
+  greetsEachRound: () => false,
+  server: (rules, players, seat) => new HeartsServer(rules, players, seat),
+  client: (rules, players) => new HeartsClient(rules, players),
+};

@@ -1,0 +1,94 @@
+import { closeSync, constants, open, rmSync } from 'node:fs';
+import { Socket } from 'node:net';
+import type { Channel, ChannelEnds } from './channel.ts';
+
+/**
+ * Named pipes created by the bot, as the Hearts competition's C template does: a bot started
+ * with the name `n` makes /tmp/nIn, which it reads, and /tmp/nOut, which it writes, then opens
+ * its In (waiting for the server) and then its Out. The server opens them in the same order.
+ */
+export interface FifoPaths {
+  /** What the server writes and the bot reads. */
+  readonly botIn: string;
+  /** What the bot writes and the server reads. */
+  readonly botOut: string;
+}
+
+/** The template's paths for a bot named `name` (a fixed /tmp, as the template has it). */
+export function fifoPaths(name: string): FifoPaths {
+  return { botIn: `/tmp/${name}In`, botOut: `/tmp/${name}Out` };
+}
+
+let named = 0;
+
+/**
+ * A fresh bot name for this parlor process, short enough for the protocol's 15-character names
+ * and unique among the FIFOs of every run on the machine (it holds the process id).
+ */
+export function freshFifoName(): string {
+  return `p${process.pid.toString(36)}x${(++named).toString(36)}`;
+}
+
+const RETRY_MS = 5;
+
+/**
+ * Opens one end of a FIFO without blocking a thread: non-blocking opens, retried while the bot
+ * has not made the file yet or (for writing) has not opened it for reading. Resolves to the open
+ * end, or to null once `give up` says so (the deadline passed, or the bot is being stopped).
+ */
+export async function openFifoEnd(path: string, forWriting: boolean, giveUp: () => boolean): Promise<Socket | null> {
+  const flags = (forWriting ? constants.O_WRONLY : constants.O_RDONLY) | constants.O_NONBLOCK;
+  for (;;) {
+    if (giveUp()) return null;
+    const fd = await new Promise<number | NodeJS.ErrnoException>((resolve) => open(path, flags, (error, fd) => resolve(error ?? fd)));
+    if (typeof fd === 'number') {
+      if (giveUp()) {
+        closeSync(fd);
+        return null;
+      }
+      // A libuv pipe handle: reads and writes wait in the event loop, never in a thread.
+      return new Socket({ fd, readable: !forWriting, writable: forWriting });
+    }
+    // ENOENT: not made yet; ENXIO: made, but nobody reads it yet.
+    if (fd.code !== 'ENOENT' && fd.code !== 'ENXIO') throw fd;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
+}
+
+/** Removes a bot's FIFOs once it is gone (the template never does). */
+export function removeFifos(paths: FifoPaths): void {
+  for (const path of [paths.botIn, paths.botOut]) rmSync(path, { force: true });
+}
+
+/** The FIFO channel of one bot: its name goes on its command line, and its FIFOs go with it. */
+export class FifoChannel implements Channel {
+  readonly args: readonly string[];
+  readonly openTimeoutMs: number;
+  readonly paths: FifoPaths;
+  awaiting: string | null;
+
+  constructor(name: string, openTimeoutMs: number) {
+    this.args = [name];
+    this.openTimeoutMs = openTimeoutMs;
+    this.paths = fifoPaths(name);
+    this.awaiting = this.paths.botIn;
+  }
+
+  /** The server's order: the bot's In for writing (the bot waits on that), then its Out for reading. */
+  async open(giveUp: () => boolean): Promise<ChannelEnds | null> {
+    const sink = await openFifoEnd(this.paths.botIn, true, giveUp);
+    if (sink === null) return null;
+    this.awaiting = this.paths.botOut;
+    const source = await openFifoEnd(this.paths.botOut, false, giveUp);
+    if (source === null) {
+      sink.destroy();
+      return null;
+    }
+    this.awaiting = null;
+    return { sink, source };
+  }
+
+  dispose(): void {
+    removeFifos(this.paths);
+  }
+}

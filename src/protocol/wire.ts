@@ -1,0 +1,117 @@
+import type { GameEvent } from '../core/events.ts';
+import type { PlayerView, RuleValues } from '../core/game.ts';
+
+/**
+ * A game's wire protocol: how its competition server talks to bots, apart from the game's rules.
+ * Each game declares one in `src/games/<id>/wire/`; `protocols.ts` finds it by game id. The host
+ * (`host.ts`) plays the server side over a transport, `parlor bot` the client side.
+ */
+export interface WireProtocol {
+  readonly game: string;
+  /** How long one bot process lives: a round (Love Letter), a game, or the whole run (Hearts). */
+  readonly lifecycle: Lifecycle;
+  /** The channels a bot of this game can be reached on; the first is the original server's. */
+  readonly channels: readonly ChannelKind[];
+  readonly framing: FramingKind;
+  /** Whether a round's opening greeting asks each bot its name (transcripts keep the reply's place). */
+  greetsEachRound(rules: RuleValues): boolean;
+  /** The server's side of one seat, for the whole of a table's life (it may keep per-seat state). */
+  server(rules: RuleValues, players: number, seat: number): ServerSeat;
+  /** The bot's side; `players` is the table size to assume until the server says it. */
+  client(rules: RuleValues, players: number): ClientSeat;
+}
+
+export type Lifecycle = 'round' | 'game' | 'session';
+
+/** Where a bot's messages travel: its stdin/stdout, or FIFOs it creates (TCP would join here). */
+export type ChannelKind = 'stdio' | 'fifo';
+
+/** How messages are cut out of the byte stream: newline-ended lines, or a VLQ length and a NUL-ended payload. */
+export type FramingKind = 'lines' | 'vlq-nul';
+
+export const CHANNEL_KINDS: readonly ChannelKind[] = ['stdio', 'fifo'];
+
+/** One message from the server to a bot, and what the bot must answer. */
+export interface Outbound {
+  readonly text: string;
+  /** `name`: read the bot's name before sending anything more; `decision`: a play is asked. */
+  readonly expects: 'nothing' | 'name' | 'decision';
+  /** Payload bytes to pad the frame to, where a faithful server pads (0: none). */
+  readonly padTo?: number;
+}
+
+/** What a bot's reply stands for: `count` actions written to the caller's buffer, or an invalid move. */
+export type Decoded = { readonly count: number } | { readonly invalid: number; readonly detail: string };
+
+/** The server side of one seat. Returned arrays may be reused by the next call: send them at once. */
+export interface ServerSeat {
+  /** Messages that open a new connection to the bot, before anything else (Hearts' `@`). */
+  open(): readonly Outbound[];
+  /** The messages this seat is sent for a record addressed to it; may hold records back and send them later. */
+  encode(event: GameEvent): readonly Outbound[];
+  /** Whether the bot's connection ends once this record is delivered (a Love Letter player out, a round over). */
+  endsConnection(event: GameEvent): boolean;
+  /** The message asking for a decision, or null where the records already ask (Love Letter's draw). */
+  request(): Outbound | null;
+  /** Reads the bot's reply to a decision into actions, written to `out`. */
+  decode(reply: string, players: number, out: Int32Array): Decoded;
+  /** Messages that end the connection (Hearts' `;`). */
+  close(): readonly Outbound[];
+}
+
+/** What one message from the server was, to the bot. */
+export const LineKind = {
+  /** A message; its records went to `emit`. */
+  MESSAGE: 0,
+  /** The server asked for the bot's name: answer with it. */
+  NAME_ASKED: 1,
+  /** Not a message of this protocol. */
+  UNKNOWN: 2,
+  /** The message itself asks for a play (Hearts' `[`). */
+  PLAY_ASKED: 3,
+  /** The server ends the session (Hearts' `;`): the bot stops. */
+  END: 4,
+  /** The server checks that the bot is there (Hearts' `^`): it answers with the same message. */
+  PING: 5,
+} as const;
+
+export type LineKindCode = (typeof LineKind)[keyof typeof LineKind];
+
+/** Whether a record asks the bot to play. */
+export const Due = {
+  NONE: 0,
+  /** A play is asked: the strategy chooses it. */
+  PLAY: 1,
+  /**
+   * A play is asked, but by the bot's own rules the record put it out, and the manager should say
+   * so instead. A manager with other rules waits for a move: the bot answers with a listed one.
+   */
+  PLAY_WHILE_OUT: 2,
+} as const;
+
+export type DueCode = (typeof Due)[keyof typeof Due];
+
+/**
+ * The bot side of one seat: turns the server's messages back into the log records they were made
+ * from, so a strategy behind the protocol is informed exactly as it would be in-process, and
+ * writes its replies.
+ */
+export interface ClientSeat {
+  /** The seat the server gave this bot; -1 before it said. */
+  readonly seat: number;
+  readonly players: number;
+  read(message: string, emit: (event: GameEvent) => void): LineKindCode;
+  /** What the bot must answer now, its view updated with `event`. */
+  decisionDue(event: GameEvent, view: PlayerView): DueCode;
+  /** The legal actions as the game would list them, worked out from what the bot knows. */
+  legalActions(view: PlayerView, out: Int32Array): number;
+  /** The reply that plays `action`; records the bot learns from its own play go to `emit`. */
+  reply(action: number, emit: (event: GameEvent) => void): string;
+  /** A reply that gives up the decision (the strategy failed). */
+  resign(): string;
+}
+
+/** A bot's reply as an invalid move's detail, cut to a readable length. */
+export function sentDetail(reply: string): string {
+  return `sent '${reply.length > 80 ? `${reply.slice(0, 80)}...` : reply}'`;
+}

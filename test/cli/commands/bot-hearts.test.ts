@@ -1,0 +1,78 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, lstatSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Readable } from 'node:stream';
+import type { CommandContext } from '../../../src/cli/command.ts';
+import { runBot } from '../../../src/cli/commands/bot.ts';
+import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
+import { fifoPaths, openFifoEnd } from '../../../src/protocol/transport/fifo.ts';
+import { createFramer } from '../../../src/protocol/transport/framing.ts';
+import { builtinRegistry } from '../../../src/app.ts';
+
+const ROOT = new URL('../../..', import.meta.url).pathname;
+
+function context(): CommandContext {
+  return {
+    registry: builtinRegistry(),
+    registryModule: new URL('../../../src/app.ts', import.meta.url).href,
+    resultHooks: [],
+    print: () => {},
+    progress: () => {},
+    warn: () => {},
+  };
+}
+
+describe('parlor bot --game hearts', () => {
+  test("makes its FIFOs as the C template does, plays the server's session on them, and removes them at the end", async () => {
+    const name = `pb${process.pid.toString(36)}`;
+    const paths = fifoPaths(name);
+    const args = [join(ROOT, 'bin/parlor.js'), 'bot', '--game', 'hearts', 'first-legal', name, '--rules', 'profile=zadikian-server'];
+    const bot = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    for (let waited = 0; !(existsSync(paths.botOut) && lstatSync(paths.botIn).isFIFO()); waited += 20) {
+      assert.ok(waited < 10_000, 'the bot made its FIFOs');
+      await sleep(20);
+    }
+    const deadline = performance.now() + 10_000;
+    const toBot = (await openFifoEnd(paths.botIn, true, () => performance.now() > deadline))!;
+    const fromBot = (await openFifoEnd(paths.botOut, false, () => performance.now() > deadline))!;
+    const framer = createFramer('vlq-nul', 100);
+    const replies: string[] = [];
+    let heard: () => void = () => {};
+    fromBot.on('data', (chunk: Buffer) => {
+      const pushed = framer.push(chunk, Infinity);
+      assert.ok('messages' in pushed);
+      replies.push(...pushed.messages);
+      heard();
+    });
+    const ask = async (text: string) => {
+      const before = replies.length;
+      const answered = new Promise<void>((resolve) => (heard = () => replies.length > before && resolve()));
+      toBot.write(createFramer('vlq-nul', 100).encode(text));
+      await answered;
+      return replies.at(-1);
+    };
+    assert.equal(await ask('@'), name);
+    // The spec's example deal: player 1 of 4 holds the 7 to 3 of clubs and eight hearts, player 2 leads.
+    for (const notice of [':4,1,2,34,33,32,31,30,17,18,19,20,21,22,23,24', ']2,29', ']3,35', ']0,36']) {
+      toBot.write(createFramer('vlq-nul', 100).encode(notice, 61));
+    }
+    assert.equal(await ask('['), '0', 'the first club in the order dealt');
+    const exited = once(bot, 'exit');
+    toBot.end(createFramer('vlq-nul', 100).encode(';'));
+    assert.deepEqual(await exited, [0, null]);
+    fromBot.destroy();
+    assert.ok(!existsSync(paths.botIn) && !existsSync(paths.botOut), 'its FIFOs are gone');
+  });
+
+  test('refuses a channel the game does not have', async () => {
+    await assert.rejects(
+      runBot(context(), { game: 'love-letter', channel: 'fifo' }, 'random', Readable.from([])),
+      (error: unknown) =>
+        error instanceof ParlorError && error.code === ErrorCodes.BAD_OPTION && /love-letter bots talk over stdio/.test(error.message),
+    );
+  });
+});

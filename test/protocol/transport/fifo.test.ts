@@ -1,0 +1,65 @@
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { Forfeit } from '../../../src/core/forfeits.ts';
+import { FifoChannel, freshFifoName, type FifoPaths } from '../../../src/protocol/transport/fifo.ts';
+import { BotProcess, DEFAULT_LIMITS } from '../../../src/protocol/transport/process.ts';
+import { processesMarked } from '../helpers.ts';
+
+const env = { ...process.env, PARLOR_FIFO_TEST: String(process.pid) };
+const marker = `PARLOR_FIFO_TEST=${process.pid}`;
+
+/** A shell bot on FIFOs named after its last argument, with line framing (the default). */
+function start(script: string, openTimeoutMs = 2000): { bot: BotProcess; log: string[]; paths: FifoPaths } {
+  const log: string[] = [];
+  const channel = new FifoChannel(freshFifoName(), openTimeoutMs);
+  const bot = new BotProcess(
+    { program: 'sh', args: ['-c', script, 'bot'] },
+    { cwd: process.cwd(), env, limits: { ...DEFAULT_LIMITS, graceMs: 200 }, log: (line) => log.push(line), channel },
+  );
+  return { bot, log, paths: channel.paths };
+}
+
+const TEMPLATE = 'mkfifo /tmp/"$1"In /tmp/"$1"Out; exec 3</tmp/"$1"In 4>/tmp/"$1"Out;';
+
+after(() => assert.deepEqual(processesMarked(marker), []));
+
+describe('a bot on the FIFOs it makes', () => {
+  test('is opened in the template order, talks on them, logs its stdout, and has them removed when stopped', async () => {
+    const { bot, log, paths } = start(`${TEMPLATE} echo hello; while read -r line <&3; do echo "got $line" >&4; done`);
+    bot.send('draw knight');
+    assert.deepEqual(await bot.readLine(2000), { line: 'got draw knight' });
+    bot.send('draw clown');
+    assert.deepEqual(await bot.readLine(2000), { line: 'got draw clown' });
+    await bot.stop();
+    assert.deepEqual(log, ['hello']);
+    assert.ok(!existsSync(paths.botIn) && !existsSync(paths.botOut));
+  });
+
+  test('that never makes them times out on the first read, and says which one it waited for', async () => {
+    const { bot, log } = start('sleep 5', 300);
+    bot.send('@');
+    const result = await bot.readLine(300);
+    assert.ok(
+      'failure' in result && result.failure === Forfeit.TIMEOUT && /^did not open \/tmp\/p\w+In within 300 ms$/.test(result.detail),
+      JSON.stringify(result),
+    );
+    assert.equal(log.length, 1);
+    await bot.stop();
+  });
+
+  test('that exits before opening them crashes', async () => {
+    const { bot, paths } = start('mkfifo /tmp/"$1"In; exit 0');
+    assert.deepEqual(await bot.readLine(2000), { failure: Forfeit.CRASHED, detail: 'exited with code 0' });
+    await bot.stop();
+    assert.ok(!existsSync(paths.botIn), 'the FIFO it made is removed too');
+  });
+
+  test('that floods its Out before it is asked forfeits as on stdio', async () => {
+    const { bot } = start(`${TEMPLATE} echo 'play soldier 2 princess' >&4; cat <&3 > /dev/null`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const result = await bot.readLine(2000);
+    assert.deepEqual(result, { failure: Forfeit.FLOODED, detail: 'wrote "play soldier 2 princess\\n" before it was asked' });
+    await bot.stop();
+  });
+});
