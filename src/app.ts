@@ -2,9 +2,8 @@
 // of bot processes together. The runner is handed what it needs from here and imports none of it.
 import { Registry } from './core/registry.ts';
 import { builtinGames } from './games/index.ts';
-import type { ExternalHost, ExternalSettings } from './runner/external.ts';
+import type { ExternalHost } from './runner/external.ts';
 import type { JobContext } from './runner/jobs.ts';
-import { Runners } from './runner/runners.ts';
 import { builtinStrategies } from '../strategies/index.ts';
 
 /** The games and built-in strategies parlor ships with. */
@@ -41,9 +40,4 @@ export function builtinJobContext(overrides: Partial<JobContext> = {}): JobConte
     warn: (text) => process.stderr.write(`parlor: ${text}\n`),
     ...overrides,
   };
-}
-
-/** Runners for a command or a notebook: the worker pool, and the protocol host for bot seats. */
-export function createRunners(workers: number, externalSettings: ExternalSettings = {}): Runners {
-  return Runners.create(workers, loadExternalHost, externalSettings);
 }

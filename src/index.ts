@@ -1,7 +1,7 @@
 // parlor's public API: what notebooks and other programs may use. Strategies need only the part
 // in strategy-api.ts (`parlor/strategy`), which loads much less.
 export * from './strategy-api.ts';
-export { BUILTIN_REGISTRY_MODULE, builtinJobContext, builtinRegistry, createRunners, loadExternalHost } from './app.ts';
+export { BUILTIN_REGISTRY_MODULE, builtinJobContext, builtinRegistry, loadExternalHost } from './app.ts';
 export { builtinGames } from './games/index.ts';
 export * from './runner/table.ts';
 export * from './runner/transcript.ts';

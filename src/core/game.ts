@@ -59,6 +59,10 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   isTerminal(state: S): boolean;
   /** The seat that must act now; -1 when the game is over. */
   currentPlayer(state: S): number;
+  /**
+   * Writes the current player's legal actions, each once, and returns their count. The order is the
+   * game's own and must stay fixed: seeded strategies choose by position in the list.
+   */
   legalActions(state: S, out: Int32Array): number;
   apply(state: S, action: number): void;
   /** 0 and applied when legal; otherwise a forfeit reason and the state is unchanged. */

@@ -5,10 +5,9 @@ import { Counters } from '../../src/runner/counters.ts';
 import { buildJob, jobId, matchSpecOf } from '../../src/runner/job.ts';
 import { createTable, prepareMatch, type PreparedMatch } from '../../src/runner/match.ts';
 import { countersOf, JobProgress, executeJob } from '../../src/runner/run-job.ts';
-import type { Runners } from '../../src/runner/runners.ts';
-import { createRunners } from '../../src/app.ts';
+import { Runners } from '../../src/runner/runners.ts';
 import { playGame } from '../../src/runner/table.ts';
-import { builtinRegistry } from '../../src/app.ts';
+import { builtinRegistry, loadExternalHost } from '../../src/app.ts';
 
 /** One line of `npm run bench -- --json`. */
 export type BenchLine = { readonly bench: string } & Readonly<Record<string, string | number | boolean>>;
@@ -111,7 +110,7 @@ async function runPoolJob(
 
 /** A long job through the worker pool, with the process's memory sampled along the way. */
 async function poolMemory(players: number, workers: number, games: number): Promise<BenchLine> {
-  const runners = createRunners(workers);
+  const runners = Runners.create(workers, loadExternalHost);
   let rssAtTenth = 0;
   let heapAtTenth = 0;
   let start = 0;
@@ -157,7 +156,7 @@ async function poolMemory(players: number, workers: number, games: number): Prom
  */
 async function poolSpeedup(players: number, gamesPerWorker: number, trials: number): Promise<BenchLine[]> {
   const sides = [1, 2].map((workers) => ({ workers, rates: [] as number[] }));
-  const pools = await Promise.all(sides.map((side) => createRunners(side.workers)));
+  const pools = await Promise.all(sides.map((side) => Runners.create(side.workers, loadExternalHost)));
   try {
     for (const [index, side] of sides.entries()) await runPoolJob(pools[index], players, gamesPerWorker * side.workers);
     for (let trial = 0; trial < trials; trial++) {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { buildJob, jobId, matchSpecOf, type JobSpec } from '../../src/runner/job.ts';
 import { prepareMatch } from '../../src/runner/match.ts';
 import { countersOf, JobProgress, executeJob } from '../../src/runner/run-job.ts';
-import { builtinRegistry, createRunners } from '../../src/app.ts';
+import { builtinRegistry, loadExternalHost } from '../../src/app.ts';
+import { Runners } from '../../src/runner/runners.ts';
 
 const REGISTRY = new URL('../../src/app.ts', import.meta.url).href;
 
@@ -30,7 +31,7 @@ async function play(spec: JobSpec, workers: number): Promise<Float64Array[]> {
     spec.matchups.map((_, m) => prepareMatch(registry, matchSpecOf(spec, m)).then((match) => match.layout)),
   );
   const progress = new JobProgress(spec, jobId(spec), layouts.map(countersOf));
-  const runners = createRunners(workers);
+  const runners = Runners.create(workers, loadExternalHost);
   try {
     assert.equal(await executeJob(progress, runners, { concurrency: workers * 2, registry: REGISTRY }), 'complete');
   } finally {

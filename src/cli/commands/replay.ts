@@ -10,9 +10,9 @@ import { jobId, locateGame, matchSpecOf, type JobSpec } from '../../runner/job.t
 import { prepareMatch, type MatchSpec } from '../../runner/match.ts';
 import { readJob } from '../../runner/results.ts';
 import { TimedChoiceGuard } from '../../runner/choice-guard.ts';
-import { createRunners } from '../../app.ts';
+import { loadExternalHost } from '../../app.ts';
 import { fullRules, seatSpecs } from '../../runner/plan.ts';
-import type { Runners } from '../../runner/runners.ts';
+import { Runners } from '../../runner/runners.ts';
 import { gameHeading, TranscriptRecorder, transcriptPath } from '../../runner/transcript.ts';
 import type { CommandContext } from '../command.ts';
 
@@ -82,7 +82,7 @@ async function replayLines(
   target: ReplayTarget,
   { moveTimeout, channel }: Pick<ReplayOptions, 'moveTimeout' | 'channel'>,
 ): Promise<string[]> {
-  const runners = createRunners(1);
+  const runners = Runners.create(1, loadExternalHost);
   try {
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
     const player = new MatchPlayer(match, target.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout));
