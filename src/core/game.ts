@@ -41,6 +41,10 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   readonly maxPlayers: number;
   /** An upper bound on legalActions' count, for sizing the caller's buffer. */
   readonly maxActions: number;
+  /** Every action is an integer in [0, actionSpace): tables indexed by action can be sized from it. */
+  readonly actionSpace: number;
+  /** What `scores` holds: the game's own points beside the win shares ('round wins', 'points'). */
+  readonly scoreName: { readonly label: string; readonly lowerIsBetter: boolean };
   readonly ruleOptions: readonly RuleOption[];
   /** The event kind that opens a round for its recipient: strategies are told `restart` on it. */
   readonly roundStartEvent: number;
@@ -67,10 +71,18 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   apply(state: S, action: number): void;
   /** 0 and applied when legal; otherwise a forfeit reason and the state is unchanged. */
   applyChecked(state: S, action: number): number;
-  /** The current player forfeits for `reason` and leaves the round with the cards it holds. */
+  /**
+   * The current player forfeits for `reason` (a bad move, a timeout, a crash), by the game's own
+   * rule: Love Letter puts it out of the round, Hearts ends the game with it placed last; a game
+   * whose rules say so may play a default move for it instead.
+   */
   forfeit(state: S, reason: number): void;
   /** Each seat's share of the game win (shared wins split equally). */
   returns(state: S, out: Float64Array): void;
+  /** Each seat's score so far, in the game's own points (see scoreName). */
+  scores(state: S, out: Float64Array): void;
+  /** An upper bound on the decisions one game can take under these rules; Infinity where they set none. */
+  maxDecisions(players: number, rules: RuleValues): number;
 
   createView(players: number, seat: number, rules: RuleValues): V;
 

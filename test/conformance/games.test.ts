@@ -23,8 +23,6 @@ import {
   type Configuration,
 } from './playouts.ts';
 
-/** Candidate actions tried against the checked apply: the contract does not declare its action space yet. */
-const PROBED_ACTIONS = 1 << 12;
 /**
  * Every listed action is also tried, each on a state replayed to that point, at a game's first
  * decisions and then at every so many: replaying costs the whole game so far.
@@ -44,10 +42,13 @@ function lockstepGame(game: AnyGame, config: Configuration, key: MasterKey, inde
   const again = new Int32Array(game.maxActions);
   const history: number[] = [];
   const rng = seatRng(key, index, 0);
+  const declared = game.maxDecisions(players, rules);
+  assert.ok(declared > 0, `maxDecisions ${declared}`);
+  const bound = Math.min(declared, MAX_DECISIONS);
   game.reset(checked, key, index);
   game.reset(trusted, key, index);
   while (!game.isTerminal(checked)) {
-    assert.ok(history.length < MAX_DECISIONS, `game ${index} still going after ${MAX_DECISIONS} decisions`);
+    assert.ok(history.length < bound, `game ${index} still going after ${bound} decisions`);
     clearLogs(checked, trusted);
     const seat = game.currentPlayer(checked);
     assert.ok(seat >= 0 && seat < players, `current player ${seat}`);
@@ -56,6 +57,8 @@ function lockstepGame(game: AnyGame, config: Configuration, key: MasterKey, inde
     assert.ok(count >= 1 && count <= game.maxActions, `${count} legal actions`);
     // The order of a list is the game's own (seeded strategies pick by position), so only uniqueness is checked.
     assertUnique(legal, count);
+    for (const action of legal.subarray(0, count))
+      assert.ok(action >= 0 && action < game.actionSpace, `action ${action} outside the action space`);
     assert.deepEqual(
       legal.subarray(0, game.legalActions(trusted, again)),
       legal.subarray(0, count),
@@ -63,7 +66,8 @@ function lockstepGame(game: AnyGame, config: Configuration, key: MasterKey, inde
     );
     const listed = new Set(legal.subarray(0, count));
     if (probe) {
-      for (let action = -1; action < PROBED_ACTIONS; action++) {
+      // Every action of the space, and one past each end.
+      for (let action = -1; action <= game.actionSpace; action++) {
         if (!listed.has(action)) assert.notEqual(game.applyChecked(checked, action), 0, `unlisted action ${action} accepted`);
       }
       assert.deepEqual([...legal.subarray(0, game.legalActions(checked, again))], [...listed], 'a refused action changed the state');
@@ -89,6 +93,14 @@ function lockstepGame(game: AnyGame, config: Configuration, key: MasterKey, inde
   game.returns(trusted, trustedShares);
   assert.deepEqual(trustedShares, shares);
   assertWinSplit(shares);
+  // Games of legal moves only: the winners are the seats with the best score.
+  const scores = new Float64Array(players);
+  const trustedScores = new Float64Array(players);
+  game.scores(checked, scores);
+  game.scores(trusted, trustedScores);
+  assert.deepEqual(trustedScores, scores);
+  const best = game.scoreName.lowerIsBetter ? Math.min(...scores) : Math.max(...scores);
+  scores.forEach((score, seat) => assert.equal(shares[seat] > 0, score === best, `seat ${seat} scored ${score}, best ${best}`));
 }
 
 function assertUnique(legal: Int32Array, count: number): void {

@@ -8,10 +8,7 @@ import { Table, playGame, type SeatPlayer, type TableObserver } from '../../src/
 
 export type AnyGame = Game<GameState, PlayerView>;
 
-/**
- * A bound on one game's decisions for every game and rule set the suite plays. The contract does
- * not declare one per game yet; this one is far above any game's length at its default rules.
- */
+/** Where a game's rules set no bound on its length (maxDecisions is Infinity), the suite's own. */
 export const MAX_DECISIONS = 20_000;
 
 /** One table the suite plays: a player count and a rule set (each value of a `profile` option, when the game has one). */

@@ -1,13 +1,26 @@
-import type { Game } from '../../core/game.ts';
+import type { Game, RuleValues } from '../../core/game.ts';
 import { formatAction } from './actions.ts';
-import { MAX_PLAYERS, MIN_PLAYERS, RANKS } from './cards.ts';
+import { DECK_SIZE, HAND_POINTS, MAX_PLAYERS, MIN_PLAYERS, RANKS, handSize } from './cards.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
-import { applyAction, forfeitTurn, illegalReason, listLegalActions, resetGame } from './engine.ts';
+import { applyAction, forfeitTurn, illegalReason, listLegalActions, resetGame, scores } from './engine.ts';
 import { formatCommentLine, formatEventLine } from './text.ts';
 import { HEARTS_METRICS } from './metrics.ts';
-import { HEARTS_RULES, parseHeartsRules } from './rules.ts';
+import { HEARTS_RULES, decodeRules, parseHeartsRules } from './rules.ts';
 import { HeartsState } from './state.ts';
 import { HeartsView } from './view.ts';
+
+/**
+ * Hands are bounded by the hand limit, and by the end score where every hand scores all its points
+ * (at least 26 among the players, so the highest total gains 26 / players a hand at least);
+ * quirks that score less leave only the hand limit.
+ */
+function maxDecisions(players: number, rules: RuleValues): number {
+  const r = decodeRules(rules);
+  const scoresEveryPoint = !r.lastTrickScores && r.scoreFirstTrick && r.tricksLeftUnplayed === 0;
+  const byScore = r.endScore > 0 && scoresEveryPoint ? Math.ceil((r.endScore * players) / HAND_POINTS) : Infinity;
+  const hands = Math.min(r.hands > 0 ? r.hands : Infinity, byScore);
+  return hands * handSize(players) * players;
+}
 
 export const hearts: Game<HeartsState, HeartsView> = {
   id: 'hearts',
@@ -16,6 +29,8 @@ export const hearts: Game<HeartsState, HeartsView> = {
   maxPlayers: MAX_PLAYERS,
   // At most a whole hand's cards are legal (the largest hand is 17 cards, with three players).
   maxActions: 4 * RANKS,
+  actionSpace: DECK_SIZE,
+  scoreName: { label: 'points', lowerIsBetter: true },
   ruleOptions: HEARTS_RULES,
   roundStartEvent: Ev.HAND_START,
   roundName: ['hand', 'hands'],
@@ -37,6 +52,8 @@ export const hearts: Game<HeartsState, HeartsView> = {
   returns(s, out) {
     out.set(s.shares);
   },
+  scores,
+  maxDecisions,
   createView: (players, seat) => new HeartsView(players, seat),
   actionToString: (action) => formatAction(action),
   seatNumber: (seat) => seat,

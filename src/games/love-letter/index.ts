@@ -3,7 +3,7 @@ import type { Game } from '../../core/game.ts';
 import * as actions from './actions.ts';
 import { formatAction } from './actions.ts';
 import * as cards from './cards.ts';
-import { MAX_PLAYERS, MIN_PLAYERS } from './cards.ts';
+import { Card, DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS } from './cards.ts';
 import * as codes from './codes.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
 import { LOVE_LETTER_METRICS } from './metrics.ts';
@@ -23,6 +23,9 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = {
   minPlayers: MIN_PLAYERS,
   maxPlayers: MAX_PLAYERS,
   maxActions: MAX_ACTIONS,
+  // card | (target + 1) << 4 | guess << 8, the guess a card id up to the princess (8).
+  actionSpace: (Card.PRINCESS + 1) << 8,
+  scoreName: { label: 'round wins', lowerIsBetter: false },
   ruleOptions: LOVE_LETTER_RULES,
   roundStartEvent: Ev.START,
   roundName: ['round', 'rounds'],
@@ -44,6 +47,11 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = {
   returns(s, out) {
     out.set(s.shares);
   },
+  scores(s, out) {
+    for (let seat = 0; seat < s.players; seat++) out[seat] = s.roundWins[seat];
+  },
+  // A round plays at most every card once; each round but the last ends short of someone's last win.
+  maxDecisions: (players, rules) => (players * (decodeRules(rules).winsNeeded - 1) + 1) * DECK_SIZE,
   createView: (players, seat) => new LoveLetterView(players, seat),
   // People read the manager's own lines: a transcript is the manager's log.
   actionToString: (action, rules) => formatAction(action, decodeRules(rules).wireBase),
