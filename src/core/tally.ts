@@ -53,6 +53,10 @@ export class GameTally {
   private readonly metricStart: Int32Array;
   private readonly seatStride: Int32Array;
   private readonly rateByMetrics: Int32Array;
+  /** Per metric, plain numbers for the recording calls: 1 for rate-by metrics, and label counts. */
+  private readonly rateBy: Uint8Array;
+  private readonly labelCount: Int32Array;
+  private readonly players: number;
 
   constructor(shape: TallyShape) {
     this.shape = shape;
@@ -70,6 +74,9 @@ export class GameTally {
     this.roundWinShare = this.counts.subarray(players, 2 * players);
     this.forfeits = this.counts.subarray(2 * players, players * (2 + forfeitReasons));
     this.held = new Int32Array(metrics.length * players);
+    this.players = players;
+    this.rateBy = Uint8Array.from(metrics, (metric) => (metric.kind === 'rate-by' ? 1 : 0));
+    this.labelCount = Int32Array.from(metrics, (metric) => metric.labels.length);
     this.rateByMetrics = Int32Array.from(
       metrics.flatMap((metric, index) => (metric.kind === 'rate-by' ? [index] : [])),
       (index) => index,
@@ -92,10 +99,10 @@ export class GameTally {
 
   /** The seat holds `label` for this round: rate-by metrics count the round under it, moments record under it. */
   hold(metric: number, seat: number, label: number): void {
-    this.held[metric * this.shape.players + seat] = label;
-    if (this.shape.metrics[metric].kind !== 'rate-by') return;
+    this.held[metric * this.players + seat] = label;
+    if (this.rateBy[metric] === 0) return;
     const at = this.metricOffset(metric, seat);
-    const labels = this.shape.metrics[metric].labels.length;
+    const labels = this.labelCount[metric];
     this.counts[at + label]++;
     if (this.rounds === 1) this.counts[at + 3 * labels] = label;
   }
@@ -107,8 +114,8 @@ export class GameTally {
     const counts = this.counts;
     for (let i = 0; i < this.rateByMetrics.length; i++) {
       const metric = this.rateByMetrics[i];
-      const labels = this.shape.metrics[metric].labels.length;
-      const at = this.metricOffset(metric, seat) + this.held[metric * this.shape.players + seat];
+      const labels = this.labelCount[metric];
+      const at = this.metricOffset(metric, seat) + this.held[metric * this.players + seat];
       counts[at + labels]++;
       counts[at + 2 * labels] += share;
     }
@@ -121,7 +128,7 @@ export class GameTally {
 
   /** A value of a moments metric for the seat, under the label it holds. */
   record(metric: number, seat: number, value: number): void {
-    const at = this.metricOffset(metric, seat) + 3 * this.held[metric * this.shape.players + seat];
+    const at = this.metricOffset(metric, seat) + 3 * this.held[metric * this.players + seat];
     const counts = this.counts;
     counts[at]++;
     counts[at + 1] += value;
