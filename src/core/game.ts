@@ -97,3 +97,20 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   /** Commentary for a record no seat is told as a message (a round's end); '' for none. */
   describeComment(event: GameEvent, rules: RuleValues): string;
 }
+
+/**
+ * A game's applyChecked from its legality check and its trusted apply: the state changes only when
+ * the check finds nothing wrong, and the check's reason is the forfeit reason.
+ */
+export function checkedApply<S>(illegalReason: (state: S, action: number) => number, apply: (state: S, action: number) => void) {
+  return (state: S, action: number): number => {
+    const reason = illegalReason(state, action);
+    if (reason === 0) apply(state, action);
+    return reason;
+  };
+}
+
+/** A game's returns where its state keeps each seat's share of the win in `shares`. */
+export function sharesOf(state: { readonly shares: Float64Array }, out: Float64Array): void {
+  out.set(state.shares);
+}

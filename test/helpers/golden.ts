@@ -7,8 +7,13 @@ import { fileURLToPath } from 'node:url';
 
 export const UPDATE_GOLDEN = process.env.UPDATE_GOLDEN === '1';
 
+/** One golden game: the file it is kept in, and what plays it again. */
 export interface GoldenCase {
   readonly file: string;
+  readonly players: number;
+  readonly seed: string;
+  readonly game: number;
+  readonly rules: Readonly<Record<string, string>>;
 }
 
 function firstDifference(expected: string, actual: string): string {

@@ -9,20 +9,12 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loveLetter } from '../../src/games/love-letter/index.ts';
-import { goldenTests } from '../helpers/golden.ts';
+import { goldenTests, type GoldenCase } from '../helpers/golden.ts';
 import { randomTable, recordGame } from '../helpers/random-games.ts';
 
 const REGENERATE = 'UPDATE_GOLDEN=1 node test/run.js test/playthroughs';
 
-interface Playthrough {
-  readonly file: string;
-  readonly players: number;
-  readonly seed: string;
-  readonly game: number;
-  readonly rules: Readonly<Record<string, string>>;
-}
-
-const PLAYTHROUGHS: readonly Playthrough[] = [
+const PLAYTHROUGHS: readonly GoldenCase[] = [
   { file: 'two-players.txt', players: 2, seed: 'golden', game: 0, rules: {} },
   { file: 'three-players.txt', players: 3, seed: 'golden', game: 1, rules: {} },
   { file: 'four-players.txt', players: 4, seed: 'golden', game: 2, rules: {} },
@@ -43,7 +35,7 @@ const PLAYTHROUGHS: readonly Playthrough[] = [
 ];
 
 /** The file's text: a header naming the game and every rule value, the log, then the returns. */
-function render(p: Playthrough): string {
+function render(p: GoldenCase): string {
   const table = randomTable(p.players, p.rules);
   const lines = recordGame(table, p.seed, p.game);
   const returns = new Float64Array(p.players);

@@ -1,4 +1,4 @@
-import type { Game, RuleValues } from '../../core/game.ts';
+import { checkedApply, sharesOf, type Game, type RuleValues } from '../../core/game.ts';
 import { formatAction } from './actions.ts';
 import { DECK_SIZE, HAND_POINTS, MAX_PLAYERS, MIN_PLAYERS, RANKS, handSize } from './cards.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
@@ -43,15 +43,9 @@ export const hearts: Game<HeartsState, HeartsView> = {
   currentPlayer: (s) => s.current,
   legalActions: listLegalActions,
   apply: applyAction,
-  applyChecked(s, action) {
-    const reason = illegalReason(s, action);
-    if (reason === 0) applyAction(s, action);
-    return reason;
-  },
+  applyChecked: checkedApply(illegalReason, applyAction),
   forfeit: forfeitTurn,
-  returns(s, out) {
-    out.set(s.shares);
-  },
+  returns: sharesOf,
   scores,
   maxDecisions,
   createView: (players, seat) => new HeartsView(players, seat),

@@ -1,5 +1,5 @@
 import { deepFreeze, freezeExports } from '../../core/freeze.ts';
-import type { Game } from '../../core/game.ts';
+import { checkedApply, sharesOf, type Game } from '../../core/game.ts';
 import * as actions from './actions.ts';
 import { formatAction } from './actions.ts';
 import * as cards from './cards.ts';
@@ -38,15 +38,9 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = {
   currentPlayer: (s) => s.current,
   legalActions: listLegalActions,
   apply: applyAction,
-  applyChecked(s, action) {
-    const reason = illegalReason(s, action);
-    if (reason === 0) applyAction(s, action);
-    return reason;
-  },
+  applyChecked: checkedApply(illegalReason, applyAction),
   forfeit: forfeitTurn,
-  returns(s, out) {
-    out.set(s.shares);
-  },
+  returns: sharesOf,
   scores(s, out) {
     for (let seat = 0; seat < s.players; seat++) out[seat] = s.roundWins[seat];
   },

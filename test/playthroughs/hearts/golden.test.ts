@@ -10,24 +10,16 @@ import { playGame } from '../../../src/runner/table.ts';
 import { TranscriptRecorder } from '../../../src/runner/transcript.ts';
 import { random } from '../../../strategies/hearts/random.ts';
 import { heartsTable } from '../../games/hearts/tables.ts';
-import { goldenTests } from '../../helpers/golden.ts';
+import { goldenTests, type GoldenCase } from '../../helpers/golden.ts';
 const REGENERATE = 'UPDATE_GOLDEN=1 node test/run.js test/playthroughs/hearts';
 
-interface Playthrough {
-  readonly file: string;
-  readonly players: number;
-  readonly seed: string;
-  readonly game: number;
-  readonly rules: Readonly<Record<string, string>>;
-}
-
-const PLAYTHROUGHS: readonly Playthrough[] = [
+const PLAYTHROUGHS: readonly GoldenCase[] = [
   { file: 'spec-four-players.txt', players: 4, seed: 'golden', game: 0, rules: { endScore: '0', hands: '2' } },
   { file: 'spec-three-players.txt', players: 3, seed: 'golden', game: 1, rules: { endScore: '0', hands: '1' } },
   { file: 'zadikian-server.txt', players: 4, seed: 'golden', game: 2, rules: { profile: 'zadikian-server', hands: '2' } },
 ];
 
-function render(p: Playthrough): string {
+function render(p: GoldenCase): string {
   const table = heartsTable(Array(p.players).fill(random), p.rules);
   const recorder = new TranscriptRecorder(hearts, table.rules);
   recorder.beginGame(`seed ${p.seed}, game ${p.game}`);
