@@ -3,9 +3,10 @@
 //
 //   npm run notebooks [-- name ...]        (PARLOR_NOTEBOOK_GAMES=n plays n games a run)
 //
-// The kernel is described in a kernelspec written for the occasion into a folder of its own, and
-// Jupyter is pointed at that folder alone for its data, configuration and runtime files: nothing of
-// the user's Jupyter setup is read or changed.
+// The kernel is described in a kernelspec written for the occasion into a folder of its own
+// (`deno jupyter --install` always writes into the user's Jupyter data folder, whatever
+// JUPYTER_PATH or JUPYTER_DATA_DIR say), and Jupyter is pointed at that folder alone for its data,
+// configuration and runtime files: nothing of the user's Jupyter setup is read or changed.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
