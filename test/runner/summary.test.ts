@@ -131,4 +131,13 @@ describe("a game's declared means", () => {
       assert.ok(ratio > 0.75 && ratio < 1.3, `${seating.join(',')}: printed se over the spread across seeds: ${ratio}`);
     }
   });
+
+  test('keep a rate inside what a share can be, however rare the event', async () => {
+    const summary = await summaryOf([['random', 'random', 'random', 'random']], 10, 'rare', 'independent', 'hearts');
+    const moonShots = summary.metrics.find((metric) => metric.name === 'moonShots');
+    assert.ok(moonShots && moonShots.kind === 'moments' && moonShots.format === 'rate');
+    const [row] = moonShots.rows;
+    assert.ok(row.mean > 0 && row.mean < 0.05, `a rare event: ${row.mean}`);
+    assert.ok(row.ci95[0] >= 0 && row.ci95[0] <= row.mean && row.ci95[1] <= 1, `${row.ci95}`);
+  });
 });
