@@ -5,6 +5,7 @@ import type { StrategyResolver } from './match.ts';
 import { WorkerPool } from './pool.ts';
 import { resolveStrategy } from './strategies.ts';
 import type { Task, TaskRunner } from './tasks.ts';
+import type { PoolActivity } from './timeline.ts';
 
 /**
  * Picks where each match-up's tasks run: the worker pool for in-process strategies, the main
@@ -17,15 +18,35 @@ export class Runners {
   private pool: WorkerPool | null = null;
   private external: ExternalRunner | null = null;
   private externalSettings: ExternalSettings;
+  /** The registry module the workers' tasks will name, for them to load as they start. */
+  private readonly registryModule: string | undefined;
 
-  constructor(workers: number, host: ExternalHostLoader | null, externalSettings: ExternalSettings = {}) {
+  constructor(workers: number, host: ExternalHostLoader | null, externalSettings: ExternalSettings = {}, registryModule?: string) {
     this.workers = workers;
     this.host = host ?? (() => Promise.reject(Errors.badOption('external bots (cmd: seats) need a host of external seats')));
     this.externalSettings = externalSettings;
+    this.registryModule = registryModule;
   }
 
-  static create(workers: number, loadHost: ExternalHostLoader, externalSettings: ExternalSettings = {}): Runners {
-    return new Runners(workers, loadHost, externalSettings);
+  static create(workers: number, loadHost: ExternalHostLoader, externalSettings: ExternalSettings = {}, registryModule?: string): Runners {
+    return new Runners(workers, loadHost, externalSettings, registryModule);
+  }
+
+  /**
+   * Starts the worker threads now if any of the match-ups will need them, so that they load their
+   * code while the job is still being planned rather than after.
+   */
+  startWorkers(matchupSeats: readonly (readonly string[])[]): void {
+    if (matchupSeats.some((seats) => !this.hasExternalSeat(seats))) this.workerPool();
+  }
+
+  /** What the worker threads have done so far; null when the run started none. */
+  poolActivity(): PoolActivity | null {
+    return this.pool?.activitySoFar() ?? null;
+  }
+
+  private workerPool(): WorkerPool {
+    return (this.pool ??= new WorkerPool(this.workers, this.externalSettings.moveTimeout, this.registryModule));
   }
 
   /** Bot logs and transcripts (--transcripts) go into the run's results folder. */
@@ -48,7 +69,7 @@ export class Runners {
 
   runnerFor(seats: readonly string[]): TaskRunner {
     if (this.hasExternalSeat(seats)) return (this.external ??= new ExternalRunner(this.host, this.externalSettings));
-    const pool = (this.pool ??= new WorkerPool(this.workers, this.externalSettings.moveTimeout));
+    const pool = this.workerPool();
     const { transcripts, resultsDir } = this.externalSettings;
     return transcripts && resultsDir !== undefined ? new TranscribingRunner(pool, resultsDir) : pool;
   }
