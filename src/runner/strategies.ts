@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 import { Errors } from '../core/errors.ts';
 import type { Registry } from '../core/registry.ts';
 import type { StrategyDefinition } from '../core/strategy.ts';
@@ -58,7 +57,13 @@ const loadedModules = new Map<string, Promise<Record<string, unknown>>>();
 function importModule(path: string, absolute: string): Promise<Record<string, unknown>> {
   let loaded = loadedModules.get(absolute);
   if (!loaded) {
-    loaded = (tsImport(pathToFileURL(absolute).href, import.meta.url) as Promise<Record<string, unknown>>).catch(async (error: unknown) => {
+    // tsx is loaded with the first strategy file: the built-ins, and parlor run from its compiled
+    // cache, need no TypeScript compiler.
+    loaded = (
+      import('tsx/esm/api').then(({ tsImport }) => tsImport(pathToFileURL(absolute).href, import.meta.url)) as Promise<
+        Record<string, unknown>
+      >
+    ).catch(async (error: unknown) => {
       loadedModules.delete(absolute);
       throw Errors.badStrategyModule(path, await loadFailure(absolute, error));
     });
