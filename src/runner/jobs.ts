@@ -49,6 +49,8 @@ export interface JobContext {
   progress(text: string): void;
   /** Anomalies the caller must see: forfeits, a resumed run's notes, a result hook that failed. */
   warn(text: string): void;
+  /** Called as the games start: loads what the result hooks will need while the workers play. */
+  readonly prepareResultHooks?: () => void;
   /** Where the run notes the end of each phase, when its time breakdown is wanted. */
   readonly timeline?: Timeline;
 }
@@ -269,6 +271,7 @@ async function execute(
   const meter = new ProgressMeter((text) => context.progress(text), job.games);
   const timeline = context.timeline;
   timeline?.end('plan');
+  context.prepareResultHooks?.();
   const { status, summary } = await keepingCheckpoint(context, job, dir, async () => {
     let played: 'complete' | 'interrupted';
     try {
