@@ -42,6 +42,11 @@ export interface JobContext {
   readonly registryModule: string;
   /** The host of bot-process seats, passed in so that the runner never loads the protocol code itself. */
   readonly loadExternalHost: ExternalHostLoader;
+  /**
+   * URL of a module whose loadExternalHost() gives the same host: with it, bot tables play on
+   * threads of their own, one per worker; without, all in the main thread.
+   */
+  readonly hostModule?: string;
   readonly resultHooks: readonly ResultHook[];
   /** The words that start parlor, for the printed hints that continue or replay a run. */
   readonly invocation: string;
@@ -149,7 +154,7 @@ export function createRunners(
     settings.workers,
     context.loadExternalHost,
     { moveTimeout: settings.moveTimeout, transcripts: settings.transcripts, channel: settings.channel },
-    context.registryModule,
+    { registry: context.registryModule, host: context.hostModule },
   );
 }
 

@@ -32,7 +32,7 @@ async function play(spec: JobSpec, workers: number, seen?: (runners: Runners) =>
     spec.matchups.map((_, m) => prepareMatch(registry, matchSpecOf(spec, m)).then((match) => match.layout)),
   );
   const progress = new JobProgress(spec, jobId(spec), layouts.map(countersOf));
-  const runners = Runners.create(workers, loadExternalHost, {}, REGISTRY);
+  const runners = Runners.create(workers, loadExternalHost, {}, { registry: REGISTRY });
   try {
     assert.equal(await executeJob(progress, runners, { concurrency: workers * 2, registry: REGISTRY }), 'complete');
     seen?.(runners);

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { loadExternalHost } from '../../app.ts';
+import { BUILTIN_REGISTRY_MODULE, loadExternalHost } from '../../app.ts';
 import { Errors } from '../../core/errors.ts';
 import type { Registry } from '../../core/registry.ts';
 import type { JobFile, JobSpec } from '../../runner/job.ts';
@@ -96,7 +96,7 @@ export function usableWorkers(context: CommandContext, requested: number): numbe
 
 /** The runner's view of a command's surroundings: the bot host, the words that start parlor again, the profile if asked for. */
 export function jobContext(context: CommandContext, timeline?: Timeline): JobContext {
-  return { ...context, loadExternalHost, invocation: invokedCommand(), timeline };
+  return { ...context, loadExternalHost, hostModule: BUILTIN_REGISTRY_MODULE, invocation: invokedCommand(), timeline };
 }
 
 /** PARLOR_PROFILE=1 asks for the run's time breakdown on stderr. */
