@@ -38,6 +38,8 @@ export function chooseBatchGames(players: readonly MatchPlayer[], totalGames: nu
     return Math.max(1, Math.round((TARGET_SECONDS * 1000) / time(TIMING_MS)));
   };
   const byBalance = Math.max(1, Math.ceil(totalGames / blockSize / (workers * TASKS_PER_WORKER)));
+  // Timing could only pick fewer games per task than one block: a job this small is not worth the time it takes.
+  if (byBalance === 1) return blockSize;
   if (moveTimeout === undefined) return Math.min(measure(), byBalance) * blockSize;
   for (const player of players) player.guardChoices(null);
   const limit = new TimedChoiceGuard(moveTimeout + (WARM_UP_MS + TIMING_MS) / 1000);
