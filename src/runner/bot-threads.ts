@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ParlorError, Errors, type ErrorCode } from '../core/errors.ts';
-import type { ExternalSettings } from './external.ts';
+import type { ExternalHostLoader, ExternalSettings } from './external.ts';
 import type { Task, TaskRunner } from './tasks.ts';
 import type { TaskFailure } from './worker.ts';
 
@@ -62,13 +62,22 @@ class BotThread {
  */
 export class BotThreads implements TaskRunner {
   private readonly threads: BotThread[];
+  private readonly cleanup: Promise<void>;
   private nextId = 0;
 
-  constructor(threads: number, setup: BotThreadSetup) {
+  /**
+   * `host` is this thread's host of bot seats: only the main thread hears Ctrl-C, so its cleanup
+   * is installed here, before any task is sent, to stop the other threads' bots too.
+   */
+  constructor(threads: number, setup: BotThreadSetup, host: ExternalHostLoader) {
     this.threads = Array.from({ length: Math.max(1, threads) }, () => new BotThread(setup));
+    this.cleanup = host().then((loaded) => loaded.installCleanup?.());
+    // Met again, and reported, by the first task; a run with no task must not leave it unhandled.
+    this.cleanup.catch(() => {});
   }
 
-  run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
+  async run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
+    await this.cleanup;
     const thread = this.threads.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
     const id = this.nextId++;
     return new Promise<Float64Array>((resolve, reject) => {

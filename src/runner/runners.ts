@@ -65,7 +65,7 @@ export class Runners {
   private botRunner(): TaskRunner {
     const hostModule = this.modules.host;
     if (hostModule === undefined) return new ExternalRunner(this.host, this.externalSettings);
-    return new BotThreads(this.workers, { hostModule, settings: this.externalSettings });
+    return new BotThreads(this.workers, { hostModule, settings: this.externalSettings }, this.host);
   }
 
   private workerPool(): WorkerPool {

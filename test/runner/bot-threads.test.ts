@@ -11,6 +11,7 @@ import { prepareMatch } from '../../src/runner/match.ts';
 import { fullRules } from '../../src/runner/plan.ts';
 import { countersOf, executeJob, JobProgress } from '../../src/runner/run-job.ts';
 import { Runners, type ThreadModules } from '../../src/runner/runners.ts';
+import { scratchDir, startParlor } from '../cli/cli.ts';
 import { PYTHON, ROOT } from '../protocol/helpers.ts';
 
 const REGISTRY = new URL('../../src/app.ts', import.meta.url).href;
@@ -83,6 +84,36 @@ describe('bot tables on threads', () => {
     assert.ok(botsLeft(marker).length > 0, 'the bots started');
     stop.abort();
     assert.equal((await started).status, 'interrupted');
+    assert.deepEqual(botsLeft(marker), []);
+  });
+
+  test("parlor stopped by a signal, twice, leaves none of its threads' bots running", async () => {
+    const marker = `signal-${process.pid}-${Date.now()}`;
+    const seat = `cmd:${quote([PYTHON, join(ROOT, 'test/fixtures/bots/ignore_term.py'), marker])}`;
+    const out = join(scratchDir(), 'run');
+    const { child, finished } = startParlor([
+      'sim',
+      '--players',
+      '2',
+      '--seat',
+      seat,
+      '--seat',
+      seat,
+      '--games',
+      '40',
+      '--workers',
+      '2',
+      '--out',
+      out,
+    ]);
+    for (let waited = 0; botsLeft(marker).length < 2 && waited < 200; waited++) await new Promise((done) => setTimeout(done, 50));
+    assert.ok(botsLeft(marker).length >= 2, 'the bots started');
+    child.kill('SIGTERM');
+    await new Promise((done) => setTimeout(done, 100));
+    child.kill('SIGTERM');
+    const { code, signal } = await finished;
+    assert.ok(code === 143 || signal === 'SIGTERM', `ended by the signal (${code}, ${signal})`);
+    for (let waited = 0; botsLeft(marker).length > 0 && waited < 40; waited++) await new Promise((done) => setTimeout(done, 50));
     assert.deepEqual(botsLeft(marker), []);
   });
 });
