@@ -64,6 +64,10 @@ export async function compileTree(root = ROOT, cache = cacheFolder(root)) {
   const files = sourceFiles(root);
   const tree = join(cache, sourceKey(root, files));
   if (existsSync(tree)) return tree;
+  // Sources that did not compile (a syntax error being edited, say) are not tried again at every
+  // start: tsx runs them, and reports the error, until they change.
+  const failed = `${tree}.failed`;
+  if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
   const { build } = await import('esbuild');
   const scratch = `${tree}.${process.pid}.tmp`;
   rmSync(scratch, { recursive: true, force: true });
@@ -78,6 +82,10 @@ export async function compileTree(root = ROOT, cache = cacheFolder(root)) {
     target: `node${process.versions.node.split('.')[0]}`,
     write: false,
     logLevel: 'silent',
+  }).catch((error) => {
+    mkdirSync(cache, { recursive: true });
+    writeFileSync(failed, String(error?.message ?? error));
+    throw error;
   });
   for (const output of result.outputFiles) {
     mkdirSync(dirname(output.path), { recursive: true });
