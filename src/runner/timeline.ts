@@ -28,11 +28,17 @@ export function sinceStart(): number {
 
 /**
  * Where a run's wall time went (`PARLOR_PROFILE=1`): the end of each phase, in seconds since the
- * process started, so the parts add up to the whole command's time up to the last mark.
+ * process started (or since `origin`), so the parts add up to the whole time up to the last mark.
  */
 export class Timeline {
   private readonly ends = new Map<Phase, number>();
   private pool: PoolActivity | null = null;
+  /** Where the first phase begins, in seconds since the process started: its start by default. */
+  private readonly origin: number;
+
+  constructor(origin = 0) {
+    this.origin = origin;
+  }
 
   /** `phase` ends now (the next one begins). */
   end(phase: Phase): void {
@@ -45,7 +51,7 @@ export class Timeline {
 
   /** Seconds of each phase that was marked, in order. */
   phases(): { phase: Phase; seconds: number }[] {
-    let start = 0;
+    let start = this.origin;
     return PHASES.filter((phase) => this.ends.has(phase)).map((phase) => {
       const end = this.ends.get(phase) as number;
       const seconds = end - start;
@@ -57,11 +63,12 @@ export class Timeline {
   /** One line: every phase's seconds, the workers' start-up and how busy they kept while playing. */
   format(): string {
     const parts = this.phases().map(({ phase, seconds }) => `${PHASE_LABELS[phase]} ${seconds.toFixed(3)} s`);
-    const total = Math.max(0, ...this.ends.values());
+    const total = Math.max(this.origin, ...this.ends.values()) - this.origin;
     const pool = this.pool;
     const playing = this.phases().find((entry) => entry.phase === 'play');
     if (pool && pool.readyAt.length > 0) {
-      parts.push(`${pool.readyAt.length} of ${pool.workers} workers ready at ${Math.max(...pool.readyAt).toFixed(3)} s`);
+      const lastReady = Math.max(...pool.readyAt) - this.origin;
+      parts.push(`${pool.readyAt.length} of ${pool.workers} workers ready at ${lastReady.toFixed(3)} s`);
       if (playing && playing.seconds > 0) {
         // Busy share of the workers' capacity over the playing phase: what start-up and the tail left idle.
         parts.push(`workers busy ${((100 * pool.busySeconds) / (pool.workers * playing.seconds)).toFixed(0)}% of playing`);

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compiledModule } from '../../bin/compile.js';
 import type * as Api from '../../src/index.ts';
+import type * as TimelineModule from '../../src/runner/timeline.ts';
 import type { BenchLine } from './engine.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,16 +33,27 @@ export function workerCounts(cores: number): number[] {
   return counts;
 }
 
-async function loadApi(): Promise<typeof Api> {
-  const compiled = await compiledModule(join(ROOT, 'src/index.ts'));
-  return (await import(compiled ?? '../../src/index.ts')) as typeof Api;
+/** The public API and the run timeline, both from the compiled cache when there is one. */
+type Loaded = typeof Api & { Timeline: typeof TimelineModule.Timeline };
+
+async function loadApi(): Promise<Loaded> {
+  const load = async (source: string) => import((await compiledModule(join(ROOT, source))) ?? pathToFileURL(join(ROOT, source)).href);
+  const [api, timeline] = await Promise.all([load('src/index.ts'), load('src/runner/timeline.ts')]);
+  return { ...(api as typeof Api), Timeline: (timeline as typeof TimelineModule).Timeline };
 }
 
-/** Seconds of one whole run of the job, into a results folder of its own. */
-async function timeRun(api: typeof Api, games: number, strategies: readonly string[], workers: number): Promise<number> {
+/** Seconds of one whole run of the job, into a results folder of its own, and where they went. */
+async function timeRun(
+  api: Loaded,
+  games: number,
+  strategies: readonly string[],
+  workers: number,
+): Promise<{ seconds: number; profile: string }> {
   const out = mkdtempSync(join(tmpdir(), 'parlor-scaling-'));
   try {
-    const context = api.builtinJobContext();
+    const origin = performance.now() / 1000;
+    const timeline = new api.Timeline(origin);
+    const context = api.builtinJobContext({ timeline });
     const plan = api.planSim(context.registry, {
       game: 'love-letter',
       players: 4,
@@ -50,11 +62,11 @@ async function timeRun(api: typeof Api, games: number, strategies: readonly stri
       seed: 'scaling',
       design: 'independent',
     });
-    const started = performance.now();
     const outcome = await api.startJob(context, plan, { workers, out: join(out, 'run') });
-    const seconds = (performance.now() - started) / 1000;
     if (outcome.status !== 'complete') throw new Error(`the ${workers}-worker run ended ${outcome.status}`);
-    return seconds;
+    // The run's whole time, the workers' shutdown included; the profile's phases end with its last mark.
+    const seconds = performance.now() / 1000 - origin;
+    return { seconds, profile: timeline.format().replace(/^profile: /, '') };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -75,7 +87,7 @@ export async function benchScaling(options: ScalingOptions, report: (line: Bench
   await timeRun(api, Math.min(games, 20_000), strategies, 1);
   let oneWorker = 0;
   for (const workers of workerCounts(cores)) {
-    const seconds = await timeRun(api, games, strategies, workers);
+    const { seconds, profile } = await timeRun(api, games, strategies, workers);
     if (workers === 1) oneWorker = seconds;
     report({
       bench: 'scaling',
@@ -86,9 +98,11 @@ export async function benchScaling(options: ScalingOptions, report: (line: Bench
       seconds: round(seconds),
       speedup: round(oneWorker / seconds, 2),
       gamesPerSecond: Math.round(games / seconds),
+      profile,
     });
   }
-  report({ bench: 'scaling', fixedCost: 'one block of games', workers: cores, seconds: round(await timeRun(api, 1, strategies, cores)) });
+  const fixed = await timeRun(api, 1, strategies, cores);
+  report({ bench: 'scaling', fixedCost: 'one block of games', workers: cores, seconds: round(fixed.seconds), profile: fixed.profile });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

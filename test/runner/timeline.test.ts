@@ -24,6 +24,16 @@ describe('the run timeline', () => {
     );
   });
 
+  test('counts from its origin when given one', () => {
+    const origin = sinceStart();
+    const timeline = new Timeline(origin);
+    timeline.end('plan');
+    const [plan] = timeline.phases();
+    assert.ok(plan.seconds >= 0 && plan.seconds < 0.05, `${plan.seconds}`);
+    timeline.poolActivity({ workers: 1, readyAt: [origin + 0.5], busySeconds: 0 });
+    assert.match(timeline.format(), /1 of 1 workers ready at 0\.500 s/);
+  });
+
   test('reports the workers ready and their busy share of the playing phase', () => {
     const activity = ActivityBuffer.create(2);
     activity.markReady();
