@@ -28,4 +28,11 @@ describe('games per task', () => {
     assert.equal(games % 3, 0);
     assert.ok(games >= 3 && games <= 3 * 100, `${games}`);
   });
+
+  test('a huge job gets at most 64 tasks per worker, however short timing would cut them', async () => {
+    const blocks = 2 * 64 * 1_000_000;
+    const games = chooseBatchGames([await player('independent')], blocks, 2);
+    assert.ok(games >= 1_000_000, `${games}`);
+    assert.ok(games <= blocks / 16, 'still eight tasks per worker at least');
+  });
 });
