@@ -34,6 +34,8 @@ export function builtinJobContext(overrides: Partial<JobContext> = {}): JobConte
     registry: builtinRegistry(),
     registryModule: BUILTIN_REGISTRY_MODULE,
     loadExternalHost,
+    // Threads hosting bot tables load this module's host: not a host given in `overrides`.
+    hostModule: overrides.loadExternalHost ? undefined : BUILTIN_REGISTRY_MODULE,
     resultHooks: [],
     invocation: 'parlor',
     progress: () => {},

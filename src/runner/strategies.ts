@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 import { Errors } from '../core/errors.ts';
 import type { Registry } from '../core/registry.ts';
 import type { StrategyDefinition } from '../core/strategy.ts';
@@ -50,9 +49,11 @@ async function loadStrategyModule(path: string, gameId: string): Promise<Strateg
 /**
  * Deno (the notebooks' Jupyter kernel) compiles TypeScript itself and treats a .ts file as a module
  * wherever it lies; tsx's loader hooks there would also take over Deno's loading of native addons.
+ * Under Node, tsx is loaded with the first strategy file: the built-ins, and parlor run from its
+ * compiled cache, need no TypeScript compiler.
  */
 const importTypeScript: (url: string) => Promise<unknown> =
-  'Deno' in globalThis ? (url) => import(url) : (url) => tsImport(url, import.meta.url);
+  'Deno' in globalThis ? (url) => import(url) : (url) => import('tsx/esm/api').then(({ tsImport }) => tsImport(url, import.meta.url));
 
 // A tournament prepares many match-ups with the same file: load (and compile) it once per thread.
 const loadedModules = new Map<string, Promise<Record<string, unknown>>>();

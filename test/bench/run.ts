@@ -5,6 +5,8 @@ import { benchEngine, type BenchLine } from './engine.ts';
 import { benchHearts } from './hearts.ts';
 import { benchProtocol } from './protocol.ts';
 import { benchRandom } from './random.ts';
+import { benchScaling } from './scaling.ts';
+import { benchStartUp } from './start-up.ts';
 import { benchStrategies } from './strategies.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -42,3 +44,5 @@ await benchHearts({ quick }, report);
 
 for (const line of benchStrategies({ quick })) report(line);
 await benchProtocol({ quick }, report);
+report(benchStartUp({ quick }));
+await benchScaling({ quick }, report);
