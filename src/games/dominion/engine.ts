@@ -25,7 +25,7 @@ import {
   vpOfCounts,
 } from './cards.ts';
 import { Ev, GainedBy, Illegal, Phase } from './codes.ts';
-import { EndCause, Metric } from './metrics.ts';
+import { CURVE_TURNS, EndCause, Metric } from './metrics.ts';
 import type { DominionState } from './state.ts';
 
 // reset/apply/forfeit run everything that needs no decision (draws, shuffles, cleanup, the next
@@ -217,7 +217,19 @@ function cleanup(s: DominionState, chosenTop: number): void {
   if (top >= 0) s.topDiscard[seat] = top;
   s.events.push(all, Ev.TOP_DISCARD, seat, s.topDiscard[seat], 0, 0);
   draw(s, seat, HAND_SIZE);
+  recordCurves(s, seat);
   startTurn(s);
+}
+
+/** The turn's points on the VP and money curves, for the turns the curves follow. */
+function recordCurves(s: DominionState, seat: number): void {
+  const turn = s.turns[seat];
+  if (turn > CURVE_TURNS) return;
+  const tally = s.tally;
+  tally.hold(Metric.VP_BY_TURN, seat, turn - 1);
+  tally.record(Metric.VP_BY_TURN, seat, vpOf(s, seat));
+  tally.hold(Metric.MONEY_BY_TURN, seat, turn - 1);
+  tally.record(Metric.MONEY_BY_TURN, seat, s.moneyThisTurn);
 }
 
 function moveToPlay(s: DominionState, card: number): void {

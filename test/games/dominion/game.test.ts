@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { masterKey } from '../../../src/core/random.ts';
 import { Forfeit } from '../../../src/core/forfeits.ts';
-import { CARD_COUNT, Card, EndCause, Ev, Phase, dominion } from '../../../src/games/dominion/index.ts';
+import { CARD_COUNT, Card, EndCause, Ev, Metric, Phase, dominion } from '../../../src/games/dominion/index.ts';
 import { craft, handOf, legalOf, play } from './crafted.ts';
 
 function fresh(players: number, rules: Record<string, string> = {}) {
@@ -190,5 +190,40 @@ describe('rules', () => {
     assert.throws(() => dominion.parseRules({ turnLimit: '0' }), /turnLimit must be an integer from 1 to 1000/);
     assert.throws(() => dominion.parseRules({ supplyFormat: 'map' }), /supplyFormat must be one of list, object/);
     assert.throws(() => dominion.createState(5, dominion.parseRules({})), /dominion takes 2 to 4 players/);
+  });
+});
+
+describe('metrics', () => {
+  test("a finished game's tally holds each seat's VP, turns, end cause, owned cards and one curve point per turn", () => {
+    const s = craft({ hands: [[], []], decks: [['duchy'], ['province']] });
+    play(s, 'end-buys');
+    s.supply[Card.PROVINCE] = 0;
+    play(s, 'end-buys');
+    const { tally } = s;
+    for (let seat = 0; seat < 2; seat++) {
+      const vp = tally.metricOffset(Metric.VP, seat);
+      assert.deepEqual([...tally.counts.subarray(vp, vp + 2)], [1, s.vp[seat]], 'one record, the VP');
+      const cause = tally.metricOffset(Metric.END_CAUSE, seat);
+      assert.deepEqual([...tally.counts.subarray(cause, cause + 3)], [1, 0, 0]);
+      const dukes = tally.metricOffset(Metric.DECK, seat) + 3 * Card.DUCHY;
+      assert.equal(tally.counts[dukes + 1], seat === 0 ? 1 : 0);
+      const curve = tally.metricOffset(Metric.VP_BY_TURN, seat);
+      // Turn 1's point: one record of the VP owned then; no turn 2.
+      assert.deepEqual([...tally.counts.subarray(curve, curve + 6)], [1, s.vp[seat], s.vp[seat] ** 2, 0, 0, 0]);
+    }
+  });
+
+  test('the opening split is the coppers of the first hand: 5 or 2 is 5/2, 4 or 3 is 4/3', () => {
+    const seen = new Set<string>();
+    for (let game = 0; game < 40; game++) {
+      const s = dominion.createState(2, dominion.parseRules({}));
+      dominion.reset(s, masterKey('openings'), game);
+      const coppers = s.hand[Card.COPPER];
+      const at = s.tally.metricOffset(Metric.OPENING, 0);
+      const label = s.tally.counts[at] === 1 ? '5/2' : '4/3';
+      assert.equal(label, coppers === 5 || coppers === 2 ? '5/2' : '4/3', `${coppers} coppers`);
+      seen.add(label);
+    }
+    assert.equal(seen.size, 2);
   });
 });
