@@ -10,6 +10,7 @@ import {
   cardByName,
   dominion,
   parseAction,
+  vpOfCounts,
   type DominionState,
 } from '../../../src/games/dominion/index.ts';
 import { illegalReason, listLegalActions } from '../../../src/games/dominion/engine.ts';
@@ -54,6 +55,7 @@ export function craft(position: Position): DominionState {
     s.deckCount[seat] = deck.length;
     s.discardCount[seat] = discard.length;
     s.topDiscard[seat] = discard.length > 0 ? card(discard[discard.length - 1]) : -1;
+    s.vp[seat] = vpOfCounts(s.owned, base);
   }
   for (const [name, count] of Object.entries(position.supply ?? {})) s.supply[card(name)] = count;
   s.emptyPiles = s.supply.filter((count) => count === 0).length;
