@@ -459,6 +459,7 @@ export function forfeitTurn(s: DominionState, reason: number): void {
       if (s.rules.invalidEndsTurn) cleanup(s, NO_CARD);
       else {
         s.actions--;
+        s.events.push(1 << s.active, Ev.ACTION_LOST, s.active, reason, 0, 0);
         enterActionPhase(s);
       }
       return;

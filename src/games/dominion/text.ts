@@ -45,6 +45,8 @@ export function formatEventLine(e: GameEvent): string {
       return `${who(e.a)} had played ${cardName(e.b)} (${e.c + 1} of ${e.d})`;
     case Ev.TURN_END:
       return `${who(e.a)} ends the turn, ${e.b} cards played`;
+    case Ev.ACTION_LOST:
+      return `${who(e.a)} loses an action to a bad answer`;
     case Ev.GAME_END:
       return `${who(e.a)} scores ${e.b} VP in ${e.c} turns${e.d === 1 ? ', wins' : ''}`;
     default:
