@@ -2,6 +2,7 @@
 // the built-ins playing whole games through the checked apply.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { builtinRegistry } from '../../../src/app.ts';
 import { parseStrategySpec } from '../../../src/core/strategy-spec.ts';
@@ -135,6 +136,22 @@ describe('strategies as files and built-ins', () => {
     const resolved = await resolveStrategy(builtinRegistry(), 'dominion', parseStrategySpec(EXAMPLE));
     assert.equal(resolved.definition.name, 'remodel-bm');
     assert.equal(resolved.definition.trusted, false);
+  });
+
+  test('so is a TypeScript module whose default export is a priority list', async () => {
+    const path = fileURLToPath(new URL('../../../strategies/examples/moat-bm.ts', import.meta.url));
+    const resolved = await resolveStrategy(builtinRegistry(), 'dominion', parseStrategySpec(path));
+    assert.equal(resolved.definition.name, 'moat-bm');
+    assert.equal(resolved.definition.trusted, false);
+  });
+
+  test('the README shows the JSON example as it is in the file, up to its last list', () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../../strategies/README.md', import.meta.url)), 'utf8');
+    const example = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as PriorityList;
+    const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(readme)![1]) as PriorityList;
+    assert.equal(shown.name, example.name);
+    for (const rule of shown.buy) assert.ok(JSON.stringify(example.buy).includes(JSON.stringify(rule)), JSON.stringify(rule));
+    assert.doesNotThrow(() => priorityList(shown, 'README'));
   });
 
   test('every built-in list plays whole games legally, each seat through the checked apply', () => {
