@@ -90,7 +90,12 @@ function nextTurn(s: SpeedClueState): void {
   s.active = seat;
   s.current = seat;
   s.turns[seat]++;
-  s.phase = s.suggestions[seat] === TRIPLES ? Phase.ACCUSE : Phase.SUGGEST;
+  if (s.suggestions[seat] < TRIPLES) {
+    s.phase = Phase.SUGGEST;
+  } else {
+    s.phase = Phase.ACCUSE;
+    s.mustAccuse[seat] = 1;
+  }
 }
 
 /** Who is told a suggestion or an accusation: every seat, or only those still in (python-port). */
@@ -233,12 +238,6 @@ export function forfeitTurn(s: SpeedClueState, reason: number): void {
   afterLeaving(s);
 }
 
-/** Whether the active seat may decline to accuse. */
-function mayPass(s: SpeedClueState): boolean {
-  const active = s.active;
-  return s.mustAccuse[active] === 0 && s.suggestions[active] < TRIPLES;
-}
-
 /** Writes the current player's legal actions in action order; returns the count. */
 export function listLegalActions(s: SpeedClueState, out: Int32Array): number {
   let count = 0;
@@ -254,7 +253,7 @@ export function listLegalActions(s: SpeedClueState, out: Int32Array): number {
     }
     return count;
   }
-  if (mayPass(s)) out[count++] = NO_ACCUSATION;
+  if (s.mustAccuse[s.active] === 0) out[count++] = NO_ACCUSATION;
   const seen = s.rules.accusationRules ? s.seen[s.active] : 0;
   for (let triple = 0; triple < TRIPLES; triple++) if ((TRIPLE_MASK[triple] & seen) === 0) out[count++] = ACCUSE_BASE + triple;
   return count;
@@ -276,7 +275,7 @@ export function illegalReason(s: SpeedClueState, action: number): number {
     }
     default:
       if (action < ACCUSE_BASE || action >= SHOW_BASE) return Illegal.OUT_OF_ORDER;
-      if (action === NO_ACCUSATION) return mayPass(s) ? 0 : Illegal.MISSED_ACCUSATION;
+      if (action === NO_ACCUSATION) return s.mustAccuse[s.active] === 0 ? 0 : Illegal.MISSED_ACCUSATION;
       if (s.rules.accusationRules && (TRIPLE_MASK[action - ACCUSE_BASE] & s.seen[s.active]) !== 0) return Illegal.SUICIDAL_ACCUSATION;
       return 0;
   }
