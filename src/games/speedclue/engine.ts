@@ -156,8 +156,11 @@ function resolveSuggestion(s: SpeedClueState, disprover: number, card: number): 
   const told = toldMask(s);
   if (disprover >= 0) {
     s.seen[active] |= 1 << card;
+    // The card goes in a record of its own to each of the two, so a log addressed to several
+    // seats never carries it.
     const privy = (1 << active) | (1 << disprover);
-    s.events.push(told & privy, Ev.SUGGESTION, active, triple, disprover, card);
+    s.events.push(1 << active, Ev.SUGGESTION, active, triple, disprover, card);
+    if ((told & (1 << disprover)) !== 0) s.events.push(1 << disprover, Ev.SUGGESTION, active, triple, disprover, card);
     const others = told & ~privy;
     if (others !== 0) s.events.push(others, Ev.SUGGESTION, active, triple, disprover, -1);
   } else {

@@ -171,7 +171,8 @@ describe('disproving', () => {
       }
       const privy = (1 << suggester) | (1 << disprover);
       assert.deepEqual(outcome, [
-        { recipients: privy, kind: Ev.SUGGESTION, a: suggester, b: triple(c.suggestion), c: disprover, d: card(c.shown!) },
+        { recipients: 1 << suggester, kind: Ev.SUGGESTION, a: suggester, b: triple(c.suggestion), c: disprover, d: card(c.shown!) },
+        { recipients: 1 << disprover, kind: Ev.SUGGESTION, a: suggester, b: triple(c.suggestion), c: disprover, d: card(c.shown!) },
         { recipients: 0b1111 & ~privy, kind: Ev.SUGGESTION, a: suggester, b: triple(c.suggestion), c: disprover, d: -1 },
       ]);
     });
@@ -185,7 +186,8 @@ describe('disproving', () => {
     assert.deepEqual(
       drain(state).filter((r) => r.kind === Ev.SUGGESTION),
       [
-        { recipients: 0b0011, kind: Ev.SUGGESTION, a: 0, b: triple('Pe Pi Ha'), c: 1, d: card('Ha') },
+        { recipients: 0b0001, kind: Ev.SUGGESTION, a: 0, b: triple('Pe Pi Ha'), c: 1, d: card('Ha') },
+        { recipients: 0b0010, kind: Ev.SUGGESTION, a: 0, b: triple('Pe Pi Ha'), c: 1, d: card('Ha') },
         { recipients: 0b1100, kind: Ev.SUGGESTION, a: 0, b: triple('Pe Pi Ha'), c: 1, d: -1 },
       ],
     );
@@ -397,7 +399,8 @@ describe('disqualification', () => {
     speedClue.forfeit(state, Forfeit.TIMEOUT);
     assert.deepEqual(drain(state), [
       { recipients: 0, kind: Ev.DISQUALIFIED, a: 1, b: Forfeit.TIMEOUT, c: 0, d: 0 },
-      { recipients: 0b0011, kind: Ev.SUGGESTION, a: 0, b: triple('Pe Pi Ha'), c: 1, d: card('Pe') },
+      { recipients: 0b0001, kind: Ev.SUGGESTION, a: 0, b: triple('Pe Pi Ha'), c: 1, d: card('Pe') },
+      { recipients: 0b0010, kind: Ev.SUGGESTION, a: 0, b: triple('Pe Pi Ha'), c: 1, d: card('Pe') },
       { recipients: 0b1100, kind: Ev.SUGGESTION, a: 0, b: triple('Pe Pi Ha'), c: 1, d: -1 },
     ]);
     assert.equal(speedClue.currentPlayer(state), 0);
