@@ -64,6 +64,8 @@ export class SpeedClueState implements GameState {
   pending = 0;
   disprover = -1;
   winner = -1;
+  /** How the winner won: Outcome.SOLVED or Outcome.LAST_STANDING. */
+  winnerOutcome = -1;
   over = true;
 
   key: MasterKey = new Uint32Array(4);

@@ -89,7 +89,7 @@ describe('built-in SpeedClue strategies', () => {
     assert.equal(ask(0, 'Sc Re Ha'), card('Sc'), 'the card that suggester has seen');
   });
 
-  test('inference and infogain win far more often than simple, and simple than random (4 players, seats rotating)', () => {
+  test('infogain wins far more often than inference, inference than simple, and simple than random (4 players, seats rotating)', () => {
     const rules = speedClue.parseRules({});
     const lineup = [infogain, inference, simple, random];
     const tables = lineup.map((_, rotation) => {
@@ -110,9 +110,9 @@ describe('built-in SpeedClue strategies', () => {
       for (let seat = 0; seat < 4; seat++) wins[(seat + rotation) % 4] += shares[seat];
     }
     const [gain, exact, unseen, blind] = wins.map((count) => wilson(count, games));
-    // Measured 49%, 39%, 10% and 2% (seed 'strength'): each bound below clears by several points.
+    // Measured 65%, 27%, 7% and 1.5% (seed 'strength'): each bound below clears by two points or more.
     assert.ok(exact.low > unseen.high + 0.1, `inference ${JSON.stringify(exact)} vs simple ${JSON.stringify(unseen)}`);
-    assert.ok(gain.low > unseen.high + 0.1, `infogain ${JSON.stringify(gain)} vs simple ${JSON.stringify(unseen)}`);
+    assert.ok(gain.low > exact.high + 0.1, `infogain ${JSON.stringify(gain)} vs inference ${JSON.stringify(exact)}`);
     assert.ok(unseen.low > blind.high, `simple ${JSON.stringify(unseen)} vs random ${JSON.stringify(blind)}`);
   });
 });
