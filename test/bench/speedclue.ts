@@ -21,7 +21,7 @@ function heapUsed(): number {
 
 export async function benchSpeedClue(options: EngineBenchOptions, report: (line: BenchLine) => void): Promise<void> {
   for (const [strategy, full] of [
-    ['random', 400_000],
+    ['random', 100_000],
     ['inference', 20_000],
   ] as const) {
     const games = options.quick ? full / 20 : full;
