@@ -8,6 +8,7 @@ import { benchProtocol } from './protocol.ts';
 import { benchRandom } from './random.ts';
 import { benchScaling } from './scaling.ts';
 import { benchStartUp } from './start-up.ts';
+import { benchSpeedClue } from './speedclue.ts';
 import { benchStrategies } from './strategies.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -43,6 +44,7 @@ await benchEngine({ quick }, report);
 report(benchRandom({ quick }));
 await benchHearts({ quick }, report);
 await benchDominion({ quick }, report);
+await benchSpeedClue({ quick }, report);
 
 for (const line of benchStrategies({ quick })) report(line);
 await benchProtocol({ quick }, report);

@@ -77,7 +77,7 @@ const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = 
   [
     'a replay that names no game',
     () => ['replay', '--index', '0'],
-    /--game <id> is required without --job \(games: love-letter, hearts, dominion\)/,
+    /--game <id> is required without --job \(games: love-letter, hearts, dominion, speedclue\)/,
   ],
   ['a replay from a job that is not there', (f) => ['replay', '--job', join(f.done, 'nope'), '--index', '1'], /cannot read/],
 ];
