@@ -1,4 +1,5 @@
 import type { StrategyDefinition } from '../src/strategy-api.ts';
+import { random as dominionRandom } from './dominion/random.ts';
 import { ducking } from './hearts/ducking.ts';
 import { firstLegal } from './hearts/first-legal.ts';
 import { random as heartsRandom } from './hearts/random.ts';
@@ -10,5 +11,5 @@ import { random } from './love-letter/random.ts';
 
 /** The built-in strategies of every registered game, in the order `parlor strategies` lists them. */
 export function builtinStrategies(): readonly StrategyDefinition<any>[] {
-  return [random, cautious, counter, ismcts, heartsRandom, firstLegal, ducking, sampler];
+  return [random, cautious, counter, ismcts, heartsRandom, firstLegal, ducking, sampler, dominionRandom];
 }
