@@ -54,7 +54,7 @@ export class ProtocolBot {
   receive(line: string): string | null {
     this.reply = null;
     const kind = this.reader.read(line, this.onRecord);
-    if (kind === LineKind.NAME_ASKED) return this.setup.name;
+    if (kind === LineKind.NAME_ASKED) return this.reader.nameReply?.(this.setup.name) ?? this.setup.name;
     if (kind === LineKind.PING) return line;
     if (kind === LineKind.PLAY_ASKED && this.view !== null && this.strategy !== null) return this.decide(this.view, this.strategy);
     if (kind === LineKind.END) this.ended = true;

@@ -364,7 +364,9 @@ class BotSeat {
 
   /** The open connection; for bots that outlive a round, one is opened when first needed. */
   private connection(): Connection | null {
-    if (this.current === null && this.hosted.host.wire.lifecycle !== 'round') this.current = new Connection(this, this.previous);
+    // A disqualified bot is not started again this game: its messages go nowhere.
+    if (this.current === null && this.hosted.host.wire.lifecycle !== 'round' && !this.disqualified)
+      this.current = new Connection(this, this.previous);
     return this.current;
   }
 }

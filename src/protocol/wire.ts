@@ -135,6 +135,8 @@ export interface ClientSeat {
   reply(action: number, emit: (event: GameEvent) => void): string | null;
   /** A reply that gives up the decision (the strategy failed). */
   resign(): string;
+  /** The answer to the server's name request, where the protocol wraps the name (the bare name otherwise). */
+  nameReply?(name: string): string;
 }
 
 /** A bot's reply as an invalid move's detail, cut to a readable length. */

@@ -35,8 +35,8 @@ export class DominionClient implements ClientSeat {
   /** Records that came before the game's start was known (the original server deals first). */
   private held: Message[] = [];
   private gainsSeen: number[] = [];
-  /** This seat's gains it expects announced, with how they came (a buy, a gain, to hand). */
-  private expected: [number, number][] = [];
+  /** This seat's gains and trashes this turn (kind * CARD_COUNT + card), told as it chose them, whose announcements are still to come. */
+  private expected: number[] = [];
   private turns = 0;
   private turnOver = true;
   private turnEnded = true;
@@ -133,7 +133,8 @@ export class DominionClient implements ClientSeat {
         this.record(emit, Ev.SHUFFLED, seat, 0, 0, 0, all);
         return LineKind.MESSAGE;
       case 'player-trashed':
-        for (const card of cardList(message.trashed) ?? []) if (card >= 0) this.record(emit, Ev.TRASHED, seat, card, 0, 0, all);
+        for (const card of cardList(message.trashed) ?? [])
+          if (card >= 0 && !this.toldAlready(seat, Ev.TRASHED, card)) this.record(emit, Ev.TRASHED, seat, card, 0, 0, all);
         return LineKind.MESSAGE;
       case 'player-top-discard':
         this.record(emit, Ev.TOP_DISCARD, seat, cardOf(message.card), 0, 0, all);
@@ -145,7 +146,10 @@ export class DominionClient implements ClientSeat {
         const cards = (cardList(message.played) ?? []).filter((card) => card >= 0);
         cards.forEach((card, i) => this.record(emit, Ev.TURN_PLAYED, seat, card, i, cards.length, all));
         this.record(emit, Ev.TURN_END, seat, cards.length, 0, 0, all);
-        if (seat === this.seat) this.turnEnded = true;
+        if (seat === this.seat) {
+          this.turnEnded = true;
+          this.turnOver = true;
+        }
         return LineKind.MESSAGE;
       }
       default:
@@ -154,13 +158,9 @@ export class DominionClient implements ClientSeat {
   }
 
   private gained(seat: number, card: number, emit: (event: GameEvent) => void): void {
-    let how: number = GainedBy.GAIN;
-    if (this.gainsSeen[seat]++ < STARTING_CARDS) how = GainedBy.STARTING_DECK;
-    else if (seat === this.seat) {
-      const at = this.expected.findIndex(([expected]) => expected === card);
-      if (at >= 0) how = this.expected.splice(at, 1)[0][1];
-    }
-    this.record(emit, Ev.GAINED, seat, card, how, 0, this.everyone());
+    const starting = this.gainsSeen[seat]++ < STARTING_CARDS;
+    if (!starting && this.toldAlready(seat, Ev.GAINED, card)) return;
+    this.record(emit, Ev.GAINED, seat, card, starting ? GainedBy.STARTING_DECK : GainedBy.GAIN, 0, this.everyone());
   }
 
   /** A request: the bot's hand as shown, its draws told as records, and the mirror loaded. */
@@ -174,6 +174,7 @@ export class DominionClient implements ClientSeat {
       this.turnOver = false;
       this.turnEnded = false;
       this.buysOver = false;
+      this.expected = [];
       this.record(emit, Ev.TURN_START, this.seat, ++this.turns, 0, 0, this.everyone());
     }
     this.showHand(hand, emit);
@@ -226,15 +227,10 @@ export class DominionClient implements ClientSeat {
 
   reply(action: number, emit: (event: GameEvent) => void): string | null {
     const mirror = this.mirror!;
-    const card = CARD_OF[action];
-    const family = FAMILY_OF[action];
     this.composing ??= this.startsWith(action);
-    if (action === Action.PLAY_TREASURES) {
-      for (let treasure = 0; treasure < CARD_COUNT; treasure++)
-        if (isTreasure(treasure)) for (let n = mirror.held(treasure); n > 0; n--) this.treasures.push(treasure);
-    }
-    this.note(action, family, card, emit);
+    this.note(action);
     mirror.apply(action);
+    mirror.drain((event) => this.fromMirror(event, emit));
     return this.finished() ? this.compose() : null;
   }
 
@@ -248,41 +244,56 @@ export class DominionClient implements ClientSeat {
     return FAMILY_OF[action] === Family.PLAY ? 'action' : 'buy';
   }
 
-  /** What the reply will say of this decision, and what the bot learns from it at once. */
-  private note(action: number, family: number, card: number, emit: (event: GameEvent) => void): void {
-    const mirror = this.mirror!;
-    const phase = mirror.phase();
-    switch (family) {
+  /** What the reply will say of this decision. */
+  private note(action: number): void {
+    const card = CARD_OF[action];
+    switch (FAMILY_OF[action]) {
       case Family.PLAY:
         this.playedCard = card;
-        this.record(emit, Ev.PLAYED, this.seat, card);
         return;
       case Family.TREASURE:
         this.treasures.push(card);
-        this.record(emit, Ev.PLAYED, this.seat, card);
         return;
-      case Family.DISCARD:
-        this.parts.push(card);
-        this.record(emit, Ev.DISCARDED, this.seat, card);
-        return;
-      case Family.TRASH:
-        this.parts.push(card);
-        // The announcement of the trash takes it from the hand.
-        return;
-      case Family.GAIN:
-        this.parts.push(card);
-        this.expected.push([card, phase === Phase.MINE_GAIN ? GainedBy.GAIN_TO_HAND : GainedBy.GAIN]);
-        return;
-      case Family.BUY:
-        this.parts.push(card);
-        this.expected.push([card, GainedBy.BUY]);
-        return;
-      case Family.TOP:
-        this.parts.push(card);
+      case -1:
+        // Every treasure still in hand, in the order the engine plays them all.
+        if (action === Action.PLAY_TREASURES)
+          for (let treasure = 0; treasure < CARD_COUNT; treasure++)
+            if (isTreasure(treasure)) for (let n = this.mirror!.held(treasure); n > 0; n--) this.treasures.push(treasure);
         return;
       default:
-        if (action === Action.PLAY_TREASURES) for (const treasure of this.treasures) this.record(emit, Ev.PLAYED, this.seat, treasure);
+        this.parts.push(card);
     }
+  }
+
+  /**
+   * What the bot learns from its own decision at once, as the engine tells it in-process before
+   * its next one: the mirror's records of its plays, discards, trashes and gains. The rest of the
+   * mirror's records (draws, the turn's end) are not known yet; the server's messages tell them.
+   * Trashes and gains are announced to every player later: those announcements are passed over.
+   */
+  private fromMirror(event: GameEvent, emit: (event: GameEvent) => void): void {
+    if ((event.recipients & (1 << this.seat)) === 0) return;
+    switch (event.kind) {
+      case Ev.TRASHED:
+      case Ev.GAINED:
+        if (event.a !== this.seat) return;
+        this.expected.push(event.kind * CARD_COUNT + event.b);
+        break;
+      case Ev.PLAYED:
+      case Ev.DISCARDED:
+        break;
+      default:
+        return;
+    }
+    this.known.observe(event);
+    emit(event);
+  }
+
+  private toldAlready(seat: number, kind: number, card: number): boolean {
+    if (seat !== this.seat) return false;
+    const at = this.expected.indexOf(kind * CARD_COUNT + card);
+    if (at >= 0) this.expected.splice(at, 1);
+    return at >= 0;
   }
 
   private finished(): boolean {
@@ -304,6 +315,8 @@ export class DominionClient implements ClientSeat {
     const mirror = this.mirror!;
     const kind = this.composing;
     this.composing = null;
+    // The reply ended the turn (a cellar or remodel that lost itself, under playedCardInHand).
+    if (kind === 'action' && !mirror.deciding) this.turnOver = true;
     switch (kind) {
       case 'attack':
         if (mirror.state.victim === -1 && parts.length === 0) return JSON.stringify({ type: 'attack-reply-reaction', reaction: 'moat' });
@@ -343,6 +356,10 @@ export class DominionClient implements ClientSeat {
       default:
         return {};
     }
+  }
+
+  nameReply(name: string): string {
+    return JSON.stringify({ type: 'player-name-reply', player_number: `player${this.seat + 1}`, name, version: 1 });
   }
 
   resign(): string {

@@ -1,3 +1,4 @@
+import { GameEvent } from '../../../core/events.ts';
 import type { RuleValues } from '../../../core/game.ts';
 import { CARD_COUNT, Card, COST, TYPES, Type, isAction } from '../cards.ts';
 import { Phase } from '../codes.ts';
@@ -28,15 +29,16 @@ const RESOLVING: ReadonlySet<number> = new Set([
  *
  * Nothing past the seat's decision is known (its draws come later), so the state's draw and
  * discard piles start empty: a card drawn mid-reply is simply not there, and the reply ends
- * before the next decision that would need it.
+ * before the next decision that would need it. Its log holds the records the engine would send
+ * the seat for the decisions played, which the bot takes the ones it would know at once from.
  */
 export class DecisionMirror {
   readonly state: DominionState;
   private readonly seat: number;
+  private readonly event = new GameEvent();
 
   constructor(rules: RuleValues, players: number, seat: number) {
     this.state = new DominionState(players, rules);
-    this.state.events.enabled = false;
     // A reply that ends the turn runs the engine on into the next one, and maybe to the game's end.
     this.state.tally.clear();
     this.state.tally.startRound();
@@ -47,6 +49,7 @@ export class DecisionMirror {
   load(view: DominionView, asked: Asked, actionsSpent = 0): void {
     const s = this.state;
     const seat = this.seat;
+    s.events.clear();
     s.hand.fill(0);
     s.discard.fill(0);
     s.discardCount.fill(0);
@@ -108,6 +111,13 @@ export class DecisionMirror {
 
   apply(action: number): void {
     applyAction(this.state, action);
+  }
+
+  /** Hands on the records the last actions logged, and forgets them. */
+  drain(visit: (event: GameEvent) => void): void {
+    const log = this.state.events;
+    for (let i = 0; i < log.count; i++) visit(this.event.read(log.data, i));
+    log.clear();
   }
 
   /** Whether a pile holds a card costing at most `maxCost` (a treasure, when `treasure`). */

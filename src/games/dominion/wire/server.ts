@@ -58,6 +58,7 @@ export class DominionServer implements ServerSeat {
   private ended = 0;
   private named = false;
   private informed = false;
+  private supplyShown = false;
   /** The seat's buys are over this turn: its next request is the cleanup. */
   private buysOver = false;
   /** Actions this turn lost to bad replies (the engine spends them unannounced). */
@@ -146,6 +147,7 @@ export class DominionServer implements ServerSeat {
   private newGame(): void {
     this.named = false;
     this.informed = false;
+    this.supplyShown = false;
     this.ended = 0;
     this.winners.length = 0;
     this.playedCards.length = 0;
@@ -153,8 +155,9 @@ export class DominionServer implements ServerSeat {
 
   private turnStart(seat: number): Outbound[] {
     const messages: Outbound[] = [];
-    const first = !this.informed;
-    if (first) messages.push(this.gameInfo());
+    if (!this.informed) messages.push(this.gameInfo());
+    const first = !this.supplyShown;
+    this.supplyShown = true;
     if (seat === this.seat) {
       this.buysOver = false;
       this.actionsSpent = 0;
@@ -300,6 +303,11 @@ function readDiscards(reading: ReplyReading, value: unknown): InvalidReply | nul
   return null;
 }
 
+/** A parameter left out (or written as null or an empty name). */
+function absent(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
 function parameters(message: Message): Message {
   const value = message.additional_parameters;
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Message) : {};
@@ -330,6 +338,7 @@ function readAction(reading: ReplyReading, message: Message): InvalidReply | nul
     case Phase.MINE_TRASH:
       return readTrashAndGain(reading, extra);
     case Phase.WORKSHOP_GAIN:
+      if (absent(extra.desired_card)) return reading.take(Action.DONE, 'workshop: nothing gained');
       return reading.takeCard(Family.GAIN, extra.desired_card, 'workshop: gain');
     default:
       return null;
@@ -344,6 +353,8 @@ function readTrashAndGain(reading: ReplyReading, extra: Message): InvalidReply |
   const { mirror } = reading;
   const mine = mirror.phase() === Phase.MINE_TRASH;
   const name = mine ? 'mine' : 'remodel';
+  // Nothing named: the card is played for nothing, as the engine's decline.
+  if (absent(extra.card_to_trash)) return reading.take(Action.DONE, `${name}: nothing trashed`);
   const trash = cardOf(extra.card_to_trash);
   if (trash < 0) return reading.fault(Illegal.UNKNOWN_CARD, `${name}: card_to_trash names no card`);
   const trashReason = mirror.reason(actionOf(Family.TRASH, trash));
@@ -351,7 +362,7 @@ function readTrashAndGain(reading: ReplyReading, extra: Message): InvalidReply |
   const limit = COST[trash] + (mine ? MINE_EXTRA_COST : REMODEL_EXTRA_COST);
   const desired = cardOf(extra.desired_card);
   if (desired < 0) {
-    if (extra.desired_card === undefined || extra.desired_card === null || extra.desired_card === '') {
+    if (absent(extra.desired_card)) {
       if (mirror.canGain(limit, mine)) return reading.fault(Illegal.WRONG_DECISION, `${name}: a card could be gained, none was named`);
       return reading.take(actionOf(Family.TRASH, trash), `${name}: trash ${CARD_NAMES[trash]}`);
     }
@@ -369,10 +380,18 @@ function readBuy(reading: ReplyReading, message: Message): InvalidReply | null {
   if (mirror.phase() === Phase.ACTION) reading.take(Action.END_ACTIONS, 'end actions');
   if (mirror.phase() !== Phase.BUY || !mirror.deciding) return reading.fault(Illegal.WRONG_DECISION, 'no buys left');
   const treasures = Array.isArray(message.played_treasures) ? message.played_treasures : [];
+  // Every treasure in hand, in the order the engine plays them all: its one action for that.
+  if (treasures.length > 0 && isEveryTreasure(mirror, treasures))
+    return reading.take(Action.PLAY_TREASURES, 'play treasures') ?? readBuys(reading, message);
   for (const name of treasures) {
     const fault = reading.takeCard(Family.TREASURE, name, 'treasure');
     if (fault) return fault;
   }
+  return readBuys(reading, message);
+}
+
+function readBuys(reading: ReplyReading, message: Message): InvalidReply | null {
+  const { mirror } = reading;
   const buys = Array.isArray(message.cards_to_buy) ? message.cards_to_buy : [];
   for (const name of buys) {
     // More cards than buys: the rest are not bought.
@@ -382,6 +401,16 @@ function readBuy(reading: ReplyReading, message: Message): InvalidReply | null {
   }
   reading.passedBuys = true;
   return mirror.phase() === Phase.BUY && mirror.deciding ? reading.take(Action.END_BUYS, 'end buys') : null;
+}
+
+/** Whether `names` are the hand's treasures, all of them, in card order. */
+function isEveryTreasure(mirror: DecisionMirror, names: readonly unknown[]): boolean {
+  let at = 0;
+  for (let card = 0; card < CARD_NAMES.length; card++) {
+    if (!isTreasure(card)) continue;
+    for (let n = mirror.held(card); n > 0; n--) if (cardOf(names[at++]) !== card) return false;
+  }
+  return at === names.length;
 }
 
 function readCleanup(reading: ReplyReading, message: Message): InvalidReply | null {
