@@ -1,5 +1,7 @@
 import type { StrategyDefinition } from '../src/strategy-api.ts';
-import { random as dominionRandom } from './dominion/random.ts';
+import type { StrategyReader } from '../src/core/registry.ts';
+import { dominionStrategies } from './dominion/index.ts';
+import { readPriorityList } from './dominion/priority-list.ts';
 import { ducking } from './hearts/ducking.ts';
 import { firstLegal } from './hearts/first-legal.ts';
 import { random as heartsRandom } from './hearts/random.ts';
@@ -11,5 +13,10 @@ import { random } from './love-letter/random.ts';
 
 /** The built-in strategies of every registered game, in the order `parlor strategies` lists them. */
 export function builtinStrategies(): readonly StrategyDefinition<any>[] {
-  return [random, cautious, counter, ismcts, heartsRandom, firstLegal, ducking, sampler, dominionRandom];
+  return [random, cautious, counter, ismcts, heartsRandom, firstLegal, ducking, sampler, ...dominionStrategies()];
+}
+
+/** The games whose strategies can be written as data, with their readers. */
+export function builtinStrategyReaders(): readonly (readonly [string, StrategyReader])[] {
+  return [['dominion', readPriorityList]];
 }

@@ -129,6 +129,9 @@ export type MetricSummary =
       readonly valueTitle: string;
       readonly format: 'number' | 'rate';
       readonly lowerIsBetter: boolean;
+      /** As the metric declares them (MomentsMetric); absent when not set. */
+      readonly neutral?: true;
+      readonly sequence?: true;
       readonly rows: readonly MomentRow[];
     });
 
@@ -503,6 +506,8 @@ function metricSummary(counters: Counters, names: readonly string[], metric: Met
         valueTitle: metric.valueTitle,
         format: metric.format,
         lowerIsBetter: metric.lowerIsBetter,
+        ...(metric.neutral ? { neutral: true as const } : {}),
+        ...(metric.sequence ? { sequence: true as const } : {}),
         rows: cells.flatMap(({ strategy, label, at }) => momentRow(counters, strategy, label, at)),
       };
   }

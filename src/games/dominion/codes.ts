@@ -86,4 +86,6 @@ export const Ev = {
   TURN_START: 13,
   /** To everyone, once per seat at the end: a = seat, b = VP, c = turns taken, d = 1 for a winner. */
   GAME_END: 14,
+  /** To the seat: a bad answer in its action phase cost it one action (a = seat, b = the reason). */
+  ACTION_LOST: 15,
 } as const;

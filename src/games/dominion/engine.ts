@@ -21,11 +21,11 @@ import {
   TYPES,
   Type,
   WORKSHOP_MAX_COST,
+  VP,
   pileSize,
-  vpOfCounts,
 } from './cards.ts';
 import { Ev, GainedBy, Illegal, Phase } from './codes.ts';
-import { EndCause, Metric } from './metrics.ts';
+import { CURVE_TURNS, EndCause, Metric } from './metrics.ts';
 import type { DominionState } from './state.ts';
 
 // reset/apply/forfeit run everything that needs no decision (draws, shuffles, cleanup, the next
@@ -85,6 +85,7 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
 function receive(s: DominionState, seat: number, card: number, how: number): void {
   const at = seat * CARD_COUNT + card;
   s.owned[at]++;
+  s.vp[seat] += VP[card];
   if (how === GainedBy.GAIN_TO_HAND) {
     s.hand[at]++;
     s.handCount[seat]++;
@@ -217,7 +218,19 @@ function cleanup(s: DominionState, chosenTop: number): void {
   if (top >= 0) s.topDiscard[seat] = top;
   s.events.push(all, Ev.TOP_DISCARD, seat, s.topDiscard[seat], 0, 0);
   draw(s, seat, HAND_SIZE);
+  recordCurves(s, seat);
   startTurn(s);
+}
+
+/** The turn's points on the VP and money curves, for the turns the curves follow. */
+function recordCurves(s: DominionState, seat: number): void {
+  const turn = s.turns[seat];
+  if (turn > CURVE_TURNS) return;
+  const tally = s.tally;
+  tally.hold(Metric.VP_BY_TURN, seat, turn - 1);
+  tally.record(Metric.VP_BY_TURN, seat, s.vp[seat]);
+  tally.hold(Metric.MONEY_BY_TURN, seat, turn - 1);
+  tally.record(Metric.MONEY_BY_TURN, seat, s.moneyThisTurn);
 }
 
 function moveToPlay(s: DominionState, card: number): void {
@@ -350,6 +363,7 @@ function trashFromHand(s: DominionState, card: number): void {
   s.hand[at]--;
   s.handCount[seat]--;
   s.owned[at]--;
+  s.vp[seat] -= VP[card];
   s.events.push(everyone(s), Ev.TRASHED, seat, card, 0, 0);
 }
 
@@ -445,6 +459,7 @@ export function forfeitTurn(s: DominionState, reason: number): void {
       if (s.rules.invalidEndsTurn) cleanup(s, NO_CARD);
       else {
         s.actions--;
+        s.events.push(1 << s.active, Ev.ACTION_LOST, s.active, reason, 0, 0);
         enterActionPhase(s);
       }
       return;
@@ -485,11 +500,7 @@ function finishGame(s: DominionState, cause: number): void {
   const players = s.players;
   const tally = s.tally;
   let bestVp = -0x8000;
-  for (let seat = 0; seat < players; seat++) {
-    const vp = vpOf(s, seat);
-    s.vp[seat] = vp;
-    if (vp > bestVp) bestVp = vp;
-  }
+  for (let seat = 0; seat < players; seat++) if (s.vp[seat] > bestVp) bestVp = s.vp[seat];
   // Ties on VP go to the fewest turns taken; what remains tied shares the win.
   let fewestTurns = 0x7fff;
   for (let seat = 0; seat < players; seat++) if (s.vp[seat] === bestVp && s.turns[seat] < fewestTurns) fewestTurns = s.turns[seat];
@@ -654,11 +665,7 @@ function gainReason(s: DominionState, card: number, maxCost: number, types: numb
   return COST[card] <= maxCost ? 0 : Illegal.TOO_EXPENSIVE;
 }
 
-/** Each seat's VP: counted over every card it owns, so mid-game too. */
+/** Each seat's VP over every card it owns, so mid-game too. */
 export function scores(s: DominionState, out: Float64Array): void {
-  for (let seat = 0; seat < s.players; seat++) out[seat] = vpOf(s, seat);
-}
-
-function vpOf(s: DominionState, seat: number): number {
-  return vpOfCounts(s.owned, seat * CARD_COUNT);
+  for (let seat = 0; seat < s.players; seat++) out[seat] = s.vp[seat];
 }

@@ -27,7 +27,7 @@ export const dominion: Game<DominionState, DominionView> = {
   // A buy phase lists every pile, the treasures and two singles; nothing lists more.
   maxActions: 2 * CARD_COUNT + 4,
   actionSpace: ACTION_SPACE,
-  scoreName: { label: 'VP', lowerIsBetter: false },
+  scoreName: { label: 'VP', lowerIsBetter: false, tieBreak: 'fewer turns' },
   ruleOptions: DOMINION_RULES,
   roundStartEvent: Ev.GAME_START,
   roundName: ['game', 'games'],

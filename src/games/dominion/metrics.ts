@@ -1,4 +1,4 @@
-import type { MetricSpec } from '../../core/metrics.ts';
+import type { MetricSpec, MomentsMetric } from '../../core/metrics.ts';
 import { CARD_NAMES } from './cards.ts';
 
 /** Indices into DOMINION_METRICS, as the engine records them. */
@@ -9,7 +9,28 @@ export const Metric = {
   TIES: 3,
   END_CAUSE: 4,
   DECK: 5,
+  VP_BY_TURN: 6,
+  MONEY_BY_TURN: 7,
 } as const;
+
+/** Turns the by-turn curves follow, as the simulators' graphs do (Dominiate draws turns 1-30). */
+export const CURVE_TURNS = 30;
+const TURN_LABELS = Array.from({ length: CURVE_TURNS }, (_, turn) => String(turn + 1));
+
+function byTurn(name: string, title: string, valueTitle: string): MomentsMetric {
+  return {
+    kind: 'moments',
+    name,
+    title,
+    labelTitle: 'turn',
+    labels: TURN_LABELS,
+    per: 'game',
+    valueTitle,
+    format: 'number',
+    lowerIsBetter: false,
+    sequence: true,
+  };
+}
 
 /** How a game ended: the labels of the end-cause metric. */
 export const EndCause = { PROVINCES: 0, PILES: 1, TURN_LIMIT: 2 } as const;
@@ -19,7 +40,8 @@ export const OPENING_LABELS = ['5/2', '4/3'];
 
 /**
  * What a Dominion run reports beside wins: win rates by opening split, the final VP, the game's
- * length, how often it ends in a shared win, how it ends, and what each seat owns at the end.
+ * length, how often it ends in a shared win, how it ends, what each seat owns at the end, and the
+ * curves of VP owned and money produced by turn.
  */
 export const DOMINION_METRICS: readonly MetricSpec[] = [
   {
@@ -50,6 +72,7 @@ export const DOMINION_METRICS: readonly MetricSpec[] = [
     valueTitle: 'turns taken per game',
     format: 'number',
     lowerIsBetter: false,
+    neutral: true,
   },
   {
     kind: 'moments',
@@ -61,6 +84,7 @@ export const DOMINION_METRICS: readonly MetricSpec[] = [
     valueTitle: 'games sharing the win',
     format: 'rate',
     lowerIsBetter: false,
+    neutral: true,
   },
   {
     kind: 'causes',
@@ -80,5 +104,8 @@ export const DOMINION_METRICS: readonly MetricSpec[] = [
     valueTitle: 'cards owned per game',
     format: 'number',
     lowerIsBetter: false,
+    neutral: true,
   },
+  byTurn('vpByTurn', 'VP by turn', 'VP owned at the end of the turn'),
+  byTurn('moneyByTurn', 'Money by turn', 'coins produced in the turn'),
 ];

@@ -64,6 +64,7 @@ export class DominionState implements GameState {
   over = true;
   /** EndCause of the finished game. */
   endCause = 0;
+  /** Each seat's VP over the cards it owns, kept as cards are gained and trashed. */
   readonly vp: Int16Array;
   readonly shares: Float64Array;
 

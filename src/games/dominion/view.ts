@@ -119,6 +119,9 @@ export class DominionView implements PlayerView {
       case Ev.REVEALED:
         if (e.a === this.seat) this.discardsOwed = 0;
         break;
+      case Ev.ACTION_LOST:
+        this.actions--;
+        break;
       case Ev.ATTACKED:
         this.discardsOwed = e.b;
         break;
