@@ -1,4 +1,5 @@
 import { GameEvent } from '../../../core/events.ts';
+import { Forfeit } from '../../../core/forfeits.ts';
 import type { RuleValues } from '../../../core/game.ts';
 import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../protocol/wire.ts';
 import { Action, CARD_OF, FAMILY_OF, Family } from '../actions.ts';
@@ -184,6 +185,9 @@ export class DominionClient implements ClientSeat {
       if (!Number.isInteger(owed) || owed < 1) return LineKind.UNKNOWN;
       this.record(emit, Ev.ATTACKED, this.seat, owed);
     } else if (!this.buysOver) {
+      // Actions the server shows fewer of than the bot counted went to bad replies of its own.
+      for (let lost = known.actions - integer(message.actions, known.actions); lost > 0; lost--)
+        this.record(emit, Ev.ACTION_LOST, this.seat, Forfeit.ILLEGAL);
       known.actions = integer(message.actions, known.actions);
       known.buys = integer(message.buys, known.buys);
       known.extraCoins = integer(message.extra_money, known.extraCoins);

@@ -45,8 +45,8 @@ export class DecisionMirror {
     this.seat = seat;
   }
 
-  /** Sets the state to what `view` knows, deciding as `asked`; `actionsSpent` are actions the seat lost to bad replies. */
-  load(view: DominionView, asked: Asked, actionsSpent = 0): void {
+  /** Sets the state to what `view` knows, deciding as `asked`. */
+  load(view: DominionView, asked: Asked): void {
     const s = this.state;
     const seat = this.seat;
     s.events.clear();
@@ -79,7 +79,7 @@ export class DecisionMirror {
     }
     s.active = seat;
     s.victim = -1;
-    s.actions = view.actions - actionsSpent;
+    s.actions = view.actions;
     s.buys = view.buys;
     s.coins = view.coins;
     s.phase = asked === 'cleanup' ? Phase.CLEANUP : s.actions > 0 && holdsAction(view) ? Phase.ACTION : Phase.BUY;

@@ -23,7 +23,6 @@ interface WireOptions {
   readonly emptyPlayed: boolean;
   readonly bareReveal: boolean;
   readonly dealFirst: boolean;
-  readonly invalidEndsTurn: boolean;
 }
 
 function wireOptions(rules: RuleValues): WireOptions {
@@ -34,7 +33,6 @@ function wireOptions(rules: RuleValues): WireOptions {
     emptyPlayed: rules.emptyPlayed === true,
     bareReveal: rules.revealFormat === 'bare-string',
     dealFirst: rules.startupOrder === 'deal-first',
-    invalidEndsTurn: rules.invalidAction === 'end-turn',
   };
 }
 
@@ -61,8 +59,6 @@ export class DominionServer implements ServerSeat {
   private supplyShown = false;
   /** The seat's buys are over this turn: its next request is the cleanup. */
   private buysOver = false;
-  /** Actions this turn lost to bad replies (the engine spends them unannounced). */
-  private actionsSpent = 0;
   /** The phase the seat was in where its last reply went wrong (or where it was asked). */
   private faultPhase: number = Phase.OVER;
 
@@ -160,7 +156,6 @@ export class DominionServer implements ServerSeat {
     this.supplyShown = true;
     if (seat === this.seat) {
       this.buysOver = false;
-      this.actionsSpent = 0;
     }
     // Every change is announced as it happens; the supply as it starts, before the first turn.
     if (this.options.supplyBeforeTurn ? seat === this.seat : first) messages.push(this.supplyInfo());
@@ -181,7 +176,7 @@ export class DominionServer implements ServerSeat {
   request(): Outbound {
     const view = this.view;
     const asked: Asked = view.discardsOwed > 0 ? 'attack' : this.buysOver ? 'cleanup' : 'turn';
-    this.mirror.load(view, asked, this.actionsSpent);
+    this.mirror.load(view, asked);
     this.faultPhase = this.mirror.phase();
     if (asked === 'attack') {
       return say({ type: 'attack-request', discard: view.discardsOwed, options: namesOfCounts(view.hand) }, 'decision');
@@ -201,9 +196,8 @@ export class DominionServer implements ServerSeat {
     );
   }
 
-  /** Keeps what the engine did to the seat for a bad reply (or a silent bot), which it does not announce. */
+  /** A bad reply (or none) in the buy phase ends the buys: the seat's next request is its cleanup. */
   forfeited(): void {
-    if (this.faultPhase === Phase.ACTION && !this.options.invalidEndsTurn) this.actionsSpent++;
     if (this.faultPhase === Phase.BUY) this.buysOver = true;
   }
 
