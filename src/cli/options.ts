@@ -118,7 +118,7 @@ export const Options = {
     flags: '--channel <kind>',
     description:
       "how bots and parlor talk: stdio (the bot's stdin and stdout) or fifo (named pipes the bot makes, /tmp/<name>In and /tmp/<name>Out, as the original Hearts server expects; a `cmd:` bot gets <name> as its last argument); each game's framing either way",
-    defaultDescription: "the game's original channel: stdio for Love Letter, fifo for Hearts",
+    defaultDescription: "the game's original channel: stdio for Love Letter and Dominion, fifo for Hearts",
     parse: (text: string) => {
       if (!(CHANNEL_KINDS as readonly string[]).includes(text))
         throw Errors.badOption(`--channel must be ${CHANNEL_KINDS.join(' or ')}, got '${text}'`);

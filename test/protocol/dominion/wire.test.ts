@@ -184,6 +184,14 @@ describe('what the host reads', () => {
     assert.equal(out[1], Action.DONE);
   });
 
+  test('a cleanup that names no top discard lets the host pick the first card of the hand', () => {
+    const { server } = seatOnTurn({}, [Card.ESTATE, Card.COPPER]);
+    assert.deepEqual(decode(server, buy([], [])), { count: 1 });
+    assert.deepEqual(JSON.parse(server.request().text).buys, 0, 'the cleanup is asked after the buys');
+    assert.deepEqual(server.decode(JSON.stringify({ type: 'play-reply', phase: 'cleanup', top_discard: null }), 2, out), { count: 1 });
+    assert.equal(out[0], actionOf(Family.TOP, Card.COPPER));
+  });
+
   test('militia: the whole discard list must be right, a moat may be revealed instead', () => {
     const attacked = (hand: number[]) => {
       const { server } = seatOnTurn({}, hand);

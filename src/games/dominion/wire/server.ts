@@ -412,5 +412,13 @@ function readCleanup(reading: ReplyReading, message: Message): InvalidReply | nu
   if (mirror.phase() === Phase.ACTION) reading.take(Action.END_ACTIONS, 'end actions');
   if (mirror.phase() === Phase.BUY && mirror.deciding) reading.take(Action.END_BUYS, 'end buys');
   if (mirror.phase() !== Phase.CLEANUP || !mirror.deciding) return null;
+  // None named: the server picks, as the engine does, the first card of the hand.
+  if (absent(message.top_discard)) return reading.take(actionOf(Family.TOP, firstHeld(mirror)), 'top_discard picked');
   return reading.takeCard(Family.TOP, message.top_discard, 'top_discard');
+}
+
+function firstHeld(mirror: DecisionMirror): number {
+  let card = 0;
+  while (mirror.held(card) === 0) card++;
+  return card;
 }
