@@ -3,7 +3,7 @@ import { Forfeit } from '../../../core/forfeits.ts';
 import type { RuleValues } from '../../../core/game.ts';
 import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../protocol/wire.ts';
 import { Action, CARD_OF, FAMILY_OF, Family } from '../actions.ts';
-import { CARD_COUNT, CARD_NAMES, Card, STARTING_COPPERS, STARTING_ESTATES, isTreasure } from '../cards.ts';
+import { CARD_COUNT, CARD_NAMES, Card, MAX_PLAYERS, MIN_PLAYERS, STARTING_COPPERS, STARTING_ESTATES, isTreasure } from '../cards.ts';
 import { Ev, GainedBy, Phase } from '../codes.ts';
 import { decodeRules } from '../rules.ts';
 import { DominionView } from '../view.ts';
@@ -71,7 +71,7 @@ export class DominionClient implements ClientSeat {
     if (message === null) return LineKind.UNKNOWN;
     switch (message.type) {
       case 'player-name-request': {
-        const seat = seatOfPlayer(message.player_number, 4);
+        const seat = seatOfPlayer(message.player_number, MAX_PLAYERS);
         if (seat < 0) return LineKind.UNKNOWN;
         this.seat = seat;
         return LineKind.NAME_ASKED;
@@ -98,7 +98,7 @@ export class DominionClient implements ClientSeat {
   private start(message: Message, emit: (event: GameEvent) => void): LineKindCode {
     const names = message.player_bot_names;
     const players = Array.isArray(names) ? names.length : 0;
-    if (this.seat < 0 || players < 2 || players > 4 || this.seat >= players) return LineKind.UNKNOWN;
+    if (this.seat < 0 || players < MIN_PLAYERS || players > MAX_PLAYERS || this.seat >= players) return LineKind.UNKNOWN;
     if (players !== this.players || this.mirror === null) {
       this.players = players;
       this.mirror = new DecisionMirror(this.rules, players, this.seat);
