@@ -67,6 +67,13 @@ function readStrategyData(registry: Registry, path: string, absolute: string, ga
   return untrusted(definition);
 }
 
+/**
+ * Deno (the notebooks' Jupyter kernel) compiles TypeScript itself and treats a .ts file as a module
+ * wherever it lies; tsx's loader hooks there would also take over Deno's loading of native addons.
+ */
+const importTypeScript: (url: string) => Promise<unknown> =
+  'Deno' in globalThis ? (url) => import(url) : (url) => tsImport(url, import.meta.url);
+
 // A tournament prepares many match-ups with the same file: load (and compile) it once per thread.
 const loadedModules = new Map<string, Promise<Record<string, unknown>>>();
 
@@ -78,7 +85,7 @@ const loadedModules = new Map<string, Promise<Record<string, unknown>>>();
 function importModule(path: string, absolute: string): Promise<Record<string, unknown>> {
   let loaded = loadedModules.get(absolute);
   if (!loaded) {
-    loaded = (tsImport(pathToFileURL(absolute).href, import.meta.url) as Promise<Record<string, unknown>>).catch(async (error: unknown) => {
+    loaded = (importTypeScript(pathToFileURL(absolute).href) as Promise<Record<string, unknown>>).catch(async (error: unknown) => {
       loadedModules.delete(absolute);
       throw Errors.badStrategyModule(path, await loadFailure(absolute, error));
     });

@@ -32,7 +32,7 @@ import type { DominionState } from './state.ts';
 // turn), so after each call the state either awaits `current` or is over.
 
 const NO_CARD = -1;
-/** Any type but these can be trashed by mine: the treasures. */
+/** The type mine trashes and gains. */
 const TREASURE = Type.TREASURE;
 
 function everyone(s: DominionState): number {
@@ -298,11 +298,13 @@ function holdsTreasure(s: DominionState, seat: number): boolean {
   return s.hand[base + Card.COPPER] + s.hand[base + Card.SILVER] + s.hand[base + Card.GOLD] !== 0;
 }
 
-/** Whether any pile holds a card costing at most `maxCost` (of the types in `types`, 0 for any). */
+/** Whether `card` can be gained: its pile is not empty, it costs at most `maxCost`, and it has one of `types` (0 for any). */
+function gainable(s: DominionState, card: number, maxCost: number, types: number): boolean {
+  return s.supply[card] !== 0 && COST[card] <= maxCost && (types === 0 || (TYPES[card] & types) !== 0);
+}
+
 function canGain(s: DominionState, maxCost: number, types: number): boolean {
-  for (let card = 0; card < CARD_COUNT; card++) {
-    if (s.supply[card] !== 0 && COST[card] <= maxCost && (types === 0 || (TYPES[card] & types) !== 0)) return true;
-  }
+  for (let card = 0; card < CARD_COUNT; card++) if (gainable(s, card, maxCost, types)) return true;
   return false;
 }
 
@@ -545,12 +547,9 @@ function listHeld(
   return count;
 }
 
-/** The piles a gain or buy may take from: non-empty, at most `maxCost`, of `types` (0 for any). */
+/** An action of `family` for each card a gain or buy may take (see gainable). */
 function listGains(s: DominionState, family: number, maxCost: number, types: number, out: Int32Array, count: number): number {
-  for (let card = 0; card < CARD_COUNT; card++) {
-    if (s.supply[card] !== 0 && COST[card] <= maxCost && (types === 0 || (TYPES[card] & types) !== 0))
-      out[count++] = actionOf(family, card);
-  }
+  for (let card = 0; card < CARD_COUNT; card++) if (gainable(s, card, maxCost, types)) out[count++] = actionOf(family, card);
   return count;
 }
 
