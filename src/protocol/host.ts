@@ -11,7 +11,7 @@ import { playGameAsync, type AsyncChooser, type DecisionOutcome, type Table, typ
 import { TranscriptRecorder } from '../runner/transcript.ts';
 import { appendBotLog, finishBotLogs } from './bot-logs.ts';
 import { ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
-import { channelFor, wireProtocol } from './protocols.ts';
+import { channelFor, framingFor, wireProtocol } from './protocols.ts';
 import {
   DEFAULT_LIMITS,
   DEFAULT_MOVE_TIMEOUT_SECONDS,
@@ -20,7 +20,7 @@ import {
   type BotLink,
   type ReadFailure,
 } from './transport/process.ts';
-import type { ChannelKind, Outbound, ServerSeat, WireProtocol } from './wire.ts';
+import type { ChannelKind, FramingKind, Outbound, ServerSeat, WireProtocol } from './wire.ts';
 
 export interface ExternalOptions {
   /** Aborting stops every bot at once; the range then rejects with the signal's reason. */
@@ -39,6 +39,8 @@ export interface ExternalOptions {
   readonly stats?: HostStats;
   /** How `cmd:` bots are reached (a ChannelKind); the game's own channel (its original server's) when absent. */
   readonly channel?: string;
+  /** How messages are framed (a FramingKind the game offers); its original server's when absent. */
+  readonly framing?: string;
 }
 
 export interface HostStats {
@@ -109,6 +111,7 @@ export class ProtocolHost {
   readonly match: PreparedMatch;
   readonly wire: WireProtocol;
   readonly channel: ChannelKind;
+  readonly framing: FramingKind;
   readonly moveTimeoutMs: number;
   readonly limits: BotLimits;
   readonly stats: HostStats;
@@ -124,6 +127,7 @@ export class ProtocolHost {
     this.match = match;
     this.wire = wireProtocol(match.game.id);
     this.channel = channelFor(match.game.id, options.channel);
+    this.framing = framingFor(match.game.id, options.framing);
     this.options = options;
     this.moveTimeoutMs = Math.round((options.moveTimeout ?? DEFAULT_MOVE_TIMEOUT_SECONDS) * 1000);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -385,6 +389,7 @@ class Connection {
       game: table.game,
       wire: host.wire,
       channel: host.channel,
+      framing: host.framing,
       rules: table.rules,
       players: table.players,
       seat: bot.seat,
@@ -406,7 +411,7 @@ class Connection {
       return;
     }
     try {
-      this.link = this.bot.connector.open(this.context);
+      this.link = await this.bot.connector.open(this.context);
     } catch (error) {
       this.failure = { failure: Forfeit.CRASHED, detail: `could not start: ${error instanceof Error ? error.message : String(error)}` };
       return;

@@ -12,7 +12,10 @@ export interface WireProtocol {
   readonly lifecycle: Lifecycle;
   /** The channels a bot of this game can be reached on; the first is the original server's. */
   readonly channels: readonly ChannelKind[];
+  /** The original server's framing. */
   readonly framing: FramingKind;
+  /** Framings a bot may ask for instead (bots written for a port of the server that frames otherwise). */
+  readonly otherFramings?: readonly FramingKind[];
   /** Whether a round's opening greeting asks each bot its name (transcripts keep the reply's place). */
   greetsEachRound(rules: RuleValues): boolean;
   /** The server's side of one seat, for the whole of a table's life (it may keep per-seat state). */
@@ -23,13 +26,18 @@ export interface WireProtocol {
 
 export type Lifecycle = 'round' | 'game' | 'session';
 
-/** Where a bot's messages travel: its stdin/stdout, or FIFOs it creates (TCP would join here). */
-export type ChannelKind = 'stdio' | 'fifo';
+/** Where a bot's messages travel: its stdin/stdout, FIFOs it creates, or a socket it connects to. */
+export type ChannelKind = 'stdio' | 'fifo' | 'tcp';
 
-/** How messages are cut out of the byte stream: newline-ended lines, or a VLQ length and a NUL-ended payload. */
-export type FramingKind = 'lines' | 'vlq-nul';
+/**
+ * How messages are cut out of the byte stream: newline-ended lines, a VLQ length and a NUL-ended
+ * payload, or raw unterminated text, one message per read (see RawFramer).
+ */
+export type FramingKind = 'lines' | 'vlq-nul' | 'raw';
 
-export const CHANNEL_KINDS: readonly ChannelKind[] = ['stdio', 'fifo'];
+export const CHANNEL_KINDS: readonly ChannelKind[] = ['stdio', 'fifo', 'tcp'];
+
+export const FRAMING_KINDS: readonly FramingKind[] = ['lines', 'vlq-nul', 'raw'];
 
 /** One message from the server to a bot, and what the bot must answer. */
 export interface Outbound {
