@@ -5,8 +5,8 @@ import { parseDesign } from '../runner/design.ts';
 import { parseSeatings } from '../runner/tournament.ts';
 import { Errors } from '../core/errors.ts';
 import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/transport/process.ts';
-import { CHANNEL_KINDS } from '../protocol/wire.ts';
-import { collect, integerIn, keyValuePairs, positiveNumber } from './parse.ts';
+import { CHANNEL_KINDS, FRAMING_KINDS } from '../protocol/wire.ts';
+import { collect, integerIn, keyValuePairs, oneOf, positiveNumber } from './parse.ts';
 import { parsePreset, parseSprtBounds, parseSprtElo } from './compare-options.ts';
 
 /**
@@ -102,13 +102,16 @@ export const Options = {
   channel: {
     flags: '--channel <kind>',
     description:
-      "how bots and parlor talk: stdio (the bot's stdin and stdout) or fifo (named pipes the bot makes, /tmp/<name>In and /tmp/<name>Out, as the original Hearts server expects; a `cmd:` bot gets <name> as its last argument); each game's framing either way",
+      "how bots and parlor talk: stdio (the bot's stdin and stdout), fifo (named pipes the bot makes, /tmp/<name>In and /tmp/<name>Out, as the original Hearts server expects; a `cmd:` bot gets <name> as its last argument) or tcp (the bot connects to a port on 127.0.0.1 and says '<identifier> alive', as the SpeedClue contest expects; a `cmd:` bot gets <identifier> <port> where its command has {...} and %%, else at its end); each game's framing either way",
     defaultDescription: "the game's original channel: stdio for Love Letter, fifo for Hearts",
-    parse: (text: string) => {
-      if (!(CHANNEL_KINDS as readonly string[]).includes(text))
-        throw Errors.badOption(`--channel must be ${CHANNEL_KINDS.join(' or ')}, got '${text}'`);
-      return text;
-    },
+    parse: oneOf('--channel', CHANNEL_KINDS),
+  },
+  framing: {
+    flags: '--framing <kind>',
+    description:
+      "how messages are cut, where a game offers more than its original server's: raw (one unterminated message per read, as the SpeedClue contest server) or lines (newline-ended, as its Python port)",
+    defaultDescription: "the game's original framing",
+    parse: oneOf('--framing', FRAMING_KINDS),
   },
   transcripts: { flags: '--transcripts', description: "keep each game's protocol message log in the results folder (transcripts/)" },
   handshake: {

@@ -66,6 +66,8 @@ export interface JobSettings {
   readonly transcripts?: boolean;
   /** How `cmd:` bots talk to parlor (a channel the game's protocol offers); its default when absent. */
   readonly channel?: string;
+  /** How messages to and from `cmd:` bots are framed; the game's original framing when absent. */
+  readonly framing?: string;
   /** Aborting stops the run where it is, keeping its finished batches for a resume. */
   readonly signal?: AbortSignal;
 }
@@ -137,12 +139,13 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
 /** The runners of a job: worker threads, and the host of bot seats with the run's settings. */
 export function createRunners(
   context: JobContext,
-  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'transcripts' | 'channel'>,
+  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'transcripts' | 'channel' | 'framing'>,
 ): Runners {
   return Runners.create(settings.workers, context.loadExternalHost, {
     moveTimeout: settings.moveTimeout,
     transcripts: settings.transcripts,
     channel: settings.channel,
+    framing: settings.framing,
   });
 }
 
