@@ -129,12 +129,12 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'bot',
     summary:
-      "play a strategy as a bot of the game's competition server: Love Letter's on stdin/stdout for one round, Hearts' on the FIFOs it makes (named after [name]) for a whole run",
-    arguments: '<strategy> [name]',
-    options: ['game', 'handshake', 'players', 'rules', 'channel', 'botSeed'],
-    async run(context, options: BotOptions, [strategy, name]) {
+      "play a strategy as a bot of the game's competition server: Love Letter's on stdin/stdout for one round, Hearts' on the FIFOs it makes (named after [name]) for a whole run, SpeedClue's on a TCP port (as [name] [port], the contest's identifier and port)",
+    arguments: '<strategy> [name] [port]',
+    options: ['game', 'handshake', 'players', 'rules', 'channel', 'framing', 'botSeed'],
+    async run(context, options: BotOptions, [strategy, name, port]) {
       const { runBot } = await import('./commands/bot.ts');
-      await runBot(context, { ...options, name }, strategy);
+      await runBot(context, { ...options, name, port }, strategy);
       return 0;
     },
   },

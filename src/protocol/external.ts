@@ -35,6 +35,11 @@ export interface LinkContext {
 export interface BotConnector {
   /** Names the bot's log file. */
   readonly label: string;
+  /**
+   * The bots it opens outlive the host's connections (a contest's entrants, connected once for
+   * every match-up): a connection that ends neither says goodbye to its bot nor stops it.
+   */
+  readonly keepsBots?: boolean;
   open(context: LinkContext): BotLink | Promise<BotLink>;
 }
 

@@ -20,7 +20,7 @@ import {
   type BotLink,
   type ReadFailure,
 } from './transport/process.ts';
-import type { ChannelKind, FramingKind, Outbound, ServerSeat, WireProtocol } from './wire.ts';
+import { sentDetail, type ChannelKind, type FramingKind, type Outbound, type ServerSeat, type WireProtocol } from './wire.ts';
 
 export interface ExternalOptions {
   /** Aborting stops every bot at once; the range then rejects with the signal's reason. */
@@ -41,6 +41,11 @@ export interface ExternalOptions {
   readonly channel?: string;
   /** How messages are framed (a FramingKind the game offers); its original server's when absent. */
   readonly framing?: string;
+  /**
+   * Told of every failure of a bot, by its label: each forfeit, and an acknowledgement or name
+   * that failed out of turn (which forfeits only when the bot is next asked to play, if ever).
+   */
+  readonly onFailure?: (label: string, failure: ReadFailure) => void;
 }
 
 export interface HostStats {
@@ -189,6 +194,11 @@ export class ProtocolHost {
     appendBotLog(path, this.limits.maxLogBytes, line);
   }
 
+  /** Passes a bot's failure on to whoever asked to hear of them. */
+  reportFailure(label: string, failure: ReadFailure): void {
+    this.options.onFailure?.(label, failure);
+  }
+
   writeTranscript(gameIndex: number, lines: readonly string[]): void {
     writeFileSync(this.outputPath('transcripts', `game-${gameIndex}.txt`), `${lines.join('\n')}\n`);
   }
@@ -281,6 +291,8 @@ class HostedTable implements TableObserver {
 
   onForfeit(seat: number, reason: number, detail: string): void {
     this.recorder?.onForfeit(seat, reason, detail);
+    const bot = this.seats[seat];
+    if (bot) this.host.reportFailure(bot.connector.label, { failure: reason, detail });
     // A bot kept beyond the round may still answer late, out of turn: it starts afresh instead.
     if (this.host.wire.lifecycle !== 'round') void this.seats[seat]?.leave();
   }
@@ -339,7 +351,8 @@ class BotSeat {
 
   leave(): Promise<void> {
     if (this.current) {
-      for (const message of this.server.close()) this.current.send(message);
+      // Bots the connector keeps beyond this host (a contest's entrants) are told goodbye by it.
+      if (!this.connector.keepsBots) for (const message of this.server.close()) this.current.send(message);
       this.previous = this.current.leave();
       this.current = null;
     }
@@ -420,13 +433,26 @@ class Connection {
     await this.flush(this.link);
   }
 
-  /** Sends what waits, in order; a name request holds the rest back until the name comes. */
+  /** Sends what waits, in order; a name request or a message to acknowledge holds the rest back until the answer comes. */
   private async flush(link: BotLink): Promise<void> {
     for (let message = this.outbox.shift(); message !== undefined; message = this.outbox.shift()) {
+      // A bot that failed already hears no more: what it would answer can no longer count.
+      if (this.failure) continue;
       link.send(message.text, message.padTo);
       if (message.expects === 'name') await this.readName(link);
+      else if (message.expects === 'ack') this.acknowledged(await readAcknowledgement(link, message, this.host.moveTimeoutMs));
     }
     this.ready = true;
+  }
+
+  private acknowledged(failure: ReadFailure | null): void {
+    if (failure === null) {
+      this.host.stats.linesReceived++;
+      return;
+    }
+    this.failure = failure;
+    this.context.log(failure.detail);
+    this.host.reportFailure(this.bot.connector.label, failure);
   }
 
   private async readName(link: BotLink): Promise<void> {
@@ -442,7 +468,7 @@ class Connection {
 
   send(message: Outbound): void {
     this.host.stats.linesSent += lineCount(message.text);
-    if (this.ready && message.expects !== 'name') {
+    if (this.ready && message.expects !== 'name' && message.expects !== 'ack') {
       this.link!.send(message.text, message.padTo);
       return;
     }
@@ -454,7 +480,7 @@ class Connection {
   }
 
   leave(): Promise<void> {
-    this.leaving ??= this.flushed.then(() => this.link?.stop());
+    this.leaving ??= this.flushed.then(() => (this.bot.connector.keepsBots ? undefined : this.link?.stop()));
     return this.leaving;
   }
 
@@ -471,6 +497,17 @@ class Connection {
     if ('invalid' in decoded) return { forfeit: decoded.invalid, detail: decoded.detail };
     return decoded.count === 1 ? { action: actions[0] } : { actions, count: decoded.count };
   }
+}
+
+/**
+ * Reads the set answer to `message` (an `ok`, a `dead`): null when it came, in any case, or the
+ * failure (a wrong answer is malformed).
+ */
+export async function readAcknowledgement(link: BotLink, message: Outbound, timeoutMs: number): Promise<ReadFailure | null> {
+  const reply = await link.readLine(timeoutMs);
+  if ('failure' in reply) return { failure: reply.failure, detail: `no '${message.ack}' for '${message.text}': ${reply.detail}` };
+  if (reply.line.toLowerCase() === message.ack?.toLowerCase()) return null;
+  return { failure: Forfeit.MALFORMED, detail: `${sentDetail(reply.line)} for '${message.text}', not '${message.ack}'` };
 }
 
 function lineCount(text: string): number {

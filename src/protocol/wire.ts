@@ -42,8 +42,13 @@ export const FRAMING_KINDS: readonly FramingKind[] = ['lines', 'vlq-nul', 'raw']
 /** One message from the server to a bot, and what the bot must answer. */
 export interface Outbound {
   readonly text: string;
-  /** `name`: read the bot's name before sending anything more; `decision`: a play is asked. */
-  readonly expects: 'nothing' | 'name' | 'decision';
+  /**
+   * `name`: read the bot's name before sending anything more; `ack`: read the set answer `ack`
+   * before sending anything more (a lock-step protocol's `ok`); `decision`: a play is asked.
+   */
+  readonly expects: 'nothing' | 'name' | 'ack' | 'decision';
+  /** The answer an `ack` message wants, in any case. */
+  readonly ack?: string;
   /** Payload bytes to pad the frame to, where a faithful server pads (0: none). */
   readonly padTo?: number;
 }
@@ -81,6 +86,8 @@ export const LineKind = {
   END: 4,
   /** The server checks that the bot is there (Hearts' `^`): it answers with the same message. */
   PING: 5,
+  /** The message wants a set answer before the server goes on (SpeedClue's `ok`): `ClientSeat.acknowledgement`. */
+  ACK: 6,
 } as const;
 
 export type LineKindCode = (typeof LineKind)[keyof typeof LineKind];
@@ -117,6 +124,8 @@ export interface ClientSeat {
   reply(action: number, emit: (event: GameEvent) => void): string;
   /** A reply that gives up the decision (the strategy failed). */
   resign(): string;
+  /** The set answer to the last message read as ACK or END, where the protocol wants one (`ok`, `dead`). */
+  acknowledgement?(): string;
 }
 
 /** A bot's reply as an invalid move's detail, cut to a readable length. */
