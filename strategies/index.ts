@@ -7,8 +7,12 @@ import { cautious } from './love-letter/cautious.ts';
 import { counter } from './love-letter/counter.ts';
 import { ismcts } from './love-letter/ismcts.ts';
 import { random } from './love-letter/random.ts';
+import { inference } from './speedclue/inference.ts';
+import { infogain } from './speedclue/infogain.ts';
+import { random as clueRandom } from './speedclue/random.ts';
+import { simple } from './speedclue/simple.ts';
 
 /** The built-in strategies of every registered game, in the order `parlor strategies` lists them. */
 export function builtinStrategies(): readonly StrategyDefinition<any>[] {
-  return [random, cautious, counter, ismcts, heartsRandom, firstLegal, ducking, sampler];
+  return [random, cautious, counter, ismcts, heartsRandom, firstLegal, ducking, sampler, clueRandom, simple, inference, infogain];
 }
