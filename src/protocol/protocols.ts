@@ -1,12 +1,14 @@
 import { Errors } from '../core/errors.ts';
 import { heartsWire } from '../games/hearts/wire/index.ts';
 import { loveLetterWire } from '../games/love-letter/wire/index.ts';
+import { speedClueWire } from '../games/speedclue/wire/index.ts';
 import type { ChannelKind, FramingKind, WireProtocol } from './wire.ts';
 
 /** The wire protocol of each game that external bots can play, by game id: the one place they are listed. */
 const PROTOCOLS: Readonly<Record<string, WireProtocol>> = {
   [loveLetterWire.game]: loveLetterWire,
   [heartsWire.game]: heartsWire,
+  [speedClueWire.game]: speedClueWire,
 };
 
 export function wireProtocol(gameId: string): WireProtocol {
