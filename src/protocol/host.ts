@@ -255,6 +255,7 @@ class HostedTable implements TableObserver {
       await playGameAsync(table, host.match.key, gameIndex, this.choosers, dealIndex);
     } finally {
       table.observer = null;
+      for (const bot of this.seats) bot?.settle();
       // A bot put out before it had said its name still says it, while it is being stopped.
       if (host.wire.lifecycle !== 'session') await this.stopAll();
       this.recorder = null;
@@ -341,6 +342,11 @@ class BotSeat {
     for (const message of this.server.encode(event)) this.send(message);
   }
 
+  /** At a game's end, a bot that failed without forfeiting (out of turn) is let go: its failure is told then. */
+  settle(): void {
+    if (this.current?.failed) void this.leave();
+  }
+
   endsWith(event: GameEvent): boolean {
     return this.current !== null && this.server.endsConnection(event);
   }
@@ -382,6 +388,7 @@ class Connection {
   private outbox: Outbound[] = [];
   private ready = false;
   private failure: ReadFailure | null = null;
+  private failureTold = false;
   private flushed: Promise<void>;
   private leaving: Promise<void> | null = null;
   /** The transcript line for the name reply. */
@@ -430,6 +437,8 @@ class Connection {
       return;
     }
     this.host.stats.botsStarted++;
+    // A bot that never opens its channel fails for that, not for the first message it missed.
+    this.failure = (await this.link.opened?.()) ?? null;
     await this.flush(this.link);
   }
 
@@ -440,19 +449,23 @@ class Connection {
       if (this.failure) continue;
       link.send(message.text, message.padTo);
       if (message.expects === 'name') await this.readName(link);
-      else if (message.expects === 'ack') this.acknowledged(await readAcknowledgement(link, message, this.host.moveTimeoutMs));
+      else if (message.expects === 'ack') {
+        this.failure = await readAcknowledgement(link, message, this.host.moveTimeoutMs);
+        if (this.failure === null) this.host.stats.linesReceived++;
+        else this.context.log(this.failure.detail);
+      }
     }
     this.ready = true;
   }
 
-  private acknowledged(failure: ReadFailure | null): void {
-    if (failure === null) {
-      this.host.stats.linesReceived++;
-      return;
-    }
-    this.failure = failure;
-    this.context.log(failure.detail);
-    this.host.reportFailure(this.bot.connector.label, failure);
+  /**
+   * A failure the bot has not forfeited for (out of turn and never asked again, or in saying
+   * goodbye), or null; told once. The game's forfeits are told as they happen.
+   */
+  private untoldFailure(): ReadFailure | null {
+    if (this.failure === null || this.failureTold) return null;
+    this.failureTold = true;
+    return this.failure;
   }
 
   private async readName(link: BotLink): Promise<void> {
@@ -479,8 +492,17 @@ class Connection {
     }
   }
 
+  get failed(): boolean {
+    return this.failure !== null;
+  }
+
+  /** Says goodbye (unless the bot is kept), tells a failure not forfeited for, and stops the bot. */
   leave(): Promise<void> {
-    this.leaving ??= this.flushed.then(() => (this.bot.connector.keepsBots ? undefined : this.link?.stop()));
+    this.leaving ??= this.flushed.then(() => {
+      const failure = this.untoldFailure();
+      if (failure) this.host.reportFailure(this.bot.connector.label, failure);
+      return this.bot.connector.keepsBots ? undefined : this.link?.stop();
+    });
     return this.leaving;
   }
 
@@ -488,7 +510,10 @@ class Connection {
     const request = this.bot.server.request();
     if (request) this.send(request);
     await this.flushed;
-    if (this.failure) return { forfeit: this.failure.failure, detail: this.failure.detail };
+    if (this.failure) {
+      this.failureTold = true;
+      return { forfeit: this.failure.failure, detail: this.failure.detail };
+    }
     const reply = await this.link!.readLine(this.host.moveTimeoutMs);
     if ('failure' in reply) return { forfeit: reply.failure, detail: reply.detail };
     this.host.stats.linesReceived++;

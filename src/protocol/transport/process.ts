@@ -25,6 +25,8 @@ export interface BotLink {
   send(text: string, padTo?: number): void;
   /** The next message the bot wrote, waiting at most `timeoutMs` for it. One read at a time. */
   readLine(timeoutMs: number): Promise<ReadResult>;
+  /** Where the bot has a channel to open: null once it is open, or why it never will be. */
+  opened?(): Promise<ReadFailure | null>;
   /** Ends the bot; resolves when nothing of it is left running. Safe to call again. */
   stop(): Promise<void>;
 }
