@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,6 +13,7 @@ import { PYTHON, ROOT, forfeitsOf, liveHandles, playExternal, processesMarked, s
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots/speedclue', name);
 const cmd = (...words: string[]) => `cmd:${quote(words)}`;
 const EXAMPLE = join(ROOT, 'strategies/external/speedclue_bot.py');
+const GCC = spawnSync('gcc', ['--version']).status === 0;
 
 const marker = `PARLOR_SPEEDCLUE_TEST=${process.pid}`;
 const env = { ...process.env, PARLOR_SPEEDCLUE_TEST: String(process.pid) };
@@ -60,6 +62,16 @@ describe('SpeedClue bots on TCP', () => {
     assert.equal(stats.botsStarted, 1);
     assert.equal(stats.games, 20);
     assert.doesNotMatch(log, /dead|ignoring/);
+    await assertNothingLeft();
+  });
+
+  test('the example C bot, compiled here, plays a whole run sending NUL-ended replies', { skip: !GCC && 'no gcc' }, async () => {
+    const program = join(scratch, 'speedclue_bot');
+    execFileSync('gcc', ['-O2', '-o', program, join(ROOT, 'strategies/external/speedclue_bot.c')]);
+    const { counters, stats, failures } = await playBot(cmd(program), 20, 'c-bot');
+    assert.equal(forfeitsOf(counters, 0).size, 0);
+    assert.deepEqual(failures, []);
+    assert.equal(stats.botsStarted, 1);
     await assertNothingLeft();
   });
 
