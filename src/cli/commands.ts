@@ -1,6 +1,7 @@
 import type { CommandContext } from './command.ts';
 import type { BotOptions } from './commands/bot.ts';
 import type { CompareOptions } from './commands/compare.ts';
+import type { ContestOptions } from './commands/contest.ts';
 import type { ReplayOptions } from './commands/replay.ts';
 import type { SimOptions } from './commands/sim.ts';
 import type { TournamentOptions } from './commands/tournament.ts';
@@ -102,6 +103,28 @@ export const Commands: readonly CommandDef[] = [
       'json',
     ],
     run: async (context, options: ReplayOptions, _args, given) => (await import('./commands/replay.ts')).runReplay(context, options, given),
+  },
+  {
+    name: 'contest',
+    summary:
+      "run the SpeedClue contest's tournament over its own protocol: every table of 3 to 6 entrants in every seating, a disqualified bot's games dropped, as the contest rules it",
+    options: [
+      'game',
+      'launch',
+      'strategies',
+      'perSeating',
+      'seed',
+      'rules',
+      'moveTimeout',
+      'framing',
+      'transcripts',
+      'out',
+      'name',
+      'force',
+      'json',
+      'quiet',
+    ],
+    run: async (context, options: ContestOptions) => (await import('./commands/contest.ts')).runContest(context, options),
   },
   {
     name: 'games',

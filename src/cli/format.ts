@@ -10,7 +10,7 @@ function count(value: number): string {
 }
 
 /** Left-aligned text columns, right-aligned numbers. */
-function table(header: readonly string[], rows: readonly (readonly string[])[], numeric: readonly boolean[]): string[] {
+export function textTable(header: readonly string[], rows: readonly (readonly string[])[], numeric: readonly boolean[]): string[] {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const line = (row: readonly string[]) =>
     row
@@ -29,7 +29,7 @@ function partialNote(summary: Pick<RunSummary, 'complete' | 'games' | 'gamesPlan
 function ratingLines(ratings: readonly RatingSummary[]): string[] {
   return [
     "ratings on the Elo scale (0: the field's average), with bootstrap intervals",
-    ...table(
+    ...textTable(
       ['strategy', 'rating', '95% interval'],
       ratings.map((r) => [r.strategy, r.elo.toFixed(0), `${r.low.toFixed(0)} - ${r.high.toFixed(0)}`]),
       [false, true, true],
@@ -50,7 +50,7 @@ function headToHeadLines(summary: RunSummary): string[] {
   ]);
   return [
     'head-to-head: how often the row strategy finished ahead of the column one where they met (ties 1/2)',
-    ...table(['', ...names.map((_, index) => String(index + 1))], rows, [false, ...names.map(() => true)]),
+    ...textTable(['', ...names.map((_, index) => String(index + 1))], rows, [false, ...names.map(() => true)]),
   ];
 }
 
@@ -73,7 +73,7 @@ function momentLines(summary: RunSummary): string[] {
   return [
     '',
     'means with 95% intervals',
-    ...table(
+    ...textTable(
       ['strategy', ...plain.map((metric) => metric.valueTitle)],
       names.map((name) => [name, ...plain.map((metric) => cell(metric, name))]),
       [false, ...plain.map(() => true)],
@@ -91,7 +91,7 @@ export function formatRunSummary(summary: RunSummary): string {
   ];
   const strategies = Object.entries(summary.strategies);
   lines.push(
-    ...table(
+    ...textTable(
       ['strategy', 'seat-games', 'win rate', '95% interval', `${summary.roundName[0]} win rate`],
       strategies.map(([name, s]) => [
         name,
@@ -106,7 +106,7 @@ export function formatRunSummary(summary: RunSummary): string {
   if (summary.design === 'duplicate') {
     lines.push('', `duplicate deals: the interval to trust is the block one (${count(strategies[0]?.[1].blocks.blocks ?? 0)} blocks)`);
     lines.push(
-      ...table(
+      ...textTable(
         ['strategy', 'block mean', '95% interval'],
         strategies.map(([name, s]) => [name, percent(s.blocks.mean), `${percent(s.blocks.ci95[0])} - ${percent(s.blocks.ci95[1])}`]),
         [false, true, true],
@@ -115,7 +115,7 @@ export function formatRunSummary(summary: RunSummary): string {
   }
   lines.push(...momentLines(summary), '');
   lines.push(
-    ...table(
+    ...textTable(
       ['seat', 'strategy', 'win rate', '95% interval'],
       summary.seats.map((s) => [String(s.seat), s.strategy, percent(s.winRate), `${percent(s.ci95[0])} - ${percent(s.ci95[1])}`]),
       [true, false, true, true],

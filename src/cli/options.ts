@@ -113,6 +113,17 @@ export const Options = {
     defaultDescription: "the game's original framing",
     parse: oneOf('--framing', FRAMING_KINDS),
   },
+  launch: {
+    flags: '--launch <file>',
+    description:
+      "bots entering a contest, in the SpeedClue contest's launch file format: a command a line, split on single spaces, with the bot's identifier in braces ({name}) and %% where it takes the port",
+  },
+  perSeating: {
+    flags: '--per-seating <n>',
+    description: 'games each seating of a contest plays (the contest played 100)',
+    defaultValue: 100,
+    parse: integerIn('--per-seating', 1, MAX_GAMES),
+  },
   transcripts: { flags: '--transcripts', description: "keep each game's protocol message log in the results folder (transcripts/)" },
   handshake: {
     flags: '--handshake <kind>',

@@ -188,7 +188,7 @@ export class ProtocolHost {
   log(label: string, line: string): void {
     let path = this.logPaths.get(label);
     if (path === undefined) {
-      path = this.outputPath('bots', logName(label));
+      path = this.outputPath('bots', botLogName(label));
       this.logPaths.set(label, path);
     }
     appendBotLog(path, this.limits.maxLogBytes, line);
@@ -217,7 +217,7 @@ function scratchFolder(): string {
 }
 
 /** A file name from a bot's label: `cmd:python3 bots/x.py` becomes `cmd_python3_bots_x.py`. */
-function logName(label: string): string {
+export function botLogName(label: string): string {
   return `${label.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`;
 }
 

@@ -20,6 +20,7 @@ import {
   readJob,
   readSummary,
   removeCheckpoint,
+  ResultFiles,
   writeCheckpoint,
   writeJob,
   writeSummary,
@@ -153,9 +154,13 @@ export function createRunners(
  * The run's results folder, made fresh and locked: --out (emptied with --force, unless another
  * run holds it), else results/<date>-<time>-<name>.
  */
-export function openResultsFolder(options: Pick<JobSettings, 'out' | 'force'>, name: string): { dir: string; lock: FolderLock } {
+export function openResultsFolder(
+  options: Pick<JobSettings, 'out' | 'force'>,
+  name: string,
+  marker: string = ResultFiles.JOB,
+): { dir: string; lock: FolderLock } {
   if (options.out === undefined) return claimFreshFolder(join('results', `${timestamp(new Date())}-${safeName(name)}`));
-  return { dir: options.out, lock: createResultsFolder(options.out, options.force === true) };
+  return { dir: options.out, lock: createResultsFolder(options.out, options.force === true, marker) };
 }
 
 /** Refuses to resume a job whose strategy files changed since it started: its results would mix two versions. */
