@@ -83,22 +83,25 @@ function momentLines(summary: RunSummary): string[] {
 
 /** The summary as a user reads it in a terminal: strategies, seats, and the design's caveats. */
 export function formatRunSummary(summary: RunSummary): string {
+  // A game that is one round (SpeedClue) has no rounds to count apart from its games.
+  const rounds = summary.roundName[0] !== 'game';
   const lines = [
     ...partialNote(summary),
-    `${count(summary.games)} games of ${summary.game}, ${summary.players} players, ${summary.design} design, ` +
-      `${summary.roundsPerGame.toFixed(2)} ${summary.roundName[1]} a game (seed ${summary.seed})`,
+    `${count(summary.games)} games of ${summary.game}, ${summary.players} players, ${summary.design} design` +
+      (rounds ? `, ${summary.roundsPerGame.toFixed(2)} ${summary.roundName[1]} a game` : '') +
+      ` (seed ${summary.seed})`,
     '',
   ];
   const strategies = Object.entries(summary.strategies);
   lines.push(
     ...textTable(
-      ['strategy', 'seat-games', 'win rate', '95% interval', `${summary.roundName[0]} win rate`],
+      ['strategy', 'seat-games', 'win rate', '95% interval', ...(rounds ? [`${summary.roundName[0]} win rate`] : [])],
       strategies.map(([name, s]) => [
         name,
         count(s.games),
         percent(s.winRate),
         `${percent(s.ci95[0])} - ${percent(s.ci95[1])}`,
-        percent(s.roundWinRate),
+        ...(rounds ? [percent(s.roundWinRate)] : []),
       ]),
       [false, true, true, true, true],
     ),

@@ -10,7 +10,7 @@ import { ClueKnowledge } from './knowledge.ts';
  */
 export class InferenceCluePlayer implements Strategy<SpeedClueView> {
   readonly observes = true;
-  protected readonly knowledge: ClueKnowledge;
+  readonly knowledge: ClueKnowledge;
   protected readonly best = new BestChoice();
 
   constructor(players: number, seat: number, accusationRules: boolean) {

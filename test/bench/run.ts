@@ -5,6 +5,7 @@ import { benchEngine, type BenchLine } from './engine.ts';
 import { benchHearts } from './hearts.ts';
 import { benchProtocol } from './protocol.ts';
 import { benchRandom } from './random.ts';
+import { benchSpeedClue } from './speedclue.ts';
 import { benchStrategies } from './strategies.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -39,6 +40,7 @@ if (!json && !(globalThis as { gc?: unknown }).gc) {
 await benchEngine({ quick }, report);
 report(benchRandom({ quick }));
 await benchHearts({ quick }, report);
+await benchSpeedClue({ quick }, report);
 
 for (const line of benchStrategies({ quick })) report(line);
 await benchProtocol({ quick }, report);

@@ -39,7 +39,8 @@ export const Ev = {
   DISPROVE: 3,
   /**
    * A suggestion and its outcome (`suggestion`): a = suggester, b = triple, c = the disprover or -1,
-   * d = the card shown, told only to the suggester and the disprover (-1 in everyone else's record).
+   * d = the card shown, told only to the suggester and the disprover, in a record for each
+   * (-1 in the record for everyone else).
    */
   SUGGESTION: 4,
   /** An accusation (`accusation`): a = accuser, b = triple, c = 1 when right, 0 when wrong. */

@@ -37,6 +37,7 @@ export function resetGame(s: SpeedClueState, key: MasterKey, game: number): void
   }
   s.inMask = (1 << players) - 1;
   s.winner = -1;
+  s.winnerOutcome = -1;
   s.over = false;
   deal(s);
   s.tally.startRound();
@@ -90,7 +91,12 @@ function nextTurn(s: SpeedClueState): void {
   s.active = seat;
   s.current = seat;
   s.turns[seat]++;
-  s.phase = s.suggestions[seat] === TRIPLES ? Phase.ACCUSE : Phase.SUGGEST;
+  if (s.suggestions[seat] < TRIPLES) {
+    s.phase = Phase.SUGGEST;
+  } else {
+    s.phase = Phase.ACCUSE;
+    s.mustAccuse[seat] = 1;
+  }
 }
 
 /** Who is told a suggestion or an accusation: every seat, or only those still in (python-port). */
@@ -151,8 +157,11 @@ function resolveSuggestion(s: SpeedClueState, disprover: number, card: number): 
   const told = toldMask(s);
   if (disprover >= 0) {
     s.seen[active] |= 1 << card;
+    // The card goes in a record of its own to each of the two, so a log addressed to several
+    // seats never carries it.
     const privy = (1 << active) | (1 << disprover);
-    s.events.push(told & privy, Ev.SUGGESTION, active, triple, disprover, card);
+    s.events.push(1 << active, Ev.SUGGESTION, active, triple, disprover, card);
+    if ((told & (1 << disprover)) !== 0) s.events.push(1 << disprover, Ev.SUGGESTION, active, triple, disprover, card);
     const others = told & ~privy;
     if (others !== 0) s.events.push(others, Ev.SUGGESTION, active, triple, disprover, -1);
   } else {
@@ -192,6 +201,7 @@ function afterLeaving(s: SpeedClueState): void {
 function finishGame(s: SpeedClueState, winner: number, how: number): void {
   const tally = s.tally;
   s.winner = winner;
+  s.winnerOutcome = how;
   s.shares[winner] = 1;
   s.over = true;
   s.phase = Phase.OVER;
@@ -233,12 +243,6 @@ export function forfeitTurn(s: SpeedClueState, reason: number): void {
   afterLeaving(s);
 }
 
-/** Whether the active seat may decline to accuse. */
-function mayPass(s: SpeedClueState): boolean {
-  const active = s.active;
-  return s.mustAccuse[active] === 0 && s.suggestions[active] < TRIPLES;
-}
-
 /** Writes the current player's legal actions in action order; returns the count. */
 export function listLegalActions(s: SpeedClueState, out: Int32Array): number {
   let count = 0;
@@ -254,9 +258,18 @@ export function listLegalActions(s: SpeedClueState, out: Int32Array): number {
     }
     return count;
   }
-  if (mayPass(s)) out[count++] = NO_ACCUSATION;
+  if (s.mustAccuse[s.active] === 0) out[count++] = NO_ACCUSATION;
+  // Category by category, so only triples without a seen card are visited (about 200 of 324 once
+  // a player has seen its own hand): this list is built on every turn of every game.
   const seen = s.rules.accusationRules ? s.seen[s.active] : 0;
-  for (let triple = 0; triple < TRIPLES; triple++) if ((TRIPLE_MASK[triple] & seen) === 0) out[count++] = ACCUSE_BASE + triple;
+  for (let suspect = 0; suspect < SUSPECTS; suspect++) {
+    if ((seen & (1 << suspect)) !== 0) continue;
+    for (let weapon = FIRST_WEAPON; weapon < FIRST_ROOM; weapon++) {
+      if ((seen & (1 << weapon)) !== 0) continue;
+      const base = ACCUSE_BASE + tripleOf(suspect, weapon, FIRST_ROOM);
+      for (let room = 0; room < ROOMS; room++) if ((seen & (1 << (FIRST_ROOM + room))) === 0) out[count++] = base + room;
+    }
+  }
   return count;
 }
 
@@ -276,7 +289,7 @@ export function illegalReason(s: SpeedClueState, action: number): number {
     }
     default:
       if (action < ACCUSE_BASE || action >= SHOW_BASE) return Illegal.OUT_OF_ORDER;
-      if (action === NO_ACCUSATION) return mayPass(s) ? 0 : Illegal.MISSED_ACCUSATION;
+      if (action === NO_ACCUSATION) return s.mustAccuse[s.active] === 0 ? 0 : Illegal.MISSED_ACCUSATION;
       if (s.rules.accusationRules && (TRIPLE_MASK[action - ACCUSE_BASE] & s.seen[s.active]) !== 0) return Illegal.SUICIDAL_ACCUSATION;
       return 0;
   }

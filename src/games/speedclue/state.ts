@@ -43,7 +43,10 @@ export class SpeedClueState implements GameState {
   readonly suggestions: Int16Array;
   /** [seat]: its own turns so far, the current one included. */
   readonly turns: Int16Array;
-  /** [seat]: 1 once an undisproved suggestion of its own named no card it had seen. */
+  /**
+   * [seat]: 1 once it must accuse: an undisproved suggestion of its own named no card it had seen
+   * (under the accusation restrictions), or it has made every suggestion.
+   */
   readonly mustAccuse: Uint8Array;
   /** [seat]: a Standing. */
   readonly standing: Uint8Array;
@@ -61,6 +64,8 @@ export class SpeedClueState implements GameState {
   pending = 0;
   disprover = -1;
   winner = -1;
+  /** How the winner won: Outcome.SOLVED or Outcome.LAST_STANDING. */
+  winnerOutcome = -1;
   over = true;
 
   key: MasterKey = new Uint32Array(4);
