@@ -103,7 +103,7 @@ export const Options = {
     flags: '--channel <kind>',
     description:
       "how bots and parlor talk: stdio (the bot's stdin and stdout), fifo (named pipes the bot makes, /tmp/<name>In and /tmp/<name>Out, as the original Hearts server expects; a `cmd:` bot gets <name> as its last argument) or tcp (the bot connects to a port on 127.0.0.1 and says '<identifier> alive', as the SpeedClue contest expects; a `cmd:` bot gets <identifier> <port> where its command has {...} and %%, else at its end); each game's framing either way",
-    defaultDescription: "the game's original channel: stdio for Love Letter, fifo for Hearts",
+    defaultDescription: "the game's original channel: stdio for Love Letter, fifo for Hearts, tcp for SpeedClue",
     parse: oneOf('--channel', CHANNEL_KINDS),
   },
   framing: {
