@@ -105,6 +105,23 @@ describe('SpeedClue bots on TCP', () => {
     });
   }
 
+  // Games enough for the rule to be broken: an undisproved suggestion of its own is not certain in one.
+  const rules: [string, string, number, RegExp, number][] = [
+    ['repeats', 'repeats a suggestion', Illegal.REPEATED_SUGGESTION, /^chose 'suggest Gr Ca Ba'$/, 1],
+    ['suicidal', 'accuses a card it holds', Illegal.SUICIDAL_ACCUSATION, /^chose 'accuse \w\w \w\w \w\w'$/, 1],
+    ['misses', 'never accuses, even when it must', Illegal.MISSED_ACCUSATION, /^chose '-'$/, 8],
+    ['out-of-order', "answers 'suggest' with '-'", Illegal.OUT_OF_ORDER, /^chose '-'$/, 1],
+  ];
+  for (const [rule, what, reason, detail, games] of rules) {
+    test(`a bot that ${what}: disqualified with the restriction it broke`, async () => {
+      const { counters, failures } = await playBot(cmd(PYTHON, fixture('breaks_rule.py'), rule), games, `rule-${rule}`, 2);
+      assert.ok(forfeitsOf(counters, 0).get(reason)! > 0, `forfeits: ${JSON.stringify([...forfeitsOf(counters, 0)])}`);
+      const first = failures.find((failure) => failure.failure === reason);
+      assert.ok(first && detail.test(first.detail), JSON.stringify(failures));
+      await assertNothingLeft();
+    });
+  }
+
   test('a bot that leaves without answering done is told of', async () => {
     const { counters, failures } = await playBot(cmd(PYTHON, fixture('no_dead.py')), 2, 'no-dead');
     assert.equal(forfeitsOf(counters, 0).size, 0);
