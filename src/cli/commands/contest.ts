@@ -103,7 +103,7 @@ function writeTables(dir: string, result: ContestResult): void {
 }
 
 /** The outcome table as printed: the counted games only, as the contest tallies them. */
-export function formatOutcomes(result: ContestResult, dir: string): string[] {
+function formatOutcomes(result: ContestResult, dir: string): string[] {
   const counted = result.games.filter((game) => !game.dropped).length;
   const dropped = result.games.length - counted;
   const rows = result.entrants.map((entrant) => {

@@ -21,7 +21,7 @@ export class BotPort {
   /** Connections whose greeting has not come yet: closed with the port. */
   private readonly greeting = new Set<Socket>();
   private users = 0;
-  private closing: Promise<void> | null = null;
+  private closed = false;
 
   private constructor(server: Server, port: number, framing: FramingKind) {
     this.server = server;
@@ -87,17 +87,13 @@ export class BotPort {
     this.users++;
   }
 
-  /** Closes the port once no bot uses it. */
+  /** Closes the port once no bot uses it (the connections handed to bots stay theirs). */
   release(): void {
-    if (--this.users > 0) return;
+    if (--this.users > 0 || this.closed) return;
+    this.closed = true;
     if (shared.get(this.framing) === this) shared.delete(this.framing);
     for (const socket of this.greeting) socket.destroy();
-    this.closing ??= new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  /** Resolves once the listening socket is closed (after the last release). */
-  closed(): Promise<void> {
-    return this.closing ?? Promise.resolve();
+    this.server.close();
   }
 }
 
