@@ -58,10 +58,11 @@ export class SpeedClueClient implements ClientSeat {
         const shape = words.length === (disprover >= 0 && card >= 0 ? 7 : 6);
         if (triple < 0 || !SEAT.test(words[1]) || disprover === -2 || !shape) return LineKind.UNKNOWN;
         const suggester = Number(words[1]);
-        // As the engine addresses it: the shown card to the two concerned, the rest to the others.
+        // As the engine addresses it: a record with the shown card to each of the two concerned
+        // alone, one without it to the others.
         const privy = disprover < 0 ? 0 : (1 << suggester) | (1 << disprover);
-        const told = this.told();
-        this.emit(emit, card >= 0 ? told & privy : told & ~privy, Ev.SUGGESTION, suggester, triple, disprover, card);
+        const recipients = card >= 0 ? 1 << this.seat : this.told() & ~privy;
+        this.emit(emit, recipients, Ev.SUGGESTION, suggester, triple, disprover, card);
         return this.acknowledge('ok');
       }
       case 'accusation': {
