@@ -20,6 +20,7 @@ import {
 const CLAUSE_CAPACITY = 2048;
 /** Search nodes one feasibility check may visit before it gives up and calls the candidate possible. */
 const SEARCH_BUDGET = 20_000;
+const SEARCH_LEVELS = CARDS + 2;
 
 /**
  * Who can hold each card, from one seat's messages: a card-by-owner possibility matrix (owners are
@@ -54,17 +55,11 @@ export class ClueKnowledge {
   /** Cards this seat has shown anyone. */
   shown = 0;
 
-  // The feasibility search's scratch.
-  private readonly work = new Uint8Array(CARDS);
-  private readonly order = new Int8Array(CARDS);
-  private readonly owner = new Int8Array(CARDS);
-  private readonly position = new Int8Array(CARDS);
-  private readonly capacity: Int8Array;
-  /** [depth * players + seat]: cards from position `depth` on that the seat may still take. */
-  private readonly suffix: Int16Array;
-  private readonly clauseLast = new Int8Array(CLAUSE_CAPACITY);
-  private readonly searchMask = new Int32Array(CLAUSE_CAPACITY);
-  private orderCount = 0;
+  // The feasibility search's saved states, one level per card it fixes (and one for the candidate).
+  private readonly stackPossible = new Uint8Array(SEARCH_LEVELS * CARDS);
+  private readonly stackClausePlayer = new Int8Array(SEARCH_LEVELS * CLAUSE_CAPACITY);
+  private readonly stackClauseMask = new Int32Array(SEARCH_LEVELS * CLAUSE_CAPACITY);
+  private readonly stackClauseCount = new Int16Array(SEARCH_LEVELS);
   private nodes = 0;
   private readonly weight: Float64Array;
   private readonly categoryWeight = new Float64Array(3);
@@ -79,9 +74,7 @@ export class ClueKnowledge {
     this.handSize = Int8Array.from({ length: players }, (_, s) => handSizeOf(players, s));
     this.excluded = new Int16Array(players);
     this.shownTo = new Int32Array(players);
-    this.capacity = new Int8Array(players);
     this.weight = new Float64Array(players + 1);
-    this.suffix = new Int16Array((CARDS + 1) * players);
     this.reset();
   }
 
@@ -341,80 +334,78 @@ export class ClueKnowledge {
     return found;
   }
 
-  /** Whether some deal with `triple` as the solution fits every constraint (or the search gave up). */
+  /**
+   * Whether some deal with `triple` as the solution fits every constraint (or the search gave up).
+   * The candidate is assumed and propagated, which settles most candidates at once; otherwise the
+   * search fixes the holder of the least open card and propagates again, backtracking on a
+   * contradiction, until every card has one holder. The knowledge is restored afterwards.
+   */
   feasible(triple: number): boolean {
     const mask = TRIPLE_MASK[triple];
     const solution = 1 << this.solutionOwner;
-    const work = this.work;
-    let count = 0;
+    const dirty = this.dirty;
+    const contradiction = this.contradiction;
+    this.save(0);
     for (let card = 0; card < CARDS; card++) {
-      if ((mask & (1 << card)) !== 0) {
-        if ((this.possible[card] & solution) === 0) return false;
-        continue;
-      }
-      work[card] = this.possible[card] & ~solution;
-      if (work[card] === 0) return false;
-      // Insertion by the number of possible owners: forced cards first, the widest choices last.
-      const width = bitCount(work[card]);
-      let at = count++;
-      while (at > 0 && bitCount(work[this.order[at - 1]]) > width) {
-        this.order[at] = this.order[at - 1];
-        at--;
-      }
-      this.order[at] = card;
+      if ((mask & (1 << card)) !== 0) this.possible[card] &= solution;
+      else this.possible[card] &= ~solution;
     }
-    this.orderCount = count;
-    for (let at = 0; at < count; at++) this.position[this.order[at]] = at;
-    const players = this.players;
-    const suffix = this.suffix;
-    for (let seat = 0; seat < players; seat++) {
-      suffix[count * players + seat] = 0;
-      this.capacity[seat] = this.handSize[seat];
-    }
-    for (let at = count - 1; at >= 0; at--) {
-      const bits = work[this.order[at]];
-      for (let seat = 0; seat < players; seat++) suffix[at * players + seat] = suffix[(at + 1) * players + seat] + ((bits >> seat) & 1);
-    }
-    for (let i = 0; i < this.clauseCount; i++) {
-      const cards = this.clauseMask[i] & ~mask;
-      if (cards === 0) return false;
-      this.searchMask[i] = cards;
-      let last = 0;
-      for (let rest = cards; rest !== 0; rest &= rest - 1) last = Math.max(last, this.position[31 - Math.clz32(rest & -rest)]);
-      this.clauseLast[i] = last;
-    }
+    this.dirty = true;
     this.nodes = 0;
-    return this.assign(0);
+    const fits = this.propagate() && this.branch(1);
+    this.restore(0);
+    this.dirty = dirty;
+    this.contradiction = contradiction;
+    return fits;
   }
 
-  private assign(depth: number): boolean {
-    if (depth === this.orderCount) return true;
+  /** With everything propagated consistently: whether the open cards can be given holders. */
+  private branch(level: number): boolean {
     if (++this.nodes > SEARCH_BUDGET) return true;
-    const players = this.players;
-    for (let seat = 0; seat < players; seat++) if (this.capacity[seat] > this.suffix[depth * players + seat]) return false;
-    const card = this.order[depth];
-    for (let bits = this.work[card]; bits !== 0; bits &= bits - 1) {
-      const seat = 31 - Math.clz32(bits & -bits);
-      if (this.capacity[seat] === 0) continue;
-      this.capacity[seat]--;
-      this.owner[card] = seat;
-      const ok = this.clausesHold(depth) && this.assign(depth + 1);
-      this.capacity[seat]++;
-      if (ok) return true;
+    let card = -1;
+    let fewest = 99;
+    for (let c = 0; c < CARDS; c++) {
+      const bits = this.possible[c];
+      if ((bits & (bits - 1)) === 0) continue;
+      const width = bitCount(bits);
+      if (width < fewest) {
+        card = c;
+        fewest = width;
+      }
+    }
+    // Every card has one holder, and propagation found every count and clause kept: a whole deal.
+    if (card < 0) return true;
+    this.save(level);
+    for (let bits = this.possible[card]; bits !== 0; bits &= bits - 1) {
+      this.possible[card] = bits & -bits;
+      this.dirty = true;
+      this.contradiction = false;
+      if (this.propagate() && this.branch(level + 1)) return true;
+      this.restore(level);
     }
     return false;
   }
 
-  /** The clauses whose last card was just placed each have a card with their player. */
-  private clausesHold(depth: number): boolean {
-    for (let i = 0; i < this.clauseCount; i++) {
-      if (this.clauseLast[i] !== depth) continue;
-      const seat = this.clausePlayer[i];
-      let held = false;
-      for (let rest = this.searchMask[i]; rest !== 0 && !held; rest &= rest - 1) held = this.owner[31 - Math.clz32(rest & -rest)] === seat;
-      if (!held) return false;
+  private save(level: number): void {
+    this.stackPossible.set(this.possible, level * CARDS);
+    const count = this.clauseCount;
+    const at = level * CLAUSE_CAPACITY;
+    this.stackClauseCount[level] = count;
+    for (let i = 0; i < count; i++) {
+      this.stackClausePlayer[at + i] = this.clausePlayer[i];
+      this.stackClauseMask[at + i] = this.clauseMask[i];
     }
-    return true;
+  }
+
+  private restore(level: number): void {
+    this.possible.set(this.stackPossible.subarray(level * CARDS, (level + 1) * CARDS));
+    const count = this.stackClauseCount[level];
+    const at = level * CLAUSE_CAPACITY;
+    this.clauseCount = count;
+    for (let i = 0; i < count; i++) {
+      this.clausePlayer[i] = this.stackClausePlayer[at + i];
+      this.clauseMask[i] = this.stackClauseMask[at + i];
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { createTable, prepareMatch } from '../../src/runner/match.ts';
 import { playGame } from '../../src/runner/table.ts';
 import { builtinRegistry } from '../../src/app.ts';
+import type { SpeedClueState } from '../../src/games/speedclue/index.ts';
 import type { BenchLine, EngineBenchOptions } from './engine.ts';
 
 const PLAYERS = 4;
@@ -40,6 +41,12 @@ export async function benchSpeedClue(options: EngineBenchOptions, report: (line:
     const middle = performance.now();
     for (let game = half; game < games; game++) playGame(table, match.key, game);
     const end = performance.now();
+    // The games' length, outside the timing: a random table's games are long, an inference one's short.
+    let turns = 0;
+    for (let game = 0; game < 1000; game++) {
+      playGame(table, match.key, game);
+      for (const taken of (table.state as SpeedClueState).turns) turns += taken;
+    }
     const heapEnd = heapUsed();
     report({
       bench: 'speedclue',
@@ -48,6 +55,7 @@ export async function benchSpeedClue(options: EngineBenchOptions, report: (line:
       strategy,
       games,
       gamesPerSecond: Math.round(games / ((end - start) / 1000)),
+      turnsPerGame: Number((turns / 1000).toFixed(1)),
       firstHalfGamesPerSecond: Math.round(half / ((middle - start) / 1000)),
       secondHalfGamesPerSecond: Math.round(half / ((end - middle) / 1000)),
       heapStartBytes: heapStart,
