@@ -1,6 +1,7 @@
 import type { CommandContext } from './command.ts';
 import type { BotOptions } from './commands/bot.ts';
 import type { CompareOptions } from './commands/compare.ts';
+import type { ContestOptions } from './commands/contest.ts';
 import type { ReplayOptions } from './commands/replay.ts';
 import type { SimOptions } from './commands/sim.ts';
 import type { TournamentOptions } from './commands/tournament.ts';
@@ -28,6 +29,7 @@ const RUN_OPTIONS: readonly OptionName[] = [
   'resume',
   'moveTimeout',
   'channel',
+  'framing',
   'transcripts',
   'json',
   'quiet',
@@ -74,6 +76,7 @@ export const Commands: readonly CommandDef[] = [
       'force',
       'moveTimeout',
       'channel',
+      'framing',
       'resume',
       'json',
       'quiet',
@@ -84,8 +87,44 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'replay',
     summary: 'print one game again as the full message log in protocol syntax',
-    options: ['replayGame', 'index', 'job', 'players', 'strategies', 'seat', 'seed', 'design', 'rules', 'moveTimeout', 'channel', 'json'],
+    options: [
+      'replayGame',
+      'index',
+      'job',
+      'players',
+      'strategies',
+      'seat',
+      'seed',
+      'design',
+      'rules',
+      'moveTimeout',
+      'channel',
+      'framing',
+      'json',
+    ],
     run: async (context, options: ReplayOptions, _args, given) => (await import('./commands/replay.ts')).runReplay(context, options, given),
+  },
+  {
+    name: 'contest',
+    summary:
+      "run the SpeedClue contest's tournament over its own protocol: every table of 3 to 6 entrants in every seating, a disqualified bot's games dropped, as the contest rules it",
+    options: [
+      'game',
+      'launch',
+      'strategies',
+      'perSeating',
+      'seed',
+      'rules',
+      'moveTimeout',
+      'framing',
+      'transcripts',
+      'out',
+      'name',
+      'force',
+      'json',
+      'quiet',
+    ],
+    run: async (context, options: ContestOptions) => (await import('./commands/contest.ts')).runContest(context, options),
   },
   {
     name: 'games',
@@ -113,12 +152,12 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'bot',
     summary:
-      "play a strategy as a bot of the game's competition server: Love Letter's on stdin/stdout for one round, Hearts' on the FIFOs it makes (named after [name]) for a whole run, Dominion's JSON lines on stdin/stdout for one game",
-    arguments: '<strategy> [name]',
-    options: ['game', 'handshake', 'players', 'rules', 'channel', 'botSeed'],
-    async run(context, options: BotOptions, [strategy, name]) {
+      "play a strategy as a bot of the game's competition server: Love Letter's on stdin/stdout for one round, Hearts' on the FIFOs it makes (named after [name]) for a whole run, Dominion's JSON lines on stdin/stdout for one game, SpeedClue's on a TCP port (as [name] [port], the contest's identifier and port)",
+    arguments: '<strategy> [name] [port]',
+    options: ['game', 'handshake', 'players', 'rules', 'channel', 'framing', 'botSeed'],
+    async run(context, options: BotOptions, [strategy, name, port]) {
       const { runBot } = await import('./commands/bot.ts');
-      await runBot(context, { ...options, name }, strategy);
+      await runBot(context, { ...options, name, port }, strategy);
       return 0;
     },
   },

@@ -5,8 +5,8 @@ import { parseDesign } from '../runner/design.ts';
 import { parseSeatings } from '../runner/tournament.ts';
 import { Errors } from '../core/errors.ts';
 import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/transport/process.ts';
-import { CHANNEL_KINDS } from '../protocol/wire.ts';
-import { collect, integerIn, keyValuePairs, positiveNumber } from './parse.ts';
+import { CHANNEL_KINDS, FRAMING_KINDS } from '../protocol/wire.ts';
+import { collect, integerIn, keyValuePairs, oneOf, positiveNumber } from './parse.ts';
 import { parsePreset, parseSprtBounds, parseSprtElo } from './compare-options.ts';
 
 /**
@@ -117,13 +117,27 @@ export const Options = {
   channel: {
     flags: '--channel <kind>',
     description:
-      "how bots and parlor talk: stdio (the bot's stdin and stdout) or fifo (named pipes the bot makes, /tmp/<name>In and /tmp/<name>Out, as the original Hearts server expects; a `cmd:` bot gets <name> as its last argument); each game's framing either way",
-    defaultDescription: "the game's original channel: stdio for Love Letter and Dominion, fifo for Hearts",
-    parse: (text: string) => {
-      if (!(CHANNEL_KINDS as readonly string[]).includes(text))
-        throw Errors.badOption(`--channel must be ${CHANNEL_KINDS.join(' or ')}, got '${text}'`);
-      return text;
-    },
+      "how bots and parlor talk: stdio (the bot's stdin and stdout), fifo (named pipes the bot makes, /tmp/<name>In and /tmp/<name>Out, as the original Hearts server expects; a `cmd:` bot gets <name> as its last argument) or tcp (the bot connects to a port on 127.0.0.1 and says '<identifier> alive', as the SpeedClue contest expects; a `cmd:` bot gets <identifier> <port> where its command has {...} and %%, else at its end); each game's framing either way",
+    defaultDescription: "the game's original channel: stdio for Love Letter and Dominion, fifo for Hearts, tcp for SpeedClue",
+    parse: oneOf('--channel', CHANNEL_KINDS),
+  },
+  framing: {
+    flags: '--framing <kind>',
+    description:
+      "how messages are cut, where a game offers more than its original server's: raw (one unterminated message per read, as the SpeedClue contest server) or lines (newline-ended, as its Python port)",
+    defaultDescription: "the game's original framing",
+    parse: oneOf('--framing', FRAMING_KINDS),
+  },
+  launch: {
+    flags: '--launch <file>',
+    description:
+      "bots entering a contest, in the SpeedClue contest's launch file format: a command a line, split on single spaces, with the bot's identifier in braces ({name}) and %% where it takes the port",
+  },
+  perSeating: {
+    flags: '--per-seating <n>',
+    description: 'games each seating of a contest plays (the contest played 100)',
+    defaultValue: 100,
+    parse: integerIn('--per-seating', 1, MAX_GAMES),
   },
   transcripts: { flags: '--transcripts', description: "keep each game's protocol message log in the results folder (transcripts/)" },
   handshake: {

@@ -11,6 +11,14 @@ export function integerIn(what: string, min: number, max: number) {
   };
 }
 
+/** One word of a fixed list. */
+export function oneOf(what: string, words: readonly string[]) {
+  return (text: string): string => {
+    if (!words.includes(text)) throw Errors.badOption(`${what} must be ${words.join(', ')}, got '${text}'`);
+    return text;
+  };
+}
+
 export function positiveNumber(what: string) {
   return (text: string): number => {
     const value = Number(text);

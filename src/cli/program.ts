@@ -31,7 +31,11 @@ export function buildProgram(context: CommandContext, setExitCode: (code: number
     for (const name of definition.options) command.addOption(toCommanderOption(Options[name], context));
     command.action(async (...received: unknown[]) => {
       const commandObject = received[received.length - 1] as Command;
-      const args = received.slice(0, -2).map(String);
+      // An optional argument not given comes as undefined, never as the text 'undefined'.
+      const args = received
+        .slice(0, -2)
+        .filter((value) => value !== undefined)
+        .map(String);
       const options = commandObject.opts();
       // Which options the user typed, as opposed to defaults: a resumed run checks those against its job.
       const given = new Set(Object.keys(options).filter((key) => commandObject.getOptionValueSource(key) === 'cli'));

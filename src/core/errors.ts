@@ -22,6 +22,7 @@ export const ErrorCodes = {
   BAD_ACTION: 'PARLOR_BAD_ACTION',
   BAD_BOT_COMMAND: 'PARLOR_BAD_BOT_COMMAND',
   NO_PROTOCOL: 'PARLOR_NO_PROTOCOL',
+  BAD_LAUNCH_FILE: 'PARLOR_BAD_LAUNCH_FILE',
   INTERNAL: 'PARLOR_INTERNAL',
 } as const;
 
@@ -76,6 +77,7 @@ export const Errors = {
     ),
   badAction: (text: string, why: string) => new ParlorError(ErrorCodes.BAD_ACTION, `action '${text}': ${why}`),
   badBotCommand: (command: string, why: string) => new ParlorError(ErrorCodes.BAD_BOT_COMMAND, `bot command '${command}': ${why}`),
+  badLaunchFile: (where: string, why: string) => new ParlorError(ErrorCodes.BAD_LAUNCH_FILE, `launch file ${where}: ${why}`),
   noProtocol: (game: string) => new ParlorError(ErrorCodes.NO_PROTOCOL, `game '${game}' has no manager protocol for external bots`),
   internal: (why: string) => new ParlorError(ErrorCodes.INTERNAL, `internal error: ${why}`),
 };

@@ -49,6 +49,17 @@ export function decodeRecord(event: GameEvent, log: Int16Array, index: number): 
   event.d = log[at + 5];
 }
 
+/** Fills `event` with one record's fields (a bot rebuilding the records a server's messages stand for). */
+export function setRecord(event: GameEvent, recipients: number, kind: number, a: number, b: number, c: number, d: number): GameEvent {
+  event.recipients = recipients;
+  event.kind = kind;
+  event.a = a;
+  event.b = b;
+  event.c = c;
+  event.d = d;
+  return event;
+}
+
 /** The append side of the log, kept by a game's state. */
 export class EventLog {
   readonly data: Int16Array;

@@ -56,8 +56,12 @@ export class ProtocolBot {
     const kind = this.reader.read(line, this.onRecord);
     if (kind === LineKind.NAME_ASKED) return this.reader.nameReply?.(this.setup.name) ?? this.setup.name;
     if (kind === LineKind.PING) return line;
+    if (kind === LineKind.ACK) return this.reader.acknowledgement?.() ?? null;
     if (kind === LineKind.PLAY_ASKED && this.view !== null && this.strategy !== null) return this.decide(this.view, this.strategy);
-    if (kind === LineKind.END) this.ended = true;
+    if (kind === LineKind.END) {
+      this.ended = true;
+      return this.reader.acknowledgement?.() ?? this.reply;
+    }
     if (kind === LineKind.UNKNOWN && line.trim() !== '') this.setup.warn(`ignoring a line not in the protocol: ${line}`);
     return this.reply;
   }
@@ -117,13 +121,15 @@ export class ProtocolBot {
 
 /**
  * Plays one bot session on a byte stream framed as the game's protocol frames it: until the
- * server ends it, or closes the stream (or stops the process).
+ * server ends it, or closes the stream (or stops the process). When the server ends it, `finish`
+ * closes the input (by default, at once: a socket that is also the output ends its writes first).
  */
 export function runBotSession(
   bot: ProtocolBot,
   input: Readable,
   write: (reply: string) => void,
   framing: FramingKind = 'lines',
+  finish: () => void = () => input.destroy(),
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     // The server's messages are its own: no cap beyond what memory allows.
@@ -133,7 +139,7 @@ export function runBotSession(
       const reply = bot.receive(message);
       if (reply !== null) write(reply);
       if (bot.ended) {
-        input.destroy();
+        finish();
         resolve();
       }
     };

@@ -6,23 +6,26 @@ import type { StrategySpec } from '../core/strategy-spec.ts';
 import { resolveStrategy as resolveInProcess, type ResolvedStrategy } from '../runner/strategies.ts';
 import { checkProgram, isExternalSpec, parseBotCommand, type BotCommand } from './command.ts';
 import { wireProtocol } from './protocols.ts';
+import type { Channel } from './transport/channel.ts';
 import { FifoChannel, freshFifoName } from './transport/fifo.ts';
 import { createFramer } from './transport/framing.ts';
 import { BotProcess, installCleanup, type BotLimits, type BotLink } from './transport/process.ts';
-import type { ChannelKind, WireProtocol } from './wire.ts';
+import { freshIdentifier, sharedBotPort, TcpChannel } from './transport/tcp.ts';
+import type { ChannelKind, FramingKind, WireProtocol } from './wire.ts';
 
 /** What a connector needs to open one connection for one seat. */
 export interface LinkContext {
   readonly game: Game<any, any>;
   readonly wire: WireProtocol;
   readonly channel: ChannelKind;
+  readonly framing: FramingKind;
   readonly rules: RuleValues;
   readonly players: number;
   readonly seat: number;
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
   readonly limits: BotLimits;
-  /** How long a bot may take to open the FIFOs it makes. */
+  /** How long a bot may take to open the FIFOs it makes, or to connect and greet. */
   readonly openTimeoutMs: number;
   /** Appends a line to this bot's log, marked with the game, round and player. */
   log(line: string): void;
@@ -32,7 +35,12 @@ export interface LinkContext {
 export interface BotConnector {
   /** Names the bot's log file. */
   readonly label: string;
-  open(context: LinkContext): BotLink;
+  /**
+   * The bots it opens outlive the host's connections (a contest's entrants, connected once for
+   * every match-up): a connection that ends neither says goodbye to its bot nor stops it.
+   */
+  readonly keepsBots?: boolean;
+  open(context: LinkContext): BotLink | Promise<BotLink>;
 }
 
 /**
@@ -71,18 +79,24 @@ export function externalDefinition(gameId: string, name: string, summary: string
 /**
  * A process started from `command` for each connection, with no shell in between. On the FIFO
  * channel it is given a fresh name as its last argument, as the Hearts template takes its name,
- * and makes its FIFOs from it.
+ * and makes its FIFOs from it; on TCP a fresh identifier and the port, as the SpeedClue contest
+ * launches bots (in the places its launch file marks, `{...}` and `%%`, or else appended).
  */
 export function processConnector(label: string, command: BotCommand): BotConnector {
   return {
     label,
-    open(context) {
+    async open(context) {
       installCleanup();
-      const framer = createFramer(context.wire.framing, context.limits.maxLineLength);
-      const channel = context.channel === 'fifo' ? new FifoChannel(freshFifoName(), context.openTimeoutMs) : undefined;
-      return new BotProcess(command, { ...context, framer, channel });
+      const framer = createFramer(context.framing, context.limits.maxLineLength);
+      return new BotProcess(command, { ...context, framer, channel: await openChannel(context) });
     },
   };
+}
+
+async function openChannel(context: LinkContext): Promise<Channel | undefined> {
+  if (context.channel === 'fifo') return new FifoChannel(freshFifoName(), context.openTimeoutMs);
+  if (context.channel !== 'tcp') return undefined;
+  return new TcpChannel(await sharedBotPort(context.framing), freshIdentifier(), context.openTimeoutMs);
 }
 
 /** The definition of a `cmd:` seat; the program must exist (relative paths from `cwd`). */

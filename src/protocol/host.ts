@@ -11,7 +11,7 @@ import { playGameAsync, type AsyncChooser, type DecisionOutcome, type Table, typ
 import { TranscriptRecorder } from '../runner/transcript.ts';
 import { appendBotLog, finishBotLogs } from './bot-logs.ts';
 import { ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
-import { channelFor, wireProtocol } from './protocols.ts';
+import { channelFor, framingFor, wireProtocol } from './protocols.ts';
 import {
   DEFAULT_LIMITS,
   DEFAULT_MOVE_TIMEOUT_SECONDS,
@@ -20,7 +20,7 @@ import {
   type BotLink,
   type ReadFailure,
 } from './transport/process.ts';
-import type { ChannelKind, Outbound, ServerSeat, WireProtocol } from './wire.ts';
+import { sentDetail, type ChannelKind, type FramingKind, type Outbound, type ServerSeat, type WireProtocol } from './wire.ts';
 
 export interface ExternalOptions {
   /** Aborting stops every bot at once; the range then rejects with the signal's reason. */
@@ -39,6 +39,13 @@ export interface ExternalOptions {
   readonly stats?: HostStats;
   /** How `cmd:` bots are reached (a ChannelKind); the game's own channel (its original server's) when absent. */
   readonly channel?: string;
+  /** How messages are framed (a FramingKind the game offers); its original server's when absent. */
+  readonly framing?: string;
+  /**
+   * Told of every failure of a bot, by its label: each forfeit, and an acknowledgement or name
+   * that failed out of turn (which forfeits only when the bot is next asked to play, if ever).
+   */
+  readonly onFailure?: (label: string, failure: ReadFailure) => void;
 }
 
 export interface HostStats {
@@ -109,6 +116,7 @@ export class ProtocolHost {
   readonly match: PreparedMatch;
   readonly wire: WireProtocol;
   readonly channel: ChannelKind;
+  readonly framing: FramingKind;
   readonly moveTimeoutMs: number;
   readonly limits: BotLimits;
   readonly stats: HostStats;
@@ -124,6 +132,7 @@ export class ProtocolHost {
     this.match = match;
     this.wire = wireProtocol(match.game.id);
     this.channel = channelFor(match.game.id, options.channel);
+    this.framing = framingFor(match.game.id, options.framing);
     this.options = options;
     this.moveTimeoutMs = Math.round((options.moveTimeout ?? DEFAULT_MOVE_TIMEOUT_SECONDS) * 1000);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -179,10 +188,15 @@ export class ProtocolHost {
   log(label: string, line: string): void {
     let path = this.logPaths.get(label);
     if (path === undefined) {
-      path = this.outputPath('bots', logName(label));
+      path = this.outputPath('bots', botLogName(label));
       this.logPaths.set(label, path);
     }
     appendBotLog(path, this.limits.maxLogBytes, line);
+  }
+
+  /** Passes a bot's failure on to whoever asked to hear of them. */
+  reportFailure(label: string, failure: ReadFailure): void {
+    this.options.onFailure?.(label, failure);
   }
 
   writeTranscript(gameIndex: number, lines: readonly string[]): void {
@@ -203,7 +217,7 @@ function scratchFolder(): string {
 }
 
 /** A file name from a bot's label: `cmd:python3 bots/x.py` becomes `cmd_python3_bots_x.py`. */
-function logName(label: string): string {
+export function botLogName(label: string): string {
   return `${label.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`;
 }
 
@@ -241,6 +255,7 @@ class HostedTable implements TableObserver {
       await playGameAsync(table, host.match.key, gameIndex, this.choosers, dealIndex);
     } finally {
       table.observer = null;
+      for (const bot of this.seats) bot?.settle();
       // A bot put out before it had said its name still says it, while it is being stopped.
       if (host.wire.lifecycle !== 'session') await this.stopAll();
       this.recorder = null;
@@ -278,6 +293,7 @@ class HostedTable implements TableObserver {
   onForfeit(seat: number, reason: number, detail: string): void {
     this.recorder?.onForfeit(seat, reason, detail);
     const bot = this.seats[seat];
+    if (bot) this.host.reportFailure(bot.connector.label, { failure: reason, detail });
     bot?.server.forfeited?.();
     if (!bot || this.host.wire.lifecycle === 'round') return;
     const fate = this.host.wire.afterForfeit?.(this.table.rules, SILENT.has(reason)) ?? 'restart';
@@ -338,6 +354,11 @@ class BotSeat {
     for (const message of this.server.encode(event)) this.send(message);
   }
 
+  /** At a game's end, a bot that failed without forfeiting (out of turn) is let go: its failure is told then. */
+  settle(): void {
+    if (this.current?.failed) void this.leave();
+  }
+
   endsWith(event: GameEvent): boolean {
     return this.current !== null && this.server.endsConnection(event);
   }
@@ -348,7 +369,8 @@ class BotSeat {
 
   leave(): Promise<void> {
     if (this.current) {
-      for (const message of this.server.close()) this.current.send(message);
+      // Bots the connector keeps beyond this host (a contest's entrants) are told goodbye by it.
+      if (!this.connector.keepsBots) for (const message of this.server.close()) this.current.send(message);
       this.previous = this.current.leave();
       this.current = null;
     }
@@ -381,6 +403,7 @@ class Connection {
   private outbox: Outbound[] = [];
   private ready = false;
   private failure: ReadFailure | null = null;
+  private failureTold = false;
   private flushed: Promise<void>;
   private leaving: Promise<void> | null = null;
   /** The transcript line for the name reply. */
@@ -401,6 +424,7 @@ class Connection {
       game: table.game,
       wire: host.wire,
       channel: host.channel,
+      framing: host.framing,
       rules: table.rules,
       players: table.players,
       seat: bot.seat,
@@ -422,22 +446,41 @@ class Connection {
       return;
     }
     try {
-      this.link = this.bot.connector.open(this.context);
+      this.link = await this.bot.connector.open(this.context);
     } catch (error) {
       this.failure = { failure: Forfeit.CRASHED, detail: `could not start: ${error instanceof Error ? error.message : String(error)}` };
       return;
     }
     this.host.stats.botsStarted++;
+    // A bot that never opens its channel fails for that, not for the first message it missed.
+    this.failure = (await this.link.opened?.()) ?? null;
     await this.flush(this.link);
   }
 
-  /** Sends what waits, in order; a name request holds the rest back until the name comes. */
+  /** Sends what waits, in order; a name request or a message to acknowledge holds the rest back until the answer comes. */
   private async flush(link: BotLink): Promise<void> {
     for (let message = this.outbox.shift(); message !== undefined; message = this.outbox.shift()) {
+      // A bot that failed already hears no more: what it would answer can no longer count.
+      if (this.failure) continue;
       link.send(message.text, message.padTo);
       if (message.expects === 'name') await this.readName(link);
+      else if (message.expects === 'ack') {
+        this.failure = await readAcknowledgement(link, message, this.host.moveTimeoutMs);
+        if (this.failure === null) this.host.stats.linesReceived++;
+        else this.context.log(this.failure.detail);
+      }
     }
     this.ready = true;
+  }
+
+  /**
+   * A failure the bot has not forfeited for (out of turn and never asked again, or in saying
+   * goodbye), or null; told once. The game's forfeits are told as they happen.
+   */
+  private untoldFailure(): ReadFailure | null {
+    if (this.failure === null || this.failureTold) return null;
+    this.failureTold = true;
+    return this.failure;
   }
 
   private async readName(link: BotLink): Promise<void> {
@@ -453,7 +496,7 @@ class Connection {
 
   send(message: Outbound): void {
     this.host.stats.linesSent += lineCount(message.text);
-    if (this.ready && message.expects !== 'name') {
+    if (this.ready && message.expects !== 'name' && message.expects !== 'ack') {
       this.link!.send(message.text, message.padTo);
       return;
     }
@@ -464,8 +507,17 @@ class Connection {
     }
   }
 
+  get failed(): boolean {
+    return this.failure !== null;
+  }
+
+  /** Says goodbye (unless the bot is kept), tells a failure not forfeited for, and stops the bot. */
   leave(): Promise<void> {
-    this.leaving ??= this.flushed.then(() => this.link?.stop());
+    this.leaving ??= this.flushed.then(() => {
+      const failure = this.untoldFailure();
+      if (failure) this.host.reportFailure(this.bot.connector.label, failure);
+      return this.bot.connector.keepsBots ? undefined : this.link?.stop();
+    });
     return this.leaving;
   }
 
@@ -473,7 +525,10 @@ class Connection {
     const request = this.bot.server.request();
     if (request) this.send(request);
     await this.flushed;
-    if (this.failure) return { forfeit: this.failure.failure, detail: this.failure.detail };
+    if (this.failure) {
+      this.failureTold = true;
+      return { forfeit: this.failure.failure, detail: this.failure.detail };
+    }
     const reply = await this.link!.readLine(this.host.moveTimeoutMs);
     if ('failure' in reply) return { forfeit: reply.failure, detail: reply.detail };
     this.host.stats.linesReceived++;
@@ -487,6 +542,17 @@ class Connection {
 
 /** Forfeits of a bot that did not answer at all, as opposed to one that answered badly. */
 const SILENT: ReadonlySet<number> = new Set([Forfeit.TIMEOUT, Forfeit.CRASHED, Forfeit.FLOODED]);
+
+/**
+ * Reads the set answer to `message` (an `ok`, a `dead`): null when it came, in any case, or the
+ * failure (a wrong answer is malformed).
+ */
+export async function readAcknowledgement(link: BotLink, message: Outbound, timeoutMs: number): Promise<ReadFailure | null> {
+  const reply = await link.readLine(timeoutMs);
+  if ('failure' in reply) return { failure: reply.failure, detail: `no '${message.ack}' for '${message.text}': ${reply.detail}` };
+  if (reply.line.toLowerCase() === message.ack?.toLowerCase()) return null;
+  return { failure: Forfeit.MALFORMED, detail: `${sentDetail(reply.line)} for '${message.text}', not '${message.ack}'` };
+}
 
 function lineCount(text: string): number {
   let count = 1;

@@ -56,7 +56,7 @@ export function loopbackDefinition(gameId: string, strategy: ResolvedStrategy, s
           name: strategy.spec.text,
           warn: context.log,
         }),
-        context.wire.framing === 'lines',
+        context.framing === 'lines',
       ),
   });
 }

@@ -12,7 +12,10 @@ export interface WireProtocol {
   readonly lifecycle: Lifecycle;
   /** The channels a bot of this game can be reached on; the first is the original server's. */
   readonly channels: readonly ChannelKind[];
+  /** The original server's framing. */
   readonly framing: FramingKind;
+  /** Framings a bot may ask for instead (bots written for a port of the server that frames otherwise). */
+  readonly otherFramings?: readonly FramingKind[];
   /** Whether a round's opening greeting asks each bot its name (transcripts keep the reply's place). */
   greetsEachRound(rules: RuleValues): boolean;
   /**
@@ -33,19 +36,29 @@ export type Lifecycle = 'round' | 'game' | 'session';
 
 export type BotFate = 'restart' | 'keep' | 'disqualify';
 
-/** Where a bot's messages travel: its stdin/stdout, or FIFOs it creates (TCP would join here). */
-export type ChannelKind = 'stdio' | 'fifo';
+/** Where a bot's messages travel: its stdin/stdout, FIFOs it creates, or a socket it connects to. */
+export type ChannelKind = 'stdio' | 'fifo' | 'tcp';
 
-/** How messages are cut out of the byte stream: newline-ended lines, or a VLQ length and a NUL-ended payload. */
-export type FramingKind = 'lines' | 'vlq-nul';
+/**
+ * How messages are cut out of the byte stream: newline-ended lines, a VLQ length and a NUL-ended
+ * payload, or raw unterminated text, one message per read (see RawFramer).
+ */
+export type FramingKind = 'lines' | 'vlq-nul' | 'raw';
 
-export const CHANNEL_KINDS: readonly ChannelKind[] = ['stdio', 'fifo'];
+export const CHANNEL_KINDS: readonly ChannelKind[] = ['stdio', 'fifo', 'tcp'];
+
+export const FRAMING_KINDS: readonly FramingKind[] = ['lines', 'vlq-nul', 'raw'];
 
 /** One message from the server to a bot, and what the bot must answer. */
 export interface Outbound {
   readonly text: string;
-  /** `name`: read the bot's name before sending anything more; `decision`: a play is asked. */
-  readonly expects: 'nothing' | 'name' | 'decision';
+  /**
+   * `name`: read the bot's name before sending anything more; `ack`: read the set answer `ack`
+   * before sending anything more (a lock-step protocol's `ok`); `decision`: a play is asked.
+   */
+  readonly expects: 'nothing' | 'name' | 'ack' | 'decision';
+  /** The answer an `ack` message wants, in any case. */
+  readonly ack?: string;
   /** Payload bytes to pad the frame to, where a faithful server pads (0: none). */
   readonly padTo?: number;
 }
@@ -95,6 +108,8 @@ export const LineKind = {
   END: 4,
   /** The server checks that the bot is there (Hearts' `^`): it answers with the same message. */
   PING: 5,
+  /** The message wants a set answer before the server goes on (SpeedClue's `ok`): `ClientSeat.acknowledgement`. */
+  ACK: 6,
 } as const;
 
 export type LineKindCode = (typeof LineKind)[keyof typeof LineKind];
@@ -137,6 +152,8 @@ export interface ClientSeat {
   resign(): string;
   /** The answer to the server's name request, where the protocol wraps the name (the bare name otherwise). */
   nameReply?(name: string): string;
+  /** The set answer to the last message read as ACK or END, where the protocol wants one (`ok`, `dead`). */
+  acknowledgement?(): string;
 }
 
 /** A bot's reply as an invalid move's detail, cut to a readable length. */

@@ -24,6 +24,8 @@ export interface ComparisonJob {
   readonly moveTimeout?: number;
   /** How bots talk to parlor (--channel). */
   readonly channel?: string;
+  /** How messages to and from bots are framed (--framing). */
+  readonly framing?: string;
   /** Aborting stops the comparison where it is, keeping its finished batches for a resume. */
   readonly signal?: AbortSignal;
   /** The checkpoint of an interrupted comparison, to go on from. */
@@ -49,7 +51,12 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
   const { context, dir, job, plan } = run;
   const arms = pairedArms(plan.paired);
   const seats = [...arms.candidate.seats, plan.paired.baseline];
-  const runners = await createRunners(context, { workers: run.workers, moveTimeout: run.moveTimeout, channel: run.channel });
+  const runners = await createRunners(context, {
+    workers: run.workers,
+    moveTimeout: run.moveTimeout,
+    channel: run.channel,
+    framing: run.framing,
+  });
   try {
     const candidate = await prepareMatch(context.registry, arms.candidate, runners.resolverFor(seats));
     const baseline = await prepareMatch(context.registry, arms.baseline, runners.resolverFor(seats));

@@ -421,7 +421,7 @@ function finishedSummary(dir: string): CompareSummary | null {
 
 async function compareInto(
   context: JobContext,
-  settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'channel' | 'signal'>,
+  settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'channel' | 'framing' | 'signal'>,
   plan: ComparisonPlan,
   job: JobFile,
   dir: string,
@@ -437,6 +437,7 @@ async function compareInto(
     workers: settings.workers,
     moveTimeout: settings.moveTimeout,
     channel: settings.channel,
+    framing: settings.framing,
     signal: settings.signal,
     checkpoint,
     expected: firstExpected,

@@ -40,6 +40,8 @@ export interface ExternalSettings {
   readonly resultsDir?: string;
   /** How `cmd:` bots are reached (a channel the game's protocol offers); the game's own when absent. */
   readonly channel?: string;
+  /** How messages are framed (a framing the game's protocol offers); its original server's when absent. */
+  readonly framing?: string;
 }
 
 export interface ExternalRangeOptions extends ExternalSettings {

@@ -20,6 +20,7 @@ import {
   readJob,
   readSummary,
   removeCheckpoint,
+  ResultFiles,
   writeCheckpoint,
   writeJob,
   writeSummary,
@@ -77,6 +78,8 @@ export interface JobSettings {
   readonly transcripts?: boolean;
   /** How `cmd:` bots talk to parlor (a channel the game's protocol offers); its default when absent. */
   readonly channel?: string;
+  /** How messages to and from `cmd:` bots are framed; the game's original framing when absent. */
+  readonly framing?: string;
   /** Aborting stops the run where it is, keeping its finished batches for a resume. */
   readonly signal?: AbortSignal;
 }
@@ -153,12 +156,12 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
 /** The runners of a job: worker threads, and the host of bot seats with the run's settings. */
 export function createRunners(
   context: JobContext,
-  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'transcripts' | 'channel'>,
+  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'transcripts' | 'channel' | 'framing'>,
 ): Runners {
   return Runners.create(
     settings.workers,
     context.loadExternalHost,
-    { moveTimeout: settings.moveTimeout, transcripts: settings.transcripts, channel: settings.channel },
+    { moveTimeout: settings.moveTimeout, transcripts: settings.transcripts, channel: settings.channel, framing: settings.framing },
     { registry: context.registryModule, host: context.hostModule },
   );
 }
@@ -167,9 +170,13 @@ export function createRunners(
  * The run's results folder, made fresh and locked: --out (emptied with --force, unless another
  * run holds it), else results/<date>-<time>-<name>.
  */
-export function openResultsFolder(options: Pick<JobSettings, 'out' | 'force'>, name: string): { dir: string; lock: FolderLock } {
+export function openResultsFolder(
+  options: Pick<JobSettings, 'out' | 'force'>,
+  name: string,
+  marker: string = ResultFiles.JOB,
+): { dir: string; lock: FolderLock } {
   if (options.out === undefined) return claimFreshFolder(join('results', `${timestamp(new Date())}-${safeName(name)}`));
-  return { dir: options.out, lock: createResultsFolder(options.out, options.force === true) };
+  return { dir: options.out, lock: createResultsFolder(options.out, options.force === true, marker) };
 }
 
 /** Refuses to resume a job whose strategy files changed since it started: its results would mix two versions. */

@@ -67,9 +67,9 @@ function writeJson(path: string, value: unknown): void {
 
 /**
  * Makes a fresh folder and locks it; an existing one only with `force`, and only if it is empty or
- * a results folder, which is emptied once locked (a run still writing it keeps it).
+ * a results folder (it holds `marker`), which is emptied once locked (a run still writing it keeps it).
  */
-export function createResultsFolder(dir: string, force: boolean): FolderLock {
+export function createResultsFolder(dir: string, force: boolean, marker: string = ResultFiles.JOB): FolderLock {
   if (!existsSync(dir)) {
     makeFolder(dir);
     return lockResultsFolder(dir);
@@ -78,7 +78,7 @@ export function createResultsFolder(dir: string, force: boolean): FolderLock {
   const entries = readdirSync(dir).filter((entry) => entry !== LOCK_FILE);
   if (entries.length > 0) {
     if (!force) throw Errors.resultsExist(dir);
-    if (!entries.includes(ResultFiles.JOB)) throw Errors.notResultsFolder(dir);
+    if (!entries.includes(marker)) throw Errors.notResultsFolder(dir);
   }
   const lock = lockResultsFolder(dir);
   try {

@@ -1,13 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { lstatSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Errors } from '../../core/errors.ts';
 import { isExternalSpec, parseStrategySpec } from '../../core/strategy-spec.ts';
 import { ProtocolBot, runBotSession } from '../../protocol/bot.ts';
-import { channelFor, wireProtocol } from '../../protocol/protocols.ts';
+import { channelFor, framingFor, wireProtocol } from '../../protocol/protocols.ts';
 import { fifoPaths, openFifoEnd, removeFifos, type FifoPaths } from '../../protocol/transport/fifo.ts';
 import { createFramer } from '../../protocol/transport/framing.ts';
+import type { FramingKind } from '../../protocol/wire.ts';
 import { resolveStrategy } from '../../runner/strategies.ts';
 import type { CommandContext } from '../command.ts';
 
@@ -20,14 +22,19 @@ export interface BotOptions {
   readonly seed?: string;
   /** stdio or fifo; the game's own when absent. */
   readonly channel?: string;
-  /** The bot's name, for the server's name request and its FIFOs' names. */
+  /** The bot's name, for the server's name request and its FIFOs' names; on TCP its identifier. */
   readonly name?: string;
+  /** On TCP: the port the server listens on. */
+  readonly port?: string;
+  /** The game's original framing when absent. */
+  readonly framing?: string;
 }
 
 /**
- * `parlor bot <strategy> [name]`: one bot session as the game's competition server runs bots.
+ * `parlor bot <strategy> [name] [port]`: one bot session as the game's competition server runs bots.
  * On stdio, replies go to stdout and nothing else does; notes go to stderr. On FIFOs, the bot makes
- * /tmp/<name>In and /tmp/<name>Out as the Hearts C template does, then waits for the server.
+ * /tmp/<name>In and /tmp/<name>Out as the Hearts C template does, then waits for the server. On
+ * TCP, as the SpeedClue contest launches bots, it connects to the port and says `<name> alive`.
  */
 export async function runBot(
   context: CommandContext,
@@ -40,6 +47,8 @@ export async function runBot(
     throw Errors.badOption('parlor bot plays a parlor strategy; an external bot can enter a manager as it is');
   const wire = wireProtocol(game.id);
   const channel = channelFor(game.id, options.channel);
+  const framing = framingFor(game.id, options.framing);
+  const port = channel === 'tcp' ? portNumber(options) : 0;
   const rules = game.parseRules({ ...options.rules, ...(options.handshake ? { handshake: options.handshake } : {}) });
   const players = options.players ?? game.maxPlayers;
   if (players < game.minPlayers || players > game.maxPlayers) throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
@@ -57,10 +66,11 @@ export async function runBot(
     warn: (text) => context.warn(`parlor bot: ${text}`),
   });
   if (channel === 'stdio') {
-    if (wire.framing === 'lines') return runBotSession(bot, input, (line) => context.print(line));
-    const framer = createFramer(wire.framing, 0);
-    return runBotSession(bot, input, (reply) => process.stdout.write(framer.encode(reply)), wire.framing);
+    if (framing === 'lines') return runBotSession(bot, input, (line) => context.print(line));
+    const framer = createFramer(framing, 0);
+    return runBotSession(bot, input, (reply) => process.stdout.write(framer.encode(reply)), framing);
   }
+  if (channel === 'tcp') return playOnPort(bot, name, port, framing);
   const paths = fifoPaths(name);
   makeFifos(paths);
   try {
@@ -68,12 +78,43 @@ export async function runBot(
     const fromServer = (await openFifoEnd(paths.botIn, false, () => false))!;
     const toServer = (await openFifoEnd(paths.botOut, true, () => false))!;
     toServer.on('error', () => fromServer.destroy());
-    const framer = createFramer(wire.framing, 0);
-    await runBotSession(bot, fromServer, (reply) => toServer.write(framer.encode(reply)), wire.framing);
+    const framer = createFramer(framing, 0);
+    await runBotSession(bot, fromServer, (reply) => toServer.write(framer.encode(reply)), framing);
     await new Promise<void>((resolve) => toServer.end(resolve));
   } finally {
     removeFifos(paths);
   }
+}
+
+function portNumber(options: BotOptions): number {
+  if (options.name === undefined || options.port === undefined)
+    throw Errors.badOption('a bot on tcp takes <identifier> <port> after the strategy');
+  const port = Number(options.port);
+  if (!/^\d+$/.test(options.port) || port < 1 || port > 65535)
+    throw Errors.badNumber('the port', options.port, 'an integer from 1 to 65535');
+  return port;
+}
+
+/**
+ * Connects to the server on this machine, greets it with `<identifier> alive` and plays the
+ * session on the connection; a connection refused is the user's mistake (a wrong port).
+ */
+async function playOnPort(bot: ProtocolBot, identifier: string, port: number, framing: FramingKind): Promise<void> {
+  const socket = createConnection({ host: '127.0.0.1', port, noDelay: true });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', (error) => reject(Errors.badOption(`cannot connect to port ${port}: ${error.message}`)));
+  });
+  socket.on('error', () => socket.destroy());
+  const framer = createFramer(framing, 0);
+  socket.write(framer.encode(`${identifier} alive`));
+  await runBotSession(
+    bot,
+    socket,
+    (reply) => socket.write(framer.encode(reply)),
+    framing,
+    () => socket.end(),
+  );
 }
 
 /** As the C template names itself when not given a name: 15 random letters. */

@@ -24,6 +24,8 @@ export interface CompareOptions extends ComparisonRequest {
   readonly moveTimeout?: number;
   /** How `cmd:` bots talk to parlor (--channel). */
   readonly channel?: string;
+  /** How their messages are framed (--framing). */
+  readonly framing?: string;
   readonly out?: string;
   readonly name?: string;
   readonly force?: boolean;
@@ -46,12 +48,12 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
     let outcome: ComparisonOutcome;
     if (options.resume !== undefined) {
       const job = resumableJob(options.resume, given);
-      await checkChannel(job.game, options.channel);
+      await checkChannel(job.game, options);
       outcome = await resumeComparison(jobContext(context), options.resume, settings, printingWatch(context, options), job);
     } else {
       if (options.candidate === undefined || options.baseline === undefined)
         throw Errors.badOption('--candidate and --baseline are required (or --resume DIR)');
-      await checkChannel(options.game ?? context.registry.gameIds()[0], options.channel);
+      await checkChannel(options.game ?? context.registry.gameIds()[0], options);
       outcome = await startComparison(jobContext(context), options, settings, printingWatch(context, options));
     }
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);

@@ -31,6 +31,7 @@ export interface ReplayOptions {
   /** Seconds a strategy file or bot process may take per decision. */
   readonly moveTimeout?: number;
   readonly channel?: string;
+  readonly framing?: string;
   readonly json?: boolean;
 }
 
@@ -80,7 +81,7 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
 async function replayLines(
   context: CommandContext,
   target: ReplayTarget,
-  { moveTimeout, channel }: Pick<ReplayOptions, 'moveTimeout' | 'channel'>,
+  { moveTimeout, channel, framing }: Pick<ReplayOptions, 'moveTimeout' | 'channel' | 'framing'>,
 ): Promise<string[]> {
   const runners = Runners.create(1, loadExternalHost);
   try {
@@ -92,7 +93,7 @@ async function replayLines(
     const range = { offset: target.offset, from: target.local, to: target.local + 1 };
     const counters = new Counters(match.layout);
     if (runners.hasExternalSeat(match.spec.seats)) {
-      recorder.lines.push(...(await externalLog(runners, player, range, counters, { moveTimeout, channel })));
+      recorder.lines.push(...(await externalLog(runners, player, range, counters, { moveTimeout, channel, framing })));
     } else {
       table.observer = recorder;
       player.play(range, counters);
@@ -115,7 +116,7 @@ async function externalLog(
   player: MatchPlayer,
   range: GameRange,
   counters: Counters,
-  settings: Pick<ReplayOptions, 'moveTimeout' | 'channel'>,
+  settings: Pick<ReplayOptions, 'moveTimeout' | 'channel' | 'framing'>,
 ): Promise<string[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
   try {

@@ -24,6 +24,8 @@ export interface RunOptions {
   readonly moveTimeout?: number;
   /** How `cmd:` bots talk to parlor (--channel). */
   readonly channel?: string;
+  /** How their messages are framed (--framing). */
+  readonly framing?: string;
   readonly transcripts?: boolean;
 }
 
@@ -119,11 +121,11 @@ export async function runJobCommand<O extends RunOptions>(
     let outcome;
     if (options.resume) {
       const job = resumableJob(context, kind, options, given);
-      await checkChannel(job.game, options.channel);
+      await checkChannel(job.game, options);
       outcome = await resumeJob(jobContext(context, timeline), options.resume, settings, job);
     } else {
       const plan = kind.plan(context.registry, options);
-      await checkChannel(plan.game, options.channel);
+      await checkChannel(plan.game, options);
       outcome = await startJob(jobContext(context, timeline), plan, settings);
     }
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);
@@ -137,9 +139,12 @@ export async function runJobCommand<O extends RunOptions>(
   }
 }
 
-/** Refuses a --channel the game's bots cannot talk over, before anything starts. */
-export async function checkChannel(game: string, channel: string | undefined): Promise<void> {
-  if (channel !== undefined) (await import('../../protocol/protocols.ts')).channelFor(game, channel);
+/** Refuses a --channel or --framing the game's bots cannot talk over, before anything starts. */
+export async function checkChannel(game: string, { channel, framing }: { channel?: string; framing?: string }): Promise<void> {
+  if (channel === undefined && framing === undefined) return;
+  const { channelFor, framingFor } = await import('../../protocol/protocols.ts');
+  channelFor(game, channel);
+  framingFor(game, framing);
 }
 
 /** The job in --resume's folder, checked against the options typed with it. */

@@ -1,5 +1,6 @@
 import { closeSync, constants, open, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
+import type { BotCommand } from '../command.ts';
 import type { Channel, ChannelEnds } from './channel.ts';
 
 /**
@@ -62,23 +63,28 @@ export function removeFifos(paths: FifoPaths): void {
 
 /** The FIFO channel of one bot: its name goes on its command line, and its FIFOs go with it. */
 export class FifoChannel implements Channel {
-  readonly args: readonly string[];
+  readonly name: string;
   readonly openTimeoutMs: number;
   readonly paths: FifoPaths;
   awaiting: string | null;
 
   constructor(name: string, openTimeoutMs: number) {
-    this.args = [name];
+    this.name = name;
     this.openTimeoutMs = openTimeoutMs;
     this.paths = fifoPaths(name);
-    this.awaiting = this.paths.botIn;
+    this.awaiting = `open ${this.paths.botIn}`;
+  }
+
+  /** The name goes last, as the template takes it. */
+  command(command: BotCommand): BotCommand {
+    return { program: command.program, args: [...command.args, this.name] };
   }
 
   /** The server's order: the bot's In for writing (the bot waits on that), then its Out for reading. */
   async open(giveUp: () => boolean): Promise<ChannelEnds | null> {
     const sink = await openFifoEnd(this.paths.botIn, true, giveUp);
     if (sink === null) return null;
-    this.awaiting = this.paths.botOut;
+    this.awaiting = `open ${this.paths.botOut}`;
     const source = await openFifoEnd(this.paths.botOut, false, giveUp);
     if (source === null) {
       sink.destroy();

@@ -25,7 +25,8 @@ export interface Framer {
 }
 
 export function createFramer(kind: FramingKind, maxLength: number): Framer {
-  return kind === 'lines' ? new LineFramer(maxLength) : new VlqNulFramer(maxLength);
+  if (kind === 'lines') return new LineFramer(maxLength);
+  return kind === 'raw' ? new RawFramer(maxLength) : new VlqNulFramer(maxLength);
 }
 
 /** Newline-ended text lines; a carriage return before the newline is dropped. */
@@ -100,5 +101,57 @@ class VlqNulFramer implements Framer {
 
   held(): string {
     return this.pending.toString('latin1');
+  }
+}
+
+/**
+ * Unterminated text, as the SpeedClue servers exchange it: the server writes each message alone
+ * with nothing after it, and takes whatever one read returns as the bot's whole reply, trailing
+ * NULs stripped (a C bot may send its string's terminator). Nothing marks where a message ends, so
+ * a read is a message, as it is for the original servers, and the lock-step protocol keeps reads
+ * and messages one to one: the bot speaks once per question and the server waits for the answer.
+ * What that means when they are not one to one:
+ * - a reply split over two writes that arrive apart is judged on its first part, as the Java
+ *   server judges it; the second part then comes unasked (a flood);
+ * - two replies in one read are one message to the Java server and fail its checks; here a NUL
+ *   inside a read ends a message, so `ok\0ok` is an answer followed by a flood and `ok\0\0` one
+ *   answer, and either way a bot that writes ahead is disqualified, never played a step ahead.
+ * Nothing is held from one read to the next, so a read longer than the cap is a flood at once.
+ */
+class RawFramer implements Framer {
+  readonly unit = 'message';
+  private readonly maxLength: number;
+
+  constructor(maxLength: number) {
+    this.maxLength = maxLength;
+  }
+
+  encode(text: string): string {
+    return text;
+  }
+
+  push(chunk: Buffer, max: number): FramePush {
+    if (chunk.length > this.maxLength) {
+      return { failure: Forfeit.FLOODED, detail: `wrote ${chunk.length} bytes in one message (at most ${this.maxLength})` };
+    }
+    const text = chunk.toString('latin1');
+    const messages: string[] = [];
+    let start = 0;
+    while (start < text.length) {
+      if (messages.length === max) return { messages, rest: text.slice(start) };
+      const nul = text.indexOf('\0', start);
+      if (nul < 0) {
+        messages.push(text.slice(start));
+        break;
+      }
+      messages.push(text.slice(start, nul));
+      start = nul;
+      while (start < text.length && text.charCodeAt(start) === 0) start++;
+    }
+    return { messages, rest: '' };
+  }
+
+  held(): string {
+    return '';
   }
 }

@@ -26,6 +26,8 @@ export interface BotLink {
   send(text: string, padTo?: number): void;
   /** The next message the bot wrote, waiting at most `timeoutMs` for it. One read at a time. */
   readLine(timeoutMs: number): Promise<ReadResult>;
+  /** Where the bot has a channel to open: null once it is open, or why it never will be. */
+  opened?(): Promise<ReadFailure | null>;
   /** Ends the bot; resolves when nothing of it is left running. Safe to call again. */
   stop(): Promise<void>;
 }
@@ -117,6 +119,9 @@ export class BotProcess implements BotLink {
   private stopping = false;
   private readonly gone: Promise<void>;
   private markGone!: () => void;
+  /** Settles once the channel is open, or will never be (see `opened`). */
+  private readonly channelSettled: Promise<void>;
+  private markSettled!: () => void;
 
   constructor(command: BotCommand, options: LaunchOptions) {
     this.limits = options.limits;
@@ -125,7 +130,9 @@ export class BotProcess implements BotLink {
     this.channel = options.channel ?? null;
     if (this.channel) liveChannels.add(this.channel);
     this.gone = new Promise((resolve) => (this.markGone = resolve));
-    this.child = spawn(command.program, [...command.args, ...(this.channel?.args ?? [])], {
+    this.channelSettled = new Promise((resolve) => (this.markSettled = resolve));
+    const { program, args } = this.channel?.command(command) ?? command;
+    this.child = spawn(program, args, {
       cwd: options.cwd,
       env: { ...options.env, [BOT_TOKEN_VARIABLE]: this.token },
       stdio: [this.channel ? 'ignore' : 'pipe', 'pipe', 'pipe'],
@@ -137,11 +144,13 @@ export class BotProcess implements BotLink {
     this.logLines(stderr!);
     if (this.channel) {
       this.logLines(stdout!);
-      if (this.pid > 0) void this.openChannel(this.channel);
+      // A bot that could not be spawned settles with its spawn error (onClose).
+      if (this.pid > 0) void this.openChannel(this.channel).finally(this.markSettled);
       else this.sinkClosed = true;
     } else {
       this.attachSink(stdin!);
       this.attachSource(stdout!);
+      this.markSettled();
     }
     this.child.on('error', (error) => this.onSpawnError(error));
     this.child.on('exit', (code, signal) => this.onExit(code, signal));
@@ -160,6 +169,17 @@ export class BotProcess implements BotLink {
     else if (this.sink.writable) this.sink.write(frame);
   }
 
+  /**
+   * Resolves once the bot's channel is open (null), or with why it never will be: for a launcher
+   * that starts bots one at a time, each ready before the next starts. Stdio is open from the start.
+   */
+  async opened(): Promise<ReadFailure | null> {
+    await this.channelSettled;
+    return this.sink !== null && this.ended === null
+      ? null
+      : (this.ended ?? { failure: Forfeit.CRASHED, detail: this.exitDetail || 'gone before its channel opened' });
+  }
+
   readLine(timeoutMs: number): Promise<ReadResult> {
     if (this.waiter) throw Errors.internal('a bot was asked for two messages at once');
     if (this.ended) return Promise.resolve(this.ended);
@@ -176,7 +196,7 @@ export class BotProcess implements BotLink {
       return;
     }
     // Its channel is not even open: that is the news, for the forfeit and for its log.
-    const detail = `did not open ${awaiting} within ${timeoutMs} ms`;
+    const detail = `did not ${awaiting} within ${timeoutMs} ms`;
     this.log(detail);
     this.deliver({ failure: Forfeit.TIMEOUT, detail });
   }
@@ -225,10 +245,10 @@ export class BotProcess implements BotLink {
     try {
       const ends = await channel.open(giveUp);
       // A bot that exits or is stopped meanwhile has its own reason.
-      if (ends === null) {
-        if (!this.stopping && !this.leaderExited && !this.ended) {
-          this.fail(Forfeit.TIMEOUT, `did not open ${channel.awaiting} within ${channel.openTimeoutMs} ms`);
-        }
+      if (ends === null || 'failure' in ends) {
+        if (this.stopping || this.leaderExited || this.ended) return;
+        if (ends === null) this.fail(Forfeit.TIMEOUT, `did not ${channel.awaiting} within ${channel.openTimeoutMs} ms`);
+        else this.fail(ends.failure, ends.detail);
         return;
       }
       this.attachSink(ends.sink);
@@ -237,12 +257,24 @@ export class BotProcess implements BotLink {
       ends.source.on('close', () => {
         this.sourceOpen = false;
         this.closeIfDone();
+        this.disconnectUnlessExiting();
       });
       this.attachSource(ends.source);
       if (this.stopping) ends.source.destroy();
     } catch (error) {
-      this.fail(Forfeit.CRASHED, `could not open ${channel.awaiting}: ${error instanceof Error ? error.message : String(error)}`);
+      this.fail(Forfeit.CRASHED, `could not ${channel.awaiting}: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  /**
+   * The bot closed its channel end. If it is exiting, its exit is the news; one that lives on past
+   * the drain has hung up on parlor while running, which no protocol allows.
+   */
+  private disconnectUnlessExiting(): void {
+    if (this.stopping || this.ended) return;
+    setTimeout(() => {
+      if (!this.stopping && !this.ended && !this.leaderExited) this.fail(Forfeit.CRASHED, 'closed its connection while still running');
+    }, EXIT_DRAIN_MS);
   }
 
   private kill(): void {
@@ -337,6 +369,7 @@ export class BotProcess implements BotLink {
   private onClose(): void {
     if (this.closed) return;
     this.closed = true;
+    this.markSettled();
     for (const partial of this.logPartials.values()) if (partial !== '') this.log(partial);
     this.logPartials.clear();
     if (this.exitTimer) clearTimeout(this.exitTimer);

@@ -1,4 +1,4 @@
-import { GameEvent } from '../../../core/events.ts';
+import { GameEvent, setRecord } from '../../../core/events.ts';
 import type { PlayerView, RuleValues } from '../../../core/game.ts';
 import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../protocol/wire.ts';
 import { formatAction } from '../actions.ts';
@@ -154,14 +154,7 @@ export class LoveLetterClient implements ClientSeat {
     c: number,
     d: number,
   ): LineKindCode {
-    const event = this.event;
-    event.recipients = recipients;
-    event.kind = kind;
-    event.a = a;
-    event.b = b;
-    event.c = c;
-    event.d = d;
-    emit(event);
+    emit(setRecord(this.event, recipients, kind, a, b, c, d));
     return LineKind.MESSAGE;
   }
 

@@ -1,0 +1,21 @@
+import type { WireProtocol } from '../../../protocol/wire.ts';
+import { SpeedClueClient } from './client.ts';
+import { SpeedClueServer } from './server.ts';
+
+/**
+ * The SpeedClue contest's protocol: each bot connects to the server's TCP port and says
+ * `<identifier> alive`, then answers every message in lock-step (`ok` to news, a move when asked),
+ * on one connection for the whole run, until `done` and its `dead`. Messages are raw text, one per
+ * read, as the Java server frames them; `--framing lines` serves bots written for the Python
+ * port's default line server.
+ */
+export const speedClueWire: WireProtocol = {
+  game: 'speedclue',
+  lifecycle: 'session',
+  channels: ['tcp'],
+  framing: 'raw',
+  otherFramings: ['lines'],
+  greetsEachRound: () => false,
+  server: (rules, players, seat) => new SpeedClueServer(rules, players, seat),
+  client: (rules, players) => new SpeedClueClient(rules, players),
+};

@@ -1,0 +1,231 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { Forfeit } from '../../core/forfeits.ts';
+import type { BotCommand } from '../command.ts';
+import type { FramingKind } from '../wire.ts';
+import type { Channel, ChannelEnds, ChannelRefusal } from './channel.ts';
+import { createFramer } from './framing.ts';
+
+/**
+ * The SpeedClue contest's transport: the server listens on a free port and starts each bot with
+ * an identifier and that port on its command line; the bot connects and says `<identifier> alive`
+ * before anything else, and keeps the connection for the whole run. Here the port is bound to the
+ * loopback interface only (the original binds every interface) and is shared by the bots of this
+ * process that talk one framing, while any of them is starting or running.
+ */
+export class BotPort {
+  readonly port: number;
+  readonly framing: FramingKind;
+  private readonly server: Server;
+  /** Bots started and not yet connected, by identifier in lower case (the greeting's case is free). */
+  private readonly waiting = new Map<string, Arrival>();
+  /** Connections whose greeting has not come yet: closed with the port. */
+  private readonly greeting = new Set<Socket>();
+  private users = 0;
+  private closed = false;
+
+  private constructor(server: Server, port: number, framing: FramingKind) {
+    this.server = server;
+    this.port = port;
+    this.framing = framing;
+    server.on('connection', (socket) => this.greet(socket));
+  }
+
+  static open(framing: FramingKind): Promise<BotPort> {
+    return new Promise((resolve, reject) => {
+      // Each message is one write: Nagle's delay would only hold the lock-step exchange back.
+      const server = createServer({ noDelay: true });
+      server.once('error', reject);
+      server.listen({ host: '127.0.0.1', port: 0 }, () => {
+        server.off('error', reject);
+        resolve(new BotPort(server, (server.address() as { port: number }).port, framing));
+      });
+    });
+  }
+
+  /** Awaits the connection of the bot `identifier`, about to be started. */
+  arrival(identifier: string): Arrival {
+    const key = identifier.toLowerCase();
+    const arrival = new Arrival(identifier, () => this.waiting.delete(key));
+    this.waiting.set(key, arrival);
+    return arrival;
+  }
+
+  /**
+   * Reads a new connection's first message and hands the connection to the bot it names. A
+   * greeting naming no bot that waits is refused; when only one bot waits (bots started one at a
+   * time, as the contest starts them), that bot is the one that sent it, and is told why.
+   */
+  private greet(socket: Socket): void {
+    this.greeting.add(socket);
+    socket.on('error', () => {});
+    socket.once('close', () => this.greeting.delete(socket));
+    const framer = createFramer(this.framing, GREETING_LENGTH);
+    const onData = (chunk: Buffer) => {
+      const pushed = framer.push(chunk, 1);
+      if ('messages' in pushed && pushed.messages.length === 0) return;
+      socket.off('data', onData);
+      this.greeting.delete(socket);
+      const said = 'messages' in pushed ? pushed.messages[0] : '';
+      const named = /^(\S+) alive$/i.exec(said)?.[1]?.toLowerCase();
+      const arrival = named === undefined ? undefined : this.waiting.get(named);
+      if (arrival && 'messages' in pushed && pushed.rest === '') {
+        arrival.connect(socket);
+        return;
+      }
+      socket.destroy();
+      const blamed = arrival ?? (this.waiting.size === 1 ? this.waiting.values().next().value : undefined);
+      if (!blamed) return;
+      if ('failure' in pushed) blamed.refuse({ failure: pushed.failure, detail: `greeted with a ${pushed.detail}` });
+      else if (arrival) blamed.refuse({ failure: Forfeit.FLOODED, detail: `wrote ${quote(pushed.rest)} after '${said}'` });
+      else blamed.refuse({ failure: Forfeit.MALFORMED, detail: `greeted with ${quote(said)}, not '${blamed.identifier} alive'` });
+    };
+    socket.on('data', onData);
+  }
+
+  /** One more bot uses the port; each `retain` is paired with a `release`. */
+  retain(): void {
+    this.users++;
+  }
+
+  /** Closes the port once no bot uses it (the connections handed to bots stay theirs). */
+  release(): void {
+    if (--this.users > 0 || this.closed) return;
+    this.closed = true;
+    if (shared.get(this.framing) === this) shared.delete(this.framing);
+    for (const socket of this.greeting) socket.destroy();
+    this.server.close();
+  }
+}
+
+/** The longest greeting read: an identifier is a word. */
+const GREETING_LENGTH = 512;
+
+/** The connection one started bot is awaited on: its socket, or why it will not come. */
+export class Arrival {
+  readonly identifier: string;
+  readonly settled: Promise<Socket | ChannelRefusal | null>;
+  private settle!: (result: Socket | ChannelRefusal | null) => void;
+  private readonly onSettled: () => void;
+  private done = false;
+
+  constructor(identifier: string, onSettled: () => void) {
+    this.identifier = identifier;
+    this.onSettled = onSettled;
+    this.settled = new Promise((resolve) => (this.settle = resolve));
+  }
+
+  connect(socket: Socket): void {
+    if (this.done) socket.destroy();
+    else this.finish(socket);
+  }
+
+  refuse(refusal: ChannelRefusal): void {
+    if (!this.done) this.finish(refusal);
+  }
+
+  /** No longer awaited (given up on): a connection that still comes is closed. */
+  cancel(): void {
+    if (!this.done) this.finish(null);
+  }
+
+  private finish(result: Socket | ChannelRefusal | null): void {
+    this.done = true;
+    this.onSettled();
+    this.settle(result);
+  }
+}
+
+const shared = new Map<FramingKind, BotPort>();
+const opening = new Map<FramingKind, Promise<BotPort>>();
+
+/**
+ * The port every TCP bot of this process with `framing` connects to, opened when the first needs
+ * it and closed when the last is gone. It is retained for the caller, who releases it once.
+ */
+export async function sharedBotPort(framing: FramingKind): Promise<BotPort> {
+  let port = shared.get(framing);
+  if (port === undefined) {
+    let pending = opening.get(framing);
+    if (pending === undefined) {
+      pending = BotPort.open(framing).finally(() => opening.delete(framing));
+      opening.set(framing, pending);
+    }
+    const opened = await pending;
+    port = shared.get(framing) ?? opened;
+    shared.set(framing, port);
+  }
+  port.retain();
+  return port;
+}
+
+let named = 0;
+
+/** A fresh identifier for a bot of this parlor process (it holds the process id). */
+export function freshIdentifier(): string {
+  return `p${process.pid.toString(36)}t${(++named).toString(36)}`;
+}
+
+/** The launch file's identifier mark: a word (or part of one) in braces. */
+export const IDENTIFIER_MARK = /\{([^{}\s]+)\}/g;
+
+/**
+ * The contest's substitutions in one launch command: the identifier in braces becomes
+ * `identifier` (the launch file's own, without its braces; a fresh one for a `cmd:` bot) and `%%`
+ * the port, wherever they stand in a word. A command with neither gets the two appended, as
+ * every sample client takes them (`<identifier> <port>`).
+ */
+export function substituteLaunch(command: BotCommand, identifier: string, port: number): BotCommand {
+  const words = [command.program, ...command.args];
+  const marked = words.some((word) => word.includes('%%') || new RegExp(IDENTIFIER_MARK.source).test(word));
+  const substituted = marked
+    ? words.map((word) => word.replace(IDENTIFIER_MARK, () => identifier).replaceAll('%%', String(port)))
+    : [...words, identifier, String(port)];
+  return { program: substituted[0], args: substituted.slice(1) };
+}
+
+const GIVE_UP_POLL_MS = 10;
+
+/** One bot's connection on a port: its identifier and the port go on its command line. */
+export class TcpChannel implements Channel {
+  readonly openTimeoutMs: number;
+  readonly identifier: string;
+  private readonly port: BotPort;
+  private readonly arrival: Arrival;
+  private disposed = false;
+  awaiting: string | null;
+
+  /** Takes over one `retain` of `port`, released when the channel is disposed of. */
+  constructor(port: BotPort, identifier: string, openTimeoutMs: number) {
+    this.port = port;
+    this.identifier = identifier;
+    this.openTimeoutMs = openTimeoutMs;
+    this.arrival = port.arrival(identifier);
+    this.awaiting = `connect to port ${port.port} and say '${identifier} alive'`;
+  }
+
+  command(command: BotCommand): BotCommand {
+    return substituteLaunch(command, this.identifier, this.port.port);
+  }
+
+  async open(giveUp: () => boolean): Promise<ChannelEnds | ChannelRefusal | null> {
+    const poll = setInterval(() => {
+      if (giveUp()) this.arrival.cancel();
+    }, GIVE_UP_POLL_MS);
+    const result = await this.arrival.settled;
+    clearInterval(poll);
+    if (result === null || 'failure' in result) return result;
+    this.awaiting = null;
+    return { sink: result, source: result };
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.arrival.cancel();
+    this.port.release();
+  }
+}
+
+function quote(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}...` : text);
+}

@@ -1,0 +1,93 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { processesMarked, PYTHON, ROOT, scratchDir } from '../../protocol/helpers.ts';
+import { runCaptured } from '../cli.ts';
+
+const marker = `PARLOR_CONTEST_TEST=${process.pid}`;
+const fixture = (name: string) => join(ROOT, 'test/fixtures/bots/speedclue', name);
+
+function csv(path: string): string[][] {
+  return readFileSync(path, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(','));
+}
+
+let scratch: string;
+before(() => {
+  scratch = scratchDir('contest');
+  // The bots inherit it: what is left of them afterwards can be found.
+  process.env.PARLOR_CONTEST_TEST = String(process.pid);
+});
+after(() => {
+  rmSync(scratch, { recursive: true, force: true });
+  delete process.env.PARLOR_CONTEST_TEST;
+});
+
+describe('parlor contest', () => {
+  test('plays every seating of the live entrants, drops the games of the disqualified, and says why', async () => {
+    const launch = join(scratch, 'entries.txt');
+    writeFileSync(
+      launch,
+      [
+        `${PYTHON} ${join(ROOT, 'strategies/external/speedclue_bot.py')} {PyBot} %%`,
+        `${process.execPath} ${join(ROOT, 'bin/parlor.js')} bot --game speedclue simple {ParlorSimple} %%`,
+        `${PYTHON} ${fixture('never_alive.py')} {Sleepy} %%`,
+        `${PYTHON} ${fixture('garbage.py')} {Garbage} %%`,
+      ].join('\n'),
+    );
+    const out = join(scratch, 'run');
+    const args = ['contest', '--game', 'speedclue', '--launch', launch, '--strategies', 'inference'];
+    const { code, out: printed } = await runCaptured([
+      ...args,
+      '--per-seating',
+      '2',
+      '--move-timeout',
+      '2',
+      '--seed',
+      'contest',
+      '--out',
+      out,
+    ]);
+    assert.equal(code, 0);
+    const outcomes = new Map(csv(join(out, 'outcomes.csv')).map((row) => [row[0], row]));
+    assert.match(outcomes.get('Sleepy')![6], /^failed to start: did not connect to port \d+ and say 'Sleepy alive' within 2000 ms$/);
+    assert.equal(outcomes.get('Garbage')![6], "malformed: sent 'suggest the butler did it'");
+    // Only the three live entrants' six seatings count, two games each.
+    const games = csv(join(out, 'games.csv'));
+    const counted = games.filter((row) => row[2] === '1');
+    assert.equal(counted.length, 12);
+    assert.ok(
+      games.some((row) => row[2] === '0' && row.includes('Garbage')),
+      'the game Garbage played is listed, not counted',
+    );
+    for (const name of ['PyBot', 'ParlorSimple', 'inference']) {
+      assert.equal(outcomes.get(name)![2], '12');
+      assert.equal(outcomes.get(name)![6], '');
+    }
+    const wins = ['PyBot', 'ParlorSimple', 'inference'].reduce((sum, name) => sum + Number(outcomes.get(name)![1]), 0);
+    assert.equal(wins, 12, 'one winner a counted game');
+    assert.match(printed.join('\n'), /^12 games counted, 1 dropped because a disqualified entrant played in them\n/);
+    assert.match(printed.join('\n'), /Garbage +0 +0 +- +- +disqualified: malformed: sent 'suggest the butler did it'/);
+    assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
+  });
+
+  test('refuses a contest without entrants, and a game whose bots are not kept for a run, in one line', async () => {
+    const none = await runCaptured(['contest', '--game', 'speedclue', '--out', join(scratch, 'none')]);
+    assert.equal(none.code, 3);
+    const loveLetter = await runCaptured([
+      'contest',
+      '--game',
+      'love-letter',
+      '--strategies',
+      'random,random,random',
+      '--out',
+      join(scratch, 'll'),
+    ]);
+    assert.equal(loveLetter.code, 3);
+    assert.ok(!existsSync(join(scratch, 'll')), 'nothing is written for a contest refused');
+  });
+});
