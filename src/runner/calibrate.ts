@@ -18,6 +18,11 @@ const TASKS_PER_WORKER = 8;
  * tasks make it, not the workers, set the pace. The last batches are cut finer anyway (pieces.ts).
  */
 const MOST_TASKS_PER_WORKER = 64;
+/**
+ * But never tasks longer than this many times the target: a huge job must still report progress,
+ * checkpoint and stop on Ctrl-C within a second or so, however few tasks per worker that makes.
+ */
+const LONGEST_TASK_TARGETS = 4;
 
 /**
  * Games per task, from timing a few blocks of the job's own match-ups in this thread. The choice
@@ -53,7 +58,7 @@ export function chooseBatchGames(players: readonly MatchPlayer[], totalGames: nu
   };
   const byBalance = Math.max(1, Math.ceil(totalGames / blockSize / (workers * TASKS_PER_WORKER)));
   const fewest = Math.ceil(totalGames / blockSize / (workers * MOST_TASKS_PER_WORKER));
-  const bounded = (byTime: number) => Math.min(Math.max(byTime, fewest), byBalance) * blockSize;
+  const bounded = (byTime: number) => Math.min(Math.max(byTime, Math.min(fewest, byTime * LONGEST_TASK_TARGETS)), byBalance) * blockSize;
   // Timing could only pick fewer games per task than one block: a job this small is not worth the time it takes.
   if (byBalance === 1) return blockSize;
   if (moveTimeout === undefined) return bounded(measure());
