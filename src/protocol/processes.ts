@@ -74,6 +74,7 @@ function sweepTokens(tokenPrefix: string, isLive: (token: string) => boolean): v
     return;
   }
   const prefix = `${BOT_TOKEN_VARIABLE}=${tokenPrefix}`;
+  const found: number[] = [];
   for (const name of names) {
     const code = name.charCodeAt(0);
     if (code < 48 || code > 57) continue;
@@ -81,8 +82,11 @@ function sweepTokens(tokenPrefix: string, isLive: (token: string) => boolean): v
     const environ = readProc(pid, 'environ');
     if (environ === null || !environ.includes(prefix)) continue;
     const setting = environ.split('\0').find((entry) => entry.startsWith(prefix));
-    if (setting !== undefined && pid !== process.pid && !isLive(setting.slice(BOT_TOKEN_VARIABLE.length + 1))) signal(pid, 'SIGKILL');
+    if (setting !== undefined && pid !== process.pid && !isLive(setting.slice(BOT_TOKEN_VARIABLE.length + 1))) found.push(pid);
   }
+  // Their children go too, token or not: a bot hosted on another thread may have started some with
+  // an empty environment, and that thread's own stop (which freezes the bot's tree) may never run.
+  signalProcesses(freezeTree(found), 'SIGKILL');
 }
 
 function signal(pid: number, name: NodeJS.Signals): void {
