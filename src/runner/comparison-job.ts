@@ -26,6 +26,8 @@ export interface ComparisonJob {
   readonly channel?: string;
   /** Aborting stops the comparison where it is, keeping its finished batches for a resume. */
   readonly signal?: AbortSignal;
+  /** A Redis server whose workers play the batches (see JobSettings.redis). */
+  readonly redis?: string;
   /** The checkpoint of an interrupted comparison, to go on from. */
   readonly checkpoint: Checkpoint | null;
   /** The expected length once known (logistic bounds learn it at the first look); kept across a resume. */
@@ -49,7 +51,12 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
   const { context, dir, job, plan } = run;
   const arms = pairedArms(plan.paired);
   const seats = [...arms.candidate.seats, plan.paired.baseline];
-  const runners = await createRunners(context, { workers: run.workers, moveTimeout: run.moveTimeout, channel: run.channel });
+  const runners = await createRunners(context, {
+    workers: run.workers,
+    moveTimeout: run.moveTimeout,
+    channel: run.channel,
+    redis: run.redis,
+  });
   try {
     const candidate = await prepareMatch(context.registry, arms.candidate, runners.resolverFor(seats));
     const baseline = await prepareMatch(context.registry, arms.baseline, runners.resolverFor(seats));

@@ -10,6 +10,7 @@ import type { Task, TaskRunner } from './tasks.ts';
  * Picks where each match-up's tasks run: the worker pool for in-process strategies, the main
  * thread's external host for match-ups with a bot process in a seat. Each is started on first use.
  * The host comes from whoever composes parlor (src/app.ts); without one, bot seats are refused.
+ * A remote runner (a queue of workers on other machines) replaces the pool, and refuses bot seats.
  */
 export class Runners {
   readonly workers: number;
@@ -17,15 +18,22 @@ export class Runners {
   private pool: WorkerPool | null = null;
   private external: ExternalRunner | null = null;
   private externalSettings: ExternalSettings;
+  private readonly remote: TaskRunner | null;
 
-  constructor(workers: number, host: ExternalHostLoader | null, externalSettings: ExternalSettings = {}) {
+  constructor(workers: number, host: ExternalHostLoader | null, externalSettings: ExternalSettings = {}, remote: TaskRunner | null = null) {
     this.workers = workers;
+    this.remote = remote;
     this.host = host ?? (() => Promise.reject(Errors.badOption('external bots (cmd: seats) need a host of external seats')));
     this.externalSettings = externalSettings;
   }
 
-  static create(workers: number, loadHost: ExternalHostLoader, externalSettings: ExternalSettings = {}): Runners {
-    return new Runners(workers, loadHost, externalSettings);
+  static create(
+    workers: number,
+    loadHost: ExternalHostLoader,
+    externalSettings: ExternalSettings = {},
+    remote: TaskRunner | null = null,
+  ): Runners {
+    return new Runners(workers, loadHost, externalSettings, remote);
   }
 
   /** Bot logs and transcripts (--transcripts) go into the run's results folder. */
@@ -38,6 +46,7 @@ export class Runners {
   }
 
   resolverFor(seats: readonly string[]): StrategyResolver {
+    if (this.remote) refuseRemoteBots(seats);
     return this.hasExternalSeat(seats) ? externalResolver(this.host) : resolveStrategy;
   }
 
@@ -47,6 +56,7 @@ export class Runners {
   }
 
   runnerFor(seats: readonly string[]): TaskRunner {
+    if (this.remote) return this.remote;
     if (this.hasExternalSeat(seats)) return (this.external ??= new ExternalRunner(this.host, this.externalSettings));
     const pool = (this.pool ??= new WorkerPool(this.workers, this.externalSettings.moveTimeout));
     const { transcripts, resultsDir } = this.externalSettings;
@@ -54,10 +64,16 @@ export class Runners {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pool?.close(), this.external?.close()]);
+    await Promise.all([this.pool?.close(), this.external?.close(), this.remote?.close()]);
     this.pool = null;
     this.external = null;
   }
+}
+
+/** Bot processes run where their command lines make sense, on the machine given them: never through the queue. */
+export function refuseRemoteBots(seats: readonly string[]): void {
+  const bot = seats.find(isExternalSpec);
+  if (bot !== undefined) throw Errors.badOption(`${bot}: bot seats (cmd:) play on this machine only; run them without --redis`);
 }
 
 /** Asks the workers for every game's transcript, written into the results folder. */
