@@ -72,8 +72,8 @@ export class QueueRunner implements TaskRunner {
   static async open(url: string, settings: QueueSettings): Promise<QueueRunner> {
     const link = await RedisLink.reach(url);
     const queue = new Queue(QUEUE_NAME, { connection: link.connection() });
-    const events = new QueueEvents(QUEUE_NAME, { connection: link.connection() });
-    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
+    await queue.waitUntilReady();
+    const events = await listen(link, queue);
     if ((await connectedThreads(queue)) === 0)
       settings.warn(`note: no parlor worker is taking batches from ${url} yet; start some with: parlor worker --redis ${url}`);
     return new QueueRunner(link, queue, events, settings);
@@ -107,7 +107,7 @@ export class QueueRunner implements TaskRunner {
       this.waiting.set(id, [...(this.waiting.get(id) ?? []), waiter]);
       this.queue.add('batch', batch, { jobId: id, removeOnComplete: true, removeOnFail: true, attempts: 1 }).catch((error: unknown) => {
         this.forget(id, waiter);
-        waiter.reject(Errors.redisUnreachable(this.link.url, error instanceof Error ? error.message : String(error)));
+        waiter.reject(Errors.redisUnreachable(this.link.shown, error instanceof Error ? error.message : String(error)));
       });
     });
   }
@@ -162,6 +162,17 @@ export class QueueRunner implements TaskRunner {
     }
     return bundle;
   }
+}
+
+/**
+ * The queue's events from now on. Read from the stream's last entry as it is now, not from
+ * whatever is last when the reader first asks: a batch added meanwhile may already be finished.
+ */
+export async function listen(link: RedisLink, queue: Queue): Promise<QueueEvents> {
+  const last = (await link.command('XREVRANGE', [queue.keys.events, '+', '-', 'COUNT', '1'])) as [string, unknown][];
+  const events = new QueueEvents(QUEUE_NAME, { connection: link.connection(), lastEventId: last[0]?.[0] ?? '0' });
+  await events.waitUntilReady();
+  return events;
 }
 
 /** The threads of the `parlor worker` processes taking batches from the server at `url` now (0: none). */
