@@ -45,7 +45,8 @@ export function decodeCounters(text: string): Float64Array {
 
 /** A batch's queue id: the hash of everything it carries, so a batch queued again is the same job. */
 export function batchId(batch: RemoteBatch): string {
-  return createHash('sha256').update(JSON.stringify(batch)).digest('hex').slice(0, 32);
+  // BullMQ refuses ids that read as integers, which a hash in hex could.
+  return `batch-${createHash('sha256').update(JSON.stringify(batch)).digest('hex').slice(0, 32)}`;
 }
 
 export function taskGame(task: RemoteTask | Task): string {
@@ -77,17 +78,13 @@ export function renameStrategies<T extends RemoteTask>(task: T, rename: Readonly
   };
 }
 
-const fingerprints = new Map<string, string>();
+// The source files of a game's engine are read once per process.
+const engineDigests = new Map<string, string>();
 
-/**
- * What the game's rules are on this machine: its rule options and the source files of its engine
- * folder (src/games/<id>/). Two machines with the same fingerprint play the same rules the same
- * way; a worker whose fingerprint differs from the job's refuses it rather than mix two engines.
- */
-export function rulesFingerprint(registry: Registry, gameId: string): string {
-  let fingerprint = fingerprints.get(gameId);
-  if (fingerprint === undefined) {
-    const hash = createHash('sha256').update(JSON.stringify(registry.game(gameId).ruleOptions));
+function engineDigest(gameId: string): string {
+  let digest = engineDigests.get(gameId);
+  if (digest === undefined) {
+    const hash = createHash('sha256');
     const folder = fileURLToPath(new URL(`../../games/${gameId}/`, import.meta.url));
     if (existsSync(folder)) {
       const files = readdirSync(folder, { recursive: true, withFileTypes: true })
@@ -96,10 +93,20 @@ export function rulesFingerprint(registry: Registry, gameId: string): string {
         .sort();
       for (const file of files) hash.update(`\0${file.slice(folder.length)}\0`).update(readFileSync(file));
     }
-    fingerprint = hash.digest('hex').slice(0, 16);
-    fingerprints.set(gameId, fingerprint);
+    digest = hash.digest('hex');
+    engineDigests.set(gameId, digest);
   }
-  return fingerprint;
+  return digest;
+}
+
+/**
+ * What the game's rules are on this machine: its rule options and the source files of its engine
+ * folder (src/games/<id>/). Two machines with the same fingerprint play the same rules the same
+ * way; a worker whose fingerprint differs from the job's refuses it rather than mix two engines.
+ */
+export function rulesFingerprint(registry: Registry, gameId: string): string {
+  const options = JSON.stringify(registry.game(gameId).ruleOptions);
+  return createHash('sha256').update(options).update(engineDigest(gameId)).digest('hex').slice(0, 16);
 }
 
 /** Why this machine must not play `batch` (another parlor, other rules), or null when it may. */

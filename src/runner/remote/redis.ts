@@ -20,19 +20,20 @@ const REACH_TIMEOUT_MS = 5000;
  * fresh connection for each BullMQ object (a worker blocks one of its own), all closed together.
  */
 export class RedisLink {
-  readonly url: string;
+  /** The server's URL with its password masked, for messages and logs. */
+  readonly shown: string;
   private readonly target: RedisTarget;
   private readonly opened: RespConnection[] = [];
 
   private constructor(url: string, target: RedisTarget) {
-    this.url = url;
+    this.shown = maskPassword(url);
     this.target = target;
   }
 
   /** Connects and pings once: a wrong URL or an unreachable server is a one-line error naming the URL. */
   static async reach(url: string): Promise<RedisLink> {
     const target = parseRedisUrl(url);
-    if (!target) throw Errors.badOption(`--redis must be a redis:// or rediss:// URL (redis://host:port), got '${url}'`);
+    if (!target) throw Errors.badOption(`--redis must be a redis:// or rediss:// URL (redis://host:port), got '${maskPassword(url)}'`);
     const link = new RedisLink(url, target);
     const probe = link.raw();
     const timeout = new Promise<never>((_, reject) =>
@@ -42,7 +43,7 @@ export class RedisLink {
       await Promise.race([probe.connect().then(() => probe.send('PING', [])), timeout]);
     } catch (error) {
       link.close();
-      throw Errors.redisUnreachable(url, reasonOf(error));
+      throw Errors.redisUnreachable(link.shown, reasonOf(error));
     } finally {
       probe.close();
     }
@@ -56,7 +57,8 @@ export class RedisLink {
 
   /** Runs one command on a connection of its own (for parlor's own keys beside the queue). */
   async command(command: string, args: readonly unknown[]): Promise<unknown> {
-    const connection = this.raw();
+    // Closed below, whatever happens: not one for close() to keep.
+    const connection = new RespConnection(this.target);
     try {
       await connection.connect();
       return await connection.send(command, args);
@@ -65,15 +67,20 @@ export class RedisLink {
     }
   }
 
+  /** Closes every connection opened through this link, the ones BullMQ reopened included. */
   close(): void {
     for (const connection of this.opened.splice(0)) connection.close();
   }
 
   private raw(): RespConnection {
-    const connection = new RespConnection(this.target);
-    this.opened.push(connection);
-    return connection;
+    return new RespConnection(this.target, (connection) => this.opened.push(connection));
   }
+}
+
+/** The URL as given, its password (if any) replaced by stars. */
+export function maskPassword(url: string): string {
+  // Up to the last @ before the path: an unencoded @ in a password does not show its end.
+  return url.replace(/^([a-z]+:\/\/[^:@/]*:)[^/]*@/i, '$1***@');
 }
 
 function reasonOf(error: unknown): string {

@@ -54,8 +54,13 @@ export class RespConnection {
   private buffer: Buffer = Buffer.alloc(0);
   private readonly pending: { resolve(value: Reply): void; reject(error: Error): void }[] = [];
 
-  constructor(target: RedisTarget) {
+  private readonly opened: (connection: RespConnection) => void;
+
+  /** `opened` hears of this connection and of every duplicate made from it (BullMQ reconnects through them). */
+  constructor(target: RedisTarget, opened: (connection: RespConnection) => void = () => {}) {
     this.target = target;
+    this.opened = opened;
+    opened(this);
   }
 
   get connected(): boolean {
@@ -115,7 +120,7 @@ export class RespConnection {
   }
 
   async duplicate(): Promise<RespConnection> {
-    return new RespConnection(this.target);
+    return new RespConnection(this.target, this.opened);
   }
 
   private async login(): Promise<void> {

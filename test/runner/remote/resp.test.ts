@@ -3,6 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { maskPassword } from '../../../src/runner/remote/redis.ts';
 import { parseRedisUrl, RespConnection } from '../../../src/runner/remote/resp.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../helpers/redis-server.ts';
 
@@ -81,5 +82,14 @@ describe('RespConnection', { skip: redisMissing() ?? false }, () => {
     await assert.rejects(blocked, /Connection closed/);
     assert.equal(other.connected, false);
     await assert.rejects(other.send('PING', []), /Connection is closed/);
+  });
+});
+
+describe('maskPassword', () => {
+  test('hides the password of a URL, and only that', () => {
+    assert.equal(maskPassword('redis://:s3cret@queue:6379/1'), 'redis://:***@queue:6379/1');
+    assert.equal(maskPassword('rediss://me:p@ss@queue'), 'rediss://me:***@queue');
+    assert.equal(maskPassword('redis://queue:6379'), 'redis://queue:6379');
+    assert.equal(maskPassword('redis://me@queue'), 'redis://me@queue');
   });
 });
