@@ -6,11 +6,14 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue, QueueEvents } from 'bullmq';
-import { builtinRegistry } from '../../../src/app.ts';
-import { ErrorCodes } from '../../../src/core/errors.ts';
+import { Queue } from 'bullmq';
+import { builtinJobContext, builtinRegistry } from '../../../src/app.ts';
+import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
+import { startJob } from '../../../src/runner/jobs.ts';
+import { planSim } from '../../../src/runner/plan.ts';
 import { rulesFingerprint, type RemoteBatch, type RemoteResult } from '../../../src/runner/remote/batches.ts';
 import { bundleId, packStrategy } from '../../../src/runner/remote/bundles.ts';
+import { listen } from '../../../src/runner/remote/queue-runner.ts';
 import { QUEUE_NAME, RedisLink } from '../../../src/runner/remote/redis.ts';
 import { version } from '../../../src/runner/version.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../helpers/redis-server.ts';
@@ -122,14 +125,27 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
     assert.deepEqual(summaryOf(join(scratch, 'compare-queued')), summaryOf(join(scratch, 'compare-local')));
   });
 
+  test('a worker stopped with Ctrl-C finishes the batches it holds first', async () => {
+    const dir = join(scratch, 'worker-stopped');
+    const run = startParlor([...JOB, '--redis', redis.url, '--out', dir, '--quiet']);
+    await until('first batches merged', 60, () => checkpointGames(dir) > 0);
+    workers[1].child.kill('SIGINT');
+    assert.equal((await workers[1].finished).code, 130, workers[1].stderr());
+    const finished = await run.finished;
+    assert.equal(finished.code, 0, finished.stderr);
+    assert.doesNotMatch(finished.stderr, /stopped answering/);
+    assert.deepEqual(summaryOf(dir), await local);
+  });
+
   test('workers refuse batches of another parlor version or other game rules, saying why', async () => {
     const link = await RedisLink.reach(redis.url);
     const queue = new Queue(QUEUE_NAME, { connection: link.connection() });
-    const events = new QueueEvents(QUEUE_NAME, { connection: link.connection() });
+    const events = await listen(link, queue);
     try {
-      await events.waitUntilReady();
       const results = new Map<string, RemoteResult>();
-      events.on('completed', ({ jobId, returnvalue }) => results.set(jobId, returnvalue as unknown as RemoteResult));
+      events.on('completed', ({ jobId, returnvalue }) => {
+        if (jobId.startsWith('other-')) results.set(jobId, returnvalue as unknown as RemoteResult);
+      });
       const batch = (changes: Partial<RemoteBatch>): RemoteBatch => ({
         parlor: version,
         rules: rulesFingerprint(builtinRegistry(), 'love-letter'),
@@ -148,7 +164,10 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
       await queue.add('batch', batch({ parlor: '0.0.1' }), { jobId: 'other-version', removeOnComplete: true });
       await queue.add('batch', batch({ rules: 'f00df00df00df00d' }), { jobId: 'other-rules', removeOnComplete: true });
       await until('both batches answered', 30, () => results.size === 2);
-      const refusals = [...results.values()].map((result) => ('failure' in result ? result.failure : null));
+      const refusals = ['other-version', 'other-rules'].map((id) => {
+        const result = results.get(id);
+        return result && 'failure' in result ? result.failure : null;
+      });
       assert.ok(refusals.every((failure) => failure?.code === ErrorCodes.WORKER_REFUSED));
       assert.match(
         refusals[0]?.message ?? '',
@@ -164,6 +183,31 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
       await Promise.allSettled([events.close(), queue.close()]);
       link.close();
     }
+  });
+
+  test('a run that a worker refuses stops with its reason', async () => {
+    // This coordinator's love-letter has a rule option more than the workers' have.
+    const registry = builtinRegistry();
+    const game = registry.game('love-letter');
+    registry.addGame({
+      ...game,
+      ruleOptions: [...game.ruleOptions, { name: 'house', values: 'boolean', default: false, help: 'a house rule' }],
+    });
+    const plan = planSim(registry, { game: 'love-letter', strategies: ['random', 'random'], games: 100, seed: 's', design: 'independent' });
+    const warnings: string[] = [];
+    await assert.rejects(
+      startJob(builtinJobContext({ registry, warn: (text) => warnings.push(text) }), plan, {
+        workers: 1,
+        batch: 50,
+        redis: redis.url,
+        out: join(scratch, 'refused-rules'),
+      }),
+      (error: unknown) =>
+        error instanceof ParlorError &&
+        error.code === ErrorCodes.WORKER_REFUSED &&
+        /^parlor worker \S+ refused the job: its love-letter rules differ from the job's/.test(error.message),
+    );
+    assert.deepEqual(warnings, []);
   });
 
   test('bot seats and transcripts stay local; an unreachable server is one line and exit 3', async () => {
