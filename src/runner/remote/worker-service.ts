@@ -84,7 +84,7 @@ export async function serveBatches(settings: ServeSettings): Promise<void> {
     if (settings.signal?.aborted) return;
     const running = worker.run();
     await worker.waitUntilReady();
-    settings.log(`worker ${name}: ${settings.threads} thread${settings.threads === 1 ? '' : 's'}, taking batches from ${settings.url}`);
+    settings.log(`worker ${name}: ${settings.threads} thread${settings.threads === 1 ? '' : 's'}, taking batches from ${link.shown}`);
     await new Promise<void>((resolve) => {
       if (settings.signal?.aborted) resolve();
       settings.signal?.addEventListener('abort', () => resolve(), { once: true });
