@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Registry } from '../../core/registry.ts';
@@ -87,11 +87,10 @@ function engineDigest(gameId: string): string {
     const hash = createHash('sha256');
     const folder = fileURLToPath(new URL(`../../games/${gameId}/`, import.meta.url));
     if (existsSync(folder)) {
-      const files = readdirSync(folder, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => join(entry.parentPath, entry.name))
+      const files = readdirSync(folder, { recursive: true, encoding: 'utf8' })
+        .filter((name) => statSync(join(folder, name)).isFile())
         .sort();
-      for (const file of files) hash.update(`\0${file.slice(folder.length)}\0`).update(readFileSync(file));
+      for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(join(folder, file)));
     }
     digest = hash.digest('hex');
     engineDigests.set(gameId, digest);

@@ -62,8 +62,9 @@ export async function serveBatches(settings: ServeSettings): Promise<void> {
       const task = { ...renameStrategies(batch.task, paths), registry: settings.registryModule } as Task;
       return { counters: encodeCounters(await pool.run(task, undefined, batch.moveTimeout ?? undefined)) };
     } catch (error) {
+      // The run's machine names the games; this names the machine they failed on.
       const failure = isParlorError(error)
-        ? { code: error.code, message: error.message }
+        ? { code: error.code, message: `${error.message} (on parlor worker ${name})` }
         : { code: ErrorCodes.INTERNAL, message: `on worker ${name}: ${error instanceof Error ? error.message : String(error)}` };
       return { failure, worker: name };
     }

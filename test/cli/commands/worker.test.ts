@@ -27,7 +27,7 @@ const elsewhere = join(scratch, 'elsewhere');
 
 const STRATEGY = 'test/fixtures/strategies/unhurried.ts';
 // About half a second per batch: long enough to kill a worker in the middle of one.
-const JOB = ['sim', '--strategies', `${STRATEGY}:ms=0.5,random`, '--games', '1200', '--batch', '100', '--seed', 'queued'];
+const JOB = ['sim', '--strategies', `${STRATEGY}:ms=0.5,random`, '--games', '800', '--batch', '100', '--seed', 'queued'];
 
 interface RunningWorker {
   readonly child: ReturnType<typeof startParlor>['child'];
@@ -109,7 +109,7 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
     run.child.kill('SIGINT');
     const stopped = await run.finished;
     assert.equal(stopped.code, 130, stopped.stderr);
-    assert.ok(checkpointGames(dir) < 1200, 'stopped before the end');
+    assert.ok(checkpointGames(dir) < 800, 'stopped before the end');
     assert.match(stopped.stderr, new RegExp(`continue with: .* sim --resume ${dir} --redis ${redis.url}\\n`));
 
     const resumed = await parlor(['sim', '--resume', dir, '--redis', redis.url, '--quiet']);
@@ -118,7 +118,7 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
   });
 
   test('a comparison on the queue reaches the verdict and figures of a local one', async () => {
-    const compare = ['compare', '--candidate', 'counter', '--baseline', 'random', '--players', '2', '--max-games', '2000', '--json'];
+    const compare = ['compare', '--candidate', 'counter', '--baseline', 'random', '--players', '2', '--max-games', '1000', '--json'];
     const queued = await parlor([...compare, '--redis', redis.url, '--out', join(scratch, 'compare-queued')]);
     const here = await parlor([...compare, '--workers', '2', '--out', join(scratch, 'compare-local')]);
     assert.equal(queued.code, here.code, queued.stderr);
