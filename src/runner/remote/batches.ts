@@ -28,8 +28,7 @@ export interface RemoteBatch {
 }
 
 /** What a worker hands back: the batch's counters (base64 of the Float64Array), or why it failed. */
-export type RemoteResult =
-  { readonly counters: string } | { readonly failure: { readonly code: string; readonly message: string }; readonly worker: string };
+export type RemoteResult = { readonly counters: string } | { readonly failure: { readonly code: string; readonly message: string } };
 
 export function encodeCounters(data: Float64Array): string {
   return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64');

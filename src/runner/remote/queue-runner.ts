@@ -59,9 +59,7 @@ export class QueueRunner implements TaskRunner {
     this.events = events;
     this.settings = settings;
     events.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, returnvalue as unknown as RemoteResult));
-    events.on('failed', ({ jobId, failedReason }) =>
-      this.settle(jobId, { failure: { code: ErrorCodes.INTERNAL, message: failedReason }, worker: 'queue' }),
-    );
+    events.on('failed', ({ jobId, failedReason }) => this.settle(jobId, { failure: { code: ErrorCodes.INTERNAL, message: failedReason } }));
     events.on('stalled', ({ jobId }) => {
       const waiter = this.waiting.get(jobId)?.[0];
       if (waiter) settings.warn(`note: the worker playing ${waiter.label} stopped answering; they are queued again`);
@@ -75,7 +73,7 @@ export class QueueRunner implements TaskRunner {
     await queue.waitUntilReady();
     const events = await listen(link, queue);
     if ((await connectedThreads(queue)) === 0)
-      settings.warn(`note: no parlor worker is taking batches from ${url} yet; start some with: parlor worker --redis ${url}`);
+      settings.warn(`note: no parlor worker is taking batches from ${link.shown} yet; start some with: parlor worker --redis URL`);
     return new QueueRunner(link, queue, events, settings);
   }
 

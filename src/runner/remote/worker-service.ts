@@ -55,7 +55,7 @@ export async function serveBatches(settings: ServeSettings): Promise<void> {
       if (refused !== null) {
         if (!refusals.has(refused)) settings.log(`refused a batch: ${refused}`);
         refusals.add(refused);
-        return { failure: { code: ErrorCodes.WORKER_REFUSED, message: Errors.workerRefused(name, refused).message }, worker: name };
+        return { failure: { code: ErrorCodes.WORKER_REFUSED, message: Errors.workerRefused(name, refused).message } };
       }
       const paths = new Map<string, string>();
       for (const [spec, bundle] of Object.entries(batch.strategies)) paths.set(spec, await cache.entryOf(bundle, fetchFile));
@@ -63,10 +63,11 @@ export async function serveBatches(settings: ServeSettings): Promise<void> {
       return { counters: encodeCounters(await pool.run(task, undefined, batch.moveTimeout ?? undefined)) };
     } catch (error) {
       // The run's machine names the games; this names the machine they failed on.
+      const where = ` (on parlor worker ${name})`;
       const failure = isParlorError(error)
-        ? { code: error.code, message: `${error.message} (on parlor worker ${name})` }
-        : { code: ErrorCodes.INTERNAL, message: `on worker ${name}: ${error instanceof Error ? error.message : String(error)}` };
-      return { failure, worker: name };
+        ? { code: error.code, message: error.message + where }
+        : { code: ErrorCodes.INTERNAL, message: (error instanceof Error ? error.message : String(error)) + where };
+      return { failure };
     }
   };
 
