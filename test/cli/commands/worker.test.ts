@@ -71,8 +71,8 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
   before(async () => {
     mkdirSync(elsewhere);
     redis = await startRedis();
-    for (let i = 0; i < 3; i++) workers.push(startWorker(redis.url));
-    await until('three workers taking batches', 60, () => workers.every((worker) => /taking batches from/.test(worker.stderr())));
+    // The first worker plays alone, so that it surely holds batches when it is killed.
+    await startWorkers(1);
     // The same job played here, once, for every run below to equal.
     local = parlor([...JOB, '--workers', '2', '--out', join(scratch, 'local'), '--quiet']).then((run) => {
       assert.equal(run.code, 0, run.stderr);
@@ -86,11 +86,19 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
     await redis?.stop();
   });
 
+  /** Starts `count` more workers and waits until they all take batches. */
+  async function startWorkers(count: number): Promise<void> {
+    for (let i = 0; i < count; i++) workers.push(startWorker(redis.url));
+    await until('workers taking batches', 60, () => workers.every((worker) => /taking batches from/.test(worker.stderr())));
+  }
+
   test('a worker killed mid-batch loses nothing: the run equals a local one, the strategy file shipped by hash', async () => {
     const dir = join(scratch, 'queued');
     const run = startParlor([...JOB, '--redis', redis.url, '--out', dir, '--quiet']);
     await until('first batches merged', 60, () => checkpointGames(dir) > 0);
+    // The only worker, with the run's next batches: it holds some whenever the run is not done.
     workers[0].child.kill('SIGKILL');
+    await startWorkers(2);
     const finished = await run.finished;
     assert.equal(finished.code, 0, finished.stderr);
     assert.match(finished.stderr, /the worker playing games \d+ to \d+ stopped answering; they are queued again/);
