@@ -4,13 +4,14 @@ import { Registry } from './core/registry.ts';
 import { builtinGames } from './games/index.ts';
 import type { ExternalHost } from './runner/external.ts';
 import type { JobContext } from './runner/jobs.ts';
-import { builtinStrategies } from '../strategies/index.ts';
+import { builtinStrategies, builtinStrategyReaders } from '../strategies/index.ts';
 
 /** The games and built-in strategies parlor ships with. */
 export function builtinRegistry(): Registry {
   const registry = new Registry();
   for (const game of builtinGames()) registry.addGame(game);
   for (const definition of builtinStrategies()) registry.addStrategy(definition);
+  for (const [gameId, reader] of builtinStrategyReaders()) registry.addStrategyReader(gameId, reader);
   return registry;
 }
 
@@ -34,6 +35,8 @@ export function builtinJobContext(overrides: Partial<JobContext> = {}): JobConte
     registry: builtinRegistry(),
     registryModule: BUILTIN_REGISTRY_MODULE,
     loadExternalHost,
+    // Threads hosting bot tables load this module's host: not a host given in `overrides`.
+    hostModule: overrides.loadExternalHost ? undefined : BUILTIN_REGISTRY_MODULE,
     resultHooks: [],
     invocation: 'parlor',
     progress: () => {},

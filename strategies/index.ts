@@ -1,4 +1,7 @@
 import type { StrategyDefinition } from '../src/strategy-api.ts';
+import type { StrategyReader } from '../src/core/registry.ts';
+import { dominionStrategies } from './dominion/index.ts';
+import { readPriorityList } from './dominion/priority-list.ts';
 import { ducking } from './hearts/ducking.ts';
 import { firstLegal } from './hearts/first-legal.ts';
 import { random as heartsRandom } from './hearts/random.ts';
@@ -7,8 +10,31 @@ import { cautious } from './love-letter/cautious.ts';
 import { counter } from './love-letter/counter.ts';
 import { ismcts } from './love-letter/ismcts.ts';
 import { random } from './love-letter/random.ts';
+import { inference } from './speedclue/inference.ts';
+import { infogain } from './speedclue/infogain.ts';
+import { random as clueRandom } from './speedclue/random.ts';
+import { simple } from './speedclue/simple.ts';
 
 /** The built-in strategies of every registered game, in the order `parlor strategies` lists them. */
 export function builtinStrategies(): readonly StrategyDefinition<any>[] {
-  return [random, cautious, counter, ismcts, heartsRandom, firstLegal, ducking, sampler];
+  return [
+    random,
+    cautious,
+    counter,
+    ismcts,
+    heartsRandom,
+    firstLegal,
+    ducking,
+    sampler,
+    ...dominionStrategies(),
+    clueRandom,
+    simple,
+    inference,
+    infogain,
+  ];
+}
+
+/** The games whose strategies can be written as data, with their readers. */
+export function builtinStrategyReaders(): readonly (readonly [string, StrategyReader])[] {
+  return [['dominion', readPriorityList]];
 }

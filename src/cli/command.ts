@@ -7,6 +7,8 @@ export interface CommandContext {
   /** URL of the module whose builtinRegistry() worker threads load (the same games and strategies as `registry`). */
   readonly registryModule: string;
   readonly resultHooks: readonly ResultHook[];
+  /** Loads what `resultHooks` need, called while a run's games play. */
+  readonly prepareResultHooks?: () => void;
   print(text: string): void;
   /** Progress and notices; silent under --quiet or when stderr is not a terminal. */
   progress(text: string): void;

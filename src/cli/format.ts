@@ -1,3 +1,4 @@
+import { alignColumns } from '../report/tables.ts';
 import type { RatingSummary } from '../runner/ratings.ts';
 import type { MetricSummary, RunSummary } from '../runner/summary.ts';
 
@@ -9,17 +10,6 @@ function count(value: number): string {
   return value.toLocaleString('en-US');
 }
 
-/** Left-aligned text columns, right-aligned numbers. */
-function table(header: readonly string[], rows: readonly (readonly string[])[], numeric: readonly boolean[]): string[] {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (row: readonly string[]) =>
-    row
-      .map((cell, column) => (numeric[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
-      .join('  ')
-      .trimEnd();
-  return [line(header), ...rows.map(line)];
-}
-
 /** A run stopped early says so first: its figures cover only the games it finished. */
 function partialNote(summary: Pick<RunSummary, 'complete' | 'games' | 'gamesPlanned'>): string[] {
   if (summary.complete !== false) return [];
@@ -29,7 +19,7 @@ function partialNote(summary: Pick<RunSummary, 'complete' | 'games' | 'gamesPlan
 function ratingLines(ratings: readonly RatingSummary[]): string[] {
   return [
     "ratings on the Elo scale (0: the field's average), with bootstrap intervals",
-    ...table(
+    ...alignColumns(
       ['strategy', 'rating', '95% interval'],
       ratings.map((r) => [r.strategy, r.elo.toFixed(0), `${r.low.toFixed(0)} - ${r.high.toFixed(0)}`]),
       [false, true, true],
@@ -50,7 +40,7 @@ function headToHeadLines(summary: RunSummary): string[] {
   ]);
   return [
     'head-to-head: how often the row strategy finished ahead of the column one where they met (ties 1/2)',
-    ...table(['', ...names.map((_, index) => String(index + 1))], rows, [false, ...names.map(() => true)]),
+    ...alignColumns(['', ...names.map((_, index) => String(index + 1))], rows, [false, ...names.map(() => true)]),
   ];
 }
 
@@ -73,7 +63,7 @@ function momentLines(summary: RunSummary): string[] {
   return [
     '',
     'means with 95% intervals',
-    ...table(
+    ...alignColumns(
       ['strategy', ...plain.map((metric) => metric.valueTitle)],
       names.map((name) => [name, ...plain.map((metric) => cell(metric, name))]),
       [false, ...plain.map(() => true)],
@@ -83,22 +73,25 @@ function momentLines(summary: RunSummary): string[] {
 
 /** The summary as a user reads it in a terminal: strategies, seats, and the design's caveats. */
 export function formatRunSummary(summary: RunSummary): string {
+  // A game that is one round (SpeedClue) has no rounds to count apart from its games.
+  const rounds = summary.roundName[0] !== 'game';
   const lines = [
     ...partialNote(summary),
-    `${count(summary.games)} games of ${summary.game}, ${summary.players} players, ${summary.design} design, ` +
-      `${summary.roundsPerGame.toFixed(2)} ${summary.roundName[1]} a game (seed ${summary.seed})`,
+    `${count(summary.games)} games of ${summary.game}, ${summary.players} players, ${summary.design} design` +
+      (rounds ? `, ${summary.roundsPerGame.toFixed(2)} ${summary.roundName[1]} a game` : '') +
+      ` (seed ${summary.seed})`,
     '',
   ];
   const strategies = Object.entries(summary.strategies);
   lines.push(
-    ...table(
-      ['strategy', 'seat-games', 'win rate', '95% interval', `${summary.roundName[0]} win rate`],
+    ...alignColumns(
+      ['strategy', 'seat-games', 'win rate', '95% interval', ...(rounds ? [`${summary.roundName[0]} win rate`] : [])],
       strategies.map(([name, s]) => [
         name,
         count(s.games),
         percent(s.winRate),
         `${percent(s.ci95[0])} - ${percent(s.ci95[1])}`,
-        percent(s.roundWinRate),
+        ...(rounds ? [percent(s.roundWinRate)] : []),
       ]),
       [false, true, true, true, true],
     ),
@@ -106,7 +99,7 @@ export function formatRunSummary(summary: RunSummary): string {
   if (summary.design === 'duplicate') {
     lines.push('', `duplicate deals: the interval to trust is the block one (${count(strategies[0]?.[1].blocks.blocks ?? 0)} blocks)`);
     lines.push(
-      ...table(
+      ...alignColumns(
         ['strategy', 'block mean', '95% interval'],
         strategies.map(([name, s]) => [name, percent(s.blocks.mean), `${percent(s.blocks.ci95[0])} - ${percent(s.blocks.ci95[1])}`]),
         [false, true, true],
@@ -115,7 +108,7 @@ export function formatRunSummary(summary: RunSummary): string {
   }
   lines.push(...momentLines(summary), '');
   lines.push(
-    ...table(
+    ...alignColumns(
       ['seat', 'strategy', 'win rate', '95% interval'],
       summary.seats.map((s) => [String(s.seat), s.strategy, percent(s.winRate), `${percent(s.ci95[0])} - ${percent(s.ci95[1])}`]),
       [true, false, true, true],

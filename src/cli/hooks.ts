@@ -7,3 +7,12 @@ import type { ResultHook } from '../runner/jobs.ts';
  * once per round) should not pay for the charting code.
  */
 export const resultHooks: ResultHook[] = [async (dir, summary) => (await import('./commands/chart.ts')).drawResults(dir, summary)];
+
+/**
+ * Loads what the hooks need (about a second of chart libraries) while a run's games play: the main
+ * thread waits on the workers then, and the charts are drawn as soon as the games end. A failure
+ * here is left to the hook itself, which meets it again and reports it.
+ */
+export function prepareResultHooks(): void {
+  import('./commands/chart.ts').then((chart) => chart.prepareDrawing()).catch(() => {});
+}

@@ -2,7 +2,7 @@ import { CommanderError } from 'commander';
 import { ErrorCodes, isParlorError } from '../core/errors.ts';
 import { BUILTIN_REGISTRY_MODULE, builtinRegistry } from '../app.ts';
 import type { CommandContext } from './command.ts';
-import { resultHooks } from './hooks.ts';
+import { prepareResultHooks, resultHooks } from './hooks.ts';
 import { buildProgram } from './program.ts';
 
 /** Exit statuses shared by every command. */
@@ -25,6 +25,7 @@ export function defaultContext(options: { quiet?: boolean } = {}): CommandContex
     registry: builtinRegistry(),
     registryModule: BUILTIN_REGISTRY_MODULE,
     resultHooks,
+    prepareResultHooks,
     print: (text) => process.stdout.write(`${text}\n`),
     progress: (text) => {
       if (showProgress) process.stderr.write(text);

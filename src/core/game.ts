@@ -43,8 +43,12 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   readonly maxActions: number;
   /** Every action is an integer in [0, actionSpace): tables indexed by action can be sized from it. */
   readonly actionSpace: number;
-  /** What `scores` holds: the game's own points beside the win shares ('round wins', 'points'). */
-  readonly scoreName: { readonly label: string; readonly lowerIsBetter: boolean };
+  /**
+   * What `scores` holds: the game's own points beside the win shares ('round wins', 'points').
+   * `tieBreak` names what decides between seats tied on the score, when the rules say ('fewer
+   * turns'); without it the seats with the best score are exactly the winners.
+   */
+  readonly scoreName: { readonly label: string; readonly lowerIsBetter: boolean; readonly tieBreak?: string };
   readonly ruleOptions: readonly RuleOption[];
   /** The event kind that opens a round for its recipient: strategies are told `restart` on it. */
   readonly roundStartEvent: number;

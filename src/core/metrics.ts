@@ -50,6 +50,17 @@ export interface MomentsMetric extends MetricBase {
   /** 'rate' for 0/1 values, shown as percentages. */
   readonly format: 'number' | 'rate';
   readonly lowerIsBetter: boolean;
+  /**
+   * Neither lower nor higher is better for the player in itself (cards owned, a game's length):
+   * charts then say nothing of which way is better, and lowerIsBetter is not read.
+   */
+  readonly neutral?: boolean;
+  /**
+   * The labels are the consecutive points of a sequence (turn 1, 2, ...), each value recorded under
+   * the point it was reached at: charts draw the means as a line with a band over their intervals.
+   * Everything else (tally, counters, intervals, tables) is that of any moments metric.
+   */
+  readonly sequence?: boolean;
 }
 
 export type MetricSpec = RateByMetric | CausesMetric | MomentsMetric;

@@ -2,10 +2,17 @@ import { Errors } from './errors.ts';
 import type { Game } from './game.ts';
 import type { StrategyDefinition } from './strategy.ts';
 
-/** Games and built-in strategies by name. */
+/**
+ * Reads a strategy a user wrote as data (a JSON file) for one game: returns its definition, or
+ * throws a ParlorError naming `source` and what is wrong.
+ */
+export type StrategyReader = (data: unknown, source: string) => StrategyDefinition<any>;
+
+/** Games, built-in strategies by name, and the readers of strategies written as data. */
 export class Registry {
   private readonly games = new Map<string, Game<any, any>>();
   private readonly strategies = new Map<string, Map<string, StrategyDefinition<any>>>();
+  private readonly readers = new Map<string, StrategyReader>();
 
   addGame(game: Game<any, any>): this {
     this.games.set(game.id, game);
@@ -17,6 +24,16 @@ export class Registry {
     forGame.set(definition.name, definition);
     this.strategies.set(definition.game, forGame);
     return this;
+  }
+
+  /** How `gameId` reads strategies from JSON files (Dominion: priority lists). */
+  addStrategyReader(gameId: string, reader: StrategyReader): this {
+    this.readers.set(gameId, reader);
+    return this;
+  }
+
+  strategyReader(gameId: string): StrategyReader | undefined {
+    return this.readers.get(gameId);
   }
 
   game(id: string): Game<any, any> {

@@ -8,7 +8,7 @@ export {
   type BotConnector,
   type LinkContext,
 } from './external.ts';
-export { DEFAULT_MOVE_TIMEOUT_SECONDS } from './transport/process.ts';
+export { DEFAULT_MOVE_TIMEOUT_SECONDS, installCleanup } from './transport/process.ts';
 export {
   playExternalRange,
   openSession,

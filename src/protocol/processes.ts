@@ -11,8 +11,10 @@ import { readdirSync, readFileSync } from 'node:fs';
  */
 export const BOT_TOKEN_VARIABLE = 'PARLOR_BOT_TOKEN';
 
-// Unique to this parlor process, so a sweep never touches the bots of another run.
-const runToken = `${process.pid}-${randomBytes(6).toString('hex')}`;
+// Unique to this thread of this parlor process, so a sweep never touches the bots of another run
+// or thread; every thread's starts with the process id, which a sweep of the whole process uses.
+const processPrefix = `${process.pid}-`;
+const runToken = `${processPrefix}${randomBytes(6).toString('hex')}`;
 let botsStarted = 0;
 
 /** A fresh token for one bot process; every bot token of this run starts with the run's. */
@@ -56,13 +58,22 @@ export function signalProcesses(processes: readonly ProcessId[], name: NodeJS.Si
  * bot left outside its tree.
  */
 export function sweepRun(isLive: (token: string) => boolean): void {
+  sweepTokens(`${runToken}-`, isLive);
+}
+
+/** Kills every process carrying a bot token of any thread of this process (bots hosted on other threads included). */
+export function sweepProcess(): void {
+  sweepTokens(processPrefix, () => false);
+}
+
+function sweepTokens(tokenPrefix: string, isLive: (token: string) => boolean): void {
   let names: string[];
   try {
     names = readdirSync('/proc');
   } catch {
     return;
   }
-  const prefix = `${BOT_TOKEN_VARIABLE}=${runToken}-`;
+  const prefix = `${BOT_TOKEN_VARIABLE}=${tokenPrefix}`;
   for (const name of names) {
     const code = name.charCodeAt(0);
     if (code < 48 || code > 57) continue;

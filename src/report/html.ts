@@ -37,7 +37,8 @@ export function inlineJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-function tableHtml(table: ReportTable): string {
+/** A table as an HTML `<table>` with its caption; numeric columns carry class `num`. */
+export function tableHtml(table: ReportTable): string {
   const cell = (tag: string, text: string, numeric: boolean) => `<${tag}${numeric ? ' class="num"' : ''}>${escapeHtml(text)}</${tag}>`;
   const head = table.columns.map((column) => cell('th', column.title, column.numeric)).join('');
   const body = table.rows

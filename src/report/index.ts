@@ -9,6 +9,8 @@ export { ratingChart } from './charts/ratings.ts';
 export { sprtChart } from './charts/sprt.ts';
 export type { FairShareOption } from './charts/style.ts';
 export { compileChart, renderChart, svgToPng, vegaToSvg, PNG_ZOOM, type RenderedChart, type VegaSpec } from './render.ts';
+export { alignColumns, forfeitTable, momentTable, rateByTable, seatTable, strategyTable, type ReportTable } from './tables.ts';
+export { chartDisplay, tableDisplay, JUPYTER_DISPLAY, type Displayable, type MediaBundle } from './display.ts';
 export { reportCharts, type NamedChart, type ReportExtras } from './report.ts';
 export { writeCharts, type WrittenReport } from './write.ts';
 export { readReportInputs, type ReportInputs } from './load.ts';

@@ -76,7 +76,13 @@ const metricRows: Record<string, Check> = {
 const metricExtras: Record<string, Record<string, Check>> = {
   'rate-by': {},
   causes: { unit: text },
-  moments: { valueTitle: text, format: oneOf('number', 'rate'), lowerIsBetter: boolean },
+  moments: {
+    valueTitle: text,
+    format: oneOf('number', 'rate'),
+    lowerIsBetter: boolean,
+    neutral: optional(boolean),
+    sequence: optional(boolean),
+  },
 };
 
 /** One of the kinds a game can declare, with the rows of that kind. */

@@ -24,6 +24,12 @@ function load() {
   return libraries;
 }
 
+/** Loads the chart libraries and finds the font now, for a caller that has time to spare before drawing. */
+export async function prepareRendering(): Promise<void> {
+  defaultFont();
+  await load();
+}
+
 export async function compileChart(spec: TopLevelSpec): Promise<VegaSpec> {
   const [, vegaLite] = await load();
   return vegaLite.compile(spec).spec;

@@ -7,6 +7,7 @@ import { momentsChart } from './charts/moments.ts';
 import { rateByChart } from './charts/rate-by.ts';
 import { ratingChart } from './charts/ratings.ts';
 import { seatChart } from './charts/seat.ts';
+import { seriesChart } from './charts/series.ts';
 import { sprtChart } from './charts/sprt.ts';
 import {
   causeCountRows,
@@ -61,7 +62,7 @@ function metricChart(metric: SummaryMetric, players: number): TopLevelSpec {
     case 'causes':
       return causesChart(causeCountRows(metric), { title, labelTitle, unit: metric.unit });
     case 'moments':
-      return momentsChart(momentRows(metric), metric);
+      return metric.sequence ? seriesChart(momentRows(metric), metric) : momentsChart(momentRows(metric), metric);
   }
 }
 

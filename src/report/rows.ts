@@ -123,6 +123,8 @@ export type SummaryMetric =
       readonly valueTitle: string;
       readonly format: 'number' | 'rate';
       readonly lowerIsBetter: boolean;
+      readonly neutral?: boolean;
+      readonly sequence?: boolean;
       readonly rows: readonly {
         readonly strategy: string;
         readonly label: string;

@@ -7,6 +7,17 @@ export interface ReportTable {
   readonly rows: readonly (readonly string[])[];
 }
 
+/** Rows as lines of plain text: text columns left-aligned, numbers right-aligned, two spaces apart. */
+export function alignColumns(header: readonly string[], rows: readonly (readonly string[])[], numeric: readonly boolean[]): string[] {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const line = (row: readonly string[]) =>
+    row
+      .map((cell, column) => (numeric[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)];
+}
+
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 function percent(value: number): string {
@@ -22,6 +33,7 @@ const RATE_COLUMNS = [
   { title: '95% interval', numeric: true },
 ];
 
+/** Game win rates by strategy, with their 95% intervals. */
 export function strategyTable(rows: readonly StrategyRateRow[]): ReportTable {
   return {
     caption: 'Game win rate by strategy',
@@ -30,6 +42,7 @@ export function strategyTable(rows: readonly StrategyRateRow[]): ReportTable {
   };
 }
 
+/** Game win rates by seat, with their 95% intervals. */
 export function seatTable(rows: readonly SeatRateRow[]): ReportTable {
   return {
     caption: 'Game win rate by seat',
@@ -38,6 +51,7 @@ export function seatTable(rows: readonly SeatRateRow[]): ReportTable {
   };
 }
 
+/** A rate-by metric's round win rates by label (Love Letter: first card held), with their 95% intervals. */
 export function rateByTable(caption: string, labelTitle: string, rows: readonly LabelRateRow[]): ReportTable {
   return {
     caption,
@@ -74,6 +88,7 @@ export function momentTable(caption: string, labelTitle: string, format: 'number
   };
 }
 
+/** Forfeits by strategy and reason. */
 export function forfeitTable(rows: readonly CauseCountRow[]): ReportTable {
   return {
     caption: 'Forfeits',

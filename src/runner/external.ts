@@ -21,6 +21,8 @@ export interface ExternalHost {
   openSession(settings: ExternalSettings): ExternalRangeSession;
   /** Ends the run's external play once every range is done (bot logs note what their caps dropped). */
   finishRun(): void;
+  /** Makes every bot of this process, whichever thread started it, die with it (at exit, or on Ctrl-C). */
+  installCleanup?(): void;
 }
 
 export interface ExternalRangeSession {

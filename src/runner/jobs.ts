@@ -28,6 +28,7 @@ import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptio
 import { Runners } from './runners.ts';
 import { changedSources, sourceHashes, type SourceHashes } from './sources.ts';
 import { summarizeRun, type RunSummary } from './summary.ts';
+import type { Timeline } from './timeline.ts';
 import { gitCommit, version } from './version.ts';
 import { WriteFailure } from './write-errors.ts';
 
@@ -41,6 +42,11 @@ export interface JobContext {
   readonly registryModule: string;
   /** The host of bot-process seats, passed in so that the runner never loads the protocol code itself. */
   readonly loadExternalHost: ExternalHostLoader;
+  /**
+   * URL of a module whose loadExternalHost() gives the same host: with it, bot tables play on
+   * threads of their own, one per worker; without, all in the main thread.
+   */
+  readonly hostModule?: string;
   readonly resultHooks: readonly ResultHook[];
   /** The words that start parlor, for the printed hints that continue or replay a run. */
   readonly invocation: string;
@@ -48,6 +54,10 @@ export interface JobContext {
   progress(text: string): void;
   /** Anomalies the caller must see: forfeits, a resumed run's notes, a result hook that failed. */
   warn(text: string): void;
+  /** Called as the games start: loads what the result hooks will need while the workers play. */
+  readonly prepareResultHooks?: () => void;
+  /** Where the run notes the end of each phase, when its time breakdown is wanted. */
+  readonly timeline?: Timeline;
 }
 
 /** How a job runs and where its results land; none of it changes the results. */
@@ -104,6 +114,7 @@ export function jobSources(registry: Registry, job: Pick<JobSpec, 'game' | 'stra
 export async function startJob(context: JobContext, plan: JobPlan, settings: JobSettings): Promise<JobOutcome> {
   const runners = await createRunners(context, settings);
   try {
+    runners.startWorkers(plan.matchupSeats);
     const probe = buildJob({ ...plan, batchGames: blockGames(plan.design, plan.players) });
     const players = await preparePlayers(context.registry, probe, runners, settings.moveTimeout);
     const inProcess = players.filter((player) => !runners.hasExternalSeat(player.match.spec.seats));
@@ -157,6 +168,7 @@ export async function createRunners(
     settings.workers,
     context.loadExternalHost,
     { moveTimeout: settings.moveTimeout, transcripts: settings.transcripts, channel: settings.channel },
+    { registry: context.registryModule, host: context.hostModule },
     remote,
   );
 }
@@ -231,6 +243,7 @@ async function resumeLocked(context: JobContext, dir: string, job: JobFile, sett
   if (summary) throw Errors.corruptResults(dir, 'its summary is unfinished but its checkpoint is missing');
   // No checkpoint and no summary: the run was stopped before its first game, so it starts afresh.
   const checkpoint = hasCheckpoint(dir) ? readCheckpoint(dir) : null;
+  runners.startWorkers(job.matchups.map((matchup) => matchup.seats));
   const players = await preparePlayers(context.registry, job, runners, settings.moveTimeout);
   return execute(context, dir, job, players, checkpoint, settings, runners);
 }
@@ -276,6 +289,9 @@ async function execute(
   );
   if (checkpoint) restoreProgress(context, dir, job, progress, checkpoint);
   const meter = new ProgressMeter((text) => context.progress(text), job.games);
+  const timeline = context.timeline;
+  timeline?.end('plan');
+  context.prepareResultHooks?.();
   const { status, summary } = await keepingCheckpoint(context, job, dir, async () => {
     let played: 'complete' | 'interrupted';
     try {
@@ -283,6 +299,8 @@ async function execute(
     } finally {
       meter.finish();
     }
+    timeline?.end('play');
+    timeline?.poolActivity(runners.poolActivity());
     const written = summarizeJob(context.registry, job, matches, progress);
     writeSummary(dir, written);
     return { status: played, summary: written };
@@ -301,7 +319,9 @@ async function execute(
   }
   // An interrupted run's report of the games so far is drawn too, marked partial; its checkpoint stays for a resume.
   if (status === 'complete') removeCheckpoint(dir);
+  timeline?.end('summary');
   await runResultHooks(context, dir, summary, job);
+  timeline?.end('charts');
   return { status, dir, job, summary, gamesDone: progress.gamesDone };
 }
 

@@ -1,10 +1,16 @@
 import { Piscina } from 'piscina';
 import { ParlorError, type ErrorCode } from '../core/errors.ts';
 import { DecisionWatchdog } from './choice-guard.ts';
+import { ActivityBuffer } from './pool-activity.ts';
 import type { Task, TaskRunner } from './tasks.ts';
-import type { TaskFailure } from './worker.ts';
+import type { PoolActivity } from './timeline.ts';
+import type { TaskFailure, WorkerSetup } from './worker.ts';
 
-const WORKER_ENTRY = new URL('./worker-entry.js', import.meta.url).href;
+// Run from the sources, workers start on a JavaScript file that registers tsx first (worker threads
+// do not inherit the main thread's module hooks). Run from parlor's compiled cache (bin/compile.js),
+// this module is JavaScript and so is its neighbour worker.js: workers load it directly, with no
+// TypeScript compiler to load and nothing to transpile.
+const WORKER_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './worker-entry.js' : './worker.js', import.meta.url).href;
 
 /**
  * Worker threads playing tasks. A task is a batch of games sized to take a good fraction of a
@@ -15,17 +21,30 @@ export class WorkerPool implements TaskRunner {
   /** Seconds one decision may take; without it decisions are not timed. */
   readonly moveTimeout: number | undefined;
   private readonly pool: Piscina;
+  private readonly activity: ActivityBuffer;
 
-  constructor(workers: number, moveTimeout?: number) {
+  /**
+   * Starts every worker at once (they load their code in parallel, while the caller goes on
+   * planning); with `registry`, each loads that registry module before its first task too.
+   */
+  constructor(workers: number, moveTimeout?: number, registry?: string) {
     this.workers = workers;
     this.moveTimeout = moveTimeout;
+    this.activity = ActivityBuffer.create(workers);
+    const workerData: WorkerSetup = { registry, activity: this.activity.buffer };
     this.pool = new Piscina({
       filename: WORKER_ENTRY,
       minThreads: workers,
       maxThreads: workers,
       // Workers hold the match-ups' tables; keep them for the whole run.
       idleTimeout: 60_000,
+      workerData,
     });
+  }
+
+  /** When the workers were ready and how long they have played so far. */
+  activitySoFar(): PoolActivity {
+    return this.activity.read(this.workers);
   }
 
   /** `moveTimeout` replaces the pool's own limit for this task (a queued batch brings its job's). */

@@ -1,7 +1,9 @@
 import { ErrorCodes, Errors, isParlorError } from '../core/errors.ts';
 import type { CounterLayout } from './counters.ts';
 import { Counters, Global } from './counters.ts';
+import { blockGames } from './design.ts';
 import { BatchPlan, matchSpecOf, type BatchSpec, type JobSpec } from './job.ts';
+import { PieceScheduler, type Piece } from './pieces.ts';
 import type { Runners } from './runners.ts';
 import type { GamesTask } from './tasks.ts';
 
@@ -99,6 +101,13 @@ export class JobProgress<S extends Sums = Counters> {
     return counters;
   }
 
+  /** Takes a batch played in pieces: they are added up in order, as the whole batch would count. */
+  acceptPieces(batch: number, pieces: readonly Float64Array[]): void {
+    const sums = this.sumsOf[this.plan.batch(batch).matchup]();
+    for (const piece of pieces) sums.add(piece);
+    this.accept(batch, sums.data);
+  }
+
   checkpoint(): Checkpoint {
     return {
       job: this.jobId,
@@ -178,16 +187,20 @@ export async function executeJob<S extends Sums>(
   options: ExecuteOptions,
 ): Promise<'complete' | 'interrupted'> {
   const job = progress.job;
-  // Batches are taken in plan order as lanes free up: no list of them, however many there are.
-  let next = 0;
-  const nextTodo = (): number => {
-    while (next < progress.plan.count && progress.isDone(next)) next++;
-    return next < progress.plan.count ? next++ : -1;
+  const lanes = Math.max(1, options.concurrency);
+  // Batches are cut into pieces as lanes free up: no list of them, however many there are.
+  const blockSize = blockGames(job.design, job.players);
+  const scheduler = new PieceScheduler(progress.plan, (batch) => progress.isDone(batch), lanes, blockSize, job.batchGames);
+  // Each lane has a signal of its own, so a signal carries one listener per task in flight (the
+  // pool's) whatever the worker count; the caller's signal carries this one for the whole job.
+  const laneStops = Array.from({ length: lanes }, () => new AbortController());
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    for (const lane of laneStops) lane.abort();
   };
-  const stop = new AbortController();
-  const onAbort = () => stop.abort();
-  options.signal?.addEventListener('abort', onAbort);
-  if (options.signal?.aborted) stop.abort();
+  options.signal?.addEventListener('abort', stop);
+  if (options.signal?.aborted) stop();
   const play =
     options.play ??
     ((batch: BatchSpec, signal: AbortSignal) => {
@@ -203,29 +216,55 @@ export async function executeJob<S extends Sums>(
       };
       return runners.runnerFor(match.seats).run(task, signal);
     });
+  const pieces = new BatchPieces(progress);
   let failure: unknown = null;
-  const lane = async () => {
-    for (let index = nextTodo(); index >= 0 && !stop.signal.aborted && !progress.complete; index = nextTodo()) {
-      const batch = progress.plan.batch(index);
-      const offset = job.matchups[batch.matchup].offset;
+  const lane = async (signal: AbortSignal) => {
+    for (let piece = scheduler.next(); piece && !stopped && !progress.complete; piece = stopped ? null : scheduler.next()) {
+      const offset = job.matchups[piece.spec.matchup].offset;
       try {
-        const data = await play(batch, stop.signal);
-        progress.accept(index, data);
-        options.onBatch?.(progress);
+        const data = await play(piece.spec, signal);
+        if (pieces.finish(piece, data)) options.onBatch?.(progress);
       } catch (error) {
-        if (stop.signal.aborted) return;
-        failure = batchFailure(error, job.game, job.seed, offset + batch.from, offset + batch.to);
-        stop.abort();
+        if (stopped) return;
+        failure = batchFailure(error, job.game, job.seed, offset + piece.spec.from, offset + piece.spec.to);
+        stop();
       }
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, lane));
+    await Promise.all(laneStops.map((controller) => lane(controller.signal)));
   } finally {
-    options.signal?.removeEventListener('abort', onAbort);
+    options.signal?.removeEventListener('abort', stop);
   }
   if (failure) throw failure;
   return progress.complete ? 'complete' : 'interrupted';
+}
+
+/** Collects the pieces of batches cut up near the end and hands each batch to the progress once whole. */
+class BatchPieces {
+  private readonly progress: JobProgress<any>;
+  private readonly partial = new Map<number, { parts: Float64Array[]; count: number; finished: number }>();
+
+  constructor(progress: JobProgress<any>) {
+    this.progress = progress;
+  }
+
+  /** Takes a finished piece; true when it completed its batch. */
+  finish(piece: Piece, data: Float64Array): boolean {
+    if (piece.part === 0 && piece.last) {
+      this.progress.accept(piece.batch, data);
+      return true;
+    }
+    let entry = this.partial.get(piece.batch);
+    if (!entry) this.partial.set(piece.batch, (entry = { parts: [], count: Infinity, finished: 0 }));
+    entry.parts[piece.part] = data;
+    entry.finished++;
+    if (piece.last) entry.count = piece.part + 1;
+    if (entry.finished < entry.count) return false;
+    this.partial.delete(piece.batch);
+    this.progress.acceptPieces(piece.batch, entry.parts);
+    return true;
+  }
 }
 
 function batchFailure(error: unknown, game: string, seed: string, first: number, end: number) {

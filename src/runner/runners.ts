@@ -1,10 +1,20 @@
 import { Errors } from '../core/errors.ts';
+import { BotThreads } from './bot-threads.ts';
 import { isExternalSpec } from '../core/strategy-spec.ts';
 import { ExternalRunner, externalResolver, type ExternalHost, type ExternalHostLoader, type ExternalSettings } from './external.ts';
 import type { StrategyResolver } from './match.ts';
 import { WorkerPool } from './pool.ts';
 import { resolveStrategy } from './strategies.ts';
 import type { Task, TaskRunner } from './tasks.ts';
+import type { PoolActivity } from './timeline.ts';
+
+/** Modules that threads load for themselves: they cannot be handed functions. */
+export interface ThreadModules {
+  /** The registry module the workers' tasks name, for them to load as they start. */
+  readonly registry?: string;
+  /** A module exporting loadExternalHost(): its host plays bot tables on threads of their own. */
+  readonly host?: string;
+}
 
 /**
  * Picks where each match-up's tasks run: the worker pool for in-process strategies, the main
@@ -16,24 +26,61 @@ export class Runners {
   readonly workers: number;
   private readonly host: ExternalHostLoader;
   private pool: WorkerPool | null = null;
-  private external: ExternalRunner | null = null;
+  private external: TaskRunner | null = null;
   private externalSettings: ExternalSettings;
+  private readonly modules: ThreadModules;
   private readonly remote: TaskRunner | null;
 
-  constructor(workers: number, host: ExternalHostLoader | null, externalSettings: ExternalSettings = {}, remote: TaskRunner | null = null) {
+  constructor(
+    workers: number,
+    host: ExternalHostLoader | null,
+    externalSettings: ExternalSettings = {},
+    modules: ThreadModules = {},
+    remote: TaskRunner | null = null,
+  ) {
     this.workers = workers;
     this.remote = remote;
     this.host = host ?? (() => Promise.reject(Errors.badOption('external bots (cmd: seats) need a host of external seats')));
     this.externalSettings = externalSettings;
+    this.modules = modules;
   }
 
   static create(
     workers: number,
     loadHost: ExternalHostLoader,
     externalSettings: ExternalSettings = {},
+    modules: ThreadModules = {},
     remote: TaskRunner | null = null,
   ): Runners {
-    return new Runners(workers, loadHost, externalSettings, remote);
+    return new Runners(workers, loadHost, externalSettings, modules, remote);
+  }
+
+  /**
+   * Starts the worker threads now if any of the match-ups will need them, so that they load their
+   * code while the job is still being planned rather than after. A run on a queue starts none:
+   * its games are played on the queue's workers.
+   */
+  startWorkers(matchupSeats: readonly (readonly string[])[]): void {
+    if (this.remote === null && matchupSeats.some((seats) => !this.hasExternalSeat(seats))) this.workerPool();
+  }
+
+  /** What the worker threads have done so far; null when the run started none. */
+  poolActivity(): PoolActivity | null {
+    return this.pool?.activitySoFar() ?? null;
+  }
+
+  /**
+   * Bot tables play on threads of their own, one per worker, when a module that exports the host
+   * is named (threads load it themselves); else in this thread, several ranges at once.
+   */
+  private botRunner(): TaskRunner {
+    const hostModule = this.modules.host;
+    if (hostModule === undefined) return new ExternalRunner(this.host, this.externalSettings);
+    return new BotThreads(this.workers, { hostModule, settings: this.externalSettings }, this.host);
+  }
+
+  private workerPool(): WorkerPool {
+    return (this.pool ??= new WorkerPool(this.workers, this.externalSettings.moveTimeout, this.modules.registry));
   }
 
   /** Bot logs and transcripts (--transcripts) go into the run's results folder. */
@@ -57,8 +104,8 @@ export class Runners {
 
   runnerFor(seats: readonly string[]): TaskRunner {
     if (this.remote) return this.remote;
-    if (this.hasExternalSeat(seats)) return (this.external ??= new ExternalRunner(this.host, this.externalSettings));
-    const pool = (this.pool ??= new WorkerPool(this.workers, this.externalSettings.moveTimeout));
+    if (this.hasExternalSeat(seats)) return (this.external ??= this.botRunner());
+    const pool = this.workerPool();
     const { transcripts, resultsDir } = this.externalSettings;
     return transcripts && resultsDir !== undefined ? new TranscribingRunner(pool, resultsDir) : pool;
   }

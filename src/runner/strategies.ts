@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
 import { Errors } from '../core/errors.ts';
 import type { Registry } from '../core/registry.ts';
 import type { StrategyDefinition } from '../core/strategy.ts';
@@ -18,13 +17,13 @@ export interface ResolvedStrategy {
 }
 
 function looksLikePath(name: string): boolean {
-  return name.includes('/') || name.includes('\\') || /\.(c|m)?(t|j)s$/.test(name);
+  return name.includes('/') || name.includes('\\') || /\.((c|m)?(t|j)s|json)$/.test(name);
 }
 
 /** A built-in by name, or a user's strategy module by file path (TypeScript or JavaScript). */
 export async function resolveStrategy(registry: Registry, gameId: string, spec: StrategySpec): Promise<ResolvedStrategy> {
   const builtin = registry.findStrategy(gameId, spec.name);
-  const definition = builtin ?? (looksLikePath(spec.name) ? await loadStrategyModule(spec.name, gameId) : undefined);
+  const definition = builtin ?? (looksLikePath(spec.name) ? await loadStrategyFile(registry, spec.name, gameId) : undefined);
   if (!definition)
     throw Errors.unknownStrategy(
       spec.name,
@@ -33,19 +32,48 @@ export async function resolveStrategy(registry: Registry, gameId: string, spec: 
   return { spec, definition, params: resolveParams(spec.name, definition.params, spec.params) };
 }
 
-async function loadStrategyModule(path: string, gameId: string): Promise<StrategyDefinition<any>> {
+async function loadStrategyFile(registry: Registry, path: string, gameId: string): Promise<StrategyDefinition<any>> {
   const absolute = resolve(path);
   if (!existsSync(absolute)) throw Errors.unreadableFile(path, 'no such file');
+  if (path.endsWith('.json')) return readStrategyData(registry, path, absolute, gameId);
   const module = await importModule(path, absolute);
   const definition = exportedStrategies(module)[0];
   if (!definition) {
     throw Errors.badStrategyModule(path, 'exports no strategy (export default an object with name, game, summary, params and create())');
   }
   if (definition.game !== gameId) throw Errors.badStrategyModule(path, `plays '${definition.game}', not '${gameId}'`);
-  // A user's code is never trusted to return legal actions: it always goes through the checked
-  // apply. Nor to return at all: each of its calls is under the move timeout.
+  return untrusted(definition);
+}
+
+/** A user's code is never trusted to return legal actions, nor to return at all. */
+function untrusted(definition: StrategyDefinition<any>): StrategyDefinition<any> {
+  // Every move goes through the checked apply, and each call is under the move timeout.
   return { ...definition, trusted: false, create: (context) => new TimedStrategy(() => definition.create(context)) };
 }
+
+/** A strategy written as data, read by the game's own reader (Dominion's priority lists). */
+function readStrategyData(registry: Registry, path: string, absolute: string, gameId: string): StrategyDefinition<any> {
+  const reader = registry.strategyReader(gameId);
+  if (!reader) throw Errors.badStrategyModule(path, `${gameId} strategies cannot be written as JSON; use a .ts or .js module`);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(absolute, 'utf8'));
+  } catch (error) {
+    throw Errors.badStrategyModule(path, `not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const definition = reader(data, path);
+  if (definition.game !== gameId) throw Errors.badStrategyModule(path, `plays '${definition.game}', not '${gameId}'`);
+  return untrusted(definition);
+}
+
+/**
+ * Deno (the notebooks' Jupyter kernel) compiles TypeScript itself and treats a .ts file as a module
+ * wherever it lies; tsx's loader hooks there would also take over Deno's loading of native addons.
+ * Under Node, tsx is loaded with the first strategy file: the built-ins, and parlor run from its
+ * compiled cache, need no TypeScript compiler.
+ */
+const importTypeScript: (url: string) => Promise<unknown> =
+  'Deno' in globalThis ? (url) => import(url) : (url) => import('tsx/esm/api').then(({ tsImport }) => tsImport(url, import.meta.url));
 
 // A tournament prepares many match-ups with the same file: load (and compile) it once per thread.
 const loadedModules = new Map<string, Promise<Record<string, unknown>>>();
@@ -58,7 +86,7 @@ const loadedModules = new Map<string, Promise<Record<string, unknown>>>();
 function importModule(path: string, absolute: string): Promise<Record<string, unknown>> {
   let loaded = loadedModules.get(absolute);
   if (!loaded) {
-    loaded = (tsImport(pathToFileURL(absolute).href, import.meta.url) as Promise<Record<string, unknown>>).catch(async (error: unknown) => {
+    loaded = (importTypeScript(pathToFileURL(absolute).href) as Promise<Record<string, unknown>>).catch(async (error: unknown) => {
       loadedModules.delete(absolute);
       throw Errors.badStrategyModule(path, await loadFailure(absolute, error));
     });

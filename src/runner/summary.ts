@@ -2,7 +2,7 @@ import type { Game } from '../core/game.ts';
 import { BlockAccumulator, type BlockMoments, type BlockSummary } from '../stats/blocks.ts';
 import { Z95 } from '../stats/normal.ts';
 import { wilson } from '../stats/wilson.ts';
-import { MomentField, RateByField, metricChart, metricFile, type MetricSpec } from '../core/metrics.ts';
+import { MomentField, RateByField, metricChart, metricFile, type MetricSpec, type MomentsMetric } from '../core/metrics.ts';
 import { CounterLayout, Counters, DEAL_GROUPS, Field, Global, PairField, type ForfeitNote } from './counters.ts';
 import { rotationOf, type DesignName } from './design.ts';
 import { runRatings, type RatingSummary } from './ratings.ts';
@@ -128,6 +128,9 @@ export type MetricSummary =
       readonly valueTitle: string;
       readonly format: 'number' | 'rate';
       readonly lowerIsBetter: boolean;
+      /** As the metric declares them (MomentsMetric); absent when not set. */
+      readonly neutral?: true;
+      readonly sequence?: true;
       readonly rows: readonly MomentRow[];
     });
 
@@ -500,7 +503,9 @@ function metricSummary(counters: Counters, names: readonly string[], metric: Met
         valueTitle: metric.valueTitle,
         format: metric.format,
         lowerIsBetter: metric.lowerIsBetter,
-        rows: cells.flatMap(({ strategy, label, at }) => momentRow(counters, strategy, label, at)),
+        ...(metric.neutral ? { neutral: true as const } : {}),
+        ...(metric.sequence ? { sequence: true as const } : {}),
+        rows: cells.flatMap(({ strategy, label, at }) => momentRow(counters, strategy, label, at, metric.format)),
       };
   }
 }
@@ -532,9 +537,10 @@ function rateByRow(counters: Counters, strategy: string, label: string, at: numb
  * The mean of the values under one label, a ratio of sums over the run's blocks: with x_b the sum
  * and n_b the count of values in block b, the mean is R = sum x / sum n and its variance
  * B / (B - 1) sum (x_b - R n_b)^2 / (sum n)^2, so values from one game (the hands of a match,
- * the seats a strategy holds) count as one sample, not as many.
+ * the seats a strategy holds) count as one sample, not as many. A rate's interval is cut to [0, 1]:
+ * near 0 or 1 the normal interval spills past what a share of 0/1 values can be.
  */
-function momentRow(counters: Counters, strategy: string, label: string, at: number): MomentRow[] {
+function momentRow(counters: Counters, strategy: string, label: string, at: number, format: MomentsMetric['format']): MomentRow[] {
   const data = counters.data;
   const records = data[at + MomentField.RECORDS];
   if (records === 0) return [];
@@ -547,7 +553,8 @@ function momentRow(counters: Counters, strategy: string, label: string, at: numb
     2 * mean * data[at + MomentField.BLOCK_CROSS] +
     mean * mean * data[at + MomentField.BLOCK_COUNT_SQUARES];
   const se = blocks > 1 ? Math.sqrt(((blocks / (blocks - 1)) * Math.max(0, deviations)) / (records * records)) : sd / Math.sqrt(records);
-  return [{ strategy, label, records, mean: round6(mean), sd: round6(sd), ci95: interval(mean - Z95 * se, mean + Z95 * se) }];
+  const [low, high] = format === 'rate' ? [Math.max(0, mean - Z95 * se), Math.min(1, mean + Z95 * se)] : [mean - Z95 * se, mean + Z95 * se];
+  return [{ strategy, label, records, mean: round6(mean), sd: round6(sd), ci95: interval(low, high) }];
 }
 
 function matchupSummary(context: SummaryContext, seats: readonly string[], counters: Counters): MatchupSummary {

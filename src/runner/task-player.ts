@@ -72,7 +72,8 @@ export class TaskPlayer {
     }
   }
 
-  private registry(url: string): Promise<Registry> {
+  /** The registry of the module at `url`, loaded once per thread. */
+  loadRegistry(url: string): Promise<Registry> {
     let registry = this.registries.get(url);
     if (!registry) {
       registry = import(url).then((module: { builtinRegistry(): Registry }) => module.builtinRegistry());
@@ -89,7 +90,7 @@ export class TaskPlayer {
   ): Promise<MatchPlayer> {
     const key = playerKey(registryUrl, spec, design);
     const ready = this.idle.get(key)?.pop();
-    if (!ready) return new MatchPlayer(await prepareMatch(await this.registry(registryUrl), spec, this.resolve), design, guard);
+    if (!ready) return new MatchPlayer(await prepareMatch(await this.loadRegistry(registryUrl), spec, this.resolve), design, guard);
     ready.guardChoices(guard);
     return ready;
   }

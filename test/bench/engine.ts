@@ -23,7 +23,7 @@ export interface EngineBenchOptions {
 const gc = (globalThis as { gc?: () => void }).gc;
 
 /** Heap in use after a full collection (when node runs with --expose-gc; else as it stands). */
-function heapUsed(): number {
+export function heapUsed(): number {
   gc?.();
   return process.memoryUsage().heapUsed;
 }

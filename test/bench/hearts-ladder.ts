@@ -4,9 +4,8 @@
 // for a k-way tie; 25% is an even share), each with its 95% interval, and the strategy's mean time
 // per decision. Run alone; with the defaults it takes a few minutes, nearly all of it sampler's:
 //   node --import tsx test/bench/hearts-ladder.ts [hands=2000] [games=600] [samples=100]
-import { performance } from 'node:perf_hooks';
 import { masterKey } from '../../src/core/random.ts';
-import type { Strategy, StrategyDefinition } from '../../src/core/strategy.ts';
+import type { StrategyDefinition } from '../../src/core/strategy.ts';
 import { hearts, type HeartsState, type HeartsView } from '../../src/games/hearts/index.ts';
 import { Table, playGame } from '../../src/runner/table.ts';
 import { BlockAccumulator } from '../../src/stats/blocks.ts';
@@ -14,44 +13,18 @@ import { ducking } from '../../strategies/hearts/ducking.ts';
 import { firstLegal } from '../../strategies/hearts/first-legal.ts';
 import { random } from '../../strategies/hearts/random.ts';
 import { sampler } from '../../strategies/hearts/sampler.ts';
+import { TimedStrategy, msPerDecision } from './timed-strategy.ts';
 
 const HANDS = Number(process.argv[2] ?? 2000);
 const GAMES = Number(process.argv[3] ?? 600);
 const SAMPLES = Number(process.argv[4] ?? 100);
 const PLAYERS = 4;
 
-/** Passes every call on to `inner`, adding up the time its decisions take. */
-class TimedStrategy implements Strategy<HeartsView> {
-  readonly observes: boolean;
-  decisions = 0;
-  milliseconds = 0;
-
-  constructor(private readonly inner: Strategy<HeartsView>) {
-    this.observes = inner.observes;
-  }
-
-  restart(): void {
-    this.inner.restart();
-  }
-
-  inform(...event: Parameters<Strategy<HeartsView>['inform']>): void {
-    this.inner.inform(...event);
-  }
-
-  choose(...decision: Parameters<Strategy<HeartsView>['choose']>): number {
-    const start = performance.now();
-    const card = this.inner.choose(...decision);
-    this.milliseconds += performance.now() - start;
-    this.decisions++;
-    return card;
-  }
-}
-
 /** Tables with `definition` in each seat and ducking in the others. */
 function tables(
   definition: StrategyDefinition<HeartsView>,
   rules: Readonly<Record<string, string>>,
-  timed: TimedStrategy[],
+  timed: TimedStrategy<HeartsView>[],
 ): Table<HeartsState, HeartsView>[] {
   const values = hearts.parseRules(rules);
   return Array.from({ length: PLAYERS }, (_, seat) => {
@@ -77,7 +50,7 @@ function play(
   rules: Readonly<Record<string, string>>,
   count: number,
   seed: string,
-  timed: TimedStrategy[],
+  timed: TimedStrategy<HeartsView>[],
   score: (state: HeartsState, seat: number) => number,
 ): BlockAccumulator {
   const byStrategySeat = tables(definition, rules, timed);
@@ -97,11 +70,9 @@ function interval(scores: BlockAccumulator, digits: number): [number, number, nu
 }
 
 for (const definition of [random, firstLegal, ducking, sampler]) {
-  const timed: TimedStrategy[] = [];
+  const timed: TimedStrategy<HeartsView>[] = [];
   const points = play(definition, { endScore: '0', hands: '1' }, HANDS, 'hearts-ladder-hands', timed, (state, seat) => state.totals[seat]);
   const wins = play(definition, {}, GAMES, 'hearts-ladder-games', timed, (state, seat) => state.shares[seat]);
-  const decisions = timed.reduce((sum, strategy) => sum + strategy.decisions, 0);
-  const milliseconds = timed.reduce((sum, strategy) => sum + strategy.milliseconds, 0);
   const [pointsPerHand, pointsLow, pointsHigh] = interval(points, 2);
   const [winShare, winLow, winHigh] = interval(wins, 4);
   console.log(
@@ -115,7 +86,7 @@ for (const definition of [random, firstLegal, ducking, sampler]) {
       games: GAMES,
       winShare,
       winShareCi95: [winLow, winHigh],
-      msPerDecision: Number((milliseconds / decisions).toFixed(4)),
+      msPerDecision: msPerDecision(timed),
     }),
   );
 }

@@ -1,10 +1,14 @@
 // `npm run bench`: parlor's speed and memory figures. Prints one readable line per measurement,
 // or with --json one JSON object per line for scripts. --quick runs short counts for a first look;
 // the full counts (the default) are the ones the targets are stated for.
+import { benchDominion } from './dominion.ts';
 import { benchEngine, type BenchLine } from './engine.ts';
 import { benchHearts } from './hearts.ts';
 import { benchProtocol } from './protocol.ts';
 import { benchRandom } from './random.ts';
+import { benchScaling } from './scaling.ts';
+import { benchStartUp } from './start-up.ts';
+import { benchSpeedClue } from './speedclue.ts';
 import { benchStrategies } from './strategies.ts';
 
 const args = new Set(process.argv.slice(2));
@@ -39,6 +43,10 @@ if (!json && !(globalThis as { gc?: unknown }).gc) {
 await benchEngine({ quick }, report);
 report(benchRandom({ quick }));
 await benchHearts({ quick }, report);
+await benchDominion({ quick }, report);
+await benchSpeedClue({ quick }, report);
 
 for (const line of benchStrategies({ quick })) report(line);
 await benchProtocol({ quick }, report);
+report(benchStartUp({ quick }));
+await benchScaling({ quick }, report);

@@ -74,7 +74,11 @@ const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = 
   ['options that describe another job', (f) => ['sim', '--resume', f.done, '--seed', 'other'], /describe another job \(seed differ\)/],
   ['a tournament folder resumed as a sim', (f) => ['sim', '--resume', f.tournament], /holds a tournament run, not a sim run/],
   ['a replay of a game the job does not have', (f) => ['replay', '--job', f.done, '--index', '30'], /has games 0 to 29/],
-  ['a replay that names no game', () => ['replay', '--index', '0'], /--game <id> is required without --job \(games: love-letter, hearts\)/],
+  [
+    'a replay that names no game',
+    () => ['replay', '--index', '0'],
+    /--game <id> is required without --job \(games: love-letter, hearts, dominion, speedclue\)/,
+  ],
   ['a replay from a job that is not there', (f) => ['replay', '--job', join(f.done, 'nope'), '--index', '1'], /cannot read/],
 ];
 

@@ -55,6 +55,32 @@ describe('reportCharts', () => {
     assert.deepEqual(table.rows[1], ['ducking', '400', '4.250', '3.900 – 4.600']);
   });
 
+  test('draws a sequence as a line over a band, and a neutral metric without a better direction', () => {
+    const curve = {
+      kind: 'moments' as const,
+      name: 'vpByTurn',
+      title: 'VP by turn',
+      labelTitle: 'turn',
+      chart: 'vp-by-turn',
+      valueTitle: 'VP owned',
+      format: 'number' as const,
+      lowerIsBetter: false,
+      sequence: true,
+      rows: [
+        { strategy: 'smithy-bm', label: '1', records: 400, mean: 3, ci95: [3, 3] as const },
+        { strategy: 'smithy-bm', label: '2', records: 400, mean: 3.2, ci95: [3.1, 3.3] as const },
+      ],
+    };
+    const length = { ...curve, name: 'turns', title: 'Game length', labelTitle: '', chart: 'turns', sequence: undefined, neutral: true };
+    const charts = reportCharts({ ...summary, metrics: [curve, length] });
+    const marks = (name: string) =>
+      (charts.find((chart) => chart.name === name)!.spec as { layer: { mark: { type: string } }[] }).layer.map((layer) => layer.mark.type);
+    assert.deepEqual(marks('vp-by-turn'), ['area', 'line', 'point']);
+    assert.deepEqual(marks('turns'), ['errorbar', 'point']);
+    const subtitle = (charts.find((chart) => chart.name === 'turns')!.spec as { title: { subtitle: string[] } }).title.subtitle;
+    assert.ok(!subtitle.some((line) => line.includes('is better')), subtitle.join(' / '));
+  });
+
   test('draws the seats chart against 1/players', () => {
     const seats = reportCharts(summary).find((chart) => chart.name === 'win-rate-by-seat')!.spec as {
       layer: { mark: { type: string }; data?: { values: { value: number }[] } }[];

@@ -5,6 +5,7 @@ import { prepareMatch } from '../../src/runner/match.ts';
 import { countersOf, JobProgress, executeJob } from '../../src/runner/run-job.ts';
 import { builtinRegistry, loadExternalHost } from '../../src/app.ts';
 import { Runners } from '../../src/runner/runners.ts';
+import type { PoolActivity } from '../../src/runner/timeline.ts';
 
 const REGISTRY = new URL('../../src/app.ts', import.meta.url).href;
 
@@ -25,15 +26,16 @@ function job(batchGames: number, design: 'independent' | 'duplicate' = 'independ
   });
 }
 
-async function play(spec: JobSpec, workers: number): Promise<Float64Array[]> {
+async function play(spec: JobSpec, workers: number, seen?: (runners: Runners) => void): Promise<Float64Array[]> {
   const registry = builtinRegistry();
   const layouts = await Promise.all(
     spec.matchups.map((_, m) => prepareMatch(registry, matchSpecOf(spec, m)).then((match) => match.layout)),
   );
   const progress = new JobProgress(spec, jobId(spec), layouts.map(countersOf));
-  const runners = Runners.create(workers, loadExternalHost);
+  const runners = Runners.create(workers, loadExternalHost, {}, { registry: REGISTRY });
   try {
     assert.equal(await executeJob(progress, runners, { concurrency: workers * 2, registry: REGISTRY }), 'complete');
+    seen?.(runners);
   } finally {
     await runners.close();
   }
@@ -59,5 +61,16 @@ describe('the worker pool', () => {
     const spec = job(40, 'duplicate');
     assert.equal(spec.batchGames % 3, 0);
     assert.deepEqual(await play(spec, 3), await play(job(600, 'duplicate'), 2));
+  });
+
+  test('starts every worker, and counts the time they spend playing', async () => {
+    const seen: PoolActivity[] = [];
+    const started = performance.now() / 1000;
+    await play(job(150), 2, (runners) => seen.push(runners.poolActivity() as PoolActivity));
+    const [{ workers, readyAt, busySeconds }] = seen;
+    assert.equal(workers, 2);
+    assert.equal(readyAt.length, 2, 'both workers loaded their code');
+    assert.ok(readyAt.every((at) => at > started && at < performance.now() / 1000));
+    assert.ok(busySeconds > 0 && busySeconds < 2 * (performance.now() / 1000 - started));
   });
 });

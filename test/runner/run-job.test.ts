@@ -2,7 +2,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CounterLayout, Global } from '../../src/runner/counters.ts';
 import { buildJob } from '../../src/runner/job.ts';
-import { countersOf, JobProgress } from '../../src/runner/run-job.ts';
+import { getEventListeners } from 'node:events';
+import { countersOf, executeJob, JobProgress } from '../../src/runner/run-job.ts';
+import { Runners } from '../../src/runner/runners.ts';
 
 describe('job progress', () => {
   const job = buildJob({
@@ -89,5 +91,81 @@ describe('job progress', () => {
     const fine = new JobProgress(job, 'id', [countersOf(layout)]);
     fine.restore(checkpoint);
     assert.equal(fine.gamesDone, 20);
+  });
+});
+
+describe('playing a job', () => {
+  const layout = new CounterLayout({ players: 2, metrics: [], forfeitReasons: 1 }, 2, 2);
+  const job = buildJob({
+    command: 'sim',
+    game: 'love-letter',
+    players: 2,
+    rules: {},
+    seed: 'lanes',
+    design: 'independent',
+    matchupSeats: [['a', 'b']],
+    games: 400,
+    batchGames: 20,
+  });
+  /** A stand-in for a worker: counts each game's index into ROUNDS and listens to its signal as piscina does. */
+  const fakeWorker = (listening: AbortSignal[]) => (piece: { from: number; to: number }, signal: AbortSignal) =>
+    new Promise<Float64Array>((done, fail) => {
+      listening.push(signal);
+      const onAbort = () => fail(new Error('aborted'));
+      signal.addEventListener('abort', onAbort, { once: true });
+      setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        const data = new Float64Array(layout.size);
+        data[Global.GAMES] = piece.to - piece.from;
+        for (let game = piece.from; game < piece.to; game++) data[Global.ROUNDS] += game;
+        done(data);
+      }, 1);
+    });
+
+  test('many lanes hang one listener on the caller signal and one per task on their own, and sum every game once', async () => {
+    const caller = new AbortController();
+    const listening: AbortSignal[] = [];
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const progress = new JobProgress(job, 'id', [countersOf(layout)]);
+    let most = 0;
+    try {
+      const status = await executeJob(progress, new Runners(1, null), {
+        concurrency: 24,
+        registry: 'unused',
+        signal: caller.signal,
+        play: (piece, signal) => {
+          most = Math.max(most, getEventListeners(caller.signal, 'abort').length, getEventListeners(signal, 'abort').length);
+          return fakeWorker(listening)(piece, signal);
+        },
+      });
+      assert.equal(status, 'complete');
+    } finally {
+      process.off('warning', onWarning);
+    }
+    assert.equal(most, 1);
+    assert.deepEqual(warnings, []);
+    assert.equal(progress.counters[0].data[Global.GAMES], 400);
+    assert.equal(progress.counters[0].data[Global.ROUNDS], (399 * 400) / 2);
+    assert.ok(new Set(listening).size > 1, 'the lanes have signals of their own');
+  });
+
+  test('the caller signal stops every lane', async () => {
+    const caller = new AbortController();
+    const progress = new JobProgress(job, 'id', [countersOf(layout)]);
+    const listening: AbortSignal[] = [];
+    const status = await executeJob(progress, new Runners(1, null), {
+      concurrency: 4,
+      registry: 'unused',
+      signal: caller.signal,
+      play: (piece, signal) => {
+        if (progress.gamesDone >= 100) caller.abort();
+        return fakeWorker(listening)(piece, signal);
+      },
+    });
+    assert.equal(status, 'interrupted');
+    assert.ok(listening.every((signal) => signal.aborted));
+    assert.ok(progress.gamesDone < 400);
   });
 });

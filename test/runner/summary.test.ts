@@ -131,4 +131,29 @@ describe("a game's declared means", () => {
       assert.ok(ratio > 0.75 && ratio < 1.3, `${seating.join(',')}: printed se over the spread across seeds: ${ratio}`);
     }
   });
+
+  test('keep a rate inside what a share can be, however rare the event', async () => {
+    const summary = await summaryOf([['random', 'random', 'random', 'random']], 10, 'rare', 'independent', 'hearts');
+    const moonShots = summary.metrics.find((metric) => metric.name === 'moonShots');
+    assert.ok(moonShots && moonShots.kind === 'moments' && moonShots.format === 'rate');
+    const [row] = moonShots.rows;
+    assert.ok(row.mean > 0 && row.mean < 0.05, `a rare event: ${row.mean}`);
+    assert.ok(row.ci95[0] >= 0 && row.ci95[0] <= row.mean && row.ci95[1] <= 1, `${row.ci95}`);
+  });
+});
+
+describe('a sequence metric (Dominion by turn)', () => {
+  test('carries its flag into the summary, and each point counts the games that reached it', async () => {
+    const games = 40;
+    const summary = await summaryOf([['big-money', 'smithy-bm']], games, 'curves', 'independent', 'dominion');
+    const curve = summary.metrics.find((metric) => metric.name === 'vpByTurn');
+    assert.ok(curve && curve.kind === 'moments' && curve.sequence === true);
+    const rows = curve.rows.filter((row) => row.strategy === 'big-money');
+    assert.equal(rows[0].label, '1');
+    assert.equal(rows[0].records, games, 'every game reaches turn 1');
+    assert.equal(rows[0].mean, 3, 'three estates');
+    for (let turn = 1; turn < rows.length; turn++) assert.ok(rows[turn].records <= rows[turn - 1].records, 'fewer games reach later turns');
+    const length = summary.metrics.find((metric) => metric.name === 'turns');
+    assert.ok(length && length.kind === 'moments' && length.neutral === true && length.sequence === undefined);
+  });
 });

@@ -2,32 +2,11 @@
 // only where the gap is wide: each interval here clears its bound by ten points or more.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Table, loveLetter, masterKey, playGame } from '../../src/index.ts';
-import { wilson } from '../../src/stats/wilson.ts';
-import { builtinRegistry } from '../../src/app.ts';
+import { loveLetter } from '../../src/index.ts';
+import { rotatedWinRate } from '../helpers/rotated-win-rate.ts';
 
-/** The game-win rate of `specs[0]`, seats rotating from game to game, with its 95% interval. */
 function winRate(specs: readonly string[], games: number, seed: string) {
-  const registry = builtinRegistry();
-  const rules = loveLetter.parseRules({});
-  const players = specs.length;
-  const tables = specs.map((_, rotation) => {
-    const seats = specs.map((__, seat) => {
-      const definition = registry.findStrategy('love-letter', specs[(seat + rotation) % players])!;
-      return { strategy: definition.create({ seat, players, rules, params: {} }), trusted: true };
-    });
-    return new Table(loveLetter, rules, seats);
-  });
-  const shares = new Float64Array(players);
-  let wins = 0;
-  for (let game = 0; game < games; game++) {
-    const rotation = game % players;
-    playGame(tables[rotation], masterKey(seed), game);
-    loveLetter.returns(tables[rotation].state, shares);
-    // Seat s plays specs[(s + rotation) % players]: specs[0] sits at seat (players - rotation) % players.
-    wins += shares[(players - rotation) % players];
-  }
-  return wilson(wins, games);
+  return rotatedWinRate(loveLetter, specs, games, seed);
 }
 
 describe('strength', () => {

@@ -17,7 +17,7 @@ export interface BotOptions {
   readonly players?: number;
   readonly rules?: Record<string, string>;
   /** Seeds the strategy's random stream; absent: a fresh seed. */
-  readonly botSeed?: string;
+  readonly seed?: string;
   /** stdio or fifo; the game's own when absent. */
   readonly channel?: string;
   /** The bot's name, for the server's name request and its FIFOs' names. */
@@ -52,7 +52,7 @@ export async function runBot(
     players,
     // Without a seed each process gets a fresh one: a manager restarts bots every round, and a
     // fixed seed would replay the same random choices in each.
-    seed: options.botSeed ?? randomUUID(),
+    seed: options.seed ?? randomUUID(),
     name,
     warn: (text) => context.warn(`parlor bot: ${text}`),
   });

@@ -1,5 +1,6 @@
 import { readReportInputs } from '../../report/load.ts';
 import type { RatingRow, ReportSummary, SprtTrace } from '../../report/rows.ts';
+import { prepareRendering } from '../../report/render.ts';
 import { writeCharts } from '../../report/write.ts';
 import type { CommandContext } from '../command.ts';
 
@@ -19,4 +20,9 @@ interface RunResults extends ReportSummary {
 /** A result hook: draws the charts and the report into every results folder a run writes. */
 export async function drawResults(dir: string, summary: RunResults): Promise<void> {
   await writeCharts(dir, summary, { ratings: summary.ratings, sprt: summary.comparison?.sprt });
+}
+
+/** Loads the drawing libraries ahead of drawResults. */
+export function prepareDrawing(): Promise<void> {
+  return prepareRendering();
 }

@@ -52,7 +52,8 @@ export function runStrategies(context: CommandContext, options: { game: string; 
       );
     }
   }
-  lines.push('', 'A strategy of your own: give the path of a .ts or .js module that exports its definition.');
+  const asData = context.registry.strategyReader(options.game) ? ', or of a .json file written as data (strategies/README.md)' : '';
+  lines.push('', `A strategy of your own: give the path of a .ts or .js module that exports its definition${asData}.`);
   context.print(lines.join('\n'));
   return 0;
 }

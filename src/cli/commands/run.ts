@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
-import { loadExternalHost } from '../../app.ts';
+import { BUILTIN_REGISTRY_MODULE, loadExternalHost } from '../../app.ts';
 import { Errors } from '../../core/errors.ts';
 import type { Registry } from '../../core/registry.ts';
 import type { JobFile, JobSpec } from '../../runner/job.ts';
 import { checkSameJob, readJobToResume, resumeJob, startJob, type JobContext } from '../../runner/jobs.ts';
 import type { JobPlan } from '../../runner/plan.ts';
 import type { RunSummary } from '../../runner/summary.ts';
+import { Timeline } from '../../runner/timeline.ts';
 import type { CommandContext } from '../command.ts';
 import { formatRunSummary } from '../format.ts';
 import { invokedCommand } from '../invocation.ts';
@@ -111,9 +112,14 @@ export function usableWorkers(context: CommandContext, requested: number): numbe
   return most;
 }
 
-/** The runner's view of a command's surroundings: the bot host and the words that start parlor again. */
-export function jobContext(context: CommandContext): JobContext {
-  return { ...context, loadExternalHost, invocation: invokedCommand() };
+/** The runner's view of a command's surroundings: the bot host, the words that start parlor again, the profile if asked for. */
+export function jobContext(context: CommandContext, timeline?: Timeline): JobContext {
+  return { ...context, loadExternalHost, hostModule: BUILTIN_REGISTRY_MODULE, invocation: invokedCommand(), timeline };
+}
+
+/** PARLOR_PROFILE=1 asks for the run's time breakdown on stderr. */
+export function profileRequested(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.PARLOR_PROFILE !== undefined && env.PARLOR_PROFILE !== '' && env.PARLOR_PROFILE !== '0';
 }
 
 export async function runJobCommand<O extends RunOptions>(
@@ -123,6 +129,8 @@ export async function runJobCommand<O extends RunOptions>(
   given: ReadonlySet<string>,
 ): Promise<number> {
   const stop = new SignalStop();
+  const timeline = profileRequested() ? new Timeline() : undefined;
+  timeline?.end('load');
   try {
     const options: O = { ...typed, workers: await runThreads(context, typed, given) };
     const settings = { ...options, signal: stop.signal };
@@ -130,14 +138,15 @@ export async function runJobCommand<O extends RunOptions>(
     if (options.resume) {
       const job = resumableJob(context, kind, options, given);
       await checkChannel(job.game, options.channel);
-      outcome = await resumeJob(jobContext(context), options.resume, settings, job);
+      outcome = await resumeJob(jobContext(context, timeline), options.resume, settings, job);
     } else {
       const plan = kind.plan(context.registry, options);
       await checkChannel(plan.game, options.channel);
-      outcome = await startJob(jobContext(context), plan, settings);
+      outcome = await startJob(jobContext(context, timeline), plan, settings);
     }
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);
     printSummary(context, outcome.summary, outcome.dir, options);
+    if (timeline) context.warn(timeline.format());
     if (outcome.status !== 'interrupted') return 0;
     warnStopped(context, outcome.job, outcome.dir, outcome.gamesDone, options.redis);
     return stop.exitCode;

@@ -1,9 +1,6 @@
 import { Errors } from '../../core/errors.ts';
 import type { RuleOption, RuleValues } from '../../core/game.ts';
-import { parseRuleValues } from '../love-letter/rules.ts';
-
-/** Rule values as `parseRules` returns them, before decoding. */
-type Values = Record<string, string | number | boolean>;
+import { parseProfiledRules, type RuleValueMap } from '../profiles.ts';
 
 /**
  * The rule options of RULES.md. The defaults are the `spec` profile; `profile=zadikian-server`
@@ -63,7 +60,7 @@ export const HEARTS_RULES: readonly RuleOption[] = [
   { name: 'hands', values: 'integer', default: 0, help: 'hands after which the game ends (0 for no limit; up to 1000)' },
 ];
 
-const PROFILES: Readonly<Record<string, Values>> = {
+const PROFILES: Readonly<Record<string, RuleValueMap>> = {
   spec: {},
   'zadikian-server': {
     tricks: 'all-but-last',
@@ -80,27 +77,9 @@ const PROFILES: Readonly<Record<string, Values>> = {
 
 const INTEGER_LIMITS: Readonly<Record<string, number>> = { endScore: 10_000, hands: 1000 };
 
-/**
- * Validates `key=value` pairs: the profile's preset first, then each option given. Integers have
- * their own ranges here; every other option is checked by the shared parser.
- */
+/** Validates `key=value` pairs: the profile's preset, then each option given (see parseProfiledRules). */
 export function parseHeartsRules(pairs: Readonly<Record<string, string>>): RuleValues {
-  const integers: [string, string][] = [];
-  const others: Record<string, string> = {};
-  for (const [key, raw] of Object.entries(pairs)) {
-    if (key in INTEGER_LIMITS) integers.push([key, raw]);
-    else others[key] = raw;
-  }
-  const given = parseRuleValues(HEARTS_RULES, others);
-  const values: Values = { ...given, ...PROFILES[String(given.profile)] };
-  for (const key of Object.keys(others)) values[key] = given[key];
-  for (const [key, raw] of integers) {
-    const value = Number(raw);
-    if (!/^\d+$/.test(raw) || value > INTEGER_LIMITS[key]) {
-      throw Errors.badRule(`${key} must be an integer from 0 to ${INTEGER_LIMITS[key]}, got '${raw}'`);
-    }
-    values[key] = value;
-  }
+  const values = parseProfiledRules(HEARTS_RULES, PROFILES, INTEGER_LIMITS, pairs);
   if (values.endScore === 0 && values.hands === 0) throw Errors.badRule('endScore and hands cannot both be 0: the game would never end');
   return values;
 }

@@ -3,7 +3,8 @@ import type { Readable, Writable } from 'node:stream';
 import { Errors } from '../../core/errors.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import type { BotCommand } from '../command.ts';
-import { BOT_TOKEN_VARIABLE, freezeTree, newBotToken, signalProcesses, sweepRun, type ProcessId } from '../processes.ts';
+import { isMainThread } from 'node:worker_threads';
+import { BOT_TOKEN_VARIABLE, freezeTree, newBotToken, signalProcesses, sweepProcess, sweepRun, type ProcessId } from '../processes.ts';
 import type { Channel } from './channel.ts';
 import { createFramer, type Framer } from './framing.ts';
 
@@ -413,6 +414,7 @@ function killAllBots(): void {
   for (const channel of liveChannels) channel.dispose();
   liveChannels.clear();
   sweepBots();
+  if (isMainThread) sweepProcess();
 }
 
 // Tokens of bots not yet gone. A process with any other token of this run was left behind by a
@@ -444,10 +446,14 @@ function onInterrupt(signal: NodeJS.Signals): void {
   }
 }
 
-/** Makes sure bot processes die with parlor; called before the first bot starts. */
+/**
+ * Makes sure bot processes die with parlor; called before the first bot starts, and in the main
+ * thread before other threads host bots: only the main thread hears signals, so there it also
+ * kills the bots of every other thread (found by their tokens) at exit or on a signal.
+ */
 export function installCleanup(): void {
   if (cleanupInstalled) return;
   cleanupInstalled = true;
   process.on('exit', killAllBots);
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onInterrupt);
+  if (isMainThread) for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onInterrupt);
 }

@@ -11,6 +11,8 @@ export interface MomentsOptions {
   /** 'rate' for 0/1 values, drawn as percentages. */
   readonly format: 'number' | 'rate';
   readonly lowerIsBetter: boolean;
+  /** No direction is better for the player: the subtitle then says none. */
+  readonly neutral?: boolean;
 }
 
 /**
@@ -47,7 +49,9 @@ export function momentsChart(rows: readonly MomentMeanRow[], options: MomentsOpt
   ];
   return {
     ...chartFrame(options.title, [
-      `mean ${options.valueTitle} (${options.lowerIsBetter ? 'lower' : 'higher'} is better for the player)`,
+      options.neutral
+        ? `mean ${options.valueTitle}`
+        : `mean ${options.valueTitle} (${options.lowerIsBetter ? 'lower' : 'higher'} is better for the player)`,
       'whiskers: 95% interval over independent blocks (hidden when narrower than the point)',
     ]),
     width: bandWidth(byLabel ? strategies.length : 1),

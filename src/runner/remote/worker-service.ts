@@ -39,7 +39,8 @@ export interface ServeSettings {
 export async function serveBatches(settings: ServeSettings): Promise<void> {
   const link = await RedisLink.reach(settings.url);
   const name = `${hostname()}:${process.pid}`;
-  const pool = new WorkerPool(settings.threads);
+  // The threads load the registry as they start, while the worker connects and waits for batches.
+  const pool = new WorkerPool(settings.threads, undefined, settings.registryModule);
   const cache = new StrategyCache(settings.cacheDir);
   const fetchFile = async (hash: string) => {
     const text = (await link.command('GET', [fileKey(hash)])) as string | null;

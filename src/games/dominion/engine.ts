@@ -1,0 +1,670 @@
+import { Forfeit } from '../../core/forfeits.ts';
+import { Streams, type MasterKey } from '../../core/random.ts';
+import { Action, CARD_OF, FAMILY_OF, Family, actionOf } from './actions.ts';
+import {
+  CARD_COUNT,
+  COINS,
+  COST,
+  Card,
+  EFFECT,
+  Effect,
+  HAND_SIZE,
+  MILITIA_KEEPS,
+  MINE_EXTRA_COST,
+  PLUS_ACTIONS,
+  PLUS_BUYS,
+  PLUS_CARDS,
+  PLUS_COINS,
+  REMODEL_EXTRA_COST,
+  STARTING_COPPERS,
+  STARTING_ESTATES,
+  TYPES,
+  Type,
+  WORKSHOP_MAX_COST,
+  VP,
+  pileSize,
+} from './cards.ts';
+import { Ev, GainedBy, Illegal, Phase } from './codes.ts';
+import { CURVE_TURNS, EndCause, Metric } from './metrics.ts';
+import type { DominionState } from './state.ts';
+
+// reset/apply/forfeit run everything that needs no decision (draws, shuffles, cleanup, the next
+// turn), so after each call the state either awaits `current` or is over.
+
+const NO_CARD = -1;
+/** The type mine trashes and gains. */
+const TREASURE = Type.TREASURE;
+
+function everyone(s: DominionState): number {
+  return (1 << s.players) - 1;
+}
+
+export function resetGame(s: DominionState, key: MasterKey, game: number): void {
+  s.key = key;
+  s.gameIndex = game;
+  s.tally.clear();
+  s.events.clear();
+  s.tally.startRound();
+  const players = s.players;
+  s.emptyPiles = 0;
+  for (let card = 0; card < CARD_COUNT; card++) s.supply[card] = pileSize(card, players);
+  s.hand.fill(0);
+  s.discard.fill(0);
+  s.owned.fill(0);
+  for (let seat = 0; seat < players; seat++) {
+    s.handCount[seat] = 0;
+    s.discardCount[seat] = 0;
+    s.deckCount[seat] = 0;
+    s.topDiscard[seat] = NO_CARD;
+    s.turns[seat] = 0;
+    s.vp[seat] = 0;
+    s.shares[seat] = 0;
+    s.shuffleRngs[seat].seed(key, game, Streams.DEAL, seat);
+    s.chanceRngs[seat].seed(key, game, Streams.CHANCE, seat);
+    s.events.push(1 << seat, Ev.GAME_START, players, seat, s.rules.turnLimit, 0);
+  }
+  s.totalTurns = 0;
+  s.playCount = 0;
+  s.pendingCard = NO_CARD;
+  s.victim = NO_CARD;
+  s.over = false;
+  s.endCause = 0;
+  // The starting decks are gains from outside the supply's counts (pileSize already leaves them out).
+  for (let seat = 0; seat < players; seat++) {
+    for (let i = 0; i < STARTING_COPPERS; i++) receive(s, seat, Card.COPPER, GainedBy.STARTING_DECK);
+    for (let i = 0; i < STARTING_ESTATES; i++) receive(s, seat, Card.ESTATE, GainedBy.STARTING_DECK);
+    draw(s, seat, HAND_SIZE);
+    const coppers = s.hand[seat * CARD_COUNT + Card.COPPER];
+    s.tally.hold(Metric.OPENING, seat, coppers === 2 || coppers === 5 ? 0 : 1);
+  }
+  s.active = players - 1;
+  startTurn(s);
+}
+
+/** Puts a card into the seat's discard pile (or hand) and announces it; supply counts are the caller's. */
+function receive(s: DominionState, seat: number, card: number, how: number): void {
+  const at = seat * CARD_COUNT + card;
+  s.owned[at]++;
+  s.vp[seat] += VP[card];
+  if (how === GainedBy.GAIN_TO_HAND) {
+    s.hand[at]++;
+    s.handCount[seat]++;
+  } else {
+    s.discard[at]++;
+    s.discardCount[seat]++;
+    s.topDiscard[seat] = card;
+  }
+  const quiet = how === GainedBy.GAIN_TO_HAND && !s.rules.mineGainAnnounced ? 1 : 0;
+  s.events.push(everyone(s), Ev.GAINED, seat, card, how, quiet);
+}
+
+/** Takes a card from the supply for the seat. */
+function gain(s: DominionState, seat: number, card: number, how: number): void {
+  if (--s.supply[card] === 0) s.emptyPiles++;
+  receive(s, seat, card, how);
+}
+
+function draw(s: DominionState, seat: number, cards: number): void {
+  const base = seat * s.capacity;
+  for (let i = 0; i < cards; i++) {
+    if (s.deckCount[seat] === 0) {
+      if (s.discardCount[seat] === 0) return;
+      shuffle(s, seat);
+    }
+    const card = s.deck[base + --s.deckCount[seat]];
+    s.hand[seat * CARD_COUNT + card]++;
+    s.handCount[seat]++;
+    s.events.push(1 << seat, Ev.DREW, card, 0, 0, 0);
+  }
+}
+
+/** The discard pile, laid out in card order, becomes the draw pile by a Fisher-Yates shuffle. */
+function shuffle(s: DominionState, seat: number): void {
+  const base = seat * s.capacity;
+  const counts = seat * CARD_COUNT;
+  let size = 0;
+  for (let card = 0; card < CARD_COUNT; card++) {
+    for (let n = s.discard[counts + card]; n > 0; n--) s.deck[base + size++] = card;
+    s.discard[counts + card] = 0;
+  }
+  const rng = s.shuffleRngs[seat];
+  for (let i = size - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    const card = s.deck[base + i];
+    s.deck[base + i] = s.deck[base + j];
+    s.deck[base + j] = card;
+  }
+  s.deckCount[seat] = size;
+  s.discardCount[seat] = 0;
+  s.topDiscard[seat] = NO_CARD;
+  s.events.push(everyone(s), Ev.SHUFFLED, seat, 0, 0, 0);
+}
+
+function startTurn(s: DominionState): void {
+  const players = s.players;
+  const provincesGone = s.supply[Card.PROVINCE] === 0;
+  if (provincesGone || s.emptyPiles >= 3 || s.totalTurns >= s.rules.turnLimit * players) {
+    finishGame(s, provincesGone ? EndCause.PROVINCES : s.emptyPiles >= 3 ? EndCause.PILES : EndCause.TURN_LIMIT);
+    return;
+  }
+  const seat = s.active + 1 === players ? 0 : s.active + 1;
+  s.active = seat;
+  s.current = seat;
+  s.totalTurns++;
+  s.turns[seat]++;
+  s.actions = 1;
+  s.buys = 1;
+  s.coins = 0;
+  s.moneyThisTurn = 0;
+  s.bought = false;
+  s.playCount = 0;
+  s.events.push(everyone(s), Ev.TURN_START, seat, s.turns[seat], 0, 0);
+  enterActionPhase(s);
+}
+
+function hasActionInHand(s: DominionState, seat: number): boolean {
+  const base = seat * CARD_COUNT;
+  for (let card = Card.CELLAR; card < CARD_COUNT; card++) if (s.hand[base + card] !== 0) return true;
+  return false;
+}
+
+function enterActionPhase(s: DominionState): void {
+  s.current = s.active;
+  if (s.actions > 0 && hasActionInHand(s, s.active)) s.phase = Phase.ACTION;
+  else enterBuyPhase(s);
+}
+
+function enterBuyPhase(s: DominionState): void {
+  s.current = s.active;
+  if (s.buys > 0) s.phase = Phase.BUY;
+  else endBuys(s);
+}
+
+/** Cleanup asks for the top discard only when the hand leaves a choice (two kinds of card or more). */
+function endBuys(s: DominionState): void {
+  const base = s.active * CARD_COUNT;
+  let kinds = 0;
+  for (let card = 0; card < CARD_COUNT; card++) if (s.hand[base + card] !== 0) kinds++;
+  if (kinds >= 2) s.phase = Phase.CLEANUP;
+  else cleanup(s, NO_CARD);
+}
+
+/** The top discard when none is chosen: the hand's card, else the last card played. */
+function defaultTop(s: DominionState): number {
+  const base = s.active * CARD_COUNT;
+  for (let card = 0; card < CARD_COUNT; card++) if (s.hand[base + card] !== 0) return card;
+  return s.playCount > 0 ? s.play[s.playCount - 1] : NO_CARD;
+}
+
+function cleanup(s: DominionState, chosenTop: number): void {
+  const seat = s.active;
+  const all = everyone(s);
+  const base = seat * CARD_COUNT;
+  const top = chosenTop >= 0 ? chosenTop : defaultTop(s);
+  const played = s.playCount;
+  for (let i = 0; i < played; i++) {
+    const card = s.play[i];
+    s.discard[base + card]++;
+    s.events.push(all, Ev.TURN_PLAYED, seat, card, i, played);
+  }
+  s.events.push(all, Ev.TURN_END, seat, played, 0, 0);
+  for (let card = 0; card < CARD_COUNT; card++) {
+    s.discard[base + card] += s.hand[base + card];
+    s.hand[base + card] = 0;
+  }
+  s.discardCount[seat] += played + s.handCount[seat];
+  s.handCount[seat] = 0;
+  s.playCount = 0;
+  if (top >= 0) s.topDiscard[seat] = top;
+  s.events.push(all, Ev.TOP_DISCARD, seat, s.topDiscard[seat], 0, 0);
+  draw(s, seat, HAND_SIZE);
+  recordCurves(s, seat);
+  startTurn(s);
+}
+
+/** The turn's points on the VP and money curves, for the turns the curves follow. */
+function recordCurves(s: DominionState, seat: number): void {
+  const turn = s.turns[seat];
+  if (turn > CURVE_TURNS) return;
+  const tally = s.tally;
+  tally.hold(Metric.VP_BY_TURN, seat, turn - 1);
+  tally.record(Metric.VP_BY_TURN, seat, s.vp[seat]);
+  tally.hold(Metric.MONEY_BY_TURN, seat, turn - 1);
+  tally.record(Metric.MONEY_BY_TURN, seat, s.moneyThisTurn);
+}
+
+function moveToPlay(s: DominionState, card: number): void {
+  const seat = s.active;
+  s.hand[seat * CARD_COUNT + card]--;
+  s.handCount[seat]--;
+  s.play[s.playCount++] = card;
+  s.events.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
+}
+
+function playTreasure(s: DominionState, card: number): void {
+  moveToPlay(s, card);
+  s.coins += COINS[card];
+  s.moneyThisTurn += COINS[card];
+}
+
+function playAllTreasures(s: DominionState): void {
+  const base = s.active * CARD_COUNT;
+  for (let card = Card.COPPER; card <= Card.GOLD; card++) {
+    for (let n = s.hand[base + card]; n > 0; n--) playTreasure(s, card);
+  }
+}
+
+function playAction(s: DominionState, card: number): void {
+  const seat = s.active;
+  const effect = EFFECT[card];
+  if (s.rules.playedCardInHand && (effect === Effect.CELLAR || effect === Effect.REMODEL)) s.pendingCard = card;
+  else moveToPlay(s, card);
+  s.actions += PLUS_ACTIONS[card] - 1;
+  s.buys += PLUS_BUYS[card];
+  s.coins += PLUS_COINS[card];
+  s.moneyThisTurn += PLUS_COINS[card];
+  draw(s, seat, PLUS_CARDS[card]);
+  switch (effect) {
+    case Effect.CELLAR:
+      s.resolving = 0;
+      if (s.handCount[seat] > 0) s.phase = Phase.CELLAR;
+      else finishResolution(s);
+      return;
+    case Effect.MILITIA:
+      if (s.rules.militiaAttacks) {
+        s.victim = seat;
+        nextVictim(s);
+      } else finishResolution(s);
+      return;
+    case Effect.MINE:
+      if (holdsTreasure(s, seat)) s.phase = Phase.MINE_TRASH;
+      else finishResolution(s);
+      return;
+    case Effect.REMODEL:
+      if (s.handCount[seat] > 0) s.phase = Phase.REMODEL_TRASH;
+      else finishResolution(s);
+      return;
+    case Effect.WORKSHOP:
+      if (canGain(s, WORKSHOP_MAX_COST, 0)) s.phase = Phase.WORKSHOP_GAIN;
+      else finishResolution(s);
+      return;
+    default:
+      enterActionPhase(s);
+  }
+}
+
+function holdsTreasure(s: DominionState, seat: number): boolean {
+  const base = seat * CARD_COUNT;
+  return s.hand[base + Card.COPPER] + s.hand[base + Card.SILVER] + s.hand[base + Card.GOLD] !== 0;
+}
+
+/** Whether `card` can be gained: its pile is not empty, it costs at most `maxCost`, and it has one of `types` (0 for any). */
+function gainable(s: DominionState, card: number, maxCost: number, types: number): boolean {
+  return s.supply[card] !== 0 && COST[card] <= maxCost && (types === 0 || (TYPES[card] & types) !== 0);
+}
+
+function canGain(s: DominionState, maxCost: number, types: number): boolean {
+  for (let card = 0; card < CARD_COUNT; card++) if (gainable(s, card, maxCost, types)) return true;
+  return false;
+}
+
+/**
+ * The played card's effect is done. Under playedCardInHand the card moves to play only now, and
+ * when it discarded or trashed itself the original server's move fails and the turn ends.
+ */
+function finishResolution(s: DominionState): void {
+  const pending = s.pendingCard;
+  if (pending >= 0) {
+    s.pendingCard = NO_CARD;
+    if (s.hand[s.active * CARD_COUNT + pending] === 0) {
+      cleanup(s, NO_CARD);
+      return;
+    }
+    moveToPlay(s, pending);
+  }
+  enterActionPhase(s);
+}
+
+/** The next seat after the last victim that must answer the militia, or back to the attacker. */
+function nextVictim(s: DominionState): void {
+  const players = s.players;
+  for (let seat = s.victim + 1 === players ? 0 : s.victim + 1; seat !== s.active; seat = seat + 1 === players ? 0 : seat + 1) {
+    const extra = s.handCount[seat] - MILITIA_KEEPS;
+    if (extra <= 0) continue;
+    s.victim = seat;
+    s.current = seat;
+    s.discardsOwed = extra;
+    s.events.push(1 << seat, Ev.ATTACKED, s.active, extra, 0, 0);
+    s.phase = s.hand[seat * CARD_COUNT + Card.MOAT] !== 0 ? Phase.REACTION : Phase.MILITIA_DISCARD;
+    return;
+  }
+  s.victim = NO_CARD;
+  finishResolution(s);
+}
+
+function discardFromHand(s: DominionState, seat: number, card: number): void {
+  s.hand[seat * CARD_COUNT + card]--;
+  s.handCount[seat]--;
+  s.discard[seat * CARD_COUNT + card]++;
+  s.discardCount[seat]++;
+  s.topDiscard[seat] = card;
+  s.events.push(1 << seat, Ev.DISCARDED, seat, card, 0, 0);
+}
+
+function militiaDiscard(s: DominionState, card: number): void {
+  const seat = s.victim;
+  discardFromHand(s, seat, card);
+  if (--s.discardsOwed > 0) return;
+  if (s.rules.attackTopDiscard) s.events.push(everyone(s), Ev.TOP_DISCARD, seat, card, 0, 0);
+  nextVictim(s);
+}
+
+function trashFromHand(s: DominionState, card: number): void {
+  const seat = s.active;
+  const at = seat * CARD_COUNT + card;
+  s.hand[at]--;
+  s.handCount[seat]--;
+  s.owned[at]--;
+  s.vp[seat] -= VP[card];
+  s.events.push(everyone(s), Ev.TRASHED, seat, card, 0, 0);
+}
+
+function endCellar(s: DominionState): void {
+  const discarded = s.resolving;
+  if (discarded > 0) s.events.push(everyone(s), Ev.TOP_DISCARD, s.active, s.topDiscard[s.active], 0, 0);
+  draw(s, s.active, discarded);
+  finishResolution(s);
+}
+
+/** Applies a legal action for the current player (trusted: no validation). */
+export function applyAction(s: DominionState, action: number): void {
+  const card = CARD_OF[action];
+  switch (s.phase) {
+    case Phase.ACTION:
+      if (action === Action.END_ACTIONS) enterBuyPhase(s);
+      else playAction(s, card);
+      return;
+    case Phase.BUY:
+      if (action === Action.END_BUYS) endBuys(s);
+      else if (action === Action.PLAY_TREASURES) playAllTreasures(s);
+      else if (FAMILY_OF[action] === Family.TREASURE) playTreasure(s, card);
+      else buy(s, card);
+      return;
+    case Phase.CELLAR:
+      if (action === Action.DONE) {
+        endCellar(s);
+        return;
+      }
+      discardFromHand(s, s.active, card);
+      s.resolving++;
+      if (s.handCount[s.active] === 0) endCellar(s);
+      return;
+    case Phase.REMODEL_TRASH:
+    case Phase.MINE_TRASH:
+      if (action === Action.DONE) finishResolution(s);
+      else trashForGain(s, card);
+      return;
+    case Phase.REMODEL_GAIN:
+      gain(s, s.active, card, GainedBy.GAIN);
+      finishResolution(s);
+      return;
+    case Phase.MINE_GAIN:
+      gain(s, s.active, card, GainedBy.GAIN_TO_HAND);
+      finishResolution(s);
+      return;
+    case Phase.WORKSHOP_GAIN:
+      if (action !== Action.DONE) gain(s, s.active, card, GainedBy.GAIN);
+      finishResolution(s);
+      return;
+    case Phase.CLEANUP:
+      cleanup(s, card);
+      return;
+    case Phase.REACTION:
+      if (action === Action.REVEAL_MOAT) {
+        s.events.push(everyone(s), Ev.REVEALED, s.victim, Card.MOAT, 0, 0);
+        nextVictim(s);
+      } else s.phase = Phase.MILITIA_DISCARD;
+      return;
+    case Phase.MILITIA_DISCARD:
+      militiaDiscard(s, card);
+      return;
+  }
+}
+
+function buy(s: DominionState, card: number): void {
+  s.coins -= COST[card];
+  s.buys--;
+  s.bought = true;
+  gain(s, s.active, card, GainedBy.BUY);
+  if (s.buys === 0) endBuys(s);
+}
+
+function trashForGain(s: DominionState, card: number): void {
+  const mine = s.phase === Phase.MINE_TRASH;
+  trashFromHand(s, card);
+  const limit = COST[card] + (mine ? MINE_EXTRA_COST : REMODEL_EXTRA_COST);
+  s.resolving = limit;
+  if (canGain(s, limit, mine ? TREASURE : 0)) s.phase = mine ? Phase.MINE_GAIN : Phase.REMODEL_GAIN;
+  else finishResolution(s);
+}
+
+/**
+ * A bad answer (or a timeout) plays the rules' fallback rather than ending the game, as both
+ * servers do: in the action phase one action is spent (or the turn ends, under invalidAction);
+ * a buy or cleanup ends the turn; a card being resolved does nothing more; a militia victim
+ * discards what it owes, chosen at random or from the start of its hand.
+ */
+export function forfeitTurn(s: DominionState, reason: number): void {
+  s.tally.forfeit(s.current, reason);
+  switch (s.phase) {
+    case Phase.ACTION:
+      if (s.rules.invalidEndsTurn) cleanup(s, NO_CARD);
+      else {
+        s.actions--;
+        s.events.push(1 << s.active, Ev.ACTION_LOST, s.active, reason, 0, 0);
+        enterActionPhase(s);
+      }
+      return;
+    case Phase.BUY:
+      s.buys = 0;
+      endBuys(s);
+      return;
+    case Phase.CELLAR:
+      endCellar(s);
+      return;
+    case Phase.CLEANUP:
+      cleanup(s, NO_CARD);
+      return;
+    case Phase.REACTION:
+    case Phase.MILITIA_DISCARD: {
+      // Discarding the last card owed moves on to the next victim (or back to the attacker).
+      const victim = s.victim;
+      while (s.victim === victim) militiaDiscard(s, fallbackDiscard(s));
+      return;
+    }
+    default:
+      finishResolution(s);
+  }
+}
+
+function fallbackDiscard(s: DominionState): number {
+  const seat = s.victim;
+  const base = seat * CARD_COUNT;
+  let skip = s.rules.randomAttackFallback ? s.chanceRngs[seat].int(s.handCount[seat]) : 0;
+  for (let card = 0; card < CARD_COUNT; card++) {
+    skip -= s.hand[base + card];
+    if (skip < 0) return card;
+  }
+  return NO_CARD;
+}
+
+function finishGame(s: DominionState, cause: number): void {
+  const players = s.players;
+  const tally = s.tally;
+  let bestVp = -0x8000;
+  for (let seat = 0; seat < players; seat++) if (s.vp[seat] > bestVp) bestVp = s.vp[seat];
+  // Ties on VP go to the fewest turns taken; what remains tied shares the win.
+  let fewestTurns = 0x7fff;
+  for (let seat = 0; seat < players; seat++) if (s.vp[seat] === bestVp && s.turns[seat] < fewestTurns) fewestTurns = s.turns[seat];
+  let winners = 0;
+  for (let seat = 0; seat < players; seat++) if (s.vp[seat] === bestVp && s.turns[seat] === fewestTurns) winners++;
+  const share = tally.shareUnits / winners;
+  for (let seat = 0; seat < players; seat++) {
+    const won = s.vp[seat] === bestVp && s.turns[seat] === fewestTurns;
+    s.shares[seat] = won ? 1 / winners : 0;
+    if (won) tally.roundWon(seat, share);
+    tally.record(Metric.VP, seat, s.vp[seat]);
+    tally.record(Metric.TURNS, seat, s.turns[seat]);
+    tally.record(Metric.TIES, seat, won && winners > 1 ? 1 : 0);
+    tally.count(Metric.END_CAUSE, seat, cause);
+    for (let card = 0; card < CARD_COUNT; card++) {
+      tally.hold(Metric.DECK, seat, card);
+      tally.record(Metric.DECK, seat, s.owned[seat * CARD_COUNT + card]);
+    }
+    s.events.push(everyone(s), Ev.GAME_END, seat, s.vp[seat], s.turns[seat], won ? 1 : 0);
+  }
+  s.endCause = cause;
+  s.over = true;
+  s.current = -1;
+  s.phase = Phase.OVER;
+}
+
+/** An action of `family` for each kind of card the seat holds in [first, last], in card order. */
+function listHeld(
+  s: DominionState,
+  seat: number,
+  family: number,
+  first: number,
+  last: number,
+  types: number,
+  out: Int32Array,
+  count: number,
+): number {
+  const base = seat * CARD_COUNT;
+  for (let card = first; card <= last; card++) {
+    if (s.hand[base + card] !== 0 && (types === 0 || (TYPES[card] & types) !== 0)) out[count++] = actionOf(family, card);
+  }
+  return count;
+}
+
+/** An action of `family` for each card a gain or buy may take (see gainable). */
+function listGains(s: DominionState, family: number, maxCost: number, types: number, out: Int32Array, count: number): number {
+  for (let card = 0; card < CARD_COUNT; card++) if (gainable(s, card, maxCost, types)) out[count++] = actionOf(family, card);
+  return count;
+}
+
+/** Writes the current player's legal actions; the order is fixed (card order, then the singles). */
+export function listLegalActions(s: DominionState, out: Int32Array): number {
+  const seat = s.current;
+  let count = 0;
+  switch (s.phase) {
+    case Phase.ACTION:
+      count = listHeld(s, seat, Family.PLAY, Card.CELLAR, CARD_COUNT - 1, 0, out, 0);
+      out[count++] = Action.END_ACTIONS;
+      return count;
+    case Phase.BUY:
+      if (!s.bought && holdsTreasure(s, seat)) {
+        out[count++] = Action.PLAY_TREASURES;
+        count = listHeld(s, seat, Family.TREASURE, Card.COPPER, Card.GOLD, 0, out, count);
+      }
+      count = listGains(s, Family.BUY, s.coins, 0, out, count);
+      out[count++] = Action.END_BUYS;
+      return count;
+    case Phase.CELLAR:
+      count = listHeld(s, seat, Family.DISCARD, 0, CARD_COUNT - 1, 0, out, 0);
+      out[count++] = Action.DONE;
+      return count;
+    case Phase.REMODEL_TRASH:
+      count = listHeld(s, seat, Family.TRASH, 0, CARD_COUNT - 1, 0, out, 0);
+      out[count++] = Action.DONE;
+      return count;
+    case Phase.MINE_TRASH:
+      count = listHeld(s, seat, Family.TRASH, Card.COPPER, Card.GOLD, 0, out, 0);
+      out[count++] = Action.DONE;
+      return count;
+    case Phase.REMODEL_GAIN:
+      return listGains(s, Family.GAIN, s.resolving, 0, out, 0);
+    case Phase.MINE_GAIN:
+      return listGains(s, Family.GAIN, s.resolving, TREASURE, out, 0);
+    case Phase.WORKSHOP_GAIN:
+      count = listGains(s, Family.GAIN, WORKSHOP_MAX_COST, 0, out, 0);
+      out[count++] = Action.DONE;
+      return count;
+    case Phase.CLEANUP:
+      return listHeld(s, seat, Family.TOP, 0, CARD_COUNT - 1, 0, out, 0);
+    case Phase.REACTION:
+      out[0] = Action.REVEAL_MOAT;
+      out[1] = Action.NO_REACTION;
+      return 2;
+    case Phase.MILITIA_DISCARD:
+      return listHeld(s, seat, Family.DISCARD, 0, CARD_COUNT - 1, 0, out, 0);
+    default:
+      return 0;
+  }
+}
+
+/** 0 when `action` is legal for the current player, otherwise the reason it is not. */
+export function illegalReason(s: DominionState, action: number): number {
+  if (!Number.isInteger(action)) return Forfeit.MALFORMED;
+  if (action < 0 || action >= FAMILY_OF.length) return Illegal.UNKNOWN_ACTION;
+  if (s.over) return Forfeit.ILLEGAL;
+  const family = FAMILY_OF[action];
+  const card = CARD_OF[action];
+  const seat = s.current;
+  const held = card >= 0 && s.hand[seat * CARD_COUNT + card] !== 0;
+  const types = card >= 0 ? TYPES[card] : 0;
+  switch (s.phase) {
+    case Phase.ACTION:
+      if (action === Action.END_ACTIONS) return 0;
+      if (family !== Family.PLAY) return Illegal.WRONG_DECISION;
+      if ((types & Type.ACTION) === 0) return Illegal.WRONG_TYPE;
+      return held ? 0 : Illegal.NOT_IN_HAND;
+    case Phase.BUY:
+      if (action === Action.END_BUYS) return 0;
+      if (action === Action.PLAY_TREASURES || family === Family.TREASURE) {
+        if (s.bought) return Illegal.WRONG_DECISION;
+        if (action === Action.PLAY_TREASURES) return holdsTreasure(s, seat) ? 0 : Illegal.NOT_IN_HAND;
+        if ((types & TREASURE) === 0) return Illegal.WRONG_TYPE;
+        return held ? 0 : Illegal.NOT_IN_HAND;
+      }
+      if (family !== Family.BUY) return Illegal.WRONG_DECISION;
+      return gainReason(s, card, s.coins, 0);
+    case Phase.CELLAR:
+    case Phase.MILITIA_DISCARD:
+      if (action === Action.DONE && s.phase === Phase.CELLAR) return 0;
+      if (family !== Family.DISCARD) return Illegal.WRONG_DECISION;
+      return held ? 0 : Illegal.NOT_IN_HAND;
+    case Phase.REMODEL_TRASH:
+    case Phase.MINE_TRASH:
+      if (action === Action.DONE) return 0;
+      if (family !== Family.TRASH) return Illegal.WRONG_DECISION;
+      if (s.phase === Phase.MINE_TRASH && (types & TREASURE) === 0) return Illegal.WRONG_TYPE;
+      return held ? 0 : Illegal.NOT_IN_HAND;
+    case Phase.REMODEL_GAIN:
+    case Phase.MINE_GAIN:
+    case Phase.WORKSHOP_GAIN: {
+      if (action === Action.DONE && s.phase === Phase.WORKSHOP_GAIN) return 0;
+      if (family !== Family.GAIN) return Illegal.WRONG_DECISION;
+      const limit = s.phase === Phase.WORKSHOP_GAIN ? WORKSHOP_MAX_COST : s.resolving;
+      return gainReason(s, card, limit, s.phase === Phase.MINE_GAIN ? TREASURE : 0);
+    }
+    case Phase.CLEANUP:
+      if (family !== Family.TOP) return Illegal.WRONG_DECISION;
+      return held ? 0 : Illegal.NOT_IN_HAND;
+    case Phase.REACTION:
+      return action === Action.REVEAL_MOAT || action === Action.NO_REACTION ? 0 : Illegal.WRONG_DECISION;
+    default:
+      return Forfeit.ILLEGAL;
+  }
+}
+
+function gainReason(s: DominionState, card: number, maxCost: number, types: number): number {
+  if (types !== 0 && (TYPES[card] & types) === 0) return Illegal.WRONG_TYPE;
+  if (s.supply[card] === 0) return Illegal.PILE_EMPTY;
+  return COST[card] <= maxCost ? 0 : Illegal.TOO_EXPENSIVE;
+}
+
+/** Each seat's VP over every card it owns, so mid-game too. */
+export function scores(s: DominionState, out: Float64Array): void {
+  for (let seat = 0; seat < s.players; seat++) out[seat] = s.vp[seat];
+}

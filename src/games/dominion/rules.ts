@@ -1,0 +1,157 @@
+import type { RuleOption, RuleValues } from '../../core/game.ts';
+import { parseProfiledRules, type RuleValueMap } from '../profiles.ts';
+
+/**
+ * The rule options of RULES.md. The defaults are the `spec` profile; `profile=original-server`
+ * switches every departure of the original server to its behaviour, and options given beside it
+ * override the preset one by one. Options marked "wire" change only the messages external bots
+ * receive: the engine plays alike under either value, and the JSON-lines host reads them.
+ */
+export const DOMINION_RULES: readonly RuleOption[] = [
+  {
+    name: 'profile',
+    values: ['spec', 'original-server'],
+    default: 'spec',
+    help: 'preset of the options below: the written spec, or the original server as it ran',
+  },
+  {
+    name: 'militiaAttacks',
+    values: 'boolean',
+    default: true,
+    help: 'militia makes the other players discard down to 3 (the original server never sent the attack)',
+  },
+  {
+    name: 'playedCardInHand',
+    values: 'boolean',
+    default: false,
+    help: 'cellar and remodel resolve while still in hand, so they may discard or trash themselves and end the turn',
+  },
+  {
+    name: 'attackFallback',
+    values: ['random', 'first-cards'],
+    default: 'random',
+    help: 'what a militia victim discards when it answers badly: random cards, or the first cards of its hand',
+  },
+  {
+    name: 'invalidAction',
+    values: ['consume-action', 'end-turn'],
+    default: 'consume-action',
+    help: 'what a bad answer in the action phase costs: one action, or the rest of the turn',
+  },
+  {
+    name: 'attackTopDiscard',
+    values: 'boolean',
+    default: true,
+    help: "announce a militia victim's top discard after it discards",
+  },
+  {
+    name: 'mineGainAnnounced',
+    values: 'boolean',
+    default: true,
+    help: "wire: announce mine's gain as player-gained (the original server put it in hand unannounced)",
+  },
+  {
+    name: 'supplyFormat',
+    values: ['list', 'object'],
+    default: 'list',
+    help: 'wire: supply-info cards as a list of {card, count} or as one {card: count} object',
+  },
+  {
+    name: 'supplyInfo',
+    values: ['every-change', 'before-turn'],
+    default: 'every-change',
+    help: 'wire: send supply-info to everyone on each change, or only to the active player before its turn',
+  },
+  {
+    name: 'playerIds',
+    values: ['names', 'integers'],
+    default: 'names',
+    help: "wire: player_number in notifications as 'player1' or as the integer 1",
+  },
+  {
+    name: 'emptyPlayed',
+    values: 'boolean',
+    default: false,
+    help: 'wire: send player-played even when nothing was played (an empty list)',
+  },
+  {
+    name: 'revealFormat',
+    values: ['spec', 'bare-string'],
+    default: 'spec',
+    help: "wire: player-reveal with from: 'hand' and a list, or without from and the card as a bare string",
+  },
+  {
+    name: 'startupOrder',
+    values: ['names-first', 'deal-first'],
+    default: 'names-first',
+    help: "wire: every name request before any deal, or each player's starting gains and shuffle before the next name request",
+  },
+  {
+    name: 'badNameReply',
+    values: ['default-name', 'abort'],
+    default: 'default-name',
+    help: 'wire: a bad player-name-reply gets the name PLAYERN, or aborts the game',
+  },
+  {
+    name: 'silentBot',
+    values: ['disqualify', 'skip-turn'],
+    default: 'disqualify',
+    help: 'wire: a bot that does not answer is disqualified, or its turn is skipped',
+  },
+  {
+    name: 'turnLimit',
+    values: 'integer',
+    default: 100,
+    help: 'turns each player may take before the game ends and is scored (1 to 1000)',
+  },
+];
+
+const PROFILES: Readonly<Record<string, RuleValueMap>> = {
+  spec: {},
+  'original-server': {
+    militiaAttacks: false,
+    playedCardInHand: true,
+    attackFallback: 'first-cards',
+    invalidAction: 'end-turn',
+    attackTopDiscard: false,
+    mineGainAnnounced: false,
+    supplyFormat: 'object',
+    supplyInfo: 'before-turn',
+    playerIds: 'integers',
+    emptyPlayed: true,
+    revealFormat: 'bare-string',
+    startupOrder: 'deal-first',
+    badNameReply: 'abort',
+    silentBot: 'skip-turn',
+    turnLimit: 500,
+  },
+};
+
+const INTEGER_LIMITS: Readonly<Record<string, number>> = { turnLimit: 1000 };
+
+export function parseDominionRules(pairs: Readonly<Record<string, string>>): RuleValues {
+  return parseProfiledRules(DOMINION_RULES, PROFILES, INTEGER_LIMITS, pairs, ['turnLimit']);
+}
+
+/** The options the engine plays by, decoded once into the state for the hot path. */
+export interface DecodedRules {
+  readonly militiaAttacks: boolean;
+  readonly playedCardInHand: boolean;
+  readonly randomAttackFallback: boolean;
+  readonly invalidEndsTurn: boolean;
+  readonly attackTopDiscard: boolean;
+  readonly mineGainAnnounced: boolean;
+  readonly turnLimit: number;
+}
+
+export function decodeRules(rules: RuleValues): DecodedRules {
+  return {
+    militiaAttacks: rules.militiaAttacks !== false,
+    playedCardInHand: rules.playedCardInHand === true,
+    randomAttackFallback: rules.attackFallback !== 'first-cards',
+    invalidEndsTurn: rules.invalidAction === 'end-turn',
+    attackTopDiscard: rules.attackTopDiscard !== false,
+    mineGainAnnounced: rules.mineGainAnnounced !== false,
+    turnLimit: Number(rules.turnLimit ?? 100),
+  };
+}

@@ -1,0 +1,60 @@
+import { checkedApply, sharesOf, type Game } from '../../core/game.ts';
+import { ACTION_SPACE, formatAction } from './actions.ts';
+import { MAX_PLAYERS, MIN_PLAYERS, TRIPLES } from './cards.ts';
+import { Ev, FORFEIT_LABELS } from './codes.ts';
+import { applyAction, forfeitTurn, illegalReason, listLegalActions, resetGame, scores } from './engine.ts';
+import { SPEEDCLUE_METRICS } from './metrics.ts';
+import { SPEEDCLUE_RULES, parseSpeedClueRules } from './rules.ts';
+import { SpeedClueState } from './state.ts';
+import { formatCommentLine, formatEventLine } from './text.ts';
+import { SpeedClueView } from './view.ts';
+
+/**
+ * A seat has at most 325 turns (324 suggestions, then one turn that must accuse), each of at most
+ * three decisions: a suggestion, a disproof by another seat and an accusation.
+ */
+function maxDecisions(players: number): number {
+  return players * (TRIPLES + 1) * 3;
+}
+
+export const speedClue: Game<SpeedClueState, SpeedClueView> = {
+  id: 'speedclue',
+  title: 'SpeedClue (sadakatsu contest)',
+  minPlayers: MIN_PLAYERS,
+  maxPlayers: MAX_PLAYERS,
+  // The accusation list: every triple and "no accusation".
+  maxActions: TRIPLES + 1,
+  actionSpace: ACTION_SPACE,
+  scoreName: { label: 'wins', lowerIsBetter: false },
+  ruleOptions: SPEEDCLUE_RULES,
+  roundStartEvent: Ev.GAME_START,
+  roundName: ['game', 'games'],
+  metrics: SPEEDCLUE_METRICS,
+  forfeitLabels: FORFEIT_LABELS,
+  parseRules: parseSpeedClueRules,
+  createState: (players, rules) => new SpeedClueState(players, rules),
+  reset: resetGame,
+  isTerminal: (s) => s.over,
+  currentPlayer: (s) => s.current,
+  legalActions: listLegalActions,
+  apply: applyAction,
+  applyChecked: checkedApply(illegalReason, applyAction),
+  forfeit: forfeitTurn,
+  returns: sharesOf,
+  scores,
+  maxDecisions,
+  createView: (players, seat, rules) => new SpeedClueView(players, seat, rules),
+  actionToString: (action) => formatAction(action),
+  seatNumber: (seat) => seat,
+  describeEvent: (e) => formatEventLine(e),
+  describeComment: (e) => formatCommentLine(e),
+};
+
+export { SpeedClueState, SpeedClueView };
+export { Phase, Standing } from './state.ts';
+export { scores } from './engine.ts';
+export * from './cards.ts';
+export * from './codes.ts';
+export * from './actions.ts';
+export { SPEEDCLUE_METRICS, Metric } from './metrics.ts';
+export { SPEEDCLUE_RULES, parseSpeedClueRules, decodeRules } from './rules.ts';

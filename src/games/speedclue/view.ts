@@ -1,0 +1,97 @@
+import type { GameEvent } from '../../core/events.ts';
+import type { PlayerView, RuleValues } from '../../core/game.ts';
+import { CARDS, TRIPLES, TRIPLE_MASK } from './cards.ts';
+import { Ev } from './codes.ts';
+import { decodeRules } from './rules.ts';
+
+/**
+ * What one player knows, rebuilt only from the records it receives: its hand, the cards shown to
+ * it and by whom, its own suggestions, and who is out as far as it was told. Strategies that reason
+ * about the other hands keep their own records from the same events (see strategies/speedclue).
+ */
+export class SpeedClueView implements PlayerView {
+  readonly seat: number;
+  readonly players: number;
+  /** Whether an undisproved suggestion obliges its maker to accuse (the rules' accusation restrictions). */
+  private readonly accusationRules: boolean;
+  /** Its own cards, a mask. */
+  hand = 0;
+  /** Its own cards and every card shown to it. */
+  seen = 0;
+  /** [card]: the seat that showed it this card, or -1. */
+  readonly shownBy = new Int8Array(CARDS);
+  /** [triple]: 1 once it has suggested the triple this game. */
+  readonly used = new Uint8Array(TRIPLES);
+  suggestions = 0;
+  /**
+   * A triple it knows to be the solution because nobody disproved its suggestion and it holds none
+   * of the cards; -1 while none is known this way.
+   */
+  certain = -1;
+  /** Whether the restrictions now oblige it to accuse. */
+  mustAccuse = false;
+  /** Seats it was told accused wrongly, a mask. */
+  eliminated = 0;
+  /** The suggestion it is asked to disprove: its maker and triple (-1 when not asked). */
+  disproveFor = -1;
+  disproveTriple = -1;
+
+  constructor(players: number, seat: number, rules: RuleValues) {
+    this.players = players;
+    this.seat = seat;
+    this.accusationRules = decodeRules(rules).accusationRules;
+    this.shownBy.fill(-1);
+  }
+
+  reset(): void {
+    this.hand = 0;
+    this.seen = 0;
+    this.shownBy.fill(-1);
+    this.used.fill(0);
+    this.suggestions = 0;
+    this.certain = -1;
+    this.mustAccuse = false;
+    this.eliminated = 0;
+    this.disproveFor = -1;
+    this.disproveTriple = -1;
+  }
+
+  observe(e: GameEvent): void {
+    switch (e.kind) {
+      case Ev.GAME_START:
+        this.reset();
+        break;
+      case Ev.DEALT:
+        this.hand |= 1 << e.b;
+        this.seen |= 1 << e.b;
+        break;
+      case Ev.DISPROVE:
+        this.disproveFor = e.a;
+        this.disproveTriple = e.b;
+        break;
+      case Ev.SUGGESTION:
+        this.disproveFor = -1;
+        this.disproveTriple = -1;
+        if (e.a === this.seat) this.onOwnSuggestion(e.b, e.c, e.d);
+        break;
+      case Ev.ACCUSATION:
+        if (e.c === 0) this.eliminated |= 1 << e.a;
+        break;
+      default:
+        break;
+    }
+  }
+
+  private onOwnSuggestion(triple: number, disprover: number, card: number): void {
+    this.used[triple] = 1;
+    this.suggestions++;
+    if (disprover >= 0) {
+      this.seen |= 1 << card;
+      this.shownBy[card] = disprover;
+      return;
+    }
+    const mask = TRIPLE_MASK[triple];
+    if ((mask & this.hand) === 0) this.certain = triple;
+    if (this.accusationRules && (mask & this.seen) === 0) this.mustAccuse = true;
+  }
+}

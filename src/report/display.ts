@@ -1,0 +1,54 @@
+// Charts and tables as a Jupyter notebook shows them. A JavaScript kernel (Deno's among them)
+// displays an object that has a `Symbol.for('Jupyter.display')` method by the media bundle the
+// method returns, and the front end picks from the bundle the richest type it can show.
+import type { TopLevelSpec } from 'vega-lite';
+import { SCHEMA } from './charts/style.ts';
+import { tableHtml } from './html.ts';
+import { compileChart, vegaToSvg } from './render.ts';
+import { alignColumns, type ReportTable } from './tables.ts';
+
+/** The key under which a notebook kernel looks for an object's media bundle. */
+export const JUPYTER_DISPLAY = Symbol.for('Jupyter.display');
+
+/** One payload per media type, keyed by the type. */
+export type MediaBundle = Readonly<Record<string, unknown>>;
+
+/** What a notebook cell displays when it ends with one, or passes one to `Deno.jupyter.display`. */
+export interface Displayable {
+  [JUPYTER_DISPLAY](): MediaBundle;
+}
+
+function displayable(bundle: MediaBundle): Displayable {
+  return { [JUPYTER_DISPLAY]: () => bundle };
+}
+
+// The spec is offered under the Vega-Lite version it is written for: a front end that renders only
+// an older version shows the SVG instead of misreading the spec.
+const VEGA_LITE_MEDIA_TYPE = `application/vnd.vegalite.${/\/(v\d+)\.json$/.exec(SCHEMA)?.[1]}+json`;
+
+function chartTitle(spec: TopLevelSpec): string {
+  const title = spec.title;
+  if (title === undefined) return 'chart';
+  const text = typeof title === 'object' && !Array.isArray(title) ? title.text : title;
+  return Array.isArray(text) ? text.join(' ') : String(text);
+}
+
+/**
+ * A chart for a notebook: the SVG parlor's renderer draws (what results folders hold, and what
+ * every front end and nbconvert's HTML can show), the Vega-Lite spec for front ends that draw it
+ * themselves, and the title as text.
+ */
+export async function chartDisplay(spec: TopLevelSpec): Promise<Displayable> {
+  const svg = await vegaToSvg(await compileChart(spec));
+  return displayable({ 'image/svg+xml': svg, [VEGA_LITE_MEDIA_TYPE]: spec, 'text/plain': chartTitle(spec) });
+}
+
+/** A table for a notebook: HTML, and aligned plain text for front ends without HTML. */
+export function tableDisplay(table: ReportTable): Displayable {
+  const text = alignColumns(
+    table.columns.map((column) => column.title),
+    table.rows,
+    table.columns.map((column) => column.numeric),
+  );
+  return displayable({ 'text/html': tableHtml(table), 'text/plain': [table.caption, ...text].join('\n') });
+}

@@ -1,0 +1,96 @@
+// The built-in Dominion strategies, written as priority lists: the same data a user writes in a
+// JSON file. Their conditions follow the bots simulator users know (DominionSim's "Big Money
+// Ultimate", Dominiate's BigSmithy and DoubleMilitia), fitted to the First Game kingdom.
+import type { PriorityList, PriorityRule } from './priority-list.ts';
+
+/** The greening rules every money strategy here shares: provinces once gold is in, then duchies and estates late. */
+const GREENING: readonly PriorityRule[] = [
+  { card: 'province', if: 'count gold > 0' },
+  { card: 'duchy', if: 'provincesLeft <= 4' },
+  { card: 'estate', if: 'provincesLeft <= 2' },
+  'gold',
+  { card: 'duchy', if: 'provincesLeft <= 6' },
+];
+
+/** Never trash or discard what pays for provinces: the worst cards go first. */
+const DISCARD: readonly PriorityRule[] = ['curse', 'province', 'duchy', 'estate', 'copper'];
+
+export const STARTER: PriorityList = {
+  game: 'dominion',
+  name: 'starter',
+  summary:
+    "the original server's sample bot: plays every treasure, buys the first affordable card in supply order (curses first), never plays actions",
+  buy: [
+    'curse',
+    'copper',
+    'silver',
+    'gold',
+    'estate',
+    'duchy',
+    'province',
+    'cellar',
+    'market',
+    'militia',
+    'mine',
+    'moat',
+    'remodel',
+    'smithy',
+    'village',
+    'woodcutter',
+    'workshop',
+  ],
+  play: [],
+};
+
+export const BIG_MONEY: PriorityList = {
+  game: 'dominion',
+  name: 'big-money',
+  summary: 'buys a province with $8, gold with $6-7, silver with $3-5, nothing else',
+  buy: ['province', 'gold', 'silver'],
+  discard: DISCARD,
+};
+
+export const BIG_MONEY_ULTIMATE: PriorityList = {
+  game: 'dominion',
+  name: 'big-money-ultimate',
+  summary: 'big money that waits for a gold before provinces and turns to duchies and estates as provinces run low',
+  buy: [...GREENING, 'silver'],
+  discard: DISCARD,
+};
+
+export const SMITHY_BM: PriorityList = {
+  game: 'dominion',
+  name: 'smithy-bm',
+  summary: 'big-money-ultimate plus one smithy early and a second once the deck reaches 16 cards',
+  buy: [...GREENING, { card: 'smithy', if: 'count smithy < 1' }, { card: 'smithy', if: ['count smithy < 2', 'deckSize >= 16'] }, 'silver'],
+  play: ['smithy'],
+  discard: DISCARD,
+};
+
+export const MILITIA_BM: PriorityList = {
+  game: 'dominion',
+  name: 'militia-bm',
+  summary: 'big-money-ultimate plus two militias, which make the other players discard to 3',
+  buy: [...GREENING, { card: 'militia', if: 'count militia < 2' }, 'silver'],
+  play: ['militia'],
+  discard: DISCARD,
+};
+
+export const ENGINE: PriorityList = {
+  game: 'dominion',
+  name: 'engine',
+  summary: 'village / smithy / market: a smithy first, markets for coins and buys, villages to play more smithies, then greens',
+  buy: [
+    ...GREENING.slice(0, 4),
+    { card: 'smithy', if: 'count smithy < 1' },
+    { card: 'market', if: 'count market < 3' },
+    { card: 'village', if: 'count village < count smithy' },
+    { card: 'smithy', if: ['count smithy < 3', 'count smithy <= count village', 'deckSize >= 14'] },
+    { card: 'duchy', if: 'provincesLeft <= 5' },
+    'silver',
+  ],
+  play: ['village', 'market', 'smithy'],
+  discard: DISCARD,
+};
+
+export const BUILTIN_LISTS: readonly PriorityList[] = [STARTER, BIG_MONEY, BIG_MONEY_ULTIMATE, SMITHY_BM, MILITIA_BM, ENGINE];

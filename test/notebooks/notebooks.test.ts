@@ -1,0 +1,98 @@
+// The notebooks as kept in git (clean, on the Deno kernel, public API only), and every one of them
+// executed headless through nbconvert with a few games a run: no cell may fail, and the charts
+// must come out inline.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { NOTEBOOKS_DIR, executeNotebook, hasNbconvert, notebookNames } from '../../notebooks/run.ts';
+
+interface Output {
+  readonly output_type: string;
+  readonly data?: Readonly<Record<string, unknown>>;
+  readonly ename?: string;
+  readonly evalue?: string;
+}
+
+interface Cell {
+  readonly cell_type: string;
+  readonly source: string | readonly string[];
+  readonly execution_count?: number | null;
+  readonly outputs?: readonly Output[];
+}
+
+interface Notebook {
+  readonly cells: readonly Cell[];
+  readonly metadata: { readonly kernelspec?: { readonly name?: string } };
+}
+
+function readNotebook(path: string): Notebook {
+  return JSON.parse(readFileSync(path, 'utf8')) as Notebook;
+}
+
+const sourceOf = (cell: Cell) => (typeof cell.source === 'string' ? cell.source : cell.source.join(''));
+const codeCells = (notebook: Notebook) => notebook.cells.filter((cell) => cell.cell_type === 'code');
+
+/** What a notebook may import: the public API, the notebooks' settings, and Node's built-ins. */
+const ALLOWED_IMPORT = /^(parlor|parlor\/strategy|\.\/settings\.ts|node:[a-z_/]+)$/;
+
+const names = notebookNames();
+
+describe('the notebooks in git', () => {
+  test('there are notebooks to run', () => {
+    assert.ok(names.length >= 5, `notebooks found: ${names.join(', ')}`);
+  });
+
+  for (const name of names) {
+    test(`${name} carries no outputs and no execution counts`, () => {
+      const notebook = readNotebook(join(NOTEBOOKS_DIR, `${name}.ipynb`));
+      for (const [index, cell] of codeCells(notebook).entries()) {
+        assert.deepEqual(cell.outputs, [], `code cell ${index + 1} has outputs`);
+        assert.equal(cell.execution_count, null, `code cell ${index + 1} has an execution count`);
+      }
+    });
+
+    test(`${name} runs on the Deno kernel and imports only the public API`, () => {
+      const notebook = readNotebook(join(NOTEBOOKS_DIR, `${name}.ipynb`));
+      assert.equal(notebook.metadata.kernelspec?.name, 'deno');
+      // `from 'x'`, `import 'x'` and `import('x')`, in either quotes.
+      const imports = codeCells(notebook).flatMap((cell) => [...sourceOf(cell).matchAll(/\b(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)]);
+      assert.ok(imports.length > 0, 'the notebook imports something');
+      for (const [, specifier] of imports) assert.match(specifier, ALLOWED_IMPORT, `${name} imports '${specifier}'`);
+    });
+  }
+});
+
+// Each test carries the skip, not the suite: the runner counts skipped tests, never skipped suites.
+const noNbconvert = hasNbconvert() ? false : "jupyter-nbconvert not found: install Debian's jupyter-nbconvert to execute the notebooks";
+
+describe('every notebook, executed with a few games a run', () => {
+  const root = mkdtempSync(join(tmpdir(), 'parlor-notebooks-'));
+  after(() => rmSync(root, { recursive: true, force: true }));
+  const runs = join(root, 'runs');
+  const env = { PARLOR_NOTEBOOK_GAMES: '100', PARLOR_NOTEBOOK_RESULTS: runs };
+
+  for (const name of names) {
+    test(`${name} runs without an error and shows its charts inline`, { skip: noNbconvert }, async () => {
+      const run = await executeNotebook(name, { outDir: join(root, 'executed'), env, cellTimeout: 120 });
+      assert.ok(run.executed, `${name} failed:\n${run.log.slice(-4000)}`);
+      const notebook = readNotebook(run.executed);
+      const cells = codeCells(notebook);
+      const outputs = cells.flatMap((cell) => cell.outputs ?? []);
+      const errors = outputs.filter((output) => output.output_type === 'error');
+      assert.deepEqual(
+        errors.map((error) => `${error.ename}: ${error.evalue}`),
+        [],
+      );
+      assert.ok(
+        cells.every((cell) => typeof cell.execution_count === 'number'),
+        'every code cell ran',
+      );
+      const charts = outputs.filter((output) => output.output_type === 'display_data' && output.data?.['image/svg+xml']);
+      assert.ok(charts.length > 0, 'at least one chart displayed as SVG');
+      for (const chart of charts) assert.match(String(chart.data?.['image/svg+xml']), /^<svg[^>]*>.*<\/svg>$/s);
+      assert.ok(existsSync(join(runs, name)), 'the runs wrote their results folders where PARLOR_NOTEBOOK_RESULTS says');
+    });
+  }
+});
