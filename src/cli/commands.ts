@@ -41,7 +41,7 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'sim',
     summary: 'play one match-up many times and report win rates with 95% intervals',
-    options: [...MATCHUP_OPTIONS, 'seat', ...RUN_OPTIONS],
+    options: [...MATCHUP_OPTIONS, 'seat', 'untilClear', ...RUN_OPTIONS],
     run: async (context, options: SimOptions, _args, given) => (await import('./commands/sim.ts')).runSim(context, options, given),
   },
   {
@@ -123,7 +123,7 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'bot',
     summary:
-      "play a strategy as a bot of the game's competition server: Love Letter's on stdin/stdout for one round, Hearts' on the FIFOs it makes (named after [name]) for a whole run",
+      "play a strategy as a bot of the game's competition server: Love Letter's on stdin/stdout for one round, Hearts' on the FIFOs it makes (named after [name]) for a whole run, Dominion's JSON lines on stdin/stdout for one game",
     arguments: '<strategy> [name]',
     options: ['game', 'handshake', 'players', 'rules', 'channel', 'botSeed'],
     async run(context, options: BotOptions, [strategy, name]) {

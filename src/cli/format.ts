@@ -71,6 +71,33 @@ function momentLines(summary: RunSummary): string[] {
   ];
 }
 
+function points(value: number): string {
+  return `${(value * 100).toFixed(1)} points`;
+}
+
+/** How an --until-clear run ended: the verdict first, then the leader's margins. */
+function untilClearLines(summary: RunSummary): string[] {
+  const outcome = summary.untilClear;
+  if (!outcome) return [];
+  const level = `${+(outcome.confidence * 100).toFixed(4)}%`;
+  const verdict =
+    outcome.stopped === 'clear'
+      ? `CLEAR after ${count(outcome.games)} games (cap ${count(outcome.cap)}): ${outcome.leader} leads`
+      : outcome.stopped === 'cap'
+        ? `NOT CLEAR: the cap of ${count(outcome.cap)} games came first; ${outcome.leader} leads so far`
+        : `undecided after ${count(outcome.games)} games; ${outcome.leader} leads so far`;
+  return [
+    `until clear at ${level} confidence: ${verdict}`,
+    ...outcome.margins.map(
+      (margin) =>
+        `  ahead of ${margin.strategy} by ${points(margin.difference)} of win rate; lower bound ${points(margin.lower)} ` +
+        `(all bounds together at ${level}, valid at every look)`,
+    ),
+    ...(outcome.note ? [`  note: ${outcome.note}`] : []),
+    '',
+  ];
+}
+
 /** The summary as a user reads it in a terminal: strategies, seats, and the design's caveats. */
 export function formatRunSummary(summary: RunSummary): string {
   // A game that is one round (SpeedClue) has no rounds to count apart from its games.
@@ -81,6 +108,7 @@ export function formatRunSummary(summary: RunSummary): string {
       (rounds ? `, ${summary.roundsPerGame.toFixed(2)} ${summary.roundName[1]} a game` : '') +
       ` (seed ${summary.seed})`,
     '',
+    ...untilClearLines(summary),
   ];
   const strategies = Object.entries(summary.strategies);
   lines.push(

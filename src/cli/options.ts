@@ -24,6 +24,8 @@ export interface OptionDef {
   readonly parse?: (text: string, previous: any) => unknown;
   /** The command cannot run without it. */
   readonly mandatory?: boolean;
+  /** The value of an option whose value is optional (`--flag [value]`) when it is given alone. */
+  readonly preset?: string;
 }
 
 const MAX_GAMES = 1e12;
@@ -100,9 +102,22 @@ export const Options = {
   },
   batch: {
     flags: '--batch <games>',
-    description: 'games per worker task (results do not depend on it)',
+    description: 'games per worker task (results do not depend on it; with --until-clear, the games between two looks)',
     defaultDescription: 'about a quarter second of play',
     parse: integerIn('--batch', 1, MAX_GAMES),
+  },
+  untilClear: {
+    flags: '--until-clear [confidence]',
+    description:
+      'stop once the strategy with the best win rate is ahead of every other at this confidence, held at every look (a confidence sequence); --games is then the cap',
+    defaultDescription: 'off; 0.95 when given without a value',
+    preset: '0.95',
+    parse: (text: string) => {
+      const value = Number(text);
+      if (text.trim() === '' || !(value > 0 && value < 1))
+        throw Errors.badNumber('--until-clear', text, 'a confidence between 0 and 1, like 0.95');
+      return value;
+    },
   },
   out: { flags: '-o, --out <dir>', description: 'results folder', defaultDescription: 'results/<date>-<time>-<name>' },
   name: { flags: '--name <text>', description: 'name of the run, for the default results folder', defaultDescription: 'the command' },
@@ -121,7 +136,7 @@ export const Options = {
     flags: '--channel <kind>',
     description:
       "how bots and parlor talk: stdio (the bot's stdin and stdout) or fifo (named pipes the bot makes, /tmp/<name>In and /tmp/<name>Out, as the original Hearts server expects; a `cmd:` bot gets <name> as its last argument); each game's framing either way",
-    defaultDescription: "the game's original channel: stdio for Love Letter, fifo for Hearts",
+    defaultDescription: "the game's original channel: stdio for Love Letter and Dominion, fifo for Hearts",
     parse: (text: string) => {
       if (!(CHANNEL_KINDS as readonly string[]).includes(text))
         throw Errors.badOption(`--channel must be ${CHANNEL_KINDS.join(' or ')}, got '${text}'`);

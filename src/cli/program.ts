@@ -13,6 +13,7 @@ function toCommanderOption(definition: OptionDef, context: CommandContext): Opti
   // prints it as one line like every other error.
   if (definition.parse) option.argParser(definition.parse);
   if (definition.mandatory) option.makeOptionMandatory();
+  if (definition.preset !== undefined) option.preset(definition.preset);
   return option;
 }
 

@@ -54,7 +54,7 @@ export class ProtocolBot {
   receive(line: string): string | null {
     this.reply = null;
     const kind = this.reader.read(line, this.onRecord);
-    if (kind === LineKind.NAME_ASKED) return this.setup.name;
+    if (kind === LineKind.NAME_ASKED) return this.reader.nameReply?.(this.setup.name) ?? this.setup.name;
     if (kind === LineKind.PING) return line;
     if (kind === LineKind.PLAY_ASKED && this.view !== null && this.strategy !== null) return this.decide(this.view, this.strategy);
     if (kind === LineKind.END) this.ended = true;
@@ -82,7 +82,7 @@ export class ProtocolBot {
 
   private firstListed(view: PlayerView): string {
     const count = this.reader.legalActions(view, this.legal);
-    return count > 0 ? this.reader.reply(this.legal[0], this.onRecord) : this.reader.resign();
+    return (count > 0 ? this.reader.reply(this.legal[0], this.onRecord) : null) ?? this.reader.resign();
   }
 
   /** The strategy is created when the greeting has named the seat, and kept if a manager reuses the bot. */
@@ -95,12 +95,19 @@ export class ProtocolBot {
     this.rng.seed(masterKey(this.setup.seed), 0, Streams.SEAT, seat);
   }
 
+  /** Asks the strategy until the reply is whole: one decision, or each one a compound reply stands for. */
   private decide(view: PlayerView, strategy: Strategy<PlayerView>): string {
-    const count = this.reader.legalActions(view, this.legal);
     try {
-      const action = strategy.choose(view, this.legal, count, this.rng);
-      if (Number.isInteger(action) && action >= 0) return this.reader.reply(action, this.onRecord);
-      this.setup.warn(`the strategy chose ${action}, not an action: forfeiting`);
+      for (;;) {
+        const count = this.reader.legalActions(view, this.legal);
+        const action = strategy.choose(view, this.legal, count, this.rng);
+        if (!(Number.isInteger(action) && action >= 0)) {
+          this.setup.warn(`the strategy chose ${action}, not an action: forfeiting`);
+          break;
+        }
+        const reply = this.reader.reply(action, this.onRecord);
+        if (reply !== null) return reply;
+      }
     } catch (error) {
       this.setup.warn(`the strategy failed: ${error instanceof Error ? error.message : String(error)}: forfeiting`);
     }

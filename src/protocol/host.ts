@@ -277,8 +277,14 @@ class HostedTable implements TableObserver {
 
   onForfeit(seat: number, reason: number, detail: string): void {
     this.recorder?.onForfeit(seat, reason, detail);
+    const bot = this.seats[seat];
+    bot?.server.forfeited?.();
+    if (!bot || this.host.wire.lifecycle === 'round') return;
+    const fate = this.host.wire.afterForfeit?.(this.table.rules, SILENT.has(reason)) ?? 'restart';
+    if (fate === 'keep') return;
+    if (fate === 'disqualify') bot.disqualify(reason, detail);
     // A bot kept beyond the round may still answer late, out of turn: it starts afresh instead.
-    if (this.host.wire.lifecycle !== 'round') void this.seats[seat]?.leave();
+    void bot.leave();
   }
 }
 
@@ -299,6 +305,7 @@ class BotSeat {
   private previous: Promise<void> = Promise.resolve();
   /** A decision's actions, decoded from a reply. */
   readonly actions: Int32Array;
+  private disqualified: { readonly forfeit: number; readonly detail: string } | null = null;
 
   constructor(hosted: HostedTable, seat: number, connector: BotConnector) {
     this.hosted = hosted;
@@ -311,6 +318,12 @@ class BotSeat {
 
   newGame(): void {
     this.round = 0;
+    this.disqualified = null;
+  }
+
+  /** Out for the rest of the game: the seat's later decisions forfeit at once, for the same reason. */
+  disqualify(reason: number, detail: string): void {
+    this.disqualified ??= { forfeit: reason, detail: `disqualified earlier in the game (${detail})` };
   }
 
   receive(event: GameEvent): void {
@@ -343,6 +356,7 @@ class BotSeat {
   }
 
   decide(): Promise<DecisionOutcome> {
+    if (this.disqualified) return Promise.resolve(this.disqualified);
     const connection = this.connection();
     if (!connection) return Promise.resolve({ forfeit: Forfeit.CRASHED, detail: 'no bot was started this round' });
     return connection.decide();
@@ -350,7 +364,9 @@ class BotSeat {
 
   /** The open connection; for bots that outlive a round, one is opened when first needed. */
   private connection(): Connection | null {
-    if (this.current === null && this.hosted.host.wire.lifecycle !== 'round') this.current = new Connection(this, this.previous);
+    // A disqualified bot is not started again this game: its messages go nowhere.
+    if (this.current === null && this.hosted.host.wire.lifecycle !== 'round' && !this.disqualified)
+      this.current = new Connection(this, this.previous);
     return this.current;
   }
 }
@@ -463,10 +479,14 @@ class Connection {
     this.host.stats.linesReceived++;
     const actions = this.bot.actions;
     const decoded = this.bot.server.decode(reply.line, this.context.players, actions);
-    if ('invalid' in decoded) return { forfeit: decoded.invalid, detail: decoded.detail };
+    if (!('count' in decoded)) return { forfeit: decoded.invalid, detail: decoded.detail };
+    if (decoded.then) return { actions, count: decoded.count, then: { forfeit: decoded.then.invalid, detail: decoded.then.detail } };
     return decoded.count === 1 ? { action: actions[0] } : { actions, count: decoded.count };
   }
 }
+
+/** Forfeits of a bot that did not answer at all, as opposed to one that answered badly. */
+const SILENT: ReadonlySet<number> = new Set([Forfeit.TIMEOUT, Forfeit.CRASHED, Forfeit.FLOODED]);
 
 function lineCount(text: string): number {
   let count = 1;

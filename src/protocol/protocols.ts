@@ -1,4 +1,5 @@
 import { Errors } from '../core/errors.ts';
+import { dominionWire } from '../games/dominion/wire/index.ts';
 import { heartsWire } from '../games/hearts/wire/index.ts';
 import { loveLetterWire } from '../games/love-letter/wire/index.ts';
 import type { ChannelKind, WireProtocol } from './wire.ts';
@@ -7,6 +8,7 @@ import type { ChannelKind, WireProtocol } from './wire.ts';
 const PROTOCOLS: Readonly<Record<string, WireProtocol>> = {
   [loveLetterWire.game]: loveLetterWire,
   [heartsWire.game]: heartsWire,
+  [dominionWire.game]: dominionWire,
 };
 
 export function wireProtocol(gameId: string): WireProtocol {

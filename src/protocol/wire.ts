@@ -15,6 +15,14 @@ export interface WireProtocol {
   readonly framing: FramingKind;
   /** Whether a round's opening greeting asks each bot its name (transcripts keep the reply's place). */
   greetsEachRound(rules: RuleValues): boolean;
+  /**
+   * What becomes of a bot kept beyond a round once its seat forfeits: `restart` (the default: a
+   * fresh bot for the seat's next decision, so a late answer cannot be read as the next one),
+   * `keep` (its bad reply was answered by the rules and it plays on), or `disqualify` (no bot
+   * again this game: every later decision of the seat is forfeited at once). `silent` tells a bot
+   * that did not answer at all (timed out, died, flooded) from one that answered badly.
+   */
+  afterForfeit?(rules: RuleValues, silent: boolean): BotFate;
   /** The server's side of one seat, for the whole of a table's life (it may keep per-seat state). */
   server(rules: RuleValues, players: number, seat: number): ServerSeat;
   /** The bot's side; `players` is the table size to assume until the server says it. */
@@ -22,6 +30,8 @@ export interface WireProtocol {
 }
 
 export type Lifecycle = 'round' | 'game' | 'session';
+
+export type BotFate = 'restart' | 'keep' | 'disqualify';
 
 /** Where a bot's messages travel: its stdin/stdout, or FIFOs it creates (TCP would join here). */
 export type ChannelKind = 'stdio' | 'fifo';
@@ -40,8 +50,18 @@ export interface Outbound {
   readonly padTo?: number;
 }
 
-/** What a bot's reply stands for: `count` actions written to the caller's buffer, or an invalid move. */
-export type Decoded = { readonly count: number } | { readonly invalid: number; readonly detail: string };
+/** A bot's reply that is no move, with the reason code the forfeit is recorded under. */
+export interface InvalidReply {
+  readonly invalid: number;
+  readonly detail: string;
+}
+
+/**
+ * What a bot's reply stands for: `count` actions written to the caller's buffer, or an invalid
+ * move. A reply that stands for several decisions may go wrong part-way: the actions before the
+ * fault are played, then `then` is the seat's forfeit, as the game's rules handle a bad answer.
+ */
+export type Decoded = { readonly count: number; readonly then?: InvalidReply } | InvalidReply;
 
 /** The server side of one seat. Returned arrays may be reused by the next call: send them at once. */
 export interface ServerSeat {
@@ -57,6 +77,8 @@ export interface ServerSeat {
   decode(reply: string, players: number, out: Int32Array): Decoded;
   /** Messages that end the connection (Hearts' `;`). */
   close(): readonly Outbound[];
+  /** The seat forfeited its decision (a bad reply, or no reply): what the game does then is not announced. */
+  forfeited?(): void;
 }
 
 /** What one message from the server was, to the bot. */
@@ -105,10 +127,16 @@ export interface ClientSeat {
   decisionDue(event: GameEvent, view: PlayerView): DueCode;
   /** The legal actions as the game would list them, worked out from what the bot knows. */
   legalActions(view: PlayerView, out: Int32Array): number;
-  /** The reply that plays `action`; records the bot learns from its own play go to `emit`. */
-  reply(action: number, emit: (event: GameEvent) => void): string;
+  /**
+   * The reply that plays `action`; records the bot learns from its own play go to `emit`. Null
+   * where one reply stands for several decisions and this one is not the last: the strategy is
+   * asked again, on the legal actions that follow.
+   */
+  reply(action: number, emit: (event: GameEvent) => void): string | null;
   /** A reply that gives up the decision (the strategy failed). */
   resign(): string;
+  /** The answer to the server's name request, where the protocol wraps the name (the bare name otherwise). */
+  nameReply?(name: string): string;
 }
 
 /** A bot's reply as an invalid move's detail, cut to a readable length. */

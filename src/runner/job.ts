@@ -34,8 +34,13 @@ export interface JobSpec {
   readonly strategies: readonly string[];
   readonly matchups: readonly JobMatchup[];
   readonly games: number;
-  /** Games per task (whole blocks of the design). Results do not depend on it; resuming does. */
+  /**
+   * Games per task (whole blocks of the design). Results do not depend on it, except where a
+   * sequential stop looks after each batch; resuming does.
+   */
   readonly batchGames: number;
+  /** Stop once the leader is clear at this confidence (sim --until-clear); `games` is then the cap. */
+  readonly untilClear?: number;
 }
 
 /** What job.json holds: the spec plus where and when it was made. */
@@ -50,7 +55,10 @@ export interface JobFile extends JobSpec {
   readonly sources?: SourceHashes;
 }
 
-export interface JobInput extends Pick<JobSpec, 'command' | 'game' | 'players' | 'rules' | 'seed' | 'design' | 'batchGames'> {
+export interface JobInput extends Pick<
+  JobSpec,
+  'command' | 'game' | 'players' | 'rules' | 'seed' | 'design' | 'batchGames' | 'untilClear'
+> {
   readonly seatings?: string;
   /** Seat specs of each match-up, in the order they are played. */
   readonly matchupSeats: readonly (readonly string[])[];
@@ -80,6 +88,7 @@ export function buildJob(input: JobInput): JobSpec {
     matchups,
     games: offset,
     batchGames: Math.max(block, Math.round(input.batchGames / block) * block),
+    ...(input.untilClear === undefined ? {} : { untilClear: input.untilClear }),
   };
 }
 
@@ -97,6 +106,8 @@ const SPEC_KEYS: readonly (keyof JobSpec)[] = [
   'matchups',
   'games',
   'batchGames',
+  // Absent from most jobs, and then from their canonical form: their ids stay what they were.
+  'untilClear',
 ];
 
 export function specOf(job: JobSpec): JobSpec {

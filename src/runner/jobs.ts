@@ -29,6 +29,7 @@ import { Runners } from './runners.ts';
 import { changedSources, sourceHashes, type SourceHashes } from './sources.ts';
 import { summarizeRun, type RunSummary } from './summary.ts';
 import type { Timeline } from './timeline.ts';
+import { ClearLeaderStop, untilClearLookGames } from './until-clear.ts';
 import { gitCommit, version } from './version.ts';
 import { WriteFailure } from './write-errors.ts';
 
@@ -118,11 +119,15 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
     const probe = buildJob({ ...plan, batchGames: blockGames(plan.design, plan.players) });
     const players = await preparePlayers(context.registry, probe, runners, settings.moveTimeout);
     const inProcess = players.filter((player) => !runners.hasExternalSeat(player.match.spec.seats));
+    // A sequential stop looks after each batch, so its batches are sized from the job alone: timing
+    // them would let the machine decide where the run stops.
     const batchGames =
       settings.batch ??
-      (inProcess.length > 0
-        ? chooseBatchGames(inProcess, probe.games, settings.workers, settings.moveTimeout)
-        : EXTERNAL_BATCH_BLOCKS * blockGames(plan.design, plan.players));
+      (plan.untilClear !== undefined
+        ? untilClearLookGames(probe.games)
+        : inProcess.length > 0
+          ? chooseBatchGames(inProcess, probe.games, settings.workers, settings.moveTimeout)
+          : EXTERNAL_BATCH_BLOCKS * blockGames(plan.design, plan.players));
     const spec = buildJob({ ...plan, batchGames });
     if (settings.signal?.aborted) return { status: 'not-started' };
     const name = settings.name ?? plan.command;
@@ -287,7 +292,18 @@ async function execute(
     job.id,
     matches.map((match) => countersOf(match.layout)),
   );
-  if (checkpoint) restoreProgress(context, dir, job, progress, checkpoint);
+  const stop =
+    job.untilClear === undefined
+      ? null
+      : new ClearLeaderStop(
+          job.untilClear,
+          matches[0].slots.map((slot) => slot.spec.text),
+        );
+  stop?.watch(progress);
+  if (checkpoint) {
+    restoreProgress(context, dir, job, progress, checkpoint);
+    stop?.resumeFrom(progress);
+  }
   const meter = new ProgressMeter((text) => context.progress(text), job.games);
   const timeline = context.timeline;
   timeline?.end('plan');
@@ -301,7 +317,7 @@ async function execute(
     }
     timeline?.end('play');
     timeline?.poolActivity(runners.poolActivity());
-    const written = summarizeJob(context.registry, job, matches, progress);
+    const written = summarizeJob(context.registry, job, matches, progress, stop, played === 'complete');
     writeSummary(dir, written);
     return { status: played, summary: written };
   });
@@ -426,14 +442,23 @@ export async function runResultHooks(context: JobContext, dir: string, summary: 
 // Often enough that a crash loses little, rarely enough that writing costs nothing noticeable.
 const CHECKPOINT_MS = 500;
 
-/** The summary of a job's games so far (all of them once it is complete). */
-function summarizeJob(registry: Registry, job: JobFile, matches: readonly PreparedMatch[], progress: JobProgress<Counters>): RunSummary {
+/** The summary of a job's games so far (all of them once it is complete, or up to its stop). */
+function summarizeJob(
+  registry: Registry,
+  job: JobFile,
+  matches: readonly PreparedMatch[],
+  progress: JobProgress<Counters>,
+  stop: ClearLeaderStop | null,
+  finished: boolean,
+): RunSummary {
   const counters = progress.snapshot();
-  return summarizeRun({
+  const untilClear = stop?.summary(job.games, finished);
+  const summary = summarizeRun({
     game: registry.game(job.game),
     design: job.design,
     seed: job.seed,
-    gamesPlanned: job.games,
+    // A run that stopped clear played all it had to: its figures are complete.
+    gamesPlanned: stop?.clear ? progress.gamesDone : job.games,
     strategies: job.strategies,
     ratings: job.command === 'tournament',
     matchups: matches.map((match, index) => ({
@@ -443,6 +468,7 @@ function summarizeJob(registry: Registry, job: JobFile, matches: readonly Prepar
       counters: counters[index],
     })),
   });
+  return untilClear ? { ...summary, untilClear } : summary;
 }
 
 function timestamp(date: Date): string {

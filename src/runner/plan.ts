@@ -23,6 +23,8 @@ export interface SimRequest extends SeatRequest {
   readonly seed: string;
   readonly design: DesignName;
   readonly rules?: Readonly<Record<string, string>>;
+  /** Stop once the leader is clear at this confidence; `games` is then the cap. */
+  readonly untilClear?: number;
 }
 
 /** Every table of a size from a field of strategies, in every seating or rotated. */
@@ -59,6 +61,8 @@ export function fullRules(registry: Registry, gameId: string, pairs: Readonly<Re
 
 export function planSim(registry: Registry, options: SimRequest): JobPlan {
   const seats = seatSpecs(registry, options);
+  if (options.untilClear !== undefined && new Set(seats).size < 2)
+    throw Errors.badOption('--until-clear needs at least two different strategies at the table');
   return {
     command: 'sim',
     game: options.game,
@@ -68,6 +72,7 @@ export function planSim(registry: Registry, options: SimRequest): JobPlan {
     design: options.design,
     matchupSeats: [seats],
     games: options.games,
+    ...(options.untilClear === undefined ? {} : { untilClear: options.untilClear }),
   };
 }
 
@@ -81,6 +86,7 @@ export function simRequestOf(job: JobSpec): SimRequest & { batch: number } {
     seed: job.seed,
     design: job.design,
     batch: job.batchGames,
+    untilClear: job.untilClear,
   };
 }
 

@@ -70,9 +70,14 @@ export class JobProgress<S extends Sums = Counters> {
     return this.ended || this.mergedCount === this.plan.count;
   }
 
-  /** The job needs no more batches (a test has decided): batches still in flight are dropped unread. */
+  /**
+   * The job needs no more batches (a test has decided): batches still in flight are dropped unread,
+   * and so are those that finished ahead of their turn, so the results are the merged prefix alone.
+   */
   end(): void {
     this.ended = true;
+    this.pending.clear();
+    this.games = this.plan.gamesBefore(this.mergedCount);
   }
 
   isDone(batch: number): boolean {

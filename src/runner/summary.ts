@@ -6,6 +6,7 @@ import { MomentField, RateByField, metricChart, metricFile, type MetricSpec, typ
 import { CounterLayout, Counters, DEAL_GROUPS, Field, Global, PairField, type ForfeitNote } from './counters.ts';
 import { rotationOf, type DesignName } from './design.ts';
 import { runRatings, type RatingSummary } from './ratings.ts';
+import type { UntilClearSummary } from './until-clear.ts';
 
 export interface RateWithInterval {
   readonly games: number;
@@ -189,6 +190,8 @@ export interface RunSummary extends MatchSummary {
   readonly matchups: readonly MatchupSummary[];
   /** Tournaments: Plackett-Luce ratings of the field, strongest first, with bootstrap intervals. */
   readonly ratings?: readonly RatingSummary[];
+  /** sim --until-clear: how the run stopped, and the leader's margins. */
+  readonly untilClear?: UntilClearSummary;
 }
 
 /** What summarizing a run needs to know besides the counters. */
@@ -214,7 +217,7 @@ export interface SummaryMatchup {
 }
 
 // Six decimals keep JSON and CSV readable; the counts behind them are exact.
-function round6(value: number): number {
+export function round6(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
 

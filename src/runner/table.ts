@@ -99,7 +99,7 @@ export type AsyncChooser = (seat: number, legal: Int32Array, count: number) => P
  */
 export type DecisionOutcome =
   | { readonly action: number }
-  | { readonly actions: Int32Array; readonly count: number }
+  | { readonly actions: Int32Array; readonly count: number; readonly then?: { readonly forfeit: number; readonly detail: string } }
   | { readonly forfeit: number; readonly detail: string };
 
 export async function playGameAsync<S extends GameState, V extends PlayerView>(
@@ -123,10 +123,8 @@ export async function playGameAsync<S extends GameState, V extends PlayerView>(
       outcome = { forfeit: failureReason(error), detail: errorText(error) };
     }
     if ('forfeit' in outcome) forfeit(table, seat, outcome.forfeit, outcome.detail);
-    else if ('actions' in outcome) {
-      const { actions, count } = outcome;
-      for (let i = 0; i < count && !game.isTerminal(state) && game.currentPlayer(state) === seat; i++) playAction(table, seat, actions[i]);
-    } else playAction(table, seat, outcome.action);
+    else if ('actions' in outcome) playActions(table, seat, outcome);
+    else playAction(table, seat, outcome.action);
   }
 }
 
@@ -148,8 +146,24 @@ export function startGame<S extends GameState, V extends PlayerView>(
   deliverEvents(table);
 }
 
-/** Applies the current seat's choice (checked unless the seat is trusted) and delivers what follows. */
-export function playAction<S extends GameState, V extends PlayerView>(table: Table<S, V>, seat: number, action: number): void {
+/**
+ * Plays one reply's actions in order while the seat is still the one deciding. The first that is
+ * not legal forfeits and ends the reply: what follows it was meant for a game that did not happen.
+ * The reply's own fault, if any, comes last, where the seat still decides.
+ */
+function playActions<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  seat: number,
+  outcome: Extract<DecisionOutcome, { actions: Int32Array }>,
+): void {
+  const { game, state } = table;
+  const deciding = () => !game.isTerminal(state) && game.currentPlayer(state) === seat;
+  for (let i = 0; i < outcome.count && deciding(); i++) if (!playAction(table, seat, outcome.actions[i])) return;
+  if (outcome.then && deciding()) forfeit(table, seat, outcome.then.forfeit, outcome.then.detail);
+}
+
+/** Applies the current seat's choice (checked unless the seat is trusted) and delivers what follows; false when it forfeited. */
+export function playAction<S extends GameState, V extends PlayerView>(table: Table<S, V>, seat: number, action: number): boolean {
   const { game, state } = table;
   table.observer?.onAction(seat, action);
   if (table.trusted[seat]) {
@@ -158,10 +172,11 @@ export function playAction<S extends GameState, V extends PlayerView>(table: Tab
     const reason = game.applyChecked(state, action);
     if (reason !== 0) {
       forfeit(table, seat, reason, `chose ${describeAction(table, action)}`);
-      return;
+      return false;
     }
   }
   deliverEvents(table);
+  return true;
 }
 
 function chooseInProcess<S extends GameState, V extends PlayerView>(

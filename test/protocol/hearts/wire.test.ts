@@ -64,7 +64,7 @@ function roundTrip(players: number, rules: Record<string, string>, games: number
       const count = hearts.legalActions(table.state as HeartsState, engineLegal);
       const clientCount = clients[seat].legalActions(table.views[seat], clientLegal);
       assert.deepEqual(clientLegal.subarray(0, clientCount), engineLegal.subarray(0, count));
-      const reply = clients[seat].reply(action, (e) => rebuilt[seat].push(copy(e)));
+      const reply = clients[seat].reply(action, (e) => rebuilt[seat].push(copy(e)))!;
       assert.deepEqual(servers[seat].decode(reply, players, decoded), { count: 1 });
       assert.equal(decoded[0], action, `reply '${reply}'`);
     },

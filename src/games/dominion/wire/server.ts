@@ -1,0 +1,424 @@
+import type { GameEvent } from '../../../core/events.ts';
+import { Forfeit } from '../../../core/forfeits.ts';
+import type { RuleValues } from '../../../core/game.ts';
+import { sentDetail, type Decoded, type InvalidReply, type Outbound, type ServerSeat } from '../../../protocol/wire.ts';
+import { Action, Family, actionOf } from '../actions.ts';
+import { CARD_NAMES, COST, KINGDOM, MINE_EXTRA_COST, REMODEL_EXTRA_COST, isTreasure } from '../cards.ts';
+import { Ev, GainedBy, Illegal, Phase } from '../codes.ts';
+import { DominionView } from '../view.ts';
+import { DecisionMirror, type Asked } from './mirror.ts';
+import { cardList, cardOf, namesOf, namesOfCounts, parseMessage, playerId, supplyCards, type Message } from './messages.ts';
+
+const NONE: readonly Outbound[] = [];
+
+function say(message: object, expects: Outbound['expects'] = 'nothing'): Outbound {
+  return { text: JSON.stringify(message), expects };
+}
+
+/** The wire options of RULES.md, read once per seat. */
+interface WireOptions {
+  readonly playerIntegers: boolean;
+  readonly supplyAsObject: boolean;
+  readonly supplyBeforeTurn: boolean;
+  readonly emptyPlayed: boolean;
+  readonly bareReveal: boolean;
+  readonly dealFirst: boolean;
+}
+
+function wireOptions(rules: RuleValues): WireOptions {
+  return {
+    playerIntegers: rules.playerIds === 'integers',
+    supplyAsObject: rules.supplyFormat === 'object',
+    supplyBeforeTurn: rules.supplyInfo === 'before-turn',
+    emptyPlayed: rules.emptyPlayed === true,
+    bareReveal: rules.revealFormat === 'bare-string',
+    dealFirst: rules.startupOrder === 'deal-first',
+  };
+}
+
+/**
+ * The server's side of one seat of the JSON-lines protocol ("Version 1"). The seat's view, built
+ * from the records it is told as a strategy's would be, gives the play-turn snapshot; a reply is
+ * walked through the engine's decisions on a mirror of that view (see mirror.ts), and becomes
+ * the legal actions it stands for, up to the first fault, which is then the seat's forfeit: the
+ * engine's answer to a bad reply (an action lost, the buys or the turn ended, a militia's
+ * discards chosen for the seat) is the one the spec gives, and the reason is recorded.
+ */
+export class DominionServer implements ServerSeat {
+  private readonly seat: number;
+  private readonly players: number;
+  private readonly options: WireOptions;
+  private readonly view: DominionView;
+  private readonly mirror: DecisionMirror;
+  private readonly playedCards: number[] = [];
+  private readonly scores: number[];
+  private readonly winners: string[] = [];
+  private ended = 0;
+  private named = false;
+  private informed = false;
+  private supplyShown = false;
+  /** The seat's buys are over this turn: its next request is the cleanup. */
+  private buysOver = false;
+  /** The phase the seat was in where its last reply went wrong (or where it was asked). */
+  private faultPhase: number = Phase.OVER;
+
+  constructor(rules: RuleValues, players: number, seat: number) {
+    this.seat = seat;
+    this.players = players;
+    this.options = wireOptions(rules);
+    this.view = new DominionView(players, seat);
+    this.mirror = new DecisionMirror(rules, players, seat);
+    this.scores = Array<number>(players).fill(0);
+  }
+
+  open(): readonly Outbound[] {
+    return NONE;
+  }
+
+  private id(seat: number): string | number {
+    return playerId(seat, this.options.playerIntegers);
+  }
+
+  private nameRequest(): Outbound {
+    this.named = true;
+    return say({ type: 'player-name-request', player_number: playerId(this.seat, false), version: 1 }, 'name');
+  }
+
+  private gameInfo(): Outbound {
+    this.informed = true;
+    // Each seat's bot is asked its name alone: every player is listed by the name a bot gets by default.
+    const names = Array.from({ length: this.players }, (_, seat) => `PLAYER${seat + 1}`);
+    return say({ type: 'game-info', player_bot_names: names, kingdom_cards: KINGDOM.map((card) => CARD_NAMES[card]) });
+  }
+
+  private supplyInfo(): Outbound {
+    return say({ type: 'supply-info', cards: supplyCards(this.view.supply, this.options.supplyAsObject) });
+  }
+
+  encode(event: GameEvent): readonly Outbound[] {
+    this.view.observe(event);
+    const { options } = this;
+    switch (event.kind) {
+      case Ev.GAME_START:
+        this.newGame();
+        // The spec asks every name before anything else; the original server deals as it asks.
+        return options.dealFirst ? NONE : [this.nameRequest(), this.gameInfo()];
+      case Ev.GAINED: {
+        const messages: Outbound[] = [];
+        if (!this.named && event.a === this.seat) messages.push(this.nameRequest());
+        // d = 1: the rules leave this gain unannounced (the original server's mine).
+        if (event.d !== 1) messages.push(say({ type: 'player-gained', player_number: this.id(event.a), gained: [CARD_NAMES[event.b]] }));
+        if (!options.supplyBeforeTurn && event.c !== GainedBy.STARTING_DECK) messages.push(this.supplyInfo());
+        return messages;
+      }
+      case Ev.SHUFFLED:
+        return [say({ type: 'player-shuffled', player_number: this.id(event.a) })];
+      case Ev.TRASHED:
+        return [say({ type: 'player-trashed', player_number: this.id(event.a), trashed: [CARD_NAMES[event.b]] })];
+      case Ev.TOP_DISCARD:
+        return [say({ type: 'player-top-discard', player_number: this.id(event.a), card: event.b >= 0 ? CARD_NAMES[event.b] : null })];
+      case Ev.REVEALED: {
+        const card = CARD_NAMES[event.b];
+        const reveal = options.bareReveal ? { cards: card } : { from: 'hand', cards: [card] };
+        return [say({ type: 'player-reveal', player_number: this.id(event.a), ...reveal })];
+      }
+      case Ev.TURN_PLAYED:
+        this.playedCards.push(event.b);
+        return NONE;
+      case Ev.TURN_END: {
+        const played = this.playedCards.map((card) => CARD_NAMES[card]);
+        this.playedCards.length = 0;
+        if (played.length === 0 && !options.emptyPlayed) return NONE;
+        return [say({ type: 'player-played', player_number: this.id(event.a), played })];
+      }
+      case Ev.TURN_START:
+        return this.turnStart(event.a);
+      case Ev.GAME_END:
+        return this.gameEnd(event);
+      default:
+        return NONE;
+    }
+  }
+
+  private newGame(): void {
+    this.named = false;
+    this.informed = false;
+    this.supplyShown = false;
+    this.ended = 0;
+    this.winners.length = 0;
+    this.playedCards.length = 0;
+  }
+
+  private turnStart(seat: number): Outbound[] {
+    const messages: Outbound[] = [];
+    if (!this.informed) messages.push(this.gameInfo());
+    const first = !this.supplyShown;
+    this.supplyShown = true;
+    if (seat === this.seat) {
+      this.buysOver = false;
+    }
+    // Every change is announced as it happens; the supply as it starts, before the first turn.
+    if (this.options.supplyBeforeTurn ? seat === this.seat : first) messages.push(this.supplyInfo());
+    return messages;
+  }
+
+  private gameEnd(event: GameEvent): Outbound[] {
+    this.scores[event.a] = event.b;
+    if (event.d === 1) this.winners.push(playerId(event.a, false) as string);
+    if (++this.ended < this.players) return [];
+    return [say({ type: 'game-end', scores: [...this.scores], winners: [...this.winners] })];
+  }
+
+  endsConnection(): boolean {
+    return false;
+  }
+
+  request(): Outbound {
+    const view = this.view;
+    const asked: Asked = view.discardsOwed > 0 ? 'attack' : this.buysOver ? 'cleanup' : 'turn';
+    this.mirror.load(view, asked);
+    this.faultPhase = this.mirror.phase();
+    if (asked === 'attack') {
+      return say({ type: 'attack-request', discard: view.discardsOwed, options: namesOfCounts(view.hand) }, 'decision');
+    }
+    const turn = asked === 'turn';
+    return say(
+      {
+        type: 'play-turn',
+        actions: turn ? this.mirror.state.actions : 0,
+        buys: turn ? view.buys : 0,
+        extra_money: turn ? view.extraCoins : 0,
+        hand: namesOfCounts(view.hand),
+        cards_played: namesOf(view.played, view.playedCount),
+        cards_gained: namesOf(view.gained, view.gainedCount),
+      },
+      'decision',
+    );
+  }
+
+  /** A bad reply (or none) in the buy phase ends the buys: the seat's next request is its cleanup. */
+  forfeited(): void {
+    if (this.faultPhase === Phase.BUY) this.buysOver = true;
+  }
+
+  decode(reply: string, _players: number, out: Int32Array): Decoded {
+    const message = parseMessage(reply);
+    if (message === null) return { invalid: Forfeit.MALFORMED, detail: `${sentDetail(reply)}: not a JSON object` };
+    const reading = new ReplyReading(this.mirror, out, reply);
+    const fault = readReply(reading, message);
+    this.faultPhase = this.mirror.phase();
+    // A reply that got past the buys (a buy, or a cleanup) leaves the cleanup to ask.
+    if (reading.passedBuys) this.buysOver = true;
+    if (fault && reading.count === 0) return fault;
+    return fault ? { count: reading.count, then: fault } : { count: reading.count };
+  }
+
+  close(): readonly Outbound[] {
+    return NONE;
+  }
+}
+
+/** A reply being turned into actions: each is checked and played on the mirror as it is written. */
+class ReplyReading {
+  count = 0;
+  passedBuys = false;
+  readonly mirror: DecisionMirror;
+  private readonly out: Int32Array;
+  private readonly reply: string;
+
+  constructor(mirror: DecisionMirror, out: Int32Array, reply: string) {
+    this.mirror = mirror;
+    this.out = out;
+    this.reply = reply;
+  }
+
+  /** Plays `action` if it is legal now; otherwise returns why not. */
+  take(action: number, what: string): InvalidReply | null {
+    const reason = this.mirror.reason(action);
+    if (reason !== 0) return this.fault(reason, what);
+    this.out[this.count++] = action;
+    this.mirror.apply(action);
+    return null;
+  }
+
+  /** Takes the card `name` names in `family`, or says it names no card. */
+  takeCard(family: number, name: unknown, what: string): InvalidReply | null {
+    const card = cardOf(name);
+    if (card < 0) return this.fault(Illegal.UNKNOWN_CARD, `${what} '${String(name)}' is no card`);
+    return this.take(actionOf(family, card), `${what} ${CARD_NAMES[card]}`);
+  }
+
+  fault(reason: number, what: string): InvalidReply {
+    return { invalid: reason, detail: `${sentDetail(this.reply)}: ${what}` };
+  }
+}
+
+/** Reads a reply to the request the mirror was loaded for; returns its fault, if any. */
+function readReply(reading: ReplyReading, message: Message): InvalidReply | null {
+  const { mirror } = reading;
+  const attacked = mirror.phase() === Phase.REACTION || mirror.phase() === Phase.MILITIA_DISCARD;
+  if (attacked) {
+    if (message.type === 'attack-reply-reaction') {
+      if (mirror.phase() === Phase.REACTION && typeof message.reaction === 'string' && message.reaction.toLowerCase() === 'moat')
+        return reading.take(Action.REVEAL_MOAT, 'reveal moat');
+      return reading.fault(Illegal.WRONG_DECISION, 'no moat to reveal');
+    }
+    if (message.type === 'attack-reply') return readDiscards(reading, message.discard);
+    return reading.fault(Forfeit.MALFORMED, 'not an attack reply');
+  }
+  if (message.type !== 'play-reply') return reading.fault(Forfeit.MALFORMED, 'not a play-reply');
+  switch (message.phase) {
+    case 'action':
+      return readAction(reading, message);
+    case 'buy':
+      return readBuy(reading, message);
+    case 'cleanup':
+      return readCleanup(reading, message);
+    default:
+      return reading.fault(Forfeit.MALFORMED, 'no phase action, buy or cleanup');
+  }
+}
+
+/** The whole list must be right (as many cards as owed, all in hand), or the engine chooses. */
+function readDiscards(reading: ReplyReading, value: unknown): InvalidReply | null {
+  const { mirror } = reading;
+  const cards = cardList(value);
+  const owed = mirror.state.discardsOwed;
+  if (cards === null || cards.length !== owed) return reading.fault(Illegal.WRONG_DECISION, `${owed} cards to discard`);
+  const left = Int16Array.from({ length: CARD_NAMES.length }, (_, card) => mirror.held(card));
+  for (const card of cards) {
+    if (card < 0 || left[card]-- === 0) return reading.fault(Illegal.NOT_IN_HAND, 'a discard not in hand');
+  }
+  if (mirror.phase() === Phase.REACTION) reading.take(Action.NO_REACTION, 'no reaction');
+  for (const card of cards) {
+    const fault = reading.take(actionOf(Family.DISCARD, card), `discard ${CARD_NAMES[card]}`);
+    if (fault) return fault;
+  }
+  return null;
+}
+
+/** A parameter left out (or written as null or an empty name). */
+function absent(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+function parameters(message: Message): Message {
+  const value = message.additional_parameters;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Message) : {};
+}
+
+/** An action card and, in the same reply, the choices its effect asks for. */
+function readAction(reading: ReplyReading, message: Message): InvalidReply | null {
+  const { mirror } = reading;
+  if (mirror.phase() !== Phase.ACTION) return reading.fault(Illegal.WRONG_DECISION, 'no action can be played now');
+  const played = reading.takeCard(Family.PLAY, message.card, 'play');
+  if (played) return played;
+  const extra = parameters(message);
+  switch (mirror.phase()) {
+    case Phase.CELLAR: {
+      // Discards left to right while they are in hand; a card that is not ends the cellar there.
+      const cards = cardList(extra.cards) ?? [];
+      for (const card of cards) {
+        if (mirror.phase() !== Phase.CELLAR || !mirror.deciding) return null;
+        const fault =
+          card < 0
+            ? reading.fault(Illegal.UNKNOWN_CARD, 'cellar: no such card')
+            : reading.take(actionOf(Family.DISCARD, card), `cellar ${CARD_NAMES[card]}`);
+        if (fault) return fault;
+      }
+      return mirror.phase() === Phase.CELLAR && mirror.deciding ? reading.take(Action.DONE, 'cellar done') : null;
+    }
+    case Phase.REMODEL_TRASH:
+    case Phase.MINE_TRASH:
+      return readTrashAndGain(reading, extra);
+    case Phase.WORKSHOP_GAIN:
+      if (absent(extra.desired_card)) return reading.take(Action.DONE, 'workshop: nothing gained');
+      return reading.takeCard(Family.GAIN, extra.desired_card, 'workshop: gain');
+    default:
+      return null;
+  }
+}
+
+/**
+ * Remodel and mine: both cards must be right, or neither happens; the desired card may be left
+ * out only when nothing could be gained for the trashed one.
+ */
+function readTrashAndGain(reading: ReplyReading, extra: Message): InvalidReply | null {
+  const { mirror } = reading;
+  const mine = mirror.phase() === Phase.MINE_TRASH;
+  const name = mine ? 'mine' : 'remodel';
+  // Nothing named: the card is played for nothing, as the engine's decline.
+  if (absent(extra.card_to_trash)) return reading.take(Action.DONE, `${name}: nothing trashed`);
+  const trash = cardOf(extra.card_to_trash);
+  if (trash < 0) return reading.fault(Illegal.UNKNOWN_CARD, `${name}: card_to_trash names no card`);
+  const trashReason = mirror.reason(actionOf(Family.TRASH, trash));
+  if (trashReason !== 0) return reading.fault(trashReason, `${name}: cannot trash ${CARD_NAMES[trash]}`);
+  const limit = COST[trash] + (mine ? MINE_EXTRA_COST : REMODEL_EXTRA_COST);
+  const desired = cardOf(extra.desired_card);
+  if (desired < 0) {
+    if (absent(extra.desired_card)) {
+      if (mirror.canGain(limit, mine)) return reading.fault(Illegal.WRONG_DECISION, `${name}: a card could be gained, none was named`);
+      return reading.take(actionOf(Family.TRASH, trash), `${name}: trash ${CARD_NAMES[trash]}`);
+    }
+    return reading.fault(Illegal.UNKNOWN_CARD, `${name}: desired_card names no card`);
+  }
+  if (COST[desired] > limit) return reading.fault(Illegal.TOO_EXPENSIVE, `${name}: ${CARD_NAMES[desired]} costs too much`);
+  if (mirror.state.supply[desired] === 0) return reading.fault(Illegal.PILE_EMPTY, `${name}: no ${CARD_NAMES[desired]} left`);
+  if (mine && !isTreasure(desired)) return reading.fault(Illegal.WRONG_TYPE, `mine: ${CARD_NAMES[desired]} is no treasure`);
+  return reading.take(actionOf(Family.TRASH, trash), `${name}: trash`) ?? reading.take(actionOf(Family.GAIN, desired), `${name}: gain`);
+}
+
+/** Treasures, then buys left to right while they can be made; the buys end with the reply. */
+function readBuy(reading: ReplyReading, message: Message): InvalidReply | null {
+  const { mirror } = reading;
+  if (mirror.phase() === Phase.ACTION) reading.take(Action.END_ACTIONS, 'end actions');
+  if (mirror.phase() !== Phase.BUY || !mirror.deciding) return reading.fault(Illegal.WRONG_DECISION, 'no buys left');
+  const treasures = Array.isArray(message.played_treasures) ? message.played_treasures : [];
+  // Every treasure in hand, in the order the engine plays them all: its one action for that.
+  if (treasures.length > 0 && isEveryTreasure(mirror, treasures))
+    return reading.take(Action.PLAY_TREASURES, 'play treasures') ?? readBuys(reading, message);
+  for (const name of treasures) {
+    const fault = reading.takeCard(Family.TREASURE, name, 'treasure');
+    if (fault) return fault;
+  }
+  return readBuys(reading, message);
+}
+
+function readBuys(reading: ReplyReading, message: Message): InvalidReply | null {
+  const { mirror } = reading;
+  const buys = Array.isArray(message.cards_to_buy) ? message.cards_to_buy : [];
+  for (const name of buys) {
+    // More cards than buys: the rest are not bought.
+    if (mirror.phase() !== Phase.BUY || !mirror.deciding) return null;
+    const fault = reading.takeCard(Family.BUY, name, 'buy');
+    if (fault) return fault;
+  }
+  reading.passedBuys = true;
+  return mirror.phase() === Phase.BUY && mirror.deciding ? reading.take(Action.END_BUYS, 'end buys') : null;
+}
+
+/** Whether `names` are the hand's treasures, all of them, in card order. */
+function isEveryTreasure(mirror: DecisionMirror, names: readonly unknown[]): boolean {
+  let at = 0;
+  for (let card = 0; card < CARD_NAMES.length; card++) {
+    if (!isTreasure(card)) continue;
+    for (let n = mirror.held(card); n > 0; n--) if (cardOf(names[at++]) !== card) return false;
+  }
+  return at === names.length;
+}
+
+function readCleanup(reading: ReplyReading, message: Message): InvalidReply | null {
+  const { mirror } = reading;
+  if (mirror.phase() === Phase.ACTION) reading.take(Action.END_ACTIONS, 'end actions');
+  if (mirror.phase() === Phase.BUY && mirror.deciding) reading.take(Action.END_BUYS, 'end buys');
+  if (mirror.phase() !== Phase.CLEANUP || !mirror.deciding) return null;
+  // None named: the server picks, as the engine does, the first card of the hand.
+  if (absent(message.top_discard)) return reading.take(actionOf(Family.TOP, firstHeld(mirror)), 'top_discard picked');
+  return reading.takeCard(Family.TOP, message.top_discard, 'top_discard');
+}
+
+function firstHeld(mirror: DecisionMirror): number {
+  let card = 0;
+  while (mirror.held(card) === 0) card++;
+  return card;
+}

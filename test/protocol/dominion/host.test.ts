@@ -1,0 +1,170 @@
+// Dominion bots as real child processes over JSON lines: one process per game, strategies that
+// play alike in-process and through the protocol, and misbehaving bots handled as each profile
+// says, recorded with their reasons, with nothing left running.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { quote } from 'shell-quote';
+import { Forfeit } from '../../../src/core/forfeits.ts';
+import { Illegal } from '../../../src/games/dominion/index.ts';
+import { finishRun } from '../../../src/protocol/index.ts';
+import { Field } from '../../../src/runner/counters.ts';
+import {
+  PYTHON,
+  ROOT,
+  assertSameGames,
+  forfeitsOf,
+  loopbackResolver,
+  playExternal,
+  playHosted,
+  playInProcess,
+  processesMarked,
+  scratchDir,
+  zombieChildren,
+  type Played,
+} from '../helpers.ts';
+
+const cmd = (...words: string[]) => `cmd:${quote(words)}`;
+const fixture = (name: string) => cmd(PYTHON, join(ROOT, 'test/fixtures/bots/dominion', `${name}.py`));
+const DIGEST = join(ROOT, 'test/fixtures/dominion-digest-strategy.ts');
+const THROUGH_PROTOCOL = 'digest-through-protocol';
+const BIG_MONEY = cmd(PYTHON, join(ROOT, 'strategies/external/dominion_big_money.py'));
+/** The original server's rules, with mine's gain announced: unannounced, in-process strategies would learn of it and bots not. */
+const SERVER = { profile: 'original-server', mineGainAnnounced: 'true' };
+
+const marker = `PARLOR_DOMINION_TEST=${process.pid}`;
+const env = { ...process.env, PARLOR_DOMINION_TEST: String(process.pid) };
+const limits = { graceMs: 200 };
+
+let scratch: string;
+before(() => {
+  scratch = scratchDir('dominion-host');
+});
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+function assertNothingLeft(): void {
+  assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
+  assert.deepEqual(zombieChildren(), [], 'every bot process was reaped');
+}
+
+/**
+ * What a parity check compares: the bots' name replies have no place in-process, and a reply's
+ * treasures cannot say whether the strategy played them one by one or all at once (the same
+ * records and the same game either way), so those action lines are left out on both sides.
+ */
+function comparable(played: Played): Played {
+  const lines = /^\[\d+ -> manager\] (\{"type": ?"player-name-reply".*|treasure \w+|play-treasures)\n/gm;
+  return { ...played, transcripts: played.transcripts.map((transcript) => transcript.replace(lines, '')) };
+}
+
+/** Plays through the host; `loopback` plays the digest through the protocol in this thread, else seats load as a run loads them. */
+async function hosted(seats: readonly string[], games: number, rules: Record<string, string>, name: string, loopback = true) {
+  const resultsDir = join(scratch, name);
+  const played = await playHosted(seats, games, {
+    game: 'dominion',
+    rules,
+    seed: 'dominion parity',
+    resultsDir,
+    env,
+    limits,
+    ...(loopback ? { resolve: throughLoopback } : {}),
+  });
+  finishRun();
+  return played;
+}
+
+const throughLoopback = loopbackResolver(THROUGH_PROTOCOL, DIGEST);
+const inProcess = (seats: readonly string[], games: number, rules: Record<string, string>) =>
+  playInProcess('dominion', seats, games, rules, 'dominion parity');
+
+describe('a Dominion strategy behind the protocol plays as it does in-process', () => {
+  test('60 two-player games of the spec, militia attacks and all, through the bot in this thread', async () => {
+    const expected = await inProcess([DIGEST, 'random'], 60, {});
+    assertSameGames(comparable(await hosted([THROUGH_PROTOCOL, 'random'], 60, {}, 'loopback-spec')), comparable(expected));
+  });
+
+  test("30 three-player games of the original server's profile, two seats through the protocol", async () => {
+    const expected = await inProcess([DIGEST, 'random', DIGEST], 30, SERVER);
+    const played = await hosted([THROUGH_PROTOCOL, 'random', THROUGH_PROTOCOL], 30, SERVER, 'loopback-server');
+    assertSameGames(comparable(played), comparable(expected));
+  });
+
+  test('`parlor bot` processes, one per game', async () => {
+    const bot = cmd(process.execPath, join(ROOT, 'bin/parlor.js'), 'bot', '--game', 'dominion', DIGEST);
+    const expected = await inProcess([DIGEST, 'random'], 3, {});
+    const played = await hosted([bot, 'random'], 3, {}, 'processes', false);
+    assertSameGames(comparable(played), comparable(expected));
+    assert.equal(played.stats.botsStarted, 3);
+    assertNothingLeft();
+  });
+});
+
+describe('Dominion bots as processes', () => {
+  test('the example big money bot beats random play, a process per game, every reply legal', async () => {
+    const { counters, stats } = await playExternal([BIG_MONEY, 'random'], 4, {
+      game: 'dominion',
+      resultsDir: join(scratch, 'big-money'),
+      env,
+      limits,
+    });
+    finishRun();
+    assert.equal(stats.botsStarted, 4);
+    assert.equal(forfeitsOf(counters, 0).size, 0);
+    const { layout, data } = counters;
+    assert.equal(data[layout.slot(0) + Field.GAME_WINS], 4 * layout.shareUnits, 'big money wins every game');
+    assertNothingLeft();
+  });
+
+  test('a reply that is no JSON is recorded as malformed and the bot plays on', async () => {
+    const { counters, stats } = await playExternal([fixture('garbage'), 'random'], 2, {
+      game: 'dominion',
+      resultsDir: join(scratch, 'garbage'),
+      env,
+      limits,
+    });
+    finishRun();
+    assert.ok((forfeitsOf(counters, 0).get(Forfeit.MALFORMED) ?? 0) > 4);
+    assert.equal(stats.botsStarted, 2, 'one process a game: a bad reply does not cost the bot its place');
+    assertNothingLeft();
+  });
+
+  test('a buy it cannot afford ends its buys, recorded as too expensive', async () => {
+    const { counters } = await playExternal([fixture('illegal_buy'), 'random'], 1, {
+      game: 'dominion',
+      resultsDir: join(scratch, 'illegal'),
+      env,
+      limits,
+    });
+    finishRun();
+    assert.deepEqual([...forfeitsOf(counters, 0).keys()], [Illegal.TOO_EXPENSIVE]);
+    assertNothingLeft();
+  });
+
+  for (const [bot, reason] of [
+    ['timeout', Forfeit.TIMEOUT],
+    ['crash', Forfeit.CRASHED],
+  ] as const) {
+    test(`a bot that stops answering (${bot}) is disqualified for the game under the spec, restarted under the original server`, async () => {
+      const options = { game: 'dominion', env, limits, moveTimeout: 0.3 };
+      const spec = await playExternal([fixture(bot), 'random'], 1, { ...options, resultsDir: join(scratch, `${bot}-spec`) });
+      finishRun();
+      assert.equal(spec.stats.botsStarted, 1, 'no second process once disqualified');
+      assert.ok((forfeitsOf(spec.counters, 0).get(reason) ?? 0) > 10, 'every later decision of the seat forfeits');
+      const server = await playExternal([fixture(bot), 'random'], 1, {
+        ...options,
+        rules: { profile: 'original-server', turnLimit: '8' },
+        resultsDir: join(scratch, `${bot}-server`),
+      });
+      finishRun();
+      assert.ok(server.stats.botsStarted > 2, 'a fresh bot for the next turn');
+      assert.ok(forfeitsOf(server.counters, 0).has(reason));
+      const log = readFileSync(
+        join(scratch, `${bot}-spec`, 'bots', `${`${fixture(bot)}`.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`),
+        'utf8',
+      );
+      assert.match(log, /name: /);
+      assertNothingLeft();
+    });
+  }
+});

@@ -1,0 +1,234 @@
+// The Dominion JSON-lines codec on its own: what each profile writes, what the host reads from
+// a bot's reply (and where it goes wrong), and the tolerant readers of both servers' forms.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { GameEvent } from '../../../src/core/events.ts';
+import { Forfeit } from '../../../src/core/forfeits.ts';
+import { Action, Card, Ev, Family, GainedBy, Illegal, actionOf, dominion } from '../../../src/games/dominion/index.ts';
+import { readSupply, seatOfPlayer, supplyCards } from '../../../src/games/dominion/wire/messages.ts';
+import { DominionServer } from '../../../src/games/dominion/wire/server.ts';
+
+function record(kind: number, a = 0, b = 0, c = 0, d = 0, recipients = 0b11): GameEvent {
+  const event = new GameEvent();
+  Object.assign(event, { recipients, kind, a, b, c, d });
+  return event;
+}
+
+/** A two-player server seat 0, its opening told, holding `hand` on its first turn. */
+function seatOnTurn(rules: Record<string, string>, hand: readonly number[]): { server: DominionServer; sent: string[] } {
+  const server = new DominionServer(dominion.parseRules(rules), 2, 0);
+  const sent: string[] = [];
+  const tell = (event: GameEvent) => sent.push(...server.encode(event).map((message) => message.text));
+  tell(record(Ev.GAME_START, 2, 0, 100, 0, 0b01));
+  for (const seat of [0, 1]) for (const card of STARTING_DECK) tell(record(Ev.GAINED, seat, card, GainedBy.STARTING_DECK));
+  for (const card of hand) tell(record(Ev.DREW, card, 0, 0, 0, 0b01));
+  tell(record(Ev.TURN_START, 0, 1));
+  return { server, sent };
+}
+
+const STARTING_DECK = [...Array<number>(7).fill(Card.COPPER), ...Array<number>(3).fill(Card.ESTATE)];
+
+const messages = (sent: readonly string[]) => sent.map((text) => JSON.parse(text));
+const ofType = (sent: readonly string[], type: string) => messages(sent).filter((message) => message.type === type);
+
+describe('what the host writes', () => {
+  test('the spec profile: names first, supply as a list, players as "playerN", no empty player-played', () => {
+    const { server, sent } = seatOnTurn({}, [Card.COPPER]);
+    const [name, info] = messages(sent);
+    const [supply] = ofType(sent, 'supply-info');
+    assert.deepEqual(name, { type: 'player-name-request', player_number: 'player1', version: 1 });
+    assert.equal(ofType(sent, 'player-gained').length, 20, 'a message per starting card');
+    assert.equal(info.type, 'game-info');
+    assert.equal(info.kingdom_cards.length, 10);
+    assert.deepEqual(supply.cards[0], { card: 'curse', count: 10 });
+    const gained = messages(server.encode(record(Ev.GAINED, 1, Card.SILVER, GainedBy.BUY)).map((m) => m.text));
+    assert.deepEqual(gained[0], { type: 'player-gained', player_number: 'player2', gained: ['silver'] });
+    assert.equal(gained[1].type, 'supply-info', 'every change of the supply is announced');
+    assert.deepEqual(server.encode(record(Ev.TURN_END, 1, 0)), []);
+    const reveal = JSON.parse(server.encode(record(Ev.REVEALED, 1, Card.MOAT))[0].text);
+    assert.deepEqual(reveal, { type: 'player-reveal', player_number: 'player2', from: 'hand', cards: ['moat'] });
+  });
+
+  test("the original server's profile: supply as an object before the turn, integer players, empty player-played, bare reveal", () => {
+    const { server, sent } = seatOnTurn({ profile: 'original-server' }, [Card.COPPER]);
+    assert.equal(messages(sent)[0].type, 'player-name-request', 'asked before its own starting cards');
+    const [info] = ofType(sent, 'game-info');
+    const [supply] = ofType(sent, 'supply-info');
+    assert.equal(info.player_bot_names.length, 2);
+    assert.equal(supply.cards.copper, 46);
+    assert.deepEqual(
+      server.encode(record(Ev.GAINED, 1, Card.SILVER, GainedBy.BUY)).map((m) => JSON.parse(m.text)),
+      [{ type: 'player-gained', player_number: 2, gained: ['silver'] }],
+    );
+    assert.deepEqual(JSON.parse(server.encode(record(Ev.TURN_END, 1, 0))[0].text), { type: 'player-played', player_number: 2, played: [] });
+    assert.deepEqual(JSON.parse(server.encode(record(Ev.REVEALED, 1, Card.MOAT))[0].text), {
+      type: 'player-reveal',
+      player_number: 2,
+      cards: 'moat',
+    });
+    assert.deepEqual(server.encode(record(Ev.GAINED, 0, Card.SILVER, GainedBy.GAIN_TO_HAND, 1)), [], "mine's gain goes unannounced");
+  });
+
+  test("the original server deals before it asks: the name request comes before the seat's own starting cards", () => {
+    const server = new DominionServer(dominion.parseRules({ startupOrder: 'deal-first' }), 2, 1);
+    assert.deepEqual(server.encode(record(Ev.GAME_START, 2, 1, 100, 0, 0b10)), []);
+    const before = server.encode(record(Ev.GAINED, 0, Card.COPPER, GainedBy.STARTING_DECK));
+    assert.deepEqual(
+      before.map((m) => m.expects),
+      ['nothing'],
+      "player 1's starting gain first",
+    );
+    const own = server.encode(record(Ev.GAINED, 1, Card.COPPER, GainedBy.STARTING_DECK));
+    assert.deepEqual(
+      own.map((m) => [JSON.parse(m.text).type, m.expects]),
+      [
+        ['player-name-request', 'name'],
+        ['player-gained', 'nothing'],
+      ],
+    );
+  });
+
+  test('play-turn shows the hand, the counters and the turn so far', () => {
+    const { server } = seatOnTurn({}, [Card.COPPER, Card.COPPER, Card.SMITHY, Card.ESTATE]);
+    const request = server.request();
+    assert.equal(request.expects, 'decision');
+    assert.deepEqual(JSON.parse(request.text), {
+      type: 'play-turn',
+      actions: 1,
+      buys: 1,
+      extra_money: 0,
+      hand: ['copper', 'copper', 'estate', 'smithy'],
+      cards_played: [],
+      cards_gained: [],
+    });
+  });
+});
+
+describe('what the host reads', () => {
+  const out = new Int32Array(dominion.maxActions);
+  const decode = (server: DominionServer, reply: unknown) => {
+    server.request();
+    return server.decode(typeof reply === 'string' ? reply : JSON.stringify(reply), 2, out);
+  };
+  /** The reason a reply is recorded under, whether it went wrong at once or part-way. */
+  const faultOf = (decoded: ReturnType<DominionServer['decode']>) => ('count' in decoded ? decoded.then?.invalid : decoded.invalid);
+  const buy = (treasures: string[], cards: string[]) => ({
+    type: 'play-reply',
+    phase: 'buy',
+    played_treasures: treasures,
+    cards_to_buy: cards,
+  });
+
+  test('a buy reply in the action phase is the end of actions, the treasures, the buys and the end of buys', () => {
+    const { server } = seatOnTurn({}, [Card.COPPER, Card.COPPER, Card.SILVER, Card.SMITHY]);
+    assert.deepEqual(decode(server, buy(['copper', 'silver'], ['silver', 'copper'])), { count: 4 });
+    // The last buy ends the buy phase by itself; the card past the buys is not bought.
+    assert.deepEqual(Array.from(out.subarray(0, 4)), [
+      Action.END_ACTIONS,
+      actionOf(Family.TREASURE, Card.COPPER),
+      actionOf(Family.TREASURE, Card.SILVER),
+      actionOf(Family.BUY, Card.SILVER),
+    ]);
+    const { server: none } = seatOnTurn({}, [Card.COPPER, Card.ESTATE]);
+    assert.deepEqual(decode(none, buy([], [])), { count: 1 });
+    assert.equal(out[0], Action.END_BUYS);
+  });
+
+  test("every treasure in hand, in the engine's order, is the engine's one action for it; keys in any order", () => {
+    const { server } = seatOnTurn({}, [Card.COPPER, Card.COPPER, Card.SILVER, Card.ESTATE]);
+    const reply = '{"cards_to_buy": ["silver"], "played_treasures": ["copper", "copper", "silver"], "phase": "buy", "type": "play-reply"}';
+    assert.deepEqual(decode(server, reply), { count: 2 });
+    assert.deepEqual(Array.from(out.subarray(0, 2)), [Action.PLAY_TREASURES, actionOf(Family.BUY, Card.SILVER)]);
+  });
+
+  test('a buy it cannot afford ends the buys there, recorded as too expensive', () => {
+    const { server } = seatOnTurn({}, [Card.COPPER, Card.COPPER, Card.ESTATE]);
+    const decoded = decode(server, buy(['copper', 'copper'], ['province']));
+    assert.ok('count' in decoded && decoded.count === 1 && decoded.then?.invalid === Illegal.TOO_EXPENSIVE, JSON.stringify(decoded));
+  });
+
+  test('a treasure it does not hold, a card that does not exist, and a line that is no JSON', () => {
+    const { server } = seatOnTurn({}, [Card.COPPER, Card.ESTATE]);
+    assert.equal(faultOf(decode(server, buy(['gold'], []))), Illegal.NOT_IN_HAND);
+    assert.equal(faultOf(decode(server, buy([], ['dragon']))), Illegal.UNKNOWN_CARD);
+    assert.deepEqual(decode(server, 'buy me a province'), {
+      invalid: Forfeit.MALFORMED,
+      detail: "sent 'buy me a province': not a JSON object",
+    });
+  });
+
+  test('an action card with its choices: cellar discards left to right while they are in hand', () => {
+    const { server } = seatOnTurn({}, [Card.CELLAR, Card.ESTATE, Card.ESTATE, Card.COPPER]);
+    const reply = { type: 'play-reply', phase: 'action', card: 'cellar', additional_parameters: { cards: ['estate', 'estate'] } };
+    assert.deepEqual(decode(server, reply), { count: 4 });
+    assert.deepEqual(Array.from(out.subarray(0, 4)), [
+      actionOf(Family.PLAY, Card.CELLAR),
+      actionOf(Family.DISCARD, Card.ESTATE),
+      actionOf(Family.DISCARD, Card.ESTATE),
+      Action.DONE,
+    ]);
+    const { server: again } = seatOnTurn({}, [Card.CELLAR, Card.ESTATE, Card.COPPER]);
+    const stopped = decode(again, { ...reply, additional_parameters: { cards: ['estate', 'gold', 'copper'] } });
+    assert.ok('count' in stopped && stopped.count === 2 && stopped.then?.invalid === Illegal.NOT_IN_HAND, JSON.stringify(stopped));
+  });
+
+  test("remodel: both cards right or neither happens; no card named is the engine's decline", () => {
+    const hand = [Card.REMODEL, Card.ESTATE, Card.COPPER];
+    const remodel = (extra: object) => ({ type: 'play-reply', phase: 'action', card: 'remodel', additional_parameters: extra });
+    const { server } = seatOnTurn({}, hand);
+    assert.deepEqual(decode(server, remodel({ card_to_trash: 'estate', desired_card: 'silver' })), { count: 3 });
+    assert.deepEqual(Array.from(out.subarray(1, 3)), [actionOf(Family.TRASH, Card.ESTATE), actionOf(Family.GAIN, Card.SILVER)]);
+    const tooDear = decode(seatOnTurn({}, hand).server, remodel({ card_to_trash: 'estate', desired_card: 'gold' }));
+    assert.ok('count' in tooDear && tooDear.count === 1 && tooDear.then?.invalid === Illegal.TOO_EXPENSIVE);
+    assert.deepEqual(decode(seatOnTurn({}, hand).server, remodel({})), { count: 2 });
+    assert.equal(out[1], Action.DONE);
+  });
+
+  test('a cleanup that names no top discard lets the host pick the first card of the hand', () => {
+    const { server } = seatOnTurn({}, [Card.ESTATE, Card.COPPER]);
+    assert.deepEqual(decode(server, buy([], [])), { count: 1 });
+    assert.deepEqual(JSON.parse(server.request().text).buys, 0, 'the cleanup is asked after the buys');
+    assert.deepEqual(server.decode(JSON.stringify({ type: 'play-reply', phase: 'cleanup', top_discard: null }), 2, out), { count: 1 });
+    assert.equal(out[0], actionOf(Family.TOP, Card.COPPER));
+  });
+
+  test('militia: the whole discard list must be right, a moat may be revealed instead', () => {
+    const attacked = (hand: number[]) => {
+      const { server } = seatOnTurn({}, hand);
+      server.encode(record(Ev.TURN_START, 1, 1));
+      server.encode(record(Ev.ATTACKED, 1, hand.length - 3, 0, 0, 0b01));
+      return server;
+    };
+    const hand = [Card.COPPER, Card.COPPER, Card.ESTATE, Card.ESTATE, Card.SILVER];
+    const server = attacked(hand);
+    assert.deepEqual(JSON.parse(server.request().text), {
+      type: 'attack-request',
+      discard: 2,
+      options: ['copper', 'copper', 'silver', 'estate', 'estate'],
+    });
+    assert.deepEqual(decode(server, { type: 'attack-reply', discard: ['estate', 'estate'] }), { count: 2 });
+    const short = decode(attacked(hand), { type: 'attack-reply', discard: ['estate'] });
+    assert.ok('invalid' in short && short.invalid === Illegal.WRONG_DECISION);
+    const moat = decode(attacked([Card.MOAT, ...hand]), { type: 'attack-reply-reaction', reaction: 'moat' });
+    assert.deepEqual(moat, { count: 1 });
+    assert.equal(out[0], Action.REVEAL_MOAT);
+  });
+});
+
+describe('reading either server', () => {
+  test('player numbers as "player2", "PLAYER2", 2 or "2"', () => {
+    for (const value of ['player2', 'PLAYER2', 2, '2', ' player2 ']) assert.equal(seatOfPlayer(value, 4), 1, String(value));
+    for (const value of ['player0', 'player5', 'two', null, 2.5]) assert.equal(seatOfPlayer(value, 4), -1, String(value));
+  });
+
+  test('supply-info as a list of {card, count} or as one object', () => {
+    const counts = Int16Array.from({ length: 17 }, (_, card) => card + 1);
+    for (const asObject of [false, true]) {
+      const read = new Int16Array(17);
+      assert.ok(readSupply(JSON.parse(JSON.stringify(supplyCards(counts, asObject))), read));
+      assert.deepEqual(read, counts);
+    }
+    assert.equal(readSupply([{ card: 'dragon', count: 1 }], new Int16Array(17)), false);
+    assert.equal(readSupply('copper', new Int16Array(17)), false);
+  });
+});

@@ -1,0 +1,86 @@
+// sim --until-clear as a job: where it stops depends on the seed and the strategies alone, and a
+// run stopped part-way and resumed ends exactly where one never stopped does.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { builtinJobContext, planSim, resumeJob, startJob, type JobContext } from '../../src/index.ts';
+import { untilClearLookGames } from '../../src/runner/until-clear.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'parlor-until-clear-'));
+const FIRST_CARD = 'strategies/examples/first-card.ts';
+
+// Near copies: the leader takes several looks to become clear (about 1,400 games on this seed).
+function plan(context: JobContext) {
+  return planSim(context.registry, {
+    game: 'love-letter',
+    strategies: [FIRST_CARD, `${FIRST_CARD}:guess=clown`],
+    games: 20_000,
+    seed: 'clear',
+    design: 'independent',
+    untilClear: 0.95,
+  });
+}
+
+function summaryText(dir: string): string {
+  return readFileSync(join(dir, 'summary.json'), 'utf8');
+}
+
+describe('sim --until-clear as a job', () => {
+  test('looks every 200 games at most, at least 20 times before the cap', () => {
+    assert.equal(untilClearLookGames(10_000), 200);
+    assert.equal(untilClearLookGames(1000), 50);
+    assert.equal(untilClearLookGames(7), 1);
+  });
+
+  test('stops at the same game whatever the workers, with a summary of exactly the games before the stop', async () => {
+    const context = builtinJobContext();
+    const one = await startJob(context, plan(context), { workers: 1, out: join(scratch, 'one') });
+    const three = await startJob(context, plan(context), { workers: 3, out: join(scratch, 'three') });
+    assert.ok(one.status === 'complete' && three.status === 'complete');
+    const outcome = one.summary.untilClear;
+    assert.equal(outcome?.stopped, 'clear');
+    assert.ok(outcome.games < 20_000 && outcome.games % 200 === 0, `stopped after ${outcome.games}`);
+    assert.equal(one.summary.games, outcome.games);
+    assert.equal(one.summary.complete, true);
+    assert.equal(outcome.leader, FIRST_CARD);
+    assert.ok(outcome.margins[0].lower > 0);
+    assert.equal(summaryText(join(scratch, 'three')), summaryText(join(scratch, 'one')));
+    assert.ok(!existsSync(join(scratch, 'one', 'checkpoint.json')));
+  });
+
+  test('stopped after its first batch and resumed, it ends as a run never stopped', async () => {
+    const context = builtinJobContext();
+    const straight = join(scratch, 'straight');
+    const stopped = join(scratch, 'stopped');
+    await startJob(context, plan(context), { workers: 1, out: straight });
+    const stop = new AbortController();
+    // The progress line is first written once a batch has merged: the cue to interrupt.
+    const interrupting = { ...context, progress: () => stop.abort() };
+    const first = await startJob(interrupting, plan(context), { workers: 1, out: stopped, signal: stop.signal });
+    assert.equal(first.status, 'interrupted');
+    assert.ok(first.status === 'interrupted' && first.summary.untilClear?.stopped === null);
+    assert.ok(existsSync(join(stopped, 'checkpoint.json')));
+    const resumed = await resumeJob(context, stopped, { workers: 2 });
+    assert.equal(resumed.status, 'complete');
+    assert.equal(summaryText(stopped), summaryText(straight));
+  });
+
+  test('refuses a table of one strategy: there is no one to be ahead of', () => {
+    const context = builtinJobContext();
+    assert.throws(
+      () =>
+        planSim(context.registry, {
+          game: 'love-letter',
+          strategies: ['random'],
+          players: 3,
+          games: 100,
+          seed: 's',
+          design: 'independent',
+          untilClear: 0.95,
+        }),
+      /--until-clear needs at least two different strategies/,
+    );
+  });
+});
