@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RespConnection, parseRedisUrl } from '../../src/runner/remote/resp.ts';
+import { RedisLink } from '../../src/runner/remote/redis.ts';
 
 export interface RedisServer {
   readonly url: string;
@@ -36,18 +36,15 @@ export async function startRedis(): Promise<RedisServer> {
   const url = `redis://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const probe = new RespConnection(parseRedisUrl(url)!);
     try {
-      await probe.connect();
-      if ((await probe.send('PING', [])) === 'PONG') break;
+      (await RedisLink.reach(url)).close();
+      break;
     } catch (error) {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
         throw new Error(`redis-server did not start on port ${port}: ${(error as Error).message}`);
       }
       await sleep(50);
-    } finally {
-      probe.close();
     }
   }
   return {

@@ -69,7 +69,7 @@ export class QueueRunner implements TaskRunner {
   /** Reaches the server (exit 3 with the URL when it cannot) and listens for results before any batch is queued. */
   static async open(url: string, settings: QueueSettings): Promise<QueueRunner> {
     const link = await RedisLink.reach(url);
-    const queue = new Queue(QUEUE_NAME, { connection: link.connection() });
+    const queue = new Queue(QUEUE_NAME, { connection: link.client });
     await queue.waitUntilReady();
     const events = await listen(link, queue);
     if ((await connectedThreads(queue)) === 0)
@@ -152,8 +152,7 @@ export class QueueRunner implements TaskRunner {
     if (!bundle) {
       bundle = (async () => {
         const { bundle: packed, contents } = packStrategy(name);
-        for (const [hash, content] of contents)
-          await this.link.command('SET', [fileKey(hash), content.toString('base64'), 'EX', String(FILE_SECONDS)]);
+        for (const [hash, content] of contents) await this.link.client.set(fileKey(hash), content, 'EX', FILE_SECONDS);
         return packed;
       })();
       this.bundles.set(name, bundle);
@@ -167,8 +166,8 @@ export class QueueRunner implements TaskRunner {
  * whatever is last when the reader first asks: a batch added meanwhile may already be finished.
  */
 export async function listen(link: RedisLink, queue: Queue): Promise<QueueEvents> {
-  const last = (await link.command('XREVRANGE', [queue.keys.events, '+', '-', 'COUNT', '1'])) as [string, unknown][];
-  const events = new QueueEvents(QUEUE_NAME, { connection: link.connection(), lastEventId: last[0]?.[0] ?? '0' });
+  const last = await link.client.xrevrange(queue.keys.events, '+', '-', 'COUNT', 1);
+  const events = new QueueEvents(QUEUE_NAME, { connection: link.client, lastEventId: last[0]?.[0] ?? '0' });
   await events.waitUntilReady();
   return events;
 }
@@ -176,7 +175,7 @@ export async function listen(link: RedisLink, queue: Queue): Promise<QueueEvents
 /** The threads of the `parlor worker` processes taking batches from the server at `url` now (0: none). */
 export async function queuedThreads(url: string): Promise<number> {
   const link = await RedisLink.reach(url);
-  const queue = new Queue(QUEUE_NAME, { connection: link.connection() });
+  const queue = new Queue(QUEUE_NAME, { connection: link.client });
   try {
     return await connectedThreads(queue);
   } finally {

@@ -1,6 +1,5 @@
-import { createBunRedisClient, type ConnectionOptions } from 'bullmq';
+import { Redis, type RedisOptions } from 'ioredis';
 import { Errors } from '../../core/errors.ts';
-import { parseRedisUrl, RespConnection, type RedisTarget } from './resp.ts';
 
 /** The queue every parlor worker takes batches from. */
 export const QUEUE_NAME = 'parlor-batches';
@@ -13,67 +12,81 @@ export function workerName(identity: string, threads: number): string {
 }
 
 // Long enough for a server across a network, short enough that a wrong address fails promptly.
-const REACH_TIMEOUT_MS = 5000;
+const REACH_TIMEOUT_MS = 3000;
 
 /**
- * One Redis server, as the coordinator and the workers use it: checked reachable once, then a
- * fresh connection for each BullMQ object (a worker blocks one of its own), all closed together.
+ * The probe tries once: a wrong address or password is the user's to fix, so retrying it would
+ * only delay the message. Each of its steps (the connection, then every command) has the same limit.
+ */
+const PROBE: RedisOptions = {
+  lazyConnect: true,
+  connectTimeout: REACH_TIMEOUT_MS,
+  commandTimeout: REACH_TIMEOUT_MS,
+  retryStrategy: () => null,
+  maxRetriesPerRequest: 0,
+};
+
+/**
+ * BullMQ's workers and event readers block on their connections, and so require that commands
+ * wait for a lost connection to come back rather than fail after some retries. ioredis reconnects
+ * with a backoff of its own (at most one try every few seconds). Lazy: the blocking BullMQ objects
+ * only copy this connection, and a copy connects on its first command.
+ */
+const SHARED: RedisOptions = { lazyConnect: true, maxRetriesPerRequest: null };
+
+/**
+ * One Redis server, as the coordinator and the workers use it: checked reachable once, then one
+ * connection that BullMQ's objects share (those that block open copies of it, and close them
+ * themselves) and parlor's own keys use.
  */
 export class RedisLink {
   /** The server's URL with its password masked, for messages and logs. */
   readonly shown: string;
-  private readonly target: RedisTarget;
-  private readonly opened: RespConnection[] = [];
+  /** Give it to BullMQ as `connection`; close() closes it. */
+  readonly client: Redis;
 
-  private constructor(url: string, target: RedisTarget) {
+  private constructor(url: string) {
     this.shown = maskPassword(url);
-    this.target = target;
+    this.client = new Redis(url, SHARED);
+    // BullMQ reports the errors of the objects using the connection; unused, it has no one to tell.
+    this.client.on('error', () => {});
   }
 
   /** Connects and pings once: a wrong URL or an unreachable server is a one-line error naming the URL. */
   static async reach(url: string): Promise<RedisLink> {
-    const target = parseRedisUrl(url);
-    if (!target) throw Errors.badOption(`--redis must be a redis:// or rediss:// URL (redis://host:port), got '${maskPassword(url)}'`);
-    const link = new RedisLink(url, target);
-    const probe = link.raw();
-    const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error(`no answer within ${REACH_TIMEOUT_MS / 1000} seconds`)), REACH_TIMEOUT_MS).unref(),
-    );
+    if (!isRedisUrl(url))
+      throw Errors.badOption(`--redis must be a redis:// or rediss:// URL (redis://host:port), got '${maskPassword(url)}'`);
+    const probe = new Redis(url, PROBE);
+    // ioredis rejects connect() with a bare "Connection is closed": the reason comes as an event.
+    // It also goes on after a failed SELECT (a database the server does not have), on database 0.
+    let failure: unknown = null;
+    probe.on('error', (error) => (failure ??= error));
     try {
-      await Promise.race([probe.connect().then(() => probe.send('PING', [])), timeout]);
+      await probe.connect();
+      await probe.ping();
     } catch (error) {
-      link.close();
-      throw Errors.redisUnreachable(link.shown, reasonOf(error));
+      failure ??= error;
     } finally {
-      probe.close();
+      // Disconnecting a connection that ended leaves a timer behind (ioredis waits for a close
+      // event that has already been), holding the process for two seconds.
+      if (probe.status !== 'end') probe.disconnect();
     }
-    return link;
+    if (failure !== null) throw Errors.redisUnreachable(maskPassword(url), reasonOf(failure));
+    return new RedisLink(url);
   }
 
-  /** A new connection for one BullMQ object. */
-  connection(): ConnectionOptions {
-    return createBunRedisClient(this.raw() as never) as ConnectionOptions;
-  }
-
-  /** Runs one command on a connection of its own (for parlor's own keys beside the queue). */
-  async command(command: string, args: readonly unknown[]): Promise<unknown> {
-    // Closed below, whatever happens: not one for close() to keep.
-    const connection = new RespConnection(this.target);
-    try {
-      await connection.connect();
-      return await connection.send(command, args);
-    } finally {
-      connection.close();
-    }
-  }
-
-  /** Closes every connection opened through this link, the ones BullMQ reopened included. */
   close(): void {
-    for (const connection of this.opened.splice(0)) connection.close();
+    this.client.disconnect();
   }
+}
 
-  private raw(): RespConnection {
-    return new RespConnection(this.target, (connection) => this.opened.push(connection));
+/** `redis://` or `rediss://`, with a database number or none as its path (ioredis would take anything for a host name). */
+function isRedisUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'redis:' || url.protocol === 'rediss:') && /^\/?\d*$/.test(url.pathname);
+  } catch {
+    return false;
   }
 }
 

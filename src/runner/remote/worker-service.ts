@@ -42,10 +42,7 @@ export async function serveBatches(settings: ServeSettings): Promise<void> {
   // The threads load the registry as they start, while the worker connects and waits for batches.
   const pool = new WorkerPool(settings.threads, undefined, settings.registryModule);
   const cache = new StrategyCache(settings.cacheDir);
-  const fetchFile = async (hash: string) => {
-    const text = (await link.command('GET', [fileKey(hash)])) as string | null;
-    return text === null ? null : Buffer.from(text, 'base64');
-  };
+  const fetchFile = (hash: string) => link.client.getBuffer(fileKey(hash));
 
   // Each reason once: the rest of a refused job's batches would only repeat it.
   const refusals = new Set<string>();
@@ -74,7 +71,7 @@ export async function serveBatches(settings: ServeSettings): Promise<void> {
 
   // Two batches per thread, as the local pool keeps: a thread never waits for its next batch.
   const worker = new Worker<RemoteBatch, RemoteResult>(QUEUE_NAME, play, {
-    connection: link.connection(),
+    connection: link.client,
     concurrency: settings.threads * 2,
     name: workerName(name, settings.threads),
     lockDuration: LOCK_MS,

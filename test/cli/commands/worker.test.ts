@@ -147,7 +147,7 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
 
   test('workers refuse batches of another parlor version or other game rules, saying why', async () => {
     const link = await RedisLink.reach(redis.url);
-    const queue = new Queue(QUEUE_NAME, { connection: link.connection() });
+    const queue = new Queue(QUEUE_NAME, { connection: link.client });
     const events = await listen(link, queue);
     try {
       const results = new Map<string, RemoteResult>();
