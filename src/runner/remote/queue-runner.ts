@@ -64,6 +64,14 @@ export class QueueRunner implements TaskRunner {
       const waiter = this.waiting.get(jobId)?.[0];
       if (waiter) settings.warn(`note: the worker playing ${waiter.label} stopped answering; they are queued again`);
     });
+    // Unheard, BullMQ prints each error with its stack, at every try to reconnect.
+    const heard = new Set<string>();
+    const lost = (error: Error) => {
+      if (!heard.has(error.message)) settings.warn(`note: Redis at ${link.shown}: ${error.message}; waiting for it`);
+      heard.add(error.message);
+    };
+    queue.on('error', lost);
+    events.on('error', lost);
   }
 
   /** Reaches the server (exit 3 with the URL when it cannot) and listens for results before any batch is queued. */
@@ -111,7 +119,7 @@ export class QueueRunner implements TaskRunner {
   }
 
   async close(): Promise<void> {
-    await Promise.allSettled([this.events.close(), this.queue.close()]);
+    await closeWithin([this.events, this.queue]);
     this.link.close();
   }
 
@@ -172,6 +180,18 @@ export async function listen(link: RedisLink, queue: Queue): Promise<QueueEvents
   return events;
 }
 
+// Closing politely waits for the server's answer, forever when it is gone: past this, the
+// connections are dropped.
+const CLOSE_MS = 2000;
+
+async function closeWithin(users: readonly (Queue | QueueEvents)[]): Promise<void> {
+  const closed = Promise.allSettled(users.map((user) => user.close())).then(() => true);
+  const late = new Promise<false>((resolve) => setTimeout(() => resolve(false), CLOSE_MS).unref());
+  if (await Promise.race([closed, late])) return;
+  // Not awaited: BullMQ waits for an end that a connection dropped while reconnecting never sees.
+  for (const user of users) user.disconnect().catch(() => {});
+}
+
 /** The threads of the `parlor worker` processes taking batches from the server at `url` now (0: none). */
 export async function queuedThreads(url: string): Promise<number> {
   const link = await RedisLink.reach(url);
@@ -179,7 +199,7 @@ export async function queuedThreads(url: string): Promise<number> {
   try {
     return await connectedThreads(queue);
   } finally {
-    await queue.close();
+    await closeWithin([queue]);
     link.close();
   }
 }
