@@ -5,6 +5,7 @@ import type { ContestOptions } from './commands/contest.ts';
 import type { ReplayOptions } from './commands/replay.ts';
 import type { SimOptions } from './commands/sim.ts';
 import type { TournamentOptions } from './commands/tournament.ts';
+import type { WorkerOptions } from './commands/worker.ts';
 import type { OptionName } from './options.ts';
 
 /** A command as data: the program, its help and the README are built from this list. */
@@ -22,6 +23,7 @@ const MATCHUP_OPTIONS: readonly OptionName[] = ['game', 'players', 'strategies',
 /** How a run goes and where its results land. */
 const RUN_OPTIONS: readonly OptionName[] = [
   'workers',
+  'redis',
   'batch',
   'out',
   'name',
@@ -71,6 +73,7 @@ export const Commands: readonly CommandDef[] = [
       'unpaired',
       'rules',
       'workers',
+      'redis',
       'out',
       'name',
       'force',
@@ -83,6 +86,13 @@ export const Commands: readonly CommandDef[] = [
     ],
     run: async (context, options: CompareOptions, _args, given) =>
       (await import('./commands/compare.ts')).runCompare(context, options, given),
+  },
+  {
+    name: 'worker',
+    summary:
+      "take batches from a Redis server's queue and play them on this machine's threads, for sim, tournament and compare runs given --redis",
+    options: ['workerRedis', 'workerThreads'],
+    run: async (context, options: WorkerOptions) => (await import('./commands/worker.ts')).runWorker(context, options),
   },
   {
     name: 'replay',

@@ -64,10 +64,28 @@ export const Options = {
   seed: { flags: '--seed <text>', description: 'master seed; the same seed replays the same games', defaultValue: 'parlor' },
   workers: {
     flags: '-w, --workers <n>',
-    description: 'worker threads',
+    description:
+      'worker threads; with --redis, the threads of all the workers together (they size the batches and the queue), by default those taking batches when the run starts',
     defaultValue: availableParallelism(),
     defaultDescription: 'the number of cores',
     parse: integerIn('--workers', 1, 256),
+  },
+  workerThreads: {
+    flags: '-w, --workers <n>',
+    description: 'threads playing batches on this machine',
+    defaultValue: availableParallelism(),
+    defaultDescription: 'the number of cores',
+    parse: integerIn('--workers', 1, 256),
+  },
+  redis: {
+    flags: '--redis <url>',
+    description:
+      'queue the batches on this Redis server (redis://host:port) for `parlor worker` processes to play, on any number of machines',
+  },
+  workerRedis: {
+    flags: '--redis <url>',
+    description: 'the Redis server (redis://host:port) to take batches from',
+    mandatory: true,
   },
   rules: { flags: '--rules <key=value,...>', description: 'rule options (see `parlor games`)', parse: keyValuePairs('--rules') },
   design: {

@@ -23,6 +23,8 @@ export const ErrorCodes = {
   BAD_BOT_COMMAND: 'PARLOR_BAD_BOT_COMMAND',
   NO_PROTOCOL: 'PARLOR_NO_PROTOCOL',
   BAD_LAUNCH_FILE: 'PARLOR_BAD_LAUNCH_FILE',
+  REDIS_UNREACHABLE: 'PARLOR_REDIS_UNREACHABLE',
+  WORKER_REFUSED: 'PARLOR_WORKER_REFUSED',
   INTERNAL: 'PARLOR_INTERNAL',
 } as const;
 
@@ -79,6 +81,9 @@ export const Errors = {
   badBotCommand: (command: string, why: string) => new ParlorError(ErrorCodes.BAD_BOT_COMMAND, `bot command '${command}': ${why}`),
   badLaunchFile: (where: string, why: string) => new ParlorError(ErrorCodes.BAD_LAUNCH_FILE, `launch file ${where}: ${why}`),
   noProtocol: (game: string) => new ParlorError(ErrorCodes.NO_PROTOCOL, `game '${game}' has no manager protocol for external bots`),
+  redisUnreachable: (url: string, why: string) => new ParlorError(ErrorCodes.REDIS_UNREACHABLE, `cannot reach Redis at ${url}: ${why}`),
+  workerRefused: (worker: string, why: string) =>
+    new ParlorError(ErrorCodes.WORKER_REFUSED, `parlor worker ${worker} refused the job: ${why}`),
   internal: (why: string) => new ParlorError(ErrorCodes.INTERNAL, `internal error: ${why}`),
 };
 

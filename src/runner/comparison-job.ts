@@ -28,6 +28,8 @@ export interface ComparisonJob {
   readonly framing?: string;
   /** Aborting stops the comparison where it is, keeping its finished batches for a resume. */
   readonly signal?: AbortSignal;
+  /** A Redis server whose workers play the batches (see JobSettings.redis). */
+  readonly redis?: string;
   /** The checkpoint of an interrupted comparison, to go on from. */
   readonly checkpoint: Checkpoint | null;
   /** The expected length once known (logistic bounds learn it at the first look); kept across a resume. */
@@ -56,6 +58,7 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
     moveTimeout: run.moveTimeout,
     channel: run.channel,
     framing: run.framing,
+    redis: run.redis,
   });
   try {
     const candidate = await prepareMatch(context.registry, arms.candidate, runners.resolverFor(seats));

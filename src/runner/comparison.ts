@@ -31,6 +31,7 @@ import {
 import { lockResultsFolder } from './folder-lock.ts';
 import { prepareMatch } from './match.ts';
 import { pairedArms, type PairedSpec, type PairedTotals } from './paired.ts';
+import { refuseRemoteBots } from './runners.ts';
 import { fullRules } from './plan.ts';
 import { hasCheckpoint, readCheckpoint, readSummary, removeCheckpoint, writeFileAtomic, writeJob, writeSummary } from './results.ts';
 import type { Checkpoint } from './run-job.ts';
@@ -344,6 +345,8 @@ export async function startComparison(
 ): Promise<ComparisonOutcome> {
   const plan = planComparison(context.registry, request);
   const loaded = await loadStrategies(context, plan.paired);
+  if (settings.redis !== undefined)
+    await checkRemote(settings.redis, [plan.paired.candidate, plan.paired.baseline, ...plan.paired.opponents]);
   const expected = expectedLength(plan);
   watch.started?.(plan, expected);
   const { paired } = plan;
@@ -355,6 +358,13 @@ export async function startComparison(
     writeJob(dir, job);
     return compareInto(context, settings, plan, job, dir, expected, null, watch);
   });
+}
+
+/** Refuses a queued comparison the workers cannot play, before its folder is made. */
+async function checkRemote(url: string, seats: readonly string[]): Promise<void> {
+  refuseRemoteBots(seats);
+  const { RedisLink } = await import('./remote/redis.ts');
+  (await RedisLink.reach(url)).close();
 }
 
 /** A comparison's job from its folder, checked to be whole and a comparison. */
@@ -421,7 +431,7 @@ function finishedSummary(dir: string): CompareSummary | null {
 
 async function compareInto(
   context: JobContext,
-  settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'channel' | 'framing' | 'signal'>,
+  settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'channel' | 'framing' | 'signal' | 'redis'>,
   plan: ComparisonPlan,
   job: JobFile,
   dir: string,
@@ -439,6 +449,7 @@ async function compareInto(
     channel: settings.channel,
     framing: settings.framing,
     signal: settings.signal,
+    redis: settings.redis,
     checkpoint,
     expected: firstExpected,
     onLook: (totals: PairedTotals, sprt: SprtResult) => {

@@ -82,6 +82,11 @@ export interface JobSettings {
   readonly framing?: string;
   /** Aborting stops the run where it is, keeping its finished batches for a resume. */
   readonly signal?: AbortSignal;
+  /**
+   * A Redis server's URL: the batches are queued there for `parlor worker` processes instead of
+   * played here, and `workers` counts the threads of all of them together.
+   */
+  readonly redis?: string;
 }
 
 /** How a job ended: stopped before its folder was made, or with a results folder and its summary. */
@@ -153,16 +158,26 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
   }
 }
 
-/** The runners of a job: worker threads, and the host of bot seats with the run's settings. */
-export function createRunners(
+/** The runners of a job: worker threads (or the queue of remote workers), and the host of bot seats with the run's settings. */
+export async function createRunners(
   context: JobContext,
-  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'transcripts' | 'channel' | 'framing'>,
-): Runners {
+  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'transcripts' | 'channel' | 'framing' | 'redis'>,
+): Promise<Runners> {
+  if (settings.redis !== undefined && settings.transcripts)
+    throw Errors.badOption('--transcripts is not available with --redis: the games are played on other machines');
+  // The queue's code (BullMQ) loads only for a run that uses it.
+  const remote =
+    settings.redis === undefined
+      ? null
+      : await (
+          await import('./remote/queue-runner.ts')
+        ).QueueRunner.open(settings.redis, { registry: context.registry, moveTimeout: settings.moveTimeout, warn: context.warn });
   return Runners.create(
     settings.workers,
     context.loadExternalHost,
     { moveTimeout: settings.moveTimeout, transcripts: settings.transcripts, channel: settings.channel, framing: settings.framing },
     { registry: context.registryModule, host: context.hostModule },
+    remote,
   );
 }
 

@@ -47,8 +47,9 @@ export class WorkerPool implements TaskRunner {
     return this.activity.read(this.workers);
   }
 
-  async run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
-    if (this.moveTimeout === undefined) return this.runOnce(task, signal);
+  /** `moveTimeout` replaces the pool's own limit for this task (a queued batch brings its job's). */
+  async run(task: Task, signal?: AbortSignal, moveTimeout = this.moveTimeout): Promise<Float64Array> {
+    if (moveTimeout === undefined) return this.runOnce(task, signal);
     // A decision past the limit ends the attempt (piscina terminates the worker of an aborted
     // task: nothing else stops a loop) and the task is played again from its start with that
     // decision forfeited, as many times as it has such decisions.
@@ -57,9 +58,9 @@ export class WorkerPool implements TaskRunner {
       const attempt = new AbortController();
       const stop = () => attempt.abort();
       signal?.addEventListener('abort', stop);
-      const watchdog = new DecisionWatchdog(this.moveTimeout * 1000, stop);
+      const watchdog = new DecisionWatchdog(moveTimeout * 1000, stop);
       try {
-        const watch = { buffer: watchdog.buffer, seconds: this.moveTimeout, timedOut };
+        const watch = { buffer: watchdog.buffer, seconds: moveTimeout, timedOut };
         return await this.runOnce({ ...task, watch }, attempt.signal);
       } catch (error) {
         if (watchdog.stalled === null || signal?.aborted) throw error;

@@ -20,6 +20,7 @@ export interface ThreadModules {
  * Picks where each match-up's tasks run: the worker pool for in-process strategies, the main
  * thread's external host for match-ups with a bot process in a seat. Each is started on first use.
  * The host comes from whoever composes parlor (src/app.ts); without one, bot seats are refused.
+ * A remote runner (a queue of workers on other machines) replaces the pool, and refuses bot seats.
  */
 export class Runners {
   readonly workers: number;
@@ -28,9 +29,17 @@ export class Runners {
   private external: TaskRunner | null = null;
   private externalSettings: ExternalSettings;
   private readonly modules: ThreadModules;
+  private readonly remote: TaskRunner | null;
 
-  constructor(workers: number, host: ExternalHostLoader | null, externalSettings: ExternalSettings = {}, modules: ThreadModules = {}) {
+  constructor(
+    workers: number,
+    host: ExternalHostLoader | null,
+    externalSettings: ExternalSettings = {},
+    modules: ThreadModules = {},
+    remote: TaskRunner | null = null,
+  ) {
     this.workers = workers;
+    this.remote = remote;
     this.host = host ?? (() => Promise.reject(Errors.badOption('external bots (cmd: seats) need a host of external seats')));
     this.externalSettings = externalSettings;
     this.modules = modules;
@@ -41,16 +50,18 @@ export class Runners {
     loadHost: ExternalHostLoader,
     externalSettings: ExternalSettings = {},
     modules: ThreadModules = {},
+    remote: TaskRunner | null = null,
   ): Runners {
-    return new Runners(workers, loadHost, externalSettings, modules);
+    return new Runners(workers, loadHost, externalSettings, modules, remote);
   }
 
   /**
    * Starts the worker threads now if any of the match-ups will need them, so that they load their
-   * code while the job is still being planned rather than after.
+   * code while the job is still being planned rather than after. A run on a queue starts none:
+   * its games are played on the queue's workers.
    */
   startWorkers(matchupSeats: readonly (readonly string[])[]): void {
-    if (matchupSeats.some((seats) => !this.hasExternalSeat(seats))) this.workerPool();
+    if (this.remote === null && matchupSeats.some((seats) => !this.hasExternalSeat(seats))) this.workerPool();
   }
 
   /** What the worker threads have done so far; null when the run started none. */
@@ -82,6 +93,7 @@ export class Runners {
   }
 
   resolverFor(seats: readonly string[]): StrategyResolver {
+    if (this.remote) refuseRemoteBots(seats);
     return this.hasExternalSeat(seats) ? externalResolver(this.host) : resolveStrategy;
   }
 
@@ -91,6 +103,7 @@ export class Runners {
   }
 
   runnerFor(seats: readonly string[]): TaskRunner {
+    if (this.remote) return this.remote;
     if (this.hasExternalSeat(seats)) return (this.external ??= this.botRunner());
     const pool = this.workerPool();
     const { transcripts, resultsDir } = this.externalSettings;
@@ -98,10 +111,16 @@ export class Runners {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pool?.close(), this.external?.close()]);
+    await Promise.all([this.pool?.close(), this.external?.close(), this.remote?.close()]);
     this.pool = null;
     this.external = null;
   }
+}
+
+/** Bot processes run where their command lines make sense, on the machine given them: never through the queue. */
+export function refuseRemoteBots(seats: readonly string[]): void {
+  const bot = seats.find(isExternalSpec);
+  if (bot !== undefined) throw Errors.badOption(`${bot}: bot seats (cmd:) play on this machine only; run them without --redis`);
 }
 
 /** Asks the workers for every game's transcript, written into the results folder. */

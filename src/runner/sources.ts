@@ -34,30 +34,41 @@ function resolveImport(from: string, specifier: string): string | null {
   return null;
 }
 
-function hashOf(text: Buffer): string {
+export function hashOf(text: Buffer): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
 /** The hashes of the files behind `specs` that name strategy files (built-ins and bot commands have none). */
 export function sourceHashes(specs: readonly string[], isBuiltin: (name: string) => boolean): SourceHashes {
-  const hashes: Record<string, string> = {};
-  const pending = specs
+  const files = strategyFiles(specs, isBuiltin);
+  const hashes = localSources(files.map((name) => resolve(name)));
+  return Object.fromEntries(
+    [...hashes].map(([path, hash]): [string, string] => [relative(process.cwd(), path), hash]).sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+}
+
+/** The specs' strategy files, as named in them (built-ins and bot commands are not files). */
+export function strategyFiles(specs: readonly string[], isBuiltin: (name: string) => boolean): string[] {
+  return specs
     .filter((spec) => !spec.startsWith(EXTERNAL_SPEC_PREFIX))
     .map((spec) => parseStrategySpec(spec).name)
-    .filter((name) => !isBuiltin(name) && isFile(name))
-    .map((name) => resolve(name));
-  const seen = new Set<string>();
+    .filter((name) => !isBuiltin(name) && isFile(name));
+}
+
+/** The files given (absolute paths) and every local file they import, each with its content hash. */
+export function localSources(entries: readonly string[]): Map<string, string> {
+  const hashes = new Map<string, string>();
+  const pending = [...entries];
   for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
-    if (seen.has(path)) continue;
-    seen.add(path);
+    if (hashes.has(path)) continue;
     const content = readFileSync(path);
-    hashes[relative(process.cwd(), path)] = hashOf(content);
+    hashes.set(path, hashOf(content));
     for (const match of content.toString('utf8').matchAll(LOCAL_IMPORT)) {
       const imported = resolveImport(path, match[1]);
       if (imported) pending.push(imported);
     }
   }
-  return Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return hashes;
 }
 
 /** The recorded files whose content is no longer what was recorded (changed or gone). */

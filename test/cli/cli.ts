@@ -18,9 +18,20 @@ export interface Finished {
   readonly stderr: string;
 }
 
-/** Starts bin/parlor.js (in the project folder unless `cwd` says otherwise); `finished` resolves when it exits. */
-export function startParlor(args: readonly string[], cwd = ROOT): { child: ChildProcess; finished: Promise<Finished> } {
-  const child = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts bin/parlor.js (in the project folder unless `cwd` says otherwise, with `env` added to this
+ * process's environment); `finished` resolves when it exits.
+ */
+export function startParlor(
+  args: readonly string[],
+  cwd = ROOT,
+  env: NodeJS.ProcessEnv = {},
+): { child: ChildProcess; finished: Promise<Finished> } {
+  const child = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), ...args], {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk));

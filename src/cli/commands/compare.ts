@@ -15,7 +15,7 @@ import type { Verdict } from '../../runner/compare.ts';
 import { Errors } from '../../core/errors.ts';
 import { waldBounds } from '../../stats/sprt.ts';
 import type { CommandContext } from '../command.ts';
-import { checkChannel, jobContext, SignalStop, stoppedBeforeStart, usableWorkers, warnStopped } from './run.ts';
+import { checkChannel, jobContext, runThreads, SignalStop, stoppedBeforeStart, warnStopped } from './run.ts';
 
 export interface CompareOptions extends ComparisonRequest {
   /** A comparison's folder to go on with; its job.json then says everything else. */
@@ -26,6 +26,8 @@ export interface CompareOptions extends ComparisonRequest {
   readonly channel?: string;
   /** How their messages are framed (--framing). */
   readonly framing?: string;
+  /** A Redis server whose workers play the batches (--redis). */
+  readonly redis?: string;
   readonly out?: string;
   readonly name?: string;
   readonly force?: boolean;
@@ -43,7 +45,7 @@ const VERDICT_WORDS: Readonly<Record<PresetName | 'custom', Readonly<Record<Verd
 export async function runCompare(context: CommandContext, typed: CompareOptions, given: ReadonlySet<string> = new Set()): Promise<number> {
   const stop = new SignalStop();
   try {
-    const options = { ...typed, workers: usableWorkers(context, typed.workers) };
+    const options = { ...typed, workers: await runThreads(context, typed, given) };
     const settings = { ...options, signal: stop.signal };
     let outcome: ComparisonOutcome;
     if (options.resume !== undefined) {
@@ -58,7 +60,7 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
     }
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);
     if (outcome.status === 'interrupted') {
-      warnStopped(context, outcome.job, outcome.dir, outcome.gamesDone);
+      warnStopped(context, outcome.job, outcome.dir, outcome.gamesDone, options.redis);
       return stop.exitCode;
     }
     printResults(context, options, outcome.plan, outcome.summary, outcome.dir);
@@ -69,7 +71,7 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
 }
 
 /** What a resumed comparison may be told: everything else comes from its job.json. */
-const RESUME_OPTIONS = new Set(['resume', 'workers', 'json', 'quiet']);
+const RESUME_OPTIONS = new Set(['resume', 'workers', 'redis', 'json', 'quiet']);
 
 function resumableJob(dir: string, given: ReadonlySet<string>) {
   const job = readComparisonJob(dir);

@@ -27,6 +27,8 @@ export interface RunOptions {
   /** How their messages are framed (--framing). */
   readonly framing?: string;
   readonly transcripts?: boolean;
+  /** A Redis server whose workers play the batches (--redis). */
+  readonly redis?: string;
 }
 
 /** What differs between the commands that run jobs (sim, tournament). */
@@ -85,6 +87,22 @@ export class SignalStop {
 /** Threads beyond this many per core only share the same cores, and each costs a worker's memory. */
 const WORKERS_PER_CORE = 2;
 
+/**
+ * The threads that play a run: --workers as typed, capped at a few per core with a note; with
+ * --redis they are other machines' threads, not capped, and by default those of the workers
+ * taking batches when the run starts.
+ */
+export async function runThreads(
+  context: CommandContext,
+  options: { readonly workers: number; readonly redis?: string },
+  given: ReadonlySet<string>,
+): Promise<number> {
+  if (options.redis === undefined) return usableWorkers(context, options.workers);
+  if (given.has('workers')) return options.workers;
+  const threads = await (await import('../../runner/remote/queue-runner.ts')).queuedThreads(options.redis);
+  return threads > 0 ? threads : options.workers;
+}
+
 /** --workers, capped at a few per core with a note. */
 export function usableWorkers(context: CommandContext, requested: number): number {
   const cores = availableParallelism();
@@ -116,7 +134,7 @@ export async function runJobCommand<O extends RunOptions>(
   const timeline = profileRequested() ? new Timeline() : undefined;
   timeline?.end('load');
   try {
-    const options: O = { ...typed, workers: usableWorkers(context, typed.workers) };
+    const options: O = { ...typed, workers: await runThreads(context, typed, given) };
     const settings = { ...options, signal: stop.signal };
     let outcome;
     if (options.resume) {
@@ -132,7 +150,7 @@ export async function runJobCommand<O extends RunOptions>(
     printSummary(context, outcome.summary, outcome.dir, options);
     if (timeline) context.warn(timeline.format());
     if (outcome.status !== 'interrupted') return 0;
-    warnStopped(context, outcome.job, outcome.dir, outcome.gamesDone);
+    warnStopped(context, outcome.job, outcome.dir, outcome.gamesDone, options.redis);
     return stop.exitCode;
   } finally {
     stop.dispose();
@@ -171,10 +189,11 @@ export function stoppedBeforeStart(context: CommandContext, stop: SignalStop): n
   return stop.exitCode;
 }
 
-export function warnStopped(context: CommandContext, job: JobFile, dir: string, gamesDone: number): void {
+/** Says where a stopped run stands and how to go on, on the queue it used (`redis`) if any. */
+export function warnStopped(context: CommandContext, job: JobFile, dir: string, gamesDone: number, redis?: string): void {
   context.warn(
     `stopped after ${gamesDone.toLocaleString('en-US')} of ${job.games.toLocaleString('en-US')} games; ` +
-      `results so far in ${dir}; continue with: ${invokedCommand()} ${job.command} --resume ${dir}`,
+      `results so far in ${dir}; continue with: ${invokedCommand()} ${job.command} --resume ${dir}${redis === undefined ? '' : ` --redis ${redis}`}`,
   );
 }
 

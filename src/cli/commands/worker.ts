@@ -1,0 +1,29 @@
+import { serveBatches } from '../../runner/remote/worker-service.ts';
+import type { CommandContext } from '../command.ts';
+import { SignalStop, usableWorkers } from './run.ts';
+
+export interface WorkerOptions {
+  readonly redis: string;
+  readonly workers: number;
+}
+
+/**
+ * Serves batches until Ctrl-C (or SIGTERM), which lets the batches in play finish and hands their
+ * counters back; a second one ends the worker at once, and BullMQ gives its batches to another.
+ */
+export async function runWorker(context: CommandContext, options: WorkerOptions): Promise<number> {
+  const stop = new SignalStop();
+  try {
+    await serveBatches({
+      url: options.redis,
+      threads: usableWorkers(context, options.workers),
+      registry: context.registry,
+      registryModule: context.registryModule,
+      signal: stop.signal,
+      log: (text) => context.warn(text),
+    });
+    return stop.exitCode;
+  } finally {
+    stop.dispose();
+  }
+}

@@ -1,0 +1,237 @@
+// Runs across machines, played on one: a Redis server of the test's own, several `parlor worker`
+// processes, and coordinators queueing their batches there. What they compute must equal a local
+// run bit for bit, whatever happens to the workers or the coordinator on the way.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Queue } from 'bullmq';
+import { builtinJobContext, builtinRegistry } from '../../../src/app.ts';
+import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
+import { startJob } from '../../../src/runner/jobs.ts';
+import { planSim } from '../../../src/runner/plan.ts';
+import { rulesFingerprint, type RemoteBatch, type RemoteResult } from '../../../src/runner/remote/batches.ts';
+import { bundleId, packStrategy } from '../../../src/runner/remote/bundles.ts';
+import { listen } from '../../../src/runner/remote/queue-runner.ts';
+import { QUEUE_NAME, RedisLink } from '../../../src/runner/remote/redis.ts';
+import { version } from '../../../src/runner/version.ts';
+import { redisMissing, startRedis, type RedisServer } from '../../helpers/redis-server.ts';
+import { parlor, ROOT, scratchDir, startParlor, type Finished } from '../cli.ts';
+
+const missing = redisMissing();
+const scratch = scratchDir();
+const cache = join(scratch, 'cache');
+// The workers run in a folder of their own: a strategy file reaches them only through the queue.
+const elsewhere = join(scratch, 'elsewhere');
+
+const STRATEGY = 'test/fixtures/strategies/unhurried.ts';
+// About half a second per batch: long enough to kill a worker in the middle of one.
+const JOB = ['sim', '--strategies', `${STRATEGY}:ms=0.5,random`, '--games', '800', '--batch', '100', '--seed', 'queued'];
+
+interface RunningWorker {
+  readonly child: ReturnType<typeof startParlor>['child'];
+  readonly finished: Promise<Finished>;
+  stderr(): string;
+}
+
+function startWorker(url: string): RunningWorker {
+  const { child, finished } = startParlor(['worker', '--redis', url, '--workers', '1'], elsewhere, { XDG_CACHE_HOME: cache });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
+  return { child, finished, stderr: () => stderr };
+}
+
+async function until(what: string, seconds: number, done: () => boolean): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (!done()) {
+    if (Date.now() > deadline) assert.fail(`${what}: not within ${seconds}s`);
+    await sleep(50);
+  }
+}
+
+function checkpointGames(dir: string): number {
+  try {
+    const checkpoint = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8'));
+    return checkpoint.counters.reduce((sum: number, counters: number[]) => sum + counters[0], 0);
+  } catch {
+    return 0;
+  }
+}
+
+function summaryOf(dir: string): unknown {
+  return JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+}
+
+describe('parlor worker and --redis', { skip: missing ?? false }, () => {
+  let redis: RedisServer;
+  const workers: RunningWorker[] = [];
+  let local: Promise<unknown>;
+
+  before(async () => {
+    mkdirSync(elsewhere);
+    redis = await startRedis();
+    // The first worker plays alone, so that it surely holds batches when it is killed.
+    await startWorkers(1);
+    // The same job played here, once, for every run below to equal.
+    local = parlor([...JOB, '--workers', '2', '--out', join(scratch, 'local'), '--quiet']).then((run) => {
+      assert.equal(run.code, 0, run.stderr);
+      return summaryOf(join(scratch, 'local'));
+    });
+  });
+
+  after(async () => {
+    for (const worker of workers) worker.child.kill('SIGKILL');
+    await Promise.all(workers.map((worker) => worker.finished));
+    await redis?.stop();
+  });
+
+  /** Starts `count` more workers and waits until they all take batches. */
+  async function startWorkers(count: number): Promise<void> {
+    for (let i = 0; i < count; i++) workers.push(startWorker(redis.url));
+    await until('workers taking batches', 60, () => workers.every((worker) => /taking batches from/.test(worker.stderr())));
+  }
+
+  test('a worker killed mid-batch loses nothing: the run equals a local one, the strategy file shipped by hash', async () => {
+    const dir = join(scratch, 'queued');
+    const run = startParlor([...JOB, '--redis', redis.url, '--out', dir, '--quiet']);
+    await until('first batches merged', 60, () => checkpointGames(dir) > 0);
+    // The only worker, with the run's next batches: it holds some whenever the run is not done.
+    workers[0].child.kill('SIGKILL');
+    await startWorkers(2);
+    const finished = await run.finished;
+    assert.equal(finished.code, 0, finished.stderr);
+    assert.match(finished.stderr, /the worker playing games \d+ to \d+ stopped answering; they are queued again/);
+    assert.deepEqual(summaryOf(dir), await local);
+
+    const { bundle, contents } = packStrategy(join(ROOT, STRATEGY));
+    const cached = join(cache, 'parlor', 'strategies', bundleId(bundle), bundle.entry);
+    assert.ok(existsSync(cached), `no ${cached}`);
+    assert.deepEqual(readFileSync(cached), [...contents.values()][0]);
+  });
+
+  test('a coordinator stopped with Ctrl-C resumes on the queue to the same results', async () => {
+    const dir = join(scratch, 'stopped');
+    const run = startParlor([...JOB, '--redis', redis.url, '--out', dir, '--quiet']);
+    await until('first batches merged', 60, () => checkpointGames(dir) > 0);
+    run.child.kill('SIGINT');
+    const stopped = await run.finished;
+    assert.equal(stopped.code, 130, stopped.stderr);
+    assert.ok(checkpointGames(dir) < 800, 'stopped before the end');
+    assert.match(stopped.stderr, new RegExp(`continue with: .* sim --resume ${dir} --redis ${redis.url}\\n`));
+
+    const resumed = await parlor(['sim', '--resume', dir, '--redis', redis.url, '--quiet']);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    assert.deepEqual(summaryOf(dir), await local);
+  });
+
+  test('a comparison on the queue reaches the verdict and figures of a local one', async () => {
+    const compare = ['compare', '--candidate', 'counter', '--baseline', 'random', '--players', '2', '--max-games', '1000', '--json'];
+    const queued = await parlor([...compare, '--redis', redis.url, '--out', join(scratch, 'compare-queued')]);
+    const here = await parlor([...compare, '--workers', '2', '--out', join(scratch, 'compare-local')]);
+    assert.equal(queued.code, here.code, queued.stderr);
+    assert.deepEqual(summaryOf(join(scratch, 'compare-queued')), summaryOf(join(scratch, 'compare-local')));
+  });
+
+  test('a worker stopped with Ctrl-C finishes the batches it holds first', async () => {
+    const dir = join(scratch, 'worker-stopped');
+    const run = startParlor([...JOB, '--redis', redis.url, '--out', dir, '--quiet']);
+    await until('first batches merged', 60, () => checkpointGames(dir) > 0);
+    workers[1].child.kill('SIGINT');
+    assert.equal((await workers[1].finished).code, 130, workers[1].stderr());
+    const finished = await run.finished;
+    assert.equal(finished.code, 0, finished.stderr);
+    assert.doesNotMatch(finished.stderr, /stopped answering/);
+    assert.deepEqual(summaryOf(dir), await local);
+  });
+
+  test('workers refuse batches of another parlor version or other game rules, saying why', async () => {
+    const link = await RedisLink.reach(redis.url);
+    const queue = new Queue(QUEUE_NAME, { connection: link.client });
+    const events = await listen(link, queue);
+    try {
+      const results = new Map<string, RemoteResult>();
+      events.on('completed', ({ jobId, returnvalue }) => {
+        if (jobId.startsWith('other-')) results.set(jobId, returnvalue as unknown as RemoteResult);
+      });
+      const batch = (changes: Partial<RemoteBatch>): RemoteBatch => ({
+        parlor: version,
+        rules: rulesFingerprint(builtinRegistry(), 'love-letter'),
+        moveTimeout: null,
+        strategies: {},
+        task: {
+          kind: 'games',
+          match: { game: 'love-letter', seats: ['random', 'random'], rules: {}, seed: 'refused' },
+          design: 'independent',
+          offset: 0,
+          from: 0,
+          to: 10,
+        },
+        ...changes,
+      });
+      await queue.add('batch', batch({ parlor: '0.0.1' }), { jobId: 'other-version', removeOnComplete: true });
+      await queue.add('batch', batch({ rules: 'f00df00df00df00d' }), { jobId: 'other-rules', removeOnComplete: true });
+      await until('both batches answered', 30, () => results.size === 2);
+      const refusals = ['other-version', 'other-rules'].map((id) => {
+        const result = results.get(id);
+        return result && 'failure' in result ? result.failure : null;
+      });
+      assert.ok(refusals.every((failure) => failure?.code === ErrorCodes.WORKER_REFUSED));
+      assert.match(
+        refusals[0]?.message ?? '',
+        new RegExp(`refused the job: it runs parlor ${version.replace(/\./g, '\\.')}, the job parlor 0\\.0\\.1`),
+      );
+      assert.match(
+        refusals[1]?.message ?? '',
+        /refused the job: its love-letter rules differ from the job's \(rules fingerprint \w+ here, f00df00df00df00d in the job\)/,
+      );
+      const logs = workers.map((worker) => worker.stderr()).join('');
+      assert.match(logs, /refused a batch: it runs parlor/);
+    } finally {
+      await Promise.allSettled([events.close(), queue.close()]);
+      link.close();
+    }
+  });
+
+  test('a run that a worker refuses stops with its reason', async () => {
+    // This coordinator's love-letter has a rule option more than the workers' have.
+    const registry = builtinRegistry();
+    const game = registry.game('love-letter');
+    registry.addGame({
+      ...game,
+      ruleOptions: [...game.ruleOptions, { name: 'house', values: 'boolean', default: false, help: 'a house rule' }],
+    });
+    const plan = planSim(registry, { game: 'love-letter', strategies: ['random', 'random'], games: 100, seed: 's', design: 'independent' });
+    const warnings: string[] = [];
+    await assert.rejects(
+      startJob(builtinJobContext({ registry, warn: (text) => warnings.push(text) }), plan, {
+        workers: 1,
+        batch: 50,
+        redis: redis.url,
+        out: join(scratch, 'refused-rules'),
+      }),
+      (error: unknown) =>
+        error instanceof ParlorError &&
+        error.code === ErrorCodes.WORKER_REFUSED &&
+        /^parlor worker \S+ refused the job: its love-letter rules differ from the job's/.test(error.message),
+    );
+    assert.deepEqual(warnings, []);
+  });
+
+  test('bot seats and transcripts stay local; an unreachable server is one line and exit 3', async () => {
+    const refused = async (args: string[], message: RegExp) => {
+      const out = join(scratch, 'refused');
+      const run = await parlor(['sim', ...args, '--out', out]);
+      assert.equal(run.code, 3, run.stderr);
+      assert.match(run.stderr, message);
+      assert.equal(run.stderr.split('\n').length, 2, run.stderr);
+      assert.ok(!existsSync(out), 'no results folder');
+    };
+    await refused(
+      ['--seat', 'cmd:python3 bot.py', '--seat', 'random', '--redis', redis.url],
+      /^parlor: cmd:python3 bot\.py: bot seats \(cmd:\) play on this machine only; run them without --redis\n/,
+    );
+    await refused(['--transcripts', '--redis', redis.url], /^parlor: --transcripts is not available with --redis/);
+    await refused(['--redis', 'redis://127.0.0.1:1'], /^parlor: cannot reach Redis at redis:\/\/127\.0\.0\.1:1: .*ECONNREFUSED/);
+  });
+});

@@ -1,0 +1,57 @@
+// A Redis server of the test's own: a free port on 127.0.0.1, nothing saved to disk, killed when
+// the test is done. Where redis-server is not installed, tests say so and skip.
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RedisLink } from '../../src/runner/remote/redis.ts';
+
+export interface RedisServer {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Why Redis tests cannot run here, or null when redis-server is installed. */
+export function redisMissing(): string | null {
+  const found = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+  return found.error || found.status !== 0 ? 'redis-server is not installed (Debian: apt-get install redis-server)' : null;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startRedis(): Promise<RedisServer> {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `redis://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      (await RedisLink.reach(url)).close();
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`redis-server did not start on port ${port}: ${(error as Error).message}`);
+      }
+      await sleep(50);
+    }
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+// A coordinator whose Redis server goes away: one note rather than a stack trace at every try to
+// reconnect, and closing it (a stopped run) still ends, instead of waiting for the server forever.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { builtinRegistry } from '../../../src/app.ts';
+import { QueueRunner } from '../../../src/runner/remote/queue-runner.ts';
+import { redisMissing, startRedis } from '../../helpers/redis-server.ts';
+
+test('a lost server is noted once and does not hold the runner open', { skip: redisMissing() ?? false }, async () => {
+  const redis = await startRedis();
+  const notes: string[] = [];
+  const runner = await QueueRunner.open(redis.url, { registry: builtinRegistry(), warn: (text) => notes.push(text) });
+  await redis.stop();
+  // Long enough for ioredis to try again more than once.
+  await sleep(1500);
+  const started = performance.now();
+  await runner.close();
+  const seconds = (performance.now() - started) / 1000;
+  assert.ok(seconds < 5, `${seconds}s`);
+  const lost = notes.filter((note) => note.startsWith(`note: Redis at ${redis.url}: `));
+  assert.equal(lost.length, 1, notes.join('\n'));
+  assert.match(lost[0], /ECONNREFUSED.*; waiting for it$/);
+});
