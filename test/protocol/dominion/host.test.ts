@@ -30,8 +30,11 @@ const fixture = (name: string) => cmd(PYTHON, join(ROOT, 'test/fixtures/bots/dom
 const DIGEST = join(ROOT, 'test/fixtures/dominion-digest-strategy.ts');
 const THROUGH_PROTOCOL = 'digest-through-protocol';
 const BIG_MONEY = cmd(PYTHON, join(ROOT, 'strategies/external/dominion_big_money.py'));
-/** The original server's rules, with mine's gain announced: unannounced, in-process strategies would learn of it and bots not. */
-const SERVER = { profile: 'original-server', mineGainAnnounced: 'true' };
+/** The original server's rules as it ran them (mine's gain told to nobody), and with mine's gain announced. */
+const SERVER_PROFILES: readonly [string, Record<string, string>][] = [
+  ['as it ran', { profile: 'original-server' }],
+  ["with mine's gain announced", { profile: 'original-server', mineGainAnnounced: 'true' }],
+];
 
 const marker = `PARLOR_DOMINION_TEST=${process.pid}`;
 const env = { ...process.env, PARLOR_DOMINION_TEST: String(process.pid) };
@@ -84,11 +87,18 @@ describe('a Dominion strategy behind the protocol plays as it does in-process', 
     assertSameGames(comparable(await hosted([THROUGH_PROTOCOL, 'random'], 60, {}, 'loopback-spec')), comparable(expected));
   });
 
-  test("30 three-player games of the original server's profile, two seats through the protocol", async () => {
-    const expected = await inProcess([DIGEST, 'random', DIGEST], 30, SERVER);
-    const played = await hosted([THROUGH_PROTOCOL, 'random', THROUGH_PROTOCOL], 30, SERVER, 'loopback-server');
-    assertSameGames(comparable(played), comparable(expected));
-  });
+  for (const [label, rules] of SERVER_PROFILES) {
+    test(`30 three-player games of the original server's profile ${label}, two seats through the protocol`, async () => {
+      const expected = await inProcess([DIGEST, 'random', DIGEST], 30, rules);
+      const played = await hosted(
+        [THROUGH_PROTOCOL, 'random', THROUGH_PROTOCOL],
+        30,
+        rules,
+        `loopback-server-${label.replace(/\W+/g, '-')}`,
+      );
+      assertSameGames(comparable(played), comparable(expected));
+    });
+  }
 
   test('`parlor bot` processes, one per game', async () => {
     const bot = cmd(process.execPath, join(ROOT, 'bin/parlor.js'), 'bot', '--game', 'dominion', DIGEST);

@@ -11,6 +11,8 @@ import { DecisionMirror, type Asked } from './mirror.ts';
 import { cardList, cardOf, parseMessage, readSupply, seatOfPlayer, type Message } from './messages.ts';
 
 const STARTING_CARDS = STARTING_COPPERS + STARTING_ESTATES;
+/** Where the expected gains' codes start (see DominionClient.expected). */
+const GAINED_CODES = Ev.GAINED * CARD_COUNT;
 
 /** The reply being put together from the strategy's decisions, by what it started with. */
 type Composing = 'action' | 'buy' | 'cleanup' | 'attack';
@@ -79,7 +81,7 @@ export class DominionClient implements ClientSeat {
       case 'game-info':
         return this.start(message, emit);
       case 'supply-info':
-        return readSupply(message.cards, this.known.supply) ? LineKind.MESSAGE : LineKind.UNKNOWN;
+        return this.supplyTold(message.cards, emit);
       case 'play-turn':
         return this.asked(message, emit, false);
       case 'attack-request':
@@ -114,6 +116,22 @@ export class DominionClient implements ClientSeat {
     const held = this.held;
     this.held = [];
     for (const notice of held) this.notice(notice, emit);
+    return LineKind.MESSAGE;
+  }
+
+  /** The supply as told: a pile smaller than the bot counted lost cards to gains nobody announced (the original server's mine). */
+  private supplyTold(cards: unknown, emit: (event: GameEvent) => void): LineKindCode {
+    const supply = this.known.supply;
+    const told = new Int16Array(supply);
+    if (!readSupply(cards, told)) return LineKind.UNKNOWN;
+    // The bot's own gains still to be announced are counted already, and not yet in the counts told.
+    for (const code of this.expected) if (code >= GAINED_CODES && code < GAINED_CODES + CARD_COUNT) told[code - GAINED_CODES]--;
+    if (this.started) {
+      const others = this.everyone() & ~(1 << this.seat);
+      for (let card = 0; card < CARD_COUNT; card++)
+        for (let n = supply[card] - told[card]; n > 0; n--) this.record(emit, Ev.SUPPLY_TAKEN, card, 0, 0, 0, others);
+    }
+    supply.set(told);
     return LineKind.MESSAGE;
   }
 
@@ -281,7 +299,8 @@ export class DominionClient implements ClientSeat {
       case Ev.TRASHED:
       case Ev.GAINED:
         if (event.a !== this.seat) return;
-        this.expected.push(event.kind * CARD_COUNT + event.b);
+        // A gain the rules leave unannounced (d = 1) will not be told again.
+        if (event.d !== 1) this.expected.push(event.kind * CARD_COUNT + event.b);
         break;
       case Ev.PLAYED:
       case Ev.DISCARDED:

@@ -111,6 +111,8 @@ export class DominionServer implements ServerSeat {
         if (!options.supplyBeforeTurn && event.c !== GainedBy.STARTING_DECK) messages.push(this.supplyInfo());
         return messages;
       }
+      case Ev.SUPPLY_TAKEN:
+        return options.supplyBeforeTurn ? NONE : [this.supplyInfo()];
       case Ev.SHUFFLED:
         return [say({ type: 'player-shuffled', player_number: this.id(event.a) })];
       case Ev.TRASHED:
