@@ -307,7 +307,8 @@ function gainable(s: DominionState, card: number, maxCost: number, types: number
   return s.supply[card] !== 0 && COST[card] <= maxCost && (types === 0 || (TYPES[card] & types) !== 0);
 }
 
-function canGain(s: DominionState, maxCost: number, types: number): boolean {
+/** Whether any pile offers a card `gainable` allows. */
+export function canGain(s: DominionState, maxCost: number, types: number): boolean {
   for (let card = 0; card < CARD_COUNT; card++) if (gainable(s, card, maxCost, types)) return true;
   return false;
 }

@@ -3,7 +3,8 @@ import { Forfeit } from '../../../core/forfeits.ts';
 import type { RuleValues } from '../../../core/game.ts';
 import { sentDetail, type Decoded, type InvalidReply, type Outbound, type ServerSeat } from '../../../protocol/wire.ts';
 import { Action, Family, actionOf } from '../actions.ts';
-import { CARD_NAMES, COST, KINGDOM, MINE_EXTRA_COST, REMODEL_EXTRA_COST, isTreasure } from '../cards.ts';
+import { CARD_NAMES, COST, KINGDOM, MINE_EXTRA_COST, REMODEL_EXTRA_COST, Type, isTreasure } from '../cards.ts';
+import { canGain } from '../engine.ts';
 import { Ev, GainedBy, Illegal, Phase } from '../codes.ts';
 import { DominionView } from '../view.ts';
 import { DecisionMirror, type Asked } from './mirror.ts';
@@ -359,7 +360,8 @@ function readTrashAndGain(reading: ReplyReading, extra: Message): InvalidReply |
   const desired = cardOf(extra.desired_card);
   if (desired < 0) {
     if (absent(extra.desired_card)) {
-      if (mirror.canGain(limit, mine)) return reading.fault(Illegal.WRONG_DECISION, `${name}: a card could be gained, none was named`);
+      if (canGain(mirror.state, limit, mine ? Type.TREASURE : 0))
+        return reading.fault(Illegal.WRONG_DECISION, `${name}: a card could be gained, none was named`);
       return reading.take(actionOf(Family.TRASH, trash), `${name}: trash ${CARD_NAMES[trash]}`);
     }
     return reading.fault(Illegal.UNKNOWN_CARD, `${name}: desired_card names no card`);
