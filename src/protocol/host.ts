@@ -449,6 +449,15 @@ class Connection {
     this.host.stats.linesReceived++;
     this.context.log(`name: ${reply.line}`);
     this.bot.hosted.onName(this.nameLine, this.bot.seat, reply.line);
+    const refused = this.bot.server.nameRefused?.(reply.line);
+    if (refused) {
+      const detail = `name refused: ${refused.detail}`;
+      this.context.log(detail);
+      // The decision that waited on the name is forfeited for it too, and every later one.
+      this.failure ??= { failure: refused.invalid, detail };
+      this.bot.disqualify(refused.invalid, detail);
+      void this.bot.leave();
+    }
   }
 
   send(message: Outbound): void {

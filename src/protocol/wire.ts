@@ -77,6 +77,11 @@ export interface ServerSeat {
   decode(reply: string, players: number, out: Int32Array): Decoded;
   /** Messages that end the connection (Hearts' `;`). */
   close(): readonly Outbound[];
+  /**
+   * Why the bot's answer to its name request costs it the game, or null to play on. A refused bot
+   * is disqualified for the game (every decision of its seat forfeited, with this reason) and stopped.
+   */
+  nameRefused?(reply: string): InvalidReply | null;
   /** The seat forfeited its decision (a bad reply, or no reply): what the game does then is not announced. */
   forfeited?(): void;
 }

@@ -90,7 +90,7 @@ export const DOMINION_RULES: readonly RuleOption[] = [
     name: 'badNameReply',
     values: ['default-name', 'abort'],
     default: 'default-name',
-    help: 'wire: a bad player-name-reply gets the name PLAYERN, or aborts the game',
+    help: "wire: a bad player-name-reply gets the name PLAYERN, or (the original server aborted) costs the bot the game: stopped, its seat's every decision forfeited",
   },
   {
     name: 'silentBot',

@@ -46,6 +46,21 @@ before(() => {
 });
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
+/** The log a fixture bot wrote in the results folder `name`. */
+function botLog(name: string, bot: string): string {
+  return readFileSync(
+    join(
+      scratch,
+      name,
+      'bots',
+      `${fixture(bot)
+        .replace(/[^A-Za-z0-9._-]+/g, '_')
+        .slice(0, 100)}.log`,
+    ),
+    'utf8',
+  );
+}
+
 function assertNothingLeft(): void {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
   assert.deepEqual(zombieChildren(), [], 'every bot process was reaped');
@@ -151,6 +166,24 @@ describe('Dominion bots as processes', () => {
     assertNothingLeft();
   });
 
+  test("a bad name reply: the spec's default name and play on, or under the original server's rules the game lost and the bot stopped", async () => {
+    const options = { game: 'dominion', env, limits };
+    const spec = await playExternal([fixture('bad_name'), 'random'], 1, { ...options, resultsDir: join(scratch, 'bad-name-spec') });
+    finishRun();
+    assert.equal(forfeitsOf(spec.counters, 0).has(Forfeit.MALFORMED), false, 'badNameReply=default-name: the bot plays on');
+    const server = await playExternal([fixture('bad_name'), 'random'], 2, {
+      ...options,
+      rules: { profile: 'original-server', turnLimit: '8' },
+      resultsDir: join(scratch, 'bad-name-server'),
+    });
+    finishRun();
+    assert.equal(server.stats.botsStarted, 2, 'one bot a game, not started again once refused');
+    assert.deepEqual([...forfeitsOf(server.counters, 0).keys()], [Forfeit.MALFORMED]);
+    assert.ok(forfeitsOf(server.counters, 0).get(Forfeit.MALFORMED)! >= 16, 'every decision of both games forfeited');
+    assert.match(botLog('bad-name-server', 'bad_name'), /name refused: .*player9/);
+    assertNothingLeft();
+  });
+
   for (const [bot, reason] of [
     ['timeout', Forfeit.TIMEOUT],
     ['crash', Forfeit.CRASHED],
@@ -169,11 +202,7 @@ describe('Dominion bots as processes', () => {
       finishRun();
       assert.ok(server.stats.botsStarted > 2, 'a fresh bot for the next turn');
       assert.ok(forfeitsOf(server.counters, 0).has(reason));
-      const log = readFileSync(
-        join(scratch, `${bot}-spec`, 'bots', `${`${fixture(bot)}`.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`),
-        'utf8',
-      );
-      assert.match(log, /name: /);
+      assert.match(botLog(`${bot}-spec`, bot), /name: /);
       assertNothingLeft();
     });
   }

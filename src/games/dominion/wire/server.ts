@@ -24,6 +24,7 @@ interface WireOptions {
   readonly emptyPlayed: boolean;
   readonly bareReveal: boolean;
   readonly dealFirst: boolean;
+  readonly abortOnBadName: boolean;
 }
 
 function wireOptions(rules: RuleValues): WireOptions {
@@ -34,6 +35,7 @@ function wireOptions(rules: RuleValues): WireOptions {
     emptyPlayed: rules.emptyPlayed === true,
     bareReveal: rules.revealFormat === 'bare-string',
     dealFirst: rules.startupOrder === 'deal-first',
+    abortOnBadName: rules.badNameReply === 'abort',
   };
 }
 
@@ -94,6 +96,22 @@ export class DominionServer implements ServerSeat {
 
   private supplyInfo(): Outbound {
     return say({ type: 'supply-info', cards: supplyCards(this.view.supply, this.options.supplyAsObject) });
+  }
+
+  /**
+   * The original server aborts its game on a name reply that is not a player-name-reply of version
+   * 1 or later for this seat's player_number (a missing name it lets pass); the spec gives such a
+   * bot its default name, and parlor, which names every player by that default, plays on.
+   */
+  nameRefused(reply: string): InvalidReply | null {
+    if (!this.options.abortOnBadName) return null;
+    const message = parseMessage(reply);
+    if (message === null) return { invalid: Forfeit.MALFORMED, detail: `${sentDetail(reply)}: not a JSON object` };
+    const player = playerId(this.seat, false);
+    const version = message.version;
+    if (message.type === 'player-name-reply' && message.player_number === player && typeof version === 'number' && version >= 1)
+      return null;
+    return { invalid: Forfeit.MALFORMED, detail: `${sentDetail(reply)}: not a player-name-reply of version 1 for ${player}` };
   }
 
   encode(event: GameEvent): readonly Outbound[] {
