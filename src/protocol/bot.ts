@@ -56,6 +56,7 @@ export class ProtocolBot {
     const kind = this.reader.read(line, this.onRecord);
     if (kind === LineKind.NAME_ASKED) return this.reader.nameReply?.(this.setup.name) ?? this.setup.name;
     if (kind === LineKind.PING) return line;
+    if (kind === LineKind.ANSWER_ASIDE) return this.reader.answer?.() ?? null;
     if (kind === LineKind.PLAY_ASKED && this.view !== null && this.strategy !== null) return this.decide(this.view, this.strategy);
     if (kind === LineKind.END) this.ended = true;
     if (kind === LineKind.UNKNOWN && line.trim() !== '') this.setup.warn(`ignoring a line not in the protocol: ${line}`);

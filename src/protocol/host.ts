@@ -431,11 +431,12 @@ class Connection {
     await this.flush(this.link);
   }
 
-  /** Sends what waits, in order; a name request holds the rest back until the name comes. */
+  /** Sends what waits, in order; a name request, or one whose answer is set aside, holds the rest back until the answer comes. */
   private async flush(link: BotLink): Promise<void> {
     for (let message = this.outbox.shift(); message !== undefined; message = this.outbox.shift()) {
       link.send(message.text, message.padTo);
       if (message.expects === 'name') await this.readName(link);
+      else if (message.expects === 'aside') await this.readAside(link);
     }
     this.ready = true;
   }
@@ -460,9 +461,17 @@ class Connection {
     }
   }
 
+  /** Reads an answer the game needs nothing from, so that the next reply answers the next request. */
+  private async readAside(link: BotLink): Promise<void> {
+    const reply = await link.readLine(this.host.moveTimeoutMs);
+    if ('failure' in reply)
+      this.failure ??= { failure: reply.failure, detail: `no answer to a request that decides nothing: ${reply.detail}` };
+    else this.host.stats.linesReceived++;
+  }
+
   send(message: Outbound): void {
     this.host.stats.linesSent += lineCount(message.text);
-    if (this.ready && message.expects !== 'name') {
+    if (this.ready && message.expects !== 'name' && message.expects !== 'aside') {
       this.link!.send(message.text, message.padTo);
       return;
     }

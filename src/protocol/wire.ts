@@ -44,8 +44,12 @@ export const CHANNEL_KINDS: readonly ChannelKind[] = ['stdio', 'fifo'];
 /** One message from the server to a bot, and what the bot must answer. */
 export interface Outbound {
   readonly text: string;
-  /** `name`: read the bot's name before sending anything more; `decision`: a play is asked. */
-  readonly expects: 'nothing' | 'name' | 'decision';
+  /**
+   * `name`: read the bot's name before sending anything more; `decision`: a play is asked;
+   * `aside`: an answer the game needs nothing from (the original Dominion server's cleanup with no
+   * choice to make), read before anything more is sent and set aside.
+   */
+  readonly expects: 'nothing' | 'name' | 'decision' | 'aside';
   /** Payload bytes to pad the frame to, where a faithful server pads (0: none). */
   readonly padTo?: number;
 }
@@ -100,6 +104,8 @@ export const LineKind = {
   END: 4,
   /** The server checks that the bot is there (Hearts' `^`): it answers with the same message. */
   PING: 5,
+  /** The message asks for an answer that decides nothing: the bot gives `answer()`, the strategy is not asked. */
+  ANSWER_ASIDE: 6,
 } as const;
 
 export type LineKindCode = (typeof LineKind)[keyof typeof LineKind];
@@ -142,6 +148,8 @@ export interface ClientSeat {
   resign(): string;
   /** The answer to the server's name request, where the protocol wraps the name (the bare name otherwise). */
   nameReply?(name: string): string;
+  /** The answer to a message read as ANSWER_ASIDE. */
+  answer?(): string;
 }
 
 /** A bot's reply as an invalid move's detail, cut to a readable length. */

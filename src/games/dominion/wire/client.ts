@@ -30,6 +30,10 @@ export class DominionClient implements ClientSeat {
   players: number;
   private readonly rules: RuleValues;
   private readonly turnLimit: number;
+  /** cleanupAsked=after-buys: a buy that ends the turn is followed by a cleanup request that decides nothing. */
+  private readonly cleanupAfterBuys: boolean;
+  private cleanupAside = false;
+  private asideTop: string | null = null;
   /** What the bot knows for its requests: the last hand and counters shown, the supply announced. */
   private known: DominionView;
   private mirror: DecisionMirror | null = null;
@@ -53,6 +57,7 @@ export class DominionClient implements ClientSeat {
     this.rules = rules;
     this.players = players;
     this.turnLimit = decodeRules(rules).turnLimit;
+    this.cleanupAfterBuys = rules.cleanupAsked === 'after-buys';
     this.known = new DominionView(players, 0);
   }
 
@@ -83,6 +88,8 @@ export class DominionClient implements ClientSeat {
       case 'supply-info':
         return this.supplyTold(message.cards, emit);
       case 'play-turn':
+        if (this.cleanupAside && message.buys === 0) return this.askedAside(message);
+        this.cleanupAside = false;
         return this.asked(message, emit, false);
       case 'attack-request':
         return this.asked(message, emit, true);
@@ -180,6 +187,18 @@ export class DominionClient implements ClientSeat {
     const starting = this.gainsSeen[seat]++ < STARTING_CARDS;
     if (!starting && this.toldAlready(seat, Ev.GAINED, card)) return;
     this.record(emit, Ev.GAINED, seat, card, starting ? GainedBy.STARTING_DECK : GainedBy.GAIN, 0, this.everyone());
+  }
+
+  /** The cleanup asked after a buy that left no choice: answered at once, the top discard being the engine's to place. */
+  private askedAside(message: Message): LineKindCode {
+    this.cleanupAside = false;
+    const hand = cardList(message.hand);
+    this.asideTop = hand !== null && hand.length > 0 && hand[0] >= 0 ? CARD_NAMES[hand[0]] : null;
+    return LineKind.ANSWER_ASIDE;
+  }
+
+  answer(): string {
+    return JSON.stringify({ type: 'play-reply', phase: 'cleanup', top_discard: this.asideTop });
   }
 
   /** A request: the bot's hand as shown, its draws told as records, and the mirror loaded. */
@@ -350,7 +369,10 @@ export class DominionClient implements ClientSeat {
       case 'buy':
         this.buysOver = true;
         // Without a choice of top discard the engine cleans up at once: the turn is over.
-        if (!mirror.deciding || mirror.phase() !== Phase.CLEANUP) this.turnOver = true;
+        if (!mirror.deciding || mirror.phase() !== Phase.CLEANUP) {
+          this.turnOver = true;
+          this.cleanupAside = this.cleanupAfterBuys;
+        }
         return JSON.stringify({ type: 'play-reply', phase: 'buy', played_treasures: names(this.treasures), cards_to_buy: names(parts) });
       default:
         return JSON.stringify({

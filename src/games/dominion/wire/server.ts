@@ -25,6 +25,7 @@ interface WireOptions {
   readonly bareReveal: boolean;
   readonly dealFirst: boolean;
   readonly abortOnBadName: boolean;
+  readonly cleanupAfterBuys: boolean;
 }
 
 function wireOptions(rules: RuleValues): WireOptions {
@@ -36,6 +37,7 @@ function wireOptions(rules: RuleValues): WireOptions {
     bareReveal: rules.revealFormat === 'bare-string',
     dealFirst: rules.startupOrder === 'deal-first',
     abortOnBadName: rules.badNameReply === 'abort',
+    cleanupAfterBuys: rules.cleanupAsked === 'after-buys',
   };
 }
 
@@ -62,6 +64,11 @@ export class DominionServer implements ServerSeat {
   private supplyShown = false;
   /** The seat's buys are over this turn: its next request is the cleanup. */
   private buysOver = false;
+  /**
+   * A buy reply ended the turn with no choice of top discard, so the engine asks no cleanup;
+   * under cleanupAsked=after-buys it is asked all the same, its answer set aside.
+   */
+  private cleanupAside = false;
   /** The phase the seat was in where its last reply went wrong (or where it was asked). */
   private faultPhase: number = Phase.OVER;
 
@@ -115,6 +122,15 @@ export class DominionServer implements ServerSeat {
   }
 
   encode(event: GameEvent): readonly Outbound[] {
+    // Asked before the turn's end is told, as the original server asked, while the hand is still shown.
+    if (this.cleanupAside && event.a === this.seat && (event.kind === Ev.TURN_PLAYED || event.kind === Ev.TURN_END)) {
+      this.cleanupAside = false;
+      return [this.playTurn(false, 'aside'), ...this.messagesFor(event)];
+    }
+    return this.messagesFor(event);
+  }
+
+  private messagesFor(event: GameEvent): readonly Outbound[] {
     this.view.observe(event);
     const { options } = this;
     switch (event.kind) {
@@ -177,6 +193,7 @@ export class DominionServer implements ServerSeat {
     this.supplyShown = true;
     if (seat === this.seat) {
       this.buysOver = false;
+      this.cleanupAside = false;
     }
     // Every change is announced as it happens; the supply as it starts, before the first turn.
     if (this.options.supplyBeforeTurn ? seat === this.seat : first) messages.push(this.supplyInfo());
@@ -202,7 +219,12 @@ export class DominionServer implements ServerSeat {
     if (asked === 'attack') {
       return say({ type: 'attack-request', discard: view.discardsOwed, options: namesOfCounts(view.hand) }, 'decision');
     }
-    const turn = asked === 'turn';
+    return this.playTurn(asked === 'turn', 'decision');
+  }
+
+  /** play-turn: the turn's counters while it may still act and buy, zeros for its cleanup. */
+  private playTurn(turn: boolean, expects: Outbound['expects']): Outbound {
+    const view = this.view;
     return say(
       {
         type: 'play-turn',
@@ -213,7 +235,7 @@ export class DominionServer implements ServerSeat {
         cards_played: namesOf(view.played, view.playedCount),
         cards_gained: namesOf(view.gained, view.gainedCount),
       },
-      'decision',
+      expects,
     );
   }
 
@@ -230,6 +252,8 @@ export class DominionServer implements ServerSeat {
     this.faultPhase = this.mirror.phase();
     // A reply that got past the buys (a buy, or a cleanup) leaves the cleanup to ask.
     if (reading.passedBuys) this.buysOver = true;
+    const cleanupDecided = this.mirror.deciding && this.mirror.phase() === Phase.CLEANUP;
+    this.cleanupAside = this.options.cleanupAfterBuys && reading.boughtToEnd && !cleanupDecided;
     if (fault && reading.count === 0) return fault;
     return fault ? { count: reading.count, then: fault } : { count: reading.count };
   }
@@ -243,6 +267,8 @@ export class DominionServer implements ServerSeat {
 class ReplyReading {
   count = 0;
   passedBuys = false;
+  /** A buy reply was read to its end (the original server then asked for the cleanup). */
+  boughtToEnd = false;
   readonly mirror: DecisionMirror;
   private readonly out: Int32Array;
   private readonly reply: string;
@@ -411,12 +437,18 @@ function readBuys(reading: ReplyReading, message: Message): InvalidReply | null 
   const buys = Array.isArray(message.cards_to_buy) ? message.cards_to_buy : [];
   for (const name of buys) {
     // More cards than buys: the rest are not bought.
-    if (mirror.phase() !== Phase.BUY || !mirror.deciding) return null;
+    if (mirror.phase() !== Phase.BUY || !mirror.deciding) {
+      reading.passedBuys = true;
+      reading.boughtToEnd = true;
+      return null;
+    }
     const fault = reading.takeCard(Family.BUY, name, 'buy');
     if (fault) return fault;
   }
   reading.passedBuys = true;
-  return mirror.phase() === Phase.BUY && mirror.deciding ? reading.take(Action.END_BUYS, 'end buys') : null;
+  const fault = mirror.phase() === Phase.BUY && mirror.deciding ? reading.take(Action.END_BUYS, 'end buys') : null;
+  reading.boughtToEnd = fault === null;
+  return fault;
 }
 
 /** Whether `names` are the hand's treasures, all of them, in card order. */
