@@ -46,10 +46,11 @@ export const Errors = {
     new ParlorError(ErrorCodes.BAD_NUMBER, `${what} must be ${expected}, got '${value}'`),
   unknownGame: (name: string, known: readonly string[]) =>
     new ParlorError(ErrorCodes.UNKNOWN_GAME, `unknown game '${name}' (known: ${known.join(', ')})`),
-  unknownStrategy: (name: string, known: readonly string[]) =>
+  /** `asData`: the game also reads strategies written as .json files (Dominion's priority lists). */
+  unknownStrategy: (name: string, known: readonly string[], asData: boolean) =>
     new ParlorError(
       ErrorCodes.UNKNOWN_STRATEGY,
-      `unknown strategy '${name}' (built-in: ${known.join(', ')}; or give a path to a .ts/.js file)`,
+      `unknown strategy '${name}' (built-in: ${known.join(', ')}; or give a path to a .ts/.js file${asData ? ' or a .json strategy file' : ''})`,
     ),
   badStrategyModule: (path: string, why: string) => new ParlorError(ErrorCodes.BAD_STRATEGY_MODULE, `strategy module ${path}: ${why}`),
   badStrategyParam: (strategy: string, why: string) => new ParlorError(ErrorCodes.BAD_STRATEGY_PARAM, `strategy '${strategy}': ${why}`),

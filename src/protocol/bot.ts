@@ -57,6 +57,7 @@ export class ProtocolBot {
     if (kind === LineKind.NAME_ASKED) return this.reader.nameReply?.(this.setup.name) ?? this.setup.name;
     if (kind === LineKind.PING) return line;
     if (kind === LineKind.ACK) return this.reader.acknowledgement?.() ?? null;
+    if (kind === LineKind.ANSWER_ASIDE) return this.reader.asideAnswer?.() ?? null;
     if (kind === LineKind.PLAY_ASKED && this.view !== null && this.strategy !== null) return this.decide(this.view, this.strategy);
     if (kind === LineKind.END) {
       this.ended = true;

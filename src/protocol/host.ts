@@ -457,7 +457,7 @@ class Connection {
     await this.flush(this.link);
   }
 
-  /** Sends what waits, in order; a name request or a message to acknowledge holds the rest back until the answer comes. */
+  /** Sends what waits, in order; a name request, a message to acknowledge or one whose answer is set aside holds the rest back until the answer comes. */
   private async flush(link: BotLink): Promise<void> {
     for (let message = this.outbox.shift(); message !== undefined; message = this.outbox.shift()) {
       // A bot that failed already hears no more: what it would answer can no longer count.
@@ -468,7 +468,7 @@ class Connection {
         this.failure = await readAcknowledgement(link, message, this.host.moveTimeoutMs);
         if (this.failure === null) this.host.stats.linesReceived++;
         else this.context.log(this.failure.detail);
-      }
+      } else if (message.expects === 'aside') await this.readAside(link);
     }
     this.ready = true;
   }
@@ -492,11 +492,28 @@ class Connection {
     this.host.stats.linesReceived++;
     this.context.log(`name: ${reply.line}`);
     this.bot.hosted.onName(this.nameLine, this.bot.seat, reply.line);
+    const refused = this.bot.server.nameRefused?.(reply.line);
+    if (refused) {
+      const detail = `name refused: ${refused.detail}`;
+      this.context.log(detail);
+      // The decision that waited on the name is forfeited for it too, and every later one.
+      this.failure ??= { failure: refused.invalid, detail };
+      this.bot.disqualify(refused.invalid, detail);
+      void this.bot.leave();
+    }
+  }
+
+  /** Reads an answer the game needs nothing from, so that the next reply answers the next request. */
+  private async readAside(link: BotLink): Promise<void> {
+    const reply = await link.readLine(this.host.moveTimeoutMs);
+    if ('failure' in reply)
+      this.failure ??= { failure: reply.failure, detail: `no answer to a request that decides nothing: ${reply.detail}` };
+    else this.host.stats.linesReceived++;
   }
 
   send(message: Outbound): void {
     this.host.stats.linesSent += lineCount(message.text);
-    if (this.ready && message.expects !== 'name' && message.expects !== 'ack') {
+    if (this.ready && message.expects !== 'name' && message.expects !== 'ack' && message.expects !== 'aside') {
       this.link!.send(message.text, message.padTo);
       return;
     }

@@ -54,9 +54,11 @@ export interface Outbound {
   readonly text: string;
   /**
    * `name`: read the bot's name before sending anything more; `ack`: read the set answer `ack`
-   * before sending anything more (a lock-step protocol's `ok`); `decision`: a play is asked.
+   * before sending anything more (a lock-step protocol's `ok`); `decision`: a play is asked;
+   * `aside`: an answer the game needs nothing from (the original Dominion server's cleanup with no
+   * choice to make), read before anything more is sent and set aside.
    */
-  readonly expects: 'nothing' | 'name' | 'ack' | 'decision';
+  readonly expects: 'nothing' | 'name' | 'ack' | 'decision' | 'aside';
   /** The answer an `ack` message wants, in any case. */
   readonly ack?: string;
   /** Payload bytes to pad the frame to, where a faithful server pads (0: none). */
@@ -90,6 +92,11 @@ export interface ServerSeat {
   decode(reply: string, players: number, out: Int32Array): Decoded;
   /** Messages that end the connection (Hearts' `;`). */
   close(): readonly Outbound[];
+  /**
+   * Why the bot's answer to its name request costs it the game, or null to play on. A refused bot
+   * is disqualified for the game (every decision of its seat forfeited, with this reason) and stopped.
+   */
+  nameRefused?(reply: string): InvalidReply | null;
   /** The seat forfeited its decision (a bad reply, or no reply): what the game does then is not announced. */
   forfeited?(): void;
 }
@@ -110,6 +117,8 @@ export const LineKind = {
   PING: 5,
   /** The message wants a set answer before the server goes on (SpeedClue's `ok`): `ClientSeat.acknowledgement`. */
   ACK: 6,
+  /** The message asks for an answer that decides nothing: the bot gives `answer()`, the strategy is not asked. */
+  ANSWER_ASIDE: 7,
 } as const;
 
 export type LineKindCode = (typeof LineKind)[keyof typeof LineKind];
@@ -154,6 +163,8 @@ export interface ClientSeat {
   nameReply?(name: string): string;
   /** The set answer to the last message read as ACK or END, where the protocol wants one (`ok`, `dead`). */
   acknowledgement?(): string;
+  /** The answer to a message read as ANSWER_ASIDE. */
+  asideAnswer?(): string;
 }
 
 /** A bot's reply as an invalid move's detail, cut to a readable length. */

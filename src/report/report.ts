@@ -50,15 +50,16 @@ export function reportCharts(summary: ReportSummary, extras: ReportExtras = {}):
   if (headToHead.length > 0) add('head-to-head', 'Head-to-head scores', headToHeadChart(headToHead));
   if (summary.seats.length > 0)
     add('win-rate-by-seat', 'Game win rate by seat', seatChart(seatRows(summary), { players: summary.players }));
-  for (const metric of summary.metrics) if (metric.rows.length > 0) add(metric.chart, metric.title, metricChart(metric, summary.players));
+  for (const metric of summary.metrics) if (metric.rows.length > 0) add(metric.chart, metric.title, metricChart(metric, summary));
   return charts;
 }
 
-function metricChart(metric: SummaryMetric, players: number): TopLevelSpec {
+function metricChart(metric: SummaryMetric, summary: ReportSummary): TopLevelSpec {
   const { title, labelTitle } = metric;
+  const players = summary.players;
   switch (metric.kind) {
     case 'rate-by':
-      return rateByChart(rateByRows(metric), { title, labelTitle, players });
+      return rateByChart(rateByRows(metric), { title, labelTitle, players, perGame: summary.roundName?.[0] === 'game' });
     case 'causes':
       return causesChart(causeCountRows(metric), { title, labelTitle, unit: metric.unit });
     case 'moments':

@@ -28,6 +28,7 @@ export async function resolveStrategy(registry: Registry, gameId: string, spec: 
     throw Errors.unknownStrategy(
       spec.name,
       registry.strategiesOf(gameId).map((s) => s.name),
+      registry.strategyReader(gameId) !== undefined,
     );
   return { spec, definition, params: resolveParams(spec.name, definition.params, spec.params) };
 }

@@ -4,6 +4,7 @@ import { reportCharts, reportLines, reportPartialNote, reportTables } from '../.
 import type { ReportSummary } from '../../src/report/rows.ts';
 import type { MatchSummary } from '../../src/runner/summary.ts';
 import { headToHead, ratings } from './charts/rate-rows.ts';
+import { layerOf } from './charts/spec-helpers.ts';
 import { summary } from './summary-fixture.ts';
 
 // The runner's summaries must stay readable by the report: this line stops compiling if they drift apart.
@@ -79,6 +80,16 @@ describe('reportCharts', () => {
     assert.deepEqual(marks('turns'), ['errorbar', 'point']);
     const subtitle = (charts.find((chart) => chart.name === 'turns')!.spec as { title: { subtitle: string[] } }).title.subtitle;
     assert.ok(!subtitle.some((line) => line.includes('is better')), subtitle.join(' / '));
+  });
+
+  test("titles a rate-by chart's rates by the game's rounds: round win rate, or plain win rate where a game is one round", () => {
+    const yTitle = (roundName: readonly [string, string]) => {
+      const spec = reportCharts({ ...summary, roundName }).find((chart) => chart.name === 'win-rate-by-first-card')!.spec;
+      const point = layerOf(spec, 'point');
+      return [point.encoding!.y.title, point.encoding!.tooltip.find((field: { field: string }) => field.field === 'rounds').title];
+    };
+    assert.deepEqual(yTitle(['round', 'rounds']), ['round win rate', 'rounds']);
+    assert.deepEqual(yTitle(['game', 'games']), ['win rate', 'games']);
   });
 
   test('draws the seats chart against 1/players', () => {

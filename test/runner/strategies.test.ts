@@ -12,10 +12,10 @@ import { builtinRegistry } from '../../src/app.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (name: string) => `test/fixtures/strategies/${name}`;
-const resolveText = (text: string) => resolveStrategy(builtinRegistry(), 'love-letter', parseStrategySpec(text));
+const resolveText = (text: string, game = 'love-letter') => resolveStrategy(builtinRegistry(), game, parseStrategySpec(text));
 
-async function rejectsWith(text: string, code: string, message: RegExp): Promise<void> {
-  await assert.rejects(resolveText(text), (error: unknown) => {
+async function rejectsWith(text: string, code: string, message: RegExp, game?: string): Promise<void> {
+  await assert.rejects(resolveText(text, game), (error: unknown) => {
     assert.ok(error instanceof ParlorError);
     assert.equal(error.code, code);
     assert.match(error.message, message);
@@ -40,6 +40,16 @@ describe('loading a strategy by name or path', () => {
     assert.deepEqual(resolved.params, { iterations: 50, c: 1.5, prior: 30 });
     await rejectsWith('ismcts:iterations=0', ErrorCodes.BAD_STRATEGY_PARAM, /iterations/);
     await rejectsWith('counter:depth=2', ErrorCodes.BAD_STRATEGY_PARAM, /unknown parameter 'depth'/);
+  });
+
+  test('an unknown name: the error names the files a strategy may be given as, .json only where the game reads it', async () => {
+    await rejectsWith('no-such-strategy', ErrorCodes.UNKNOWN_STRATEGY, /a path to a \.ts\/\.js file\)$/);
+    await rejectsWith(
+      'no-such-strategy',
+      ErrorCodes.UNKNOWN_STRATEGY,
+      /a path to a \.ts\/\.js file or a \.json strategy file\)$/,
+      'dominion',
+    );
   });
 
   test('a missing file', async () => {

@@ -55,8 +55,9 @@ export const Ev = {
   /** To each seat, first: a = players, b = the seat, c = the turn limit per player. */
   GAME_START: 1,
   /**
-   * To everyone: a = seat, b = card, c = how (GainedBy), d = 1 when the rules leave this gain
-   * unannounced on the wire (the original server's mine), 0 otherwise.
+   * To everyone: a = seat, b = card, c = how (GainedBy), d = 0. When the rules leave a gain
+   * unannounced (the original server's mine), only to the gainer, with d = 1; the others are told
+   * SUPPLY_TAKEN instead.
    */
   GAINED: 2,
   /** To the seat: a = card drawn into its hand. */
@@ -88,4 +89,6 @@ export const Ev = {
   GAME_END: 14,
   /** To the seat: a bad answer in its action phase cost it one action (a = seat, b = the reason). */
   ACTION_LOST: 15,
+  /** To the other seats when a gain goes unannounced: a = card whose pile lost one, the gainer untold. */
+  SUPPLY_TAKEN: 16,
 } as const;

@@ -94,8 +94,12 @@ function receive(s: DominionState, seat: number, card: number, how: number): voi
     s.discardCount[seat]++;
     s.topDiscard[seat] = card;
   }
-  const quiet = how === GainedBy.GAIN_TO_HAND && !s.rules.mineGainAnnounced ? 1 : 0;
-  s.events.push(everyone(s), Ev.GAINED, seat, card, how, quiet);
+  if (how === GainedBy.GAIN_TO_HAND && !s.rules.mineGainAnnounced) {
+    // The original server puts mine's gain into the hand untold: the gainer sees the card in the
+    // hand it is shown, the others only a smaller pile in their next supply-info.
+    s.events.push(1 << seat, Ev.GAINED, seat, card, how, 1);
+    s.events.push(everyone(s) & ~(1 << seat), Ev.SUPPLY_TAKEN, card, 0, 0, 0);
+  } else s.events.push(everyone(s), Ev.GAINED, seat, card, how, 0);
 }
 
 /** Takes a card from the supply for the seat. */
@@ -303,7 +307,8 @@ function gainable(s: DominionState, card: number, maxCost: number, types: number
   return s.supply[card] !== 0 && COST[card] <= maxCost && (types === 0 || (TYPES[card] & types) !== 0);
 }
 
-function canGain(s: DominionState, maxCost: number, types: number): boolean {
+/** Whether any pile offers a card `gainable` allows. */
+export function canGain(s: DominionState, maxCost: number, types: number): boolean {
   for (let card = 0; card < CARD_COUNT; card++) if (gainable(s, card, maxCost, types)) return true;
   return false;
 }

@@ -87,10 +87,16 @@ export const DOMINION_RULES: readonly RuleOption[] = [
     help: "wire: every name request before any deal, or each player's starting gains and shuffle before the next name request",
   },
   {
+    name: 'cleanupAsked',
+    values: ['when-choice', 'after-buys'],
+    default: 'when-choice',
+    help: 'wire: ask for the cleanup only when the hand leaves a choice of top discard, or after every buy as the original server did (an answer with no choice to make is read and set aside)',
+  },
+  {
     name: 'badNameReply',
     values: ['default-name', 'abort'],
     default: 'default-name',
-    help: 'wire: a bad player-name-reply gets the name PLAYERN, or aborts the game',
+    help: "wire: a bad player-name-reply gets the name PLAYERN, or (the original server aborted) costs the bot the game: stopped, its seat's every decision forfeited",
   },
   {
     name: 'silentBot',
@@ -121,6 +127,7 @@ const PROFILES: Readonly<Record<string, RuleValueMap>> = {
     emptyPlayed: true,
     revealFormat: 'bare-string',
     startupOrder: 'deal-first',
+    cleanupAsked: 'after-buys',
     badNameReply: 'abort',
     silentBot: 'skip-turn',
     turnLimit: 500,

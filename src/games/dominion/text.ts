@@ -25,6 +25,8 @@ export function formatEventLine(e: GameEvent): string {
       return `player ${who(e.a)}, turn ${e.b}`;
     case Ev.GAINED:
       return `${who(e.a)} ${GAIN_WORDS[e.c] ?? 'gained'} ${cardName(e.b)}${e.d === 1 ? ' (unannounced)' : ''}`;
+    case Ev.SUPPLY_TAKEN:
+      return `a ${cardName(e.a)} left the supply, unannounced`;
     case Ev.DREW:
       return `drew ${cardName(e.a)}`;
     case Ev.SHUFFLED:

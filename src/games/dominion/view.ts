@@ -88,6 +88,9 @@ export class DominionView implements PlayerView {
       case Ev.GAINED:
         this.onGained(e.a, e.b, e.c);
         break;
+      case Ev.SUPPLY_TAKEN:
+        this.supply[e.a]--;
+        break;
       case Ev.DREW:
         this.hand[e.a]++;
         this.handCount++;

@@ -16,6 +16,8 @@ export interface RateByOptions extends FairShareOption {
   readonly title: string;
   /** What the label is ('first card held'). */
   readonly labelTitle: string;
+  /** The game is one round (its roundName is 'game'): the rates are game win rates, counted in games. */
+  readonly perGame?: boolean;
 }
 
 /** Round win rate by what a seat held when the round began, one point with interval whiskers per strategy and label. */
@@ -26,7 +28,7 @@ export function rateByChart(rows: readonly LabelRateRow[], options: RateByOption
   const tooltip = rateTooltip([
     { field: 'strategy', title: 'strategy' },
     { field: 'label', title: options.labelTitle },
-    { field: 'rounds', title: 'rounds' },
+    { field: 'rounds', title: options.perGame ? 'games' : 'rounds' },
   ]);
   return {
     ...chartFrame(options.title, RATE_SUBTITLE),
@@ -40,7 +42,7 @@ export function rateByChart(rows: readonly LabelRateRow[], options: RateByOption
           ...(strategies.length > 1 ? { xOffset: { field: 'strategy', type: 'nominal', sort: strategies } } : {}),
           color: { field: 'strategy', type: 'nominal', sort: strategies, legend: LEGEND_PAST_RULE_LABEL },
         },
-        'round win rate',
+        options.perGame ? 'win rate' : 'round win rate',
         tooltip,
       ),
       ...(options.players ? referenceRule(1 / options.players, `even: 1/${options.players}`) : []),

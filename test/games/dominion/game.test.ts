@@ -57,6 +57,24 @@ describe('set-up', () => {
     }
   });
 
+  for (const [profile, gainer, others] of [
+    ['spec', 0b111, Ev.GAINED],
+    ['original-server', 0b001, Ev.SUPPLY_TAKEN],
+  ] as const) {
+    test(`mine's gain under the ${profile} profile: the gainer is told the card, the others ${profile === 'spec' ? 'too' : 'only that the pile shrank'}`, () => {
+      const s = craft({ players: 3, rules: { profile }, hands: [['mine', 'copper', 'estate']] });
+      play(s, 'play mine', 'trash copper', 'gain silver');
+      const told = new Map<number, number[]>();
+      for (let i = 0; i < s.events.count; i++) {
+        const [recipients, kind, a] = s.events.data.subarray(i * 6, i * 6 + 3);
+        if (kind === Ev.GAINED || kind === Ev.SUPPLY_TAKEN) told.set(kind, [recipients, a]);
+      }
+      assert.deepEqual(told.get(Ev.GAINED), [gainer, 0], 'GAINED: recipients, seat');
+      if (others === Ev.SUPPLY_TAKEN) assert.deepEqual(told.get(Ev.SUPPLY_TAKEN), [0b110, Card.SILVER], 'SUPPLY_TAKEN: recipients, card');
+      else assert.equal(told.has(Ev.SUPPLY_TAKEN), false);
+    });
+  }
+
   test("a seat's shuffles come from its own stream: the other seats' play does not change its deck", () => {
     const a = fresh(2);
     const b = fresh(2);

@@ -12,6 +12,7 @@ import { Rng, masterKey } from '../../../src/core/random.ts';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import {
   CARD_COUNT,
+  Ev,
   STARTING_COPPERS,
   STARTING_ESTATES,
   Phase,
@@ -72,24 +73,30 @@ function checkCards(s: DominionState, trashed: number[], initial: number[]): voi
   }
 }
 
-/** Hands each seat's view the records addressed to it, then empties the log. */
-function deliver(s: DominionState, views: readonly DominionView[], event: GameEvent): void {
+/**
+ * Hands each seat's view the records addressed to it, then empties the log; `untold` counts the
+ * gains only their gainer was told (mine's, under mineGainAnnounced=false), by seat and card.
+ */
+function deliver(s: DominionState, views: readonly DominionView[], event: GameEvent, untold: Int16Array): void {
   for (let i = 0; i < s.events.count; i++) {
     event.read(s.events.data, i);
+    if (event.kind === Ev.GAINED && event.d === 1) untold[event.a * CARD_COUNT + event.b]++;
     for (const view of views) if (event.isFor(view.seat)) view.observe(event);
   }
   s.events.clear();
 }
 
-/** What each seat's view says of its own seat and of the table is the truth. */
-function checkViews(s: DominionState, views: readonly DominionView[]): void {
+/** What each seat's view says of its own seat and of the table is the truth, but for the gains it was not told of. */
+function checkViews(s: DominionState, views: readonly DominionView[], untold: Int16Array): void {
   for (const view of views) {
     const seat = view.seat;
+    const known = s.owned.map((count, at) => (Math.floor(at / CARD_COUNT) === seat ? count : count - untold[at]));
     assert.deepEqual([...view.hand], [...s.hand.subarray(seat * CARD_COUNT, (seat + 1) * CARD_COUNT)], `seat ${seat}'s hand`);
     assert.equal(view.deckCount, s.deckCount[seat]);
     assert.equal(view.discardCount, s.discardCount[seat]);
     assert.deepEqual([...view.supply], [...s.supply], 'the supply');
-    assert.deepEqual([...view.owned], [...s.owned], "every seat's cards");
+    assert.deepEqual([...view.owned], [...known], "every seat's cards, as far as it was told");
+    for (let other = 0; other < s.players; other++) assert.equal(view.vpOf(other), s.vp[other], `seat ${other}'s VP`);
     if (seat === s.active && (s.phase === Phase.ACTION || s.phase === Phase.BUY)) {
       assert.deepEqual([view.actions, view.buys, view.coins], [s.actions, s.buys, s.coins], `seat ${seat}'s counters`);
     }
@@ -102,8 +109,9 @@ test('cards are neither made nor lost, piles add up, VP is counted right, games 
       const s = dominion.createState(players, dominion.parseRules(rules));
       const views = Array.from({ length: players }, (_, seat) => dominion.createView(players, seat, s.ruleValues));
       const event = new GameEvent();
+      const untold = new Int16Array(players * CARD_COUNT);
       dominion.reset(s, masterKey(seed), game);
-      deliver(s, views, event);
+      deliver(s, views, event, untold);
       const initial = initialCounts(players);
       const trashed = new Array<number>(CARD_COUNT).fill(0);
       const legal = new Int32Array(dominion.maxActions);
@@ -131,8 +139,8 @@ test('cards are neither made nor lost, piles add up, VP is counted right, games 
           }
         }
         checkCards(s, trashed, initial);
-        deliver(s, views, event);
-        checkViews(s, views);
+        deliver(s, views, event, untold);
+        checkViews(s, views, untold);
       }
       assert.equal(s.current, -1);
     }),

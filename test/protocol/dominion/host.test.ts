@@ -30,8 +30,11 @@ const fixture = (name: string) => cmd(PYTHON, join(ROOT, 'test/fixtures/bots/dom
 const DIGEST = join(ROOT, 'test/fixtures/dominion-digest-strategy.ts');
 const THROUGH_PROTOCOL = 'digest-through-protocol';
 const BIG_MONEY = cmd(PYTHON, join(ROOT, 'strategies/external/dominion_big_money.py'));
-/** The original server's rules, with mine's gain announced: unannounced, in-process strategies would learn of it and bots not. */
-const SERVER = { profile: 'original-server', mineGainAnnounced: 'true' };
+/** The original server's rules as it ran them (mine's gain told to nobody), and with mine's gain announced. */
+const SERVER_PROFILES: readonly [string, Record<string, string>][] = [
+  ['as it ran', { profile: 'original-server' }],
+  ["with mine's gain announced", { profile: 'original-server', mineGainAnnounced: 'true' }],
+];
 
 const marker = `PARLOR_DOMINION_TEST=${process.pid}`;
 const env = { ...process.env, PARLOR_DOMINION_TEST: String(process.pid) };
@@ -42,6 +45,21 @@ before(() => {
   scratch = scratchDir('dominion-host');
 });
 after(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The log a fixture bot wrote in the results folder `name`. */
+function botLog(name: string, bot: string): string {
+  return readFileSync(
+    join(
+      scratch,
+      name,
+      'bots',
+      `${fixture(bot)
+        .replace(/[^A-Za-z0-9._-]+/g, '_')
+        .slice(0, 100)}.log`,
+    ),
+    'utf8',
+  );
+}
 
 function assertNothingLeft(): void {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
@@ -84,11 +102,18 @@ describe('a Dominion strategy behind the protocol plays as it does in-process', 
     assertSameGames(comparable(await hosted([THROUGH_PROTOCOL, 'random'], 60, {}, 'loopback-spec')), comparable(expected));
   });
 
-  test("30 three-player games of the original server's profile, two seats through the protocol", async () => {
-    const expected = await inProcess([DIGEST, 'random', DIGEST], 30, SERVER);
-    const played = await hosted([THROUGH_PROTOCOL, 'random', THROUGH_PROTOCOL], 30, SERVER, 'loopback-server');
-    assertSameGames(comparable(played), comparable(expected));
-  });
+  for (const [label, rules] of SERVER_PROFILES) {
+    test(`30 three-player games of the original server's profile ${label}, two seats through the protocol`, async () => {
+      const expected = await inProcess([DIGEST, 'random', DIGEST], 30, rules);
+      const played = await hosted(
+        [THROUGH_PROTOCOL, 'random', THROUGH_PROTOCOL],
+        30,
+        rules,
+        `loopback-server-${label.replace(/\W+/g, '-')}`,
+      );
+      assertSameGames(comparable(played), comparable(expected));
+    });
+  }
 
   test('`parlor bot` processes, one per game', async () => {
     const bot = cmd(process.execPath, join(ROOT, 'bin/parlor.js'), 'bot', '--game', 'dominion', DIGEST);
@@ -141,6 +166,24 @@ describe('Dominion bots as processes', () => {
     assertNothingLeft();
   });
 
+  test("a bad name reply: the spec's default name and play on, or under the original server's rules the game lost and the bot stopped", async () => {
+    const options = { game: 'dominion', env, limits };
+    const spec = await playExternal([fixture('bad_name'), 'random'], 1, { ...options, resultsDir: join(scratch, 'bad-name-spec') });
+    finishRun();
+    assert.equal(forfeitsOf(spec.counters, 0).has(Forfeit.MALFORMED), false, 'badNameReply=default-name: the bot plays on');
+    const server = await playExternal([fixture('bad_name'), 'random'], 2, {
+      ...options,
+      rules: { profile: 'original-server', turnLimit: '8' },
+      resultsDir: join(scratch, 'bad-name-server'),
+    });
+    finishRun();
+    assert.equal(server.stats.botsStarted, 2, 'one bot a game, not started again once refused');
+    assert.deepEqual([...forfeitsOf(server.counters, 0).keys()], [Forfeit.MALFORMED]);
+    assert.ok(forfeitsOf(server.counters, 0).get(Forfeit.MALFORMED)! >= 16, 'every decision of both games forfeited');
+    assert.match(botLog('bad-name-server', 'bad_name'), /name refused: .*player9/);
+    assertNothingLeft();
+  });
+
   for (const [bot, reason] of [
     ['timeout', Forfeit.TIMEOUT],
     ['crash', Forfeit.CRASHED],
@@ -159,11 +202,7 @@ describe('Dominion bots as processes', () => {
       finishRun();
       assert.ok(server.stats.botsStarted > 2, 'a fresh bot for the next turn');
       assert.ok(forfeitsOf(server.counters, 0).has(reason));
-      const log = readFileSync(
-        join(scratch, `${bot}-spec`, 'bots', `${`${fixture(bot)}`.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`),
-        'utf8',
-      );
-      assert.match(log, /name: /);
+      assert.match(botLog(`${bot}-spec`, bot), /name: /);
       assertNothingLeft();
     });
   }

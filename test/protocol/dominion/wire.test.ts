@@ -134,6 +134,26 @@ describe('what the host reads', () => {
     assert.equal(out[0], Action.END_BUYS);
   });
 
+  test('a buy that leaves no choice of top discard: the original server asks the cleanup all the same, its answer set aside', () => {
+    for (const [rules, asked] of [
+      [{}, []],
+      [{ profile: 'original-server' }, [['play-turn', 'aside', 0, 0]]],
+    ] as const) {
+      const { server } = seatOnTurn(rules, [Card.COPPER, Card.COPPER, Card.COPPER]);
+      assert.ok('count' in decode(server, buy(['copper', 'copper', 'copper'], ['silver'])));
+      const sent = [...server.encode(record(Ev.TURN_PLAYED, 0, Card.COPPER, 0, 3)), ...server.encode(record(Ev.TURN_END, 0, 3))];
+      const requests = sent.filter((message) => message.expects !== 'nothing');
+      const shown = requests.map((message) => [
+        JSON.parse(message.text).type,
+        message.expects,
+        JSON.parse(message.text).actions,
+        JSON.parse(message.text).buys,
+      ]);
+      assert.deepEqual(shown, asked, JSON.stringify(rules));
+      if (asked.length > 0) assert.equal(sent[0], requests[0], 'asked before the turn is announced as played');
+    }
+  });
+
   test("every treasure in hand, in the engine's order, is the engine's one action for it; keys in any order", () => {
     const { server } = seatOnTurn({}, [Card.COPPER, Card.COPPER, Card.SILVER, Card.ESTATE]);
     const reply = '{"cards_to_buy": ["silver"], "played_treasures": ["copper", "copper", "silver"], "phase": "buy", "type": "play-reply"}';

@@ -11,6 +11,8 @@ import { DecisionMirror, type Asked } from './mirror.ts';
 import { cardList, cardOf, parseMessage, readSupply, seatOfPlayer, type Message } from './messages.ts';
 
 const STARTING_CARDS = STARTING_COPPERS + STARTING_ESTATES;
+/** Where the expected gains' codes start (see DominionClient.expected). */
+const GAINED_CODES = Ev.GAINED * CARD_COUNT;
 
 /** The reply being put together from the strategy's decisions, by what it started with. */
 type Composing = 'action' | 'buy' | 'cleanup' | 'attack';
@@ -28,6 +30,10 @@ export class DominionClient implements ClientSeat {
   players: number;
   private readonly rules: RuleValues;
   private readonly turnLimit: number;
+  /** cleanupAsked=after-buys: a buy that ends the turn is followed by a cleanup request that decides nothing. */
+  private readonly cleanupAfterBuys: boolean;
+  private cleanupAside = false;
+  private asideTop: string | null = null;
   /** What the bot knows for its requests: the last hand and counters shown, the supply announced. */
   private known: DominionView;
   private mirror: DecisionMirror | null = null;
@@ -51,6 +57,7 @@ export class DominionClient implements ClientSeat {
     this.rules = rules;
     this.players = players;
     this.turnLimit = decodeRules(rules).turnLimit;
+    this.cleanupAfterBuys = rules.cleanupAsked === 'after-buys';
     this.known = new DominionView(players, 0);
   }
 
@@ -79,8 +86,10 @@ export class DominionClient implements ClientSeat {
       case 'game-info':
         return this.start(message, emit);
       case 'supply-info':
-        return readSupply(message.cards, this.known.supply) ? LineKind.MESSAGE : LineKind.UNKNOWN;
+        return this.supplyTold(message.cards, emit);
       case 'play-turn':
+        if (this.cleanupAside && message.buys === 0) return this.askedAside(message);
+        this.cleanupAside = false;
         return this.asked(message, emit, false);
       case 'attack-request':
         return this.asked(message, emit, true);
@@ -114,6 +123,22 @@ export class DominionClient implements ClientSeat {
     const held = this.held;
     this.held = [];
     for (const notice of held) this.notice(notice, emit);
+    return LineKind.MESSAGE;
+  }
+
+  /** The supply as told: a pile smaller than the bot counted lost cards to gains nobody announced (the original server's mine). */
+  private supplyTold(cards: unknown, emit: (event: GameEvent) => void): LineKindCode {
+    const supply = this.known.supply;
+    const told = new Int16Array(supply);
+    if (!readSupply(cards, told)) return LineKind.UNKNOWN;
+    // The bot's own gains still to be announced are counted already, and not yet in the counts told.
+    for (const code of this.expected) if (code >= GAINED_CODES && code < GAINED_CODES + CARD_COUNT) told[code - GAINED_CODES]--;
+    if (this.started) {
+      const others = this.everyone() & ~(1 << this.seat);
+      for (let card = 0; card < CARD_COUNT; card++)
+        for (let n = supply[card] - told[card]; n > 0; n--) this.record(emit, Ev.SUPPLY_TAKEN, card, 0, 0, 0, others);
+    }
+    supply.set(told);
     return LineKind.MESSAGE;
   }
 
@@ -162,6 +187,18 @@ export class DominionClient implements ClientSeat {
     const starting = this.gainsSeen[seat]++ < STARTING_CARDS;
     if (!starting && this.toldAlready(seat, Ev.GAINED, card)) return;
     this.record(emit, Ev.GAINED, seat, card, starting ? GainedBy.STARTING_DECK : GainedBy.GAIN, 0, this.everyone());
+  }
+
+  /** The cleanup asked after a buy that left no choice: answered at once, the top discard being the engine's to place. */
+  private askedAside(message: Message): LineKindCode {
+    this.cleanupAside = false;
+    const hand = cardList(message.hand);
+    this.asideTop = hand !== null && hand.length > 0 && hand[0] >= 0 ? CARD_NAMES[hand[0]] : null;
+    return LineKind.ANSWER_ASIDE;
+  }
+
+  asideAnswer(): string {
+    return JSON.stringify({ type: 'play-reply', phase: 'cleanup', top_discard: this.asideTop });
   }
 
   /** A request: the bot's hand as shown, its draws told as records, and the mirror loaded. */
@@ -281,7 +318,8 @@ export class DominionClient implements ClientSeat {
       case Ev.TRASHED:
       case Ev.GAINED:
         if (event.a !== this.seat) return;
-        this.expected.push(event.kind * CARD_COUNT + event.b);
+        // A gain the rules leave unannounced (d = 1) will not be told again.
+        if (event.d !== 1) this.expected.push(event.kind * CARD_COUNT + event.b);
         break;
       case Ev.PLAYED:
       case Ev.DISCARDED:
@@ -331,7 +369,10 @@ export class DominionClient implements ClientSeat {
       case 'buy':
         this.buysOver = true;
         // Without a choice of top discard the engine cleans up at once: the turn is over.
-        if (!mirror.deciding || mirror.phase() !== Phase.CLEANUP) this.turnOver = true;
+        if (!mirror.deciding || mirror.phase() !== Phase.CLEANUP) {
+          this.turnOver = true;
+          this.cleanupAside = this.cleanupAfterBuys;
+        }
         return JSON.stringify({ type: 'play-reply', phase: 'buy', played_treasures: names(this.treasures), cards_to_buy: names(parts) });
       default:
         return JSON.stringify({

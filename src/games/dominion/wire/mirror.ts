@@ -1,6 +1,6 @@
 import { GameEvent } from '../../../core/events.ts';
 import type { RuleValues } from '../../../core/game.ts';
-import { CARD_COUNT, Card, COST, TYPES, Type, isAction } from '../cards.ts';
+import { CARD_COUNT, Card, isAction } from '../cards.ts';
 import { Phase } from '../codes.ts';
 import { applyAction, illegalReason, listLegalActions } from '../engine.ts';
 import { DominionState } from '../state.ts';
@@ -118,15 +118,6 @@ export class DecisionMirror {
     const log = this.state.events;
     for (let i = 0; i < log.count; i++) visit(this.event.read(log.data, i));
     log.clear();
-  }
-
-  /** Whether a pile holds a card costing at most `maxCost` (a treasure, when `treasure`). */
-  canGain(maxCost: number, treasure: boolean): boolean {
-    const s = this.state;
-    for (let card = 0; card < CARD_COUNT; card++) {
-      if (s.supply[card] !== 0 && COST[card] <= maxCost && (!treasure || (TYPES[card] & Type.TREASURE) !== 0)) return true;
-    }
-    return false;
   }
 
   /** Cards of the seat's hand, as the engine holds them. */

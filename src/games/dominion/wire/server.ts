@@ -3,7 +3,8 @@ import { Forfeit } from '../../../core/forfeits.ts';
 import type { RuleValues } from '../../../core/game.ts';
 import { sentDetail, type Decoded, type InvalidReply, type Outbound, type ServerSeat } from '../../../protocol/wire.ts';
 import { Action, Family, actionOf } from '../actions.ts';
-import { CARD_NAMES, COST, KINGDOM, MINE_EXTRA_COST, REMODEL_EXTRA_COST, isTreasure } from '../cards.ts';
+import { CARD_NAMES, COST, KINGDOM, MINE_EXTRA_COST, REMODEL_EXTRA_COST, Type, isTreasure } from '../cards.ts';
+import { canGain } from '../engine.ts';
 import { Ev, GainedBy, Illegal, Phase } from '../codes.ts';
 import { DominionView } from '../view.ts';
 import { DecisionMirror, type Asked } from './mirror.ts';
@@ -23,6 +24,8 @@ interface WireOptions {
   readonly emptyPlayed: boolean;
   readonly bareReveal: boolean;
   readonly dealFirst: boolean;
+  readonly abortOnBadName: boolean;
+  readonly cleanupAfterBuys: boolean;
 }
 
 function wireOptions(rules: RuleValues): WireOptions {
@@ -33,6 +36,8 @@ function wireOptions(rules: RuleValues): WireOptions {
     emptyPlayed: rules.emptyPlayed === true,
     bareReveal: rules.revealFormat === 'bare-string',
     dealFirst: rules.startupOrder === 'deal-first',
+    abortOnBadName: rules.badNameReply === 'abort',
+    cleanupAfterBuys: rules.cleanupAsked === 'after-buys',
   };
 }
 
@@ -59,6 +64,11 @@ export class DominionServer implements ServerSeat {
   private supplyShown = false;
   /** The seat's buys are over this turn: its next request is the cleanup. */
   private buysOver = false;
+  /**
+   * A buy reply ended the turn with no choice of top discard, so the engine asks no cleanup;
+   * under cleanupAsked=after-buys it is asked all the same, its answer set aside.
+   */
+  private cleanupAside = false;
   /** The phase the seat was in where its last reply went wrong (or where it was asked). */
   private faultPhase: number = Phase.OVER;
 
@@ -95,7 +105,32 @@ export class DominionServer implements ServerSeat {
     return say({ type: 'supply-info', cards: supplyCards(this.view.supply, this.options.supplyAsObject) });
   }
 
+  /**
+   * The original server aborts its game on a name reply that is not a player-name-reply of version
+   * 1 or later for this seat's player_number (a missing name it lets pass); the spec gives such a
+   * bot its default name, and parlor, which names every player by that default, plays on.
+   */
+  nameRefused(reply: string): InvalidReply | null {
+    if (!this.options.abortOnBadName) return null;
+    const message = parseMessage(reply);
+    if (message === null) return { invalid: Forfeit.MALFORMED, detail: `${sentDetail(reply)}: not a JSON object` };
+    const player = playerId(this.seat, false);
+    const version = message.version;
+    if (message.type === 'player-name-reply' && message.player_number === player && typeof version === 'number' && version >= 1)
+      return null;
+    return { invalid: Forfeit.MALFORMED, detail: `${sentDetail(reply)}: not a player-name-reply of version 1 for ${player}` };
+  }
+
   encode(event: GameEvent): readonly Outbound[] {
+    // Asked before the turn's end is told, as the original server asked, while the hand is still shown.
+    if (this.cleanupAside && event.a === this.seat && (event.kind === Ev.TURN_PLAYED || event.kind === Ev.TURN_END)) {
+      this.cleanupAside = false;
+      return [this.playTurn(false, 'aside'), ...this.messagesFor(event)];
+    }
+    return this.messagesFor(event);
+  }
+
+  private messagesFor(event: GameEvent): readonly Outbound[] {
     this.view.observe(event);
     const { options } = this;
     switch (event.kind) {
@@ -111,6 +146,8 @@ export class DominionServer implements ServerSeat {
         if (!options.supplyBeforeTurn && event.c !== GainedBy.STARTING_DECK) messages.push(this.supplyInfo());
         return messages;
       }
+      case Ev.SUPPLY_TAKEN:
+        return options.supplyBeforeTurn ? NONE : [this.supplyInfo()];
       case Ev.SHUFFLED:
         return [say({ type: 'player-shuffled', player_number: this.id(event.a) })];
       case Ev.TRASHED:
@@ -156,6 +193,7 @@ export class DominionServer implements ServerSeat {
     this.supplyShown = true;
     if (seat === this.seat) {
       this.buysOver = false;
+      this.cleanupAside = false;
     }
     // Every change is announced as it happens; the supply as it starts, before the first turn.
     if (this.options.supplyBeforeTurn ? seat === this.seat : first) messages.push(this.supplyInfo());
@@ -181,7 +219,12 @@ export class DominionServer implements ServerSeat {
     if (asked === 'attack') {
       return say({ type: 'attack-request', discard: view.discardsOwed, options: namesOfCounts(view.hand) }, 'decision');
     }
-    const turn = asked === 'turn';
+    return this.playTurn(asked === 'turn', 'decision');
+  }
+
+  /** play-turn: the turn's counters while it may still act and buy, zeros for its cleanup. */
+  private playTurn(turn: boolean, expects: Outbound['expects']): Outbound {
+    const view = this.view;
     return say(
       {
         type: 'play-turn',
@@ -192,7 +235,7 @@ export class DominionServer implements ServerSeat {
         cards_played: namesOf(view.played, view.playedCount),
         cards_gained: namesOf(view.gained, view.gainedCount),
       },
-      'decision',
+      expects,
     );
   }
 
@@ -209,6 +252,8 @@ export class DominionServer implements ServerSeat {
     this.faultPhase = this.mirror.phase();
     // A reply that got past the buys (a buy, or a cleanup) leaves the cleanup to ask.
     if (reading.passedBuys) this.buysOver = true;
+    const cleanupDecided = this.mirror.deciding && this.mirror.phase() === Phase.CLEANUP;
+    this.cleanupAside = this.options.cleanupAfterBuys && reading.boughtToEnd && !cleanupDecided;
     if (fault && reading.count === 0) return fault;
     return fault ? { count: reading.count, then: fault } : { count: reading.count };
   }
@@ -222,6 +267,8 @@ export class DominionServer implements ServerSeat {
 class ReplyReading {
   count = 0;
   passedBuys = false;
+  /** A buy reply was read to its end (the original server then asked for the cleanup). */
+  boughtToEnd = false;
   readonly mirror: DecisionMirror;
   private readonly out: Int32Array;
   private readonly reply: string;
@@ -357,7 +404,8 @@ function readTrashAndGain(reading: ReplyReading, extra: Message): InvalidReply |
   const desired = cardOf(extra.desired_card);
   if (desired < 0) {
     if (absent(extra.desired_card)) {
-      if (mirror.canGain(limit, mine)) return reading.fault(Illegal.WRONG_DECISION, `${name}: a card could be gained, none was named`);
+      if (canGain(mirror.state, limit, mine ? Type.TREASURE : 0))
+        return reading.fault(Illegal.WRONG_DECISION, `${name}: a card could be gained, none was named`);
       return reading.take(actionOf(Family.TRASH, trash), `${name}: trash ${CARD_NAMES[trash]}`);
     }
     return reading.fault(Illegal.UNKNOWN_CARD, `${name}: desired_card names no card`);
@@ -389,12 +437,18 @@ function readBuys(reading: ReplyReading, message: Message): InvalidReply | null 
   const buys = Array.isArray(message.cards_to_buy) ? message.cards_to_buy : [];
   for (const name of buys) {
     // More cards than buys: the rest are not bought.
-    if (mirror.phase() !== Phase.BUY || !mirror.deciding) return null;
+    if (mirror.phase() !== Phase.BUY || !mirror.deciding) {
+      reading.passedBuys = true;
+      reading.boughtToEnd = true;
+      return null;
+    }
     const fault = reading.takeCard(Family.BUY, name, 'buy');
     if (fault) return fault;
   }
   reading.passedBuys = true;
-  return mirror.phase() === Phase.BUY && mirror.deciding ? reading.take(Action.END_BUYS, 'end buys') : null;
+  const fault = mirror.phase() === Phase.BUY && mirror.deciding ? reading.take(Action.END_BUYS, 'end buys') : null;
+  reading.boughtToEnd = fault === null;
+  return fault;
 }
 
 /** Whether `names` are the hand's treasures, all of them, in card order. */
