@@ -60,6 +60,6 @@ export {
 } from './runner/plan.ts';
 export { PRESET_NAMES, SPRT_ELO_SCALES, type PresetName, type SprtEloScale } from './runner/sprt-choices.ts';
 export { runRatings, type RatingSummary } from './runner/ratings.ts';
-export type { MatchSummary, RunSummary } from './runner/summary.ts';
+export type { MatchSummary, MetricSummary, RunSummary } from './runner/summary.ts';
 export * from './report/index.ts';
 export * from './stats/index.ts';

@@ -3,6 +3,7 @@ export * from './rows.ts';
 export { rateByChart, type RateByOptions } from './charts/rate-by.ts';
 export { causesChart, type CausesOptions } from './charts/causes.ts';
 export { momentsChart, type MomentsOptions } from './charts/moments.ts';
+export { seriesChart } from './charts/series.ts';
 export { seatChart } from './charts/seat.ts';
 export { headToHeadChart } from './charts/head-to-head.ts';
 export { ratingChart } from './charts/ratings.ts';
