@@ -1,3 +1,4 @@
+import { playsOneRound } from '../core/game.ts';
 import { alignColumns } from '../report/tables.ts';
 import type { RatingSummary } from '../runner/ratings.ts';
 import type { MetricSummary, RunSummary } from '../runner/summary.ts';
@@ -101,7 +102,7 @@ function untilClearLines(summary: RunSummary): string[] {
 /** The summary as a user reads it in a terminal: strategies, seats, and the design's caveats. */
 export function formatRunSummary(summary: RunSummary): string {
   // A game that is one round (SpeedClue) has no rounds to count apart from its games.
-  const rounds = summary.roundName[0] !== 'game';
+  const rounds = !playsOneRound(summary.roundName);
   const lines = [
     ...partialNote(summary),
     `${count(summary.games)} games of ${summary.game}, ${summary.players} players, ${summary.design} design` +

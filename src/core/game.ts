@@ -52,7 +52,7 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   readonly ruleOptions: readonly RuleOption[];
   /** The event kind that opens a round for its recipient: strategies are told `restart` on it. */
   readonly roundStartEvent: number;
-  /** What the game calls one of its rounds, in the singular and plural ('hand', 'hands'). */
+  /** What the game calls one of its rounds, in the singular and plural ('hand', 'hands'); 'game' for a game of one round. */
   readonly roundName: readonly [string, string];
   /** What the game counts beyond wins: its tally, summary, CSV tables and charts follow from these. */
   readonly metrics: readonly MetricSpec[];
@@ -117,4 +117,9 @@ export function checkedApply<S>(illegalReason: (state: S, action: number) => num
 /** A game's returns where its state keeps each seat's share of the win in `shares`. */
 export function sharesOf(state: { readonly shares: Float64Array }, out: Float64Array): void {
   out.set(state.shares);
+}
+
+/** Whether a game is a single round (it names its round 'game'), so that its round figures are its game figures. */
+export function playsOneRound(roundName: readonly [string, string]): boolean {
+  return roundName[0] === 'game';
 }

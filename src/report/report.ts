@@ -1,6 +1,7 @@
 // What a run's report holds: which charts and tables apply to a summary (and to the tournament or
 // comparison results given beside it), decided in one place for the files and the HTML page alike.
 import type { TopLevelSpec } from 'vega-lite';
+import { playsOneRound } from '../core/game.ts';
 import { causesChart } from './charts/causes.ts';
 import { headToHeadChart } from './charts/head-to-head.ts';
 import { momentsChart } from './charts/moments.ts';
@@ -59,7 +60,12 @@ function metricChart(metric: SummaryMetric, summary: ReportSummary): TopLevelSpe
   const players = summary.players;
   switch (metric.kind) {
     case 'rate-by':
-      return rateByChart(rateByRows(metric), { title, labelTitle, players, perGame: summary.roundName?.[0] === 'game' });
+      return rateByChart(rateByRows(metric), {
+        title,
+        labelTitle,
+        players,
+        perGame: summary.roundName !== undefined && playsOneRound(summary.roundName),
+      });
     case 'causes':
       return causesChart(causeCountRows(metric), { title, labelTitle, unit: metric.unit });
     case 'moments':
