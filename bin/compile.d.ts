@@ -2,7 +2,7 @@
 export declare const ROOT: string;
 export declare function cacheFolder(root?: string): string;
 export declare function sourceFiles(root?: string): string[];
-export declare function sourceKey(root?: string, files?: readonly string[]): string;
-export declare function rewriteSpecifiers(code: string): string;
-export declare function compileTree(root?: string, cache?: string): Promise<string>;
-export declare function compiledModule(source: string, root?: string): Promise<string | null>;
+export declare const ENTRY_MODULES: readonly string[];
+export declare function sourceKey(root?: string, files?: readonly string[], entries?: readonly string[]): string;
+export declare function compileTree(root?: string, cache?: string, entries?: readonly string[]): Promise<string>;
+export declare function compiledModule(source: string, root?: string, entries?: readonly string[]): Promise<string | null>;

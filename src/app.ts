@@ -1,5 +1,6 @@
 // The composition root: the one module that knows the games, the built-in strategies and the host
 // of bot processes together. The runner is handed what it needs from here and imports none of it.
+import { moduleUrl } from './compiled.ts';
 import { Registry } from './core/registry.ts';
 import { builtinGames } from './games/index.ts';
 import type { ExternalHost } from './runner/external.ts';
@@ -16,7 +17,7 @@ export function builtinRegistry(): Registry {
 }
 
 /** This module, which worker threads load to build the same registry as builtinRegistry(). */
-export const BUILTIN_REGISTRY_MODULE = import.meta.url;
+export const BUILTIN_REGISTRY_MODULE = moduleUrl('src/app.ts');
 
 /**
  * The protocol module's host of bot processes. Loaded on demand: the protocol code (child

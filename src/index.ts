@@ -5,6 +5,7 @@ export { BUILTIN_REGISTRY_MODULE, builtinJobContext, builtinRegistry, loadExtern
 export { builtinGames } from './games/index.ts';
 export * from './runner/table.ts';
 export * from './runner/transcript.ts';
+export { Timeline, type Phase, type PoolActivity } from './runner/timeline.ts';
 export { DESIGNS, type DesignName } from './runner/design.ts';
 export { pairedArms, type PairedSpec, type PairedTotals } from './runner/paired.ts';
 export { runPairedBatches, type PairedRunOptions } from './runner/paired-run.ts';

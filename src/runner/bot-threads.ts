@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { moduleUrl } from '../compiled.ts';
 import { ParlorError, Errors, type ErrorCode } from '../core/errors.ts';
 import type { ExternalHostLoader, ExternalSettings } from './external.ts';
 import type { Task, TaskRunner } from './tasks.ts';
@@ -18,8 +19,9 @@ export type BotThreadMessage =
 
 export type BotThreadReply = { readonly id: number; readonly data: Float64Array } | ({ readonly id: number } & TaskFailure);
 
-// See pool.ts: from the cache the thread's module is JavaScript already; from the sources an entry registers tsx.
-const THREAD_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './bot-thread-entry.js' : './bot-thread.js', import.meta.url);
+// See pool.ts: from the bundle the thread's module is JavaScript already; from the sources an entry registers tsx.
+const THREAD_MODULE = moduleUrl('src/runner/bot-thread.ts');
+const THREAD_ENTRY = new URL(THREAD_MODULE.endsWith('.ts') ? new URL('./bot-thread-entry.js', import.meta.url) : THREAD_MODULE);
 
 interface Pending {
   readonly resolve: (data: Float64Array) => void;

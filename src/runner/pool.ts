@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import { moduleUrl } from '../compiled.ts';
 import { ParlorError, type ErrorCode } from '../core/errors.ts';
 import { DecisionWatchdog } from './choice-guard.ts';
 import { ActivityBuffer } from './pool-activity.ts';
@@ -6,11 +7,11 @@ import type { Task, TaskRunner } from './tasks.ts';
 import type { PoolActivity } from './timeline.ts';
 import type { TaskFailure, WorkerSetup } from './worker.ts';
 
-// Run from the sources, workers start on a JavaScript file that registers tsx first (worker threads
-// do not inherit the main thread's module hooks). Run from parlor's compiled cache (bin/compile.js),
-// this module is JavaScript and so is its neighbour worker.js: workers load it directly, with no
-// TypeScript compiler to load and nothing to transpile.
-const WORKER_ENTRY = new URL(import.meta.url.endsWith('.ts') ? './worker-entry.js' : './worker.js', import.meta.url).href;
+// Run from parlor's compiled bundle (bin/compile.js), workers load its worker entry directly, with no
+// TypeScript compiler to load and nothing to transpile. Run from the sources, they start on a
+// JavaScript file that registers tsx first (worker threads do not inherit the main thread's module hooks).
+const WORKER_MODULE = moduleUrl('src/runner/worker.ts');
+const WORKER_ENTRY = WORKER_MODULE.endsWith('.ts') ? new URL('./worker-entry.js', import.meta.url).href : WORKER_MODULE;
 
 /**
  * Worker threads playing tasks. A task is a batch of games sized to take a good fraction of a

@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compiledModule } from '../../bin/compile.js';
 import type * as Api from '../../src/index.ts';
-import type * as TimelineModule from '../../src/runner/timeline.ts';
 import type { BenchLine } from './engine.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,13 +32,12 @@ export function workerCounts(cores: number): number[] {
   return counts;
 }
 
-/** The public API and the run timeline, both from the compiled cache when there is one. */
-type Loaded = typeof Api & { Timeline: typeof TimelineModule.Timeline };
+type Loaded = typeof Api;
 
+/** The public API, from the compiled bundle when there is one. */
 async function loadApi(): Promise<Loaded> {
-  const load = async (source: string) => import((await compiledModule(join(ROOT, source))) ?? pathToFileURL(join(ROOT, source)).href);
-  const [api, timeline] = await Promise.all([load('src/index.ts'), load('src/runner/timeline.ts')]);
-  return { ...(api as typeof Api), Timeline: (timeline as typeof TimelineModule).Timeline };
+  const source = join(ROOT, 'src/index.ts');
+  return (await import((await compiledModule(source)) ?? pathToFileURL(source).href)) as Loaded;
 }
 
 /** Seconds of one whole run of the job, into a results folder of its own, and where they went. */

@@ -1,11 +1,11 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compiledModule, compileTree, rewriteSpecifiers, sourceKey, ROOT } from '../../bin/compile.js';
+import { compiledModule, compileTree, ENTRY_MODULES, sourceFiles, sourceKey, ROOT } from '../../bin/compile.js';
 
 /** A project of three modules: a.ts imports b.ts statically and c.ts on demand, and reads the package's version. */
 const projects: string[] = [];
@@ -34,72 +34,78 @@ function tinyProject(): string {
   return root;
 }
 
-describe('the compiled cache', () => {
-  test('rewrites relative .ts specifiers of imports, re-exports and import(), and nothing else', () => {
-    const code = [
-      'import { a } from "./a.ts";',
-      'export * from "../b/b.ts";',
-      'const c = await import("./c.ts");',
-      'import "./side.ts";',
-      'import x from "pkg/x.ts";',
-      'const text = "see ./notes.ts";',
-      'new URL("./worker.js", import.meta.url);',
-    ].join('\n');
-    assert.equal(
-      rewriteSpecifiers(code),
-      [
-        'import { a } from "./a.js";',
-        'export * from "../b/b.js";',
-        'const c = await import("./c.js");',
-        'import "./side.js";',
-        'import x from "pkg/x.ts";',
-        'const text = "see ./notes.ts";',
-        'new URL("./worker.js", import.meta.url);',
-      ].join('\n'),
-    );
-  });
+const ENTRIES = ['src/a.ts'];
 
-  test('compiles a project into a tree of JavaScript that runs without a TypeScript loader', async () => {
+describe('the compiled cache', () => {
+  test('bundles the entries into JavaScript that plain Node runs, reading files beside the sources', async () => {
     const root = tinyProject();
-    const tree = await compileTree(root);
-    const a = await import(pathToFileURL(join(tree, 'src/a.js')).href);
-    assert.equal(a.value.n, 42);
-    assert.equal(a.version, '9.8.7', 'files read beside the modules are there');
-    assert.equal(await a.later(), 'c');
-    assert.ok(!readFileSync(join(tree, 'src/a.js'), 'utf8').includes('.ts'));
+    const tree = await compileTree(root, undefined, ENTRIES);
+    const script = `const a = await import(${JSON.stringify(pathToFileURL(join(tree, 'src/a.js')).href)}); console.log(JSON.stringify([a.value.n, a.version, await a.later()]));`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    assert.equal(child.status, 0, child.stderr);
+    assert.deepEqual(JSON.parse(child.stdout), [42, '9.8.7', 'c']);
+    assert.deepEqual(readdirSync(join(tree, 'src')), ['a.js'], 'only the entry has a file of its own');
   });
 
   test('reuses the tree while the sources are unchanged, and makes another when one changes', async () => {
     const root = tinyProject();
-    const first = await compileTree(root);
+    const first = await compileTree(root, undefined, ENTRIES);
     const made = statSync(first).mtimeMs;
-    assert.equal(await compileTree(root), first);
+    assert.equal(await compileTree(root, undefined, ENTRIES), first);
     assert.equal(statSync(first).mtimeMs, made);
-    const key = sourceKey(root);
+    // Touched but unchanged: the sources are hashed again and give the same tree.
+    utimesSync(join(root, 'src/b.ts'), new Date(), new Date(Date.now() + 5000));
+    assert.equal(await compileTree(root, undefined, ENTRIES), first);
+    const key = sourceKey(root, undefined, ENTRIES);
+    // The same size, so only the modification time tells the change.
     writeFileSync(join(root, 'src/b.ts'), 'export const twice = (n: number): number => n + n;\n');
-    assert.notEqual(sourceKey(root), key);
-    const second = await compileTree(root);
+    assert.notEqual(sourceKey(root, undefined, ENTRIES), key);
+    const second = await compileTree(root, undefined, ENTRIES);
     assert.notEqual(second, first);
-    assert.deepEqual(readdirSync(join(root, '.cache/compiled')).sort(), [first, second].map((path) => path.split('/').at(-1)).sort());
+    const trees = readdirSync(join(root, '.cache/compiled')).filter((name) => name !== 'stamp.json');
+    assert.deepEqual(trees.sort(), [first, second].map((path) => path.split('/').at(-1)).sort());
   });
 
   test('sources that do not compile give no compiled module, and are not compiled again until they change', async () => {
     const root = tinyProject();
     writeFileSync(join(root, 'src/b.ts'), 'export const twice = (n: number): number => n *;\n');
-    assert.equal(await compiledModule(join(root, 'src/a.ts'), root), null);
+    assert.equal(await compiledModule(join(root, 'src/a.ts'), root, ENTRIES), null);
     const failed = readdirSync(join(root, '.cache/compiled')).filter((name) => name.endsWith('.failed'));
     assert.equal(failed.length, 1);
     const noted = statSync(join(root, '.cache/compiled', failed[0])).mtimeMs;
-    assert.equal(await compiledModule(join(root, 'src/a.ts'), root), null);
+    assert.equal(await compiledModule(join(root, 'src/a.ts'), root, ENTRIES), null);
     assert.equal(statSync(join(root, '.cache/compiled', failed[0])).mtimeMs, noted, 'not tried again');
     writeFileSync(join(root, 'src/b.ts'), 'export const twice = (n: number): number => n * 2;\n');
-    assert.ok(await compiledModule(join(root, 'src/a.ts'), root));
+    assert.ok(await compiledModule(join(root, 'src/a.ts'), root, ENTRIES));
   });
 
   test('gives no compiled module where the cache cannot be written, so parlor falls back to tsx', async () => {
     const root = tinyProject();
     writeFileSync(join(root, '.cache'), 'a file where the cache folder would go');
-    assert.equal(await compiledModule(join(root, 'src/a.ts'), root), null);
+    assert.equal(await compiledModule(join(root, 'src/a.ts'), root, ENTRIES), null);
+  });
+
+  test('only entries have a compiled module', async () => {
+    const root = tinyProject();
+    await assert.rejects(compiledModule(join(root, 'src/b.ts'), root, ENTRIES), /src\/b\.ts is not one of the compiled entries/);
+  });
+
+  test('every module parlor loads by URL is an entry of the bundle', () => {
+    const named = sourceFiles()
+      .flatMap((file) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/moduleUrl\('([^']+)'\)/g)].map((match) => match[1]))
+      .sort();
+    assert.ok(named.length >= 3);
+    for (const path of named) assert.ok(ENTRY_MODULES.includes(path), `${path} is loaded by URL but is not in ENTRY_MODULES`);
+  });
+
+  test('the registry module, the API and the command line share one copy of every module', async () => {
+    const api = await import((await compiledModule(join(ROOT, 'src/index.ts')))!);
+    assert.equal(api.BUILTIN_REGISTRY_MODULE, await compiledModule(join(ROOT, 'src/app.ts')));
+    const registry = await import(api.BUILTIN_REGISTRY_MODULE);
+    assert.equal(registry.builtinRegistry, api.builtinRegistry);
   });
 
   test('parlor runs the same from the cache and through tsx', () => {
