@@ -21,8 +21,18 @@ const SOURCE_FOLDERS = ['src', 'strategies'];
  * module that names another with moduleUrl() (src/compiled.ts) must list it here.
  */
 export const ENTRY_MODULES = ['src/cli/main.ts', 'src/app.ts', 'src/index.ts', 'src/runner/worker.ts', 'src/runner/bot-thread.ts'];
+/**
+ * Small CommonJS packages on the path of every start, bundled in: loaded from the ES modules
+ * through Node's CommonJS loader they cost a bot process several milliseconds. Every other package
+ * is loaded from node_modules (piscina starts workers from its own files, others are native or big
+ * and loaded on demand).
+ */
+const BUNDLED_PACKAGES = new Set(['commander', 'seedrandom', 'shell-quote']);
+// Bundled CommonJS code calls require() for Node's own modules, which ES modules lack.
+const REQUIRE_BANNER =
+  "import { createRequire as parlorCreateRequire } from 'node:module'; const require = parlorCreateRequire(import.meta.url);";
 // Bumped when the way sources are compiled changes, so that no older cache is taken for current.
-const COMPILER_VERSION = 2;
+const COMPILER_VERSION = 3;
 // Caches of other versions of the sources are removed once this old: a run started from one may
 // still load modules from it (charts, bot hosting) for a while.
 const STALE_MS = 24 * 3600 * 1000;
@@ -51,6 +61,22 @@ export function sourceKey(root = ROOT, files = sourceFiles(root), entries = ENTR
     hash.update('\0');
   }
   return hash.digest('hex').slice(0, 20);
+}
+
+/** Leaves packages in node_modules, but for BUNDLED_PACKAGES. */
+function externalPackages() {
+  return {
+    name: 'parlor-external-packages',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        const name = args.path
+          .split('/')
+          .slice(0, args.path.startsWith('@') ? 2 : 1)
+          .join('/');
+        return BUNDLED_PACKAGES.has(name) ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
 }
 
 /**
@@ -109,12 +135,12 @@ async function bundle(root, cache, tree, entries) {
     chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     splitting: true,
-    packages: 'external',
     format: 'esm',
     platform: 'node',
     target: `node${process.versions.node.split('.')[0]}`,
     define: { PARLOR_BUNDLE: JSON.stringify(pathToFileURL(join(tree, '/')).href) },
-    plugins: [sourceUrls(root)],
+    banner: { js: REQUIRE_BANNER },
+    plugins: [externalPackages(), sourceUrls(root)],
     logLevel: 'silent',
   }).catch((error) => {
     mkdirSync(cache, { recursive: true });
