@@ -111,10 +111,20 @@ export async function compileTree(root = ROOT, cache = cacheFolder(root), entrie
   const seen = { ...stampSettings(root, entries), files: files.map((file) => [file, ...fileStamp(join(root, file))]) };
   const tree = join(cache, sourceKey(root, files, entries));
   if (!existsSync(tree)) await bundle(root, cache, tree, entries);
-  const stampPath = join(cache, STAMP);
-  writeFileSync(`${stampPath}.${process.pid}`, JSON.stringify({ ...seen, key: basename(tree) }));
-  renameSync(`${stampPath}.${process.pid}`, stampPath);
+  writeStamp(cache, { ...seen, key: basename(tree) });
   return tree;
+}
+
+/** Notes the stamp for the next start; where it cannot be written, starts just hash the sources again. */
+function writeStamp(cache, stamp) {
+  const path = join(cache, STAMP);
+  const scratch = `${path}.${process.pid}`;
+  try {
+    writeFileSync(scratch, JSON.stringify(stamp));
+    renameSync(scratch, path);
+  } catch {
+    rmSync(scratch, { force: true });
+  }
 }
 
 /** Bundles the sources into `tree`, or throws (and notes the failure) where they do not compile. */

@@ -88,6 +88,21 @@ describe('the compiled cache', () => {
     assert.equal(await compiledModule(join(root, 'src/a.ts'), root, ENTRIES), null);
   });
 
+  test('a stamp that cannot be written only costs the next start a hash of the sources', async () => {
+    const root = tinyProject();
+    const tree = await compileTree(root, undefined, ENTRIES);
+    const stamp = join(root, '.cache/compiled/stamp.json');
+    rmSync(stamp);
+    mkdirSync(stamp);
+    assert.equal(await compileTree(root, undefined, ENTRIES), tree);
+    assert.ok(statSync(stamp).isDirectory());
+    assert.deepEqual(
+      readdirSync(join(root, '.cache/compiled')).sort(),
+      [tree.split('/').at(-1), 'stamp.json'].sort(),
+      'no scratch file left',
+    );
+  });
+
   test('only entries have a compiled module', async () => {
     const root = tinyProject();
     await assert.rejects(compiledModule(join(root, 'src/b.ts'), root, ENTRIES), /src\/b\.ts is not one of the compiled entries/);
