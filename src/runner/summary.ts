@@ -41,7 +41,7 @@ export type IntervalUnit = 'game' | 'block' | 'deal group';
 /**
  * What a round rate's interval counts as one sample: the unit of the strategy's game rate (a game,
  * block or deal group, whose rounds it sums: a ratio estimate), or a round (the Wilson interval
- * over rounds) where fewer than two units leave no spread between them to measure.
+ * over rounds) where the units leave no spread to measure: fewer than two, or a rate of 0 or 1.
  */
 export type RoundIntervalUnit = IntervalUnit | 'round';
 
@@ -445,8 +445,10 @@ function roundInterval(
 ): { readonly ci95: readonly [number, number]; readonly ci95Unit: RoundIntervalUnit } {
   const several = context.matchups.length > 1;
   const estimate = unit === 'deal group' ? dealGroupRatio(context, groupSums) : several ? null : blockEstimate();
-  // A single unit (or none) has no spread to measure: the Wilson interval over rounds is the one left, named so.
-  if (!estimate || Number.isNaN(estimate.se)) return { ci95: rate(wins, rounds).ci95, ci95Unit: 'round' };
+  // A single unit has no spread to measure, and units that won nothing (or everything) show none
+  // though the rate is not certain: the Wilson interval over rounds is then the one left, named so.
+  const extreme = wins === 0 || wins === rounds;
+  if (!estimate || Number.isNaN(estimate.se) || extreme) return { ci95: rate(wins, rounds).ci95, ci95Unit: 'round' };
   return { ci95: unitInterval(estimate), ci95Unit: unit };
 }
 

@@ -268,7 +268,7 @@ describe('intervals from hand-made counters', () => {
     );
   const repeat = (values: number[]) => [...values, ...values, ...values, ...values];
 
-  test('a round rate and a rate by card between games, and Wilson where a single game leaves no spread', async () => {
+  test('a round rate and a rate by card between games, and Wilson where the games show no spread', async () => {
     const matchup = await handMatchup(['counter', 'random'], games, 0);
     const context = { game: builtinRegistry().game('love-letter'), design: 'independent' as const, seed: 'hand', gamesPlanned: 12 };
     const summary = summarizeRun({ ...context, strategies: ['counter', 'random'], matchups: [matchup] });
@@ -280,6 +280,11 @@ describe('intervals from hand-made counters', () => {
     const soldier = rateByRow(summary, 'counter', 'soldier');
     assert.equal(soldier.ci95Unit, 'game');
     closeTo(soldier.ci95, expected(repeat([1, 3, 0]), repeat([1, 3, 2])));
+
+    // Never won holding the princess: no spread between games, though a rate of 0 is not certain.
+    const princess = rateByRow(summary, 'counter', 'princess');
+    assert.equal(princess.ci95Unit, 'round');
+    closeTo(princess.ci95, [wilson(0, 4).low, wilson(0, 4).high]);
 
     const single = summarizeRun({
       ...context,
