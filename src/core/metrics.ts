@@ -102,7 +102,14 @@ export const RateByField = {
   GAMES: 3,
   /** Game wins in share units among those games. */
   GAME_WINS: 4,
-  COUNT: 5,
+  /**
+   * The round win rate's ratio sums over blocks: with x the round win units and n the rounds begun
+   * holding the label within a block, the sums of x^2, x n and n^2 (kept for strategy slots only).
+   */
+  BLOCK_WIN_SQUARES: 5,
+  BLOCK_CROSS: 6,
+  BLOCK_ROUND_SQUARES: 7,
+  COUNT: 8,
 } as const;
 
 /**

@@ -89,7 +89,7 @@ export function reportLines(summary: ReportSummary): string[] {
   return [
     `${summary.games.toLocaleString('en-US')} games of ${summary.game}, ${summary.players} players, ` +
       `${summary.roundsPerGame.toFixed(2)} ${(summary.roundName ?? ['round', 'rounds'])[1]} a game${how.length > 0 ? `; ${how.join(', ')}` : ''}`,
-    'Win rates with 95% intervals over independent samples (games, blocks of rotations or groups of deals); a win shared by k players counts 1/k to each.',
+    'Win rates with 95% intervals over independent samples (games, blocks of rotations or groups of deals; the rounds of a game count with it); a win shared by k players counts 1/k to each.',
   ];
 }
 

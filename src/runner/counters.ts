@@ -19,8 +19,9 @@ export class CounterLayout {
   readonly entitySize: number;
   /** Where the head-to-head counts begin: [slot a][slot b][PairField]. */
   readonly pairsStart: number;
-  /** Where the per deal group results begin: [group][blocks, then each slot's win units]. */
+  /** Where the per deal group sums begin: `dealGroupSize` cells per group (see dealGroup). */
   readonly dealGroupsStart: number;
+  readonly dealGroupSize: number;
   /** Where the forfeit notes begin; everything before is plain sums. */
   readonly notesStart: number;
   readonly size: number;
@@ -31,6 +32,10 @@ export class CounterLayout {
   readonly momentBase: readonly number[];
   /** Labels of moments metrics per entity: the cells whose block sums are kept while a block is played. */
   readonly momentCells: number;
+  /** Per metric: its first label among the labels of rate-by metrics, or -1. */
+  readonly rateByBase: readonly number[];
+  /** Labels of rate-by metrics, all metrics together. */
+  readonly rateByCells: number;
 
   constructor(tallyShape: TallyShape, shareUnits: number, slots: number) {
     this.players = tallyShape.players;
@@ -40,22 +45,29 @@ export class CounterLayout {
     this.forfeitReasons = tallyShape.forfeitReasons;
     const metricStart: number[] = [];
     const momentBase: number[] = [];
+    const rateByBase: number[] = [];
     let used = Field.METRICS;
     let moments = 0;
+    let rateBy = 0;
     for (const metric of this.metrics) {
       metricStart.push(used);
       used += metricCells(metric).counters;
       momentBase.push(metric.kind === 'moments' ? moments : -1);
       if (metric.kind === 'moments') moments += metric.labels.length;
+      rateByBase.push(metric.kind === 'rate-by' ? rateBy : -1);
+      if (metric.kind === 'rate-by') rateBy += metric.labels.length;
     }
     this.metricStart = metricStart;
     this.momentBase = momentBase;
     this.momentCells = moments;
+    this.rateByBase = rateByBase;
+    this.rateByCells = rateBy;
     this.forfeitStart = used;
     this.entitySize = used + this.forfeitReasons;
     this.pairsStart = Global.COUNT + (this.players + this.slots) * this.entitySize;
     this.dealGroupsStart = this.pairsStart + this.slots * this.slots * PairField.COUNT;
-    this.notesStart = this.dealGroupsStart + DEAL_GROUPS * (1 + this.slots);
+    this.dealGroupSize = 1 + this.players + this.slots * (DealGroupField.COUNT + 2 * rateBy);
+    this.notesStart = this.dealGroupsStart + DEAL_GROUPS * this.dealGroupSize;
     this.size = this.notesStart + 1 + MAX_NOTES * NoteField.COUNT;
   }
 
@@ -90,9 +102,28 @@ export class CounterLayout {
     return entity + this.forfeitStart;
   }
 
-  /** Offset of deal group `group`: its block count, then the win units of each slot. */
+  /**
+   * Offset of deal group `group`: its block count, then each seat's game-win units, then each
+   * slot's DealGroupField sums, then each slot's round win units and rounds per rate-by label.
+   */
   dealGroup(group: number): number {
-    return this.dealGroupsStart + group * (1 + this.slots);
+    return this.dealGroupsStart + group * this.dealGroupSize;
+  }
+
+  /** Offset of a seat's game-win units in deal group `group`. */
+  dealGroupSeat(group: number, seat: number): number {
+    return this.dealGroup(group) + 1 + seat;
+  }
+
+  /** Offset of a slot's DealGroupField sums in deal group `group`. */
+  dealGroupSlot(group: number, slot: number): number {
+    return this.dealGroup(group) + 1 + this.players + slot * DealGroupField.COUNT;
+  }
+
+  /** Offset of a slot's round win units, then rounds, under label `label` of rate-by metric `metric` in deal group `group`. */
+  dealGroupLabel(group: number, slot: number, metric: number, label: number): number {
+    const labels = this.slots * DealGroupField.COUNT + 2 * (slot * this.rateByCells + this.rateByBase[metric] + label);
+    return this.dealGroup(group) + 1 + this.players + labels;
   }
 
   /** Offset of the head-to-head counts of slot `a` against slot `b`. */
@@ -124,8 +155,25 @@ export const Field = {
   /** Sum over blocks of the entity's game-win units within the block, and of their squares. */
   BLOCK_SCORE: 5,
   BLOCK_SCORE_SQUARES: 6,
+  /**
+   * The round win rate's ratio sums over blocks (see addRatioBlock): with x the entity's round win
+   * units and n its rounds within a block, the sums of x^2, x n and n^2.
+   */
+  BLOCK_ROUND_WIN_SQUARES: 7,
+  BLOCK_ROUND_CROSS: 8,
+  BLOCK_ROUND_SQUARES: 9,
   /** Where the game's metrics begin (see CounterLayout.metric), then its forfeit counts. */
-  METRICS: 7,
+  METRICS: 10,
+} as const;
+
+/** A strategy slot's sums in one deal group. */
+export const DealGroupField = {
+  /** Game wins in share units. */
+  GAME_WINS: 0,
+  /** Round wins in share units. */
+  ROUND_WIN_SHARE: 1,
+  ROUNDS: 2,
+  COUNT: 3,
 } as const;
 
 /** Per ordered pair of strategy slots, over every pair of seats they held in one game. */
@@ -140,7 +188,8 @@ export const PairField = {
 /**
  * Blocks are also summed into groups by their deal (deal mod DEAL_GROUPS). Every match-up of a job
  * plays deal d in its local block d, so a group holds the same deals in every match-up: the groups
- * are independent samples of a whole tournament, which a bootstrap of its ratings resamples.
+ * are independent samples of a whole tournament, which a bootstrap of its ratings resamples and
+ * its intervals are measured between.
  */
 export const DEAL_GROUPS = 64;
 
@@ -169,6 +218,13 @@ export class Counters {
   readonly data: Float64Array;
   /** Each entity's win units in the block being played; folded into the moments by closeBlock. */
   private readonly blockScore: Float64Array;
+  /** [entity][round win units, rounds] in the block being played. */
+  private readonly blockRounds: Float64Array;
+  /**
+   * [slot][label of a rate-by metric][round win units, rounds] in the block being played. Rates by
+   * label are reported per strategy, so only the slots keep their ratio sums.
+   */
+  private readonly blockRateBy: Float64Array;
   /** [entity][moments cell][sum of values, records] in the block being played. */
   private readonly blockMoments: Float64Array;
 
@@ -176,6 +232,8 @@ export class Counters {
     this.layout = layout;
     this.data = data ?? new Float64Array(layout.size);
     this.blockScore = new Float64Array(layout.entities);
+    this.blockRounds = new Float64Array(layout.entities * 2);
+    this.blockRateBy = new Float64Array(layout.slots * layout.rateByCells * 2);
     this.blockMoments = new Float64Array(layout.entities * layout.momentCells * 2);
   }
 
@@ -234,41 +292,71 @@ export class Counters {
     }
   }
 
-  /** Ends a block (a game, or a deal's rotations) of deal `deal`: its scores become one sample of each entity. */
+  /**
+   * Ends a block (a game, or a deal's rotations) of deal `deal`: its sums become one sample of each
+   * entity, and are added to the deal's group.
+   */
   closeBlock(deal: number): void {
-    const data = this.data;
-    const layout = this.layout;
-    const scores = this.blockScore;
+    const { data, layout, blockScore: scores, blockRounds: rounds } = this;
     data[Global.BLOCKS]++;
-    const group = layout.dealGroup(deal % DEAL_GROUPS);
-    data[group]++;
-    for (let slot = 0; slot < layout.slots; slot++) data[group + 1 + slot] += scores[layout.players + slot];
+    const group = deal % DEAL_GROUPS;
+    data[layout.dealGroup(group)]++;
+    for (let seat = 0; seat < layout.players; seat++) data[layout.dealGroupSeat(group, seat)] += scores[seat];
+    for (let slot = 0; slot < layout.slots; slot++) {
+      const index = layout.players + slot;
+      const at = layout.dealGroupSlot(group, slot);
+      data[at + DealGroupField.GAME_WINS] += scores[index];
+      data[at + DealGroupField.ROUND_WIN_SHARE] += rounds[2 * index];
+      data[at + DealGroupField.ROUNDS] += rounds[2 * index + 1];
+    }
     for (let index = 0; index < scores.length; index++) {
       const at = layout.entity(index);
       const score = scores[index];
       data[at + Field.BLOCK_SCORE] += score;
       data[at + Field.BLOCK_SCORE_SQUARES] += score * score;
+      addRatioBlock(data, at + Field.BLOCK_ROUND_WIN_SQUARES, rounds[2 * index], rounds[2 * index + 1]);
       scores[index] = 0;
+      rounds[2 * index] = 0;
+      rounds[2 * index + 1] = 0;
     }
-    if (layout.momentCells > 0) this.closeBlockMoments();
+    if (layout.rateByCells + layout.momentCells > 0) this.closeBlockLabels(group);
   }
 
-  private closeBlockMoments(): void {
-    const { data, layout, blockMoments } = this;
+  /**
+   * Folds the block's sums of every moments label (of every entity) and rate-by label (of every
+   * strategy slot) into their ratio sums, and a rate-by label's into the deal group too, then clears
+   * them for the next block.
+   */
+  private closeBlockLabels(group: number): void {
+    const { data, layout } = this;
     for (let m = 0; m < layout.metrics.length; m++) {
-      const metric = layout.metrics[m];
-      if (metric.kind !== 'moments') continue;
-      for (let index = 0; index < layout.entities; index++) {
-        for (let label = 0; label < metric.labels.length; label++) {
-          const cell = (index * layout.momentCells + layout.momentBase[m] + label) * 2;
-          const sum = blockMoments[cell];
-          const records = blockMoments[cell + 1];
-          const at = layout.metric(layout.entity(index), m, label);
-          data[at + MomentField.BLOCK_SUM_OF_SQUARES] += sum * sum;
-          data[at + MomentField.BLOCK_CROSS] += sum * records;
-          data[at + MomentField.BLOCK_COUNT_SQUARES] += records * records;
-          blockMoments[cell] = 0;
-          blockMoments[cell + 1] = 0;
+      const kind = layout.metrics[m].kind;
+      if (kind === 'causes') continue;
+      const rateBy = kind === 'rate-by';
+      const block = rateBy ? this.blockRateBy : this.blockMoments;
+      const cells = rateBy ? layout.rateByCells : layout.momentCells;
+      const base = rateBy ? layout.rateByBase[m] : layout.momentBase[m];
+      const squares = rateBy ? RateByField.BLOCK_WIN_SQUARES : MomentField.BLOCK_SUM_OF_SQUARES;
+      const width = rateBy ? RateByField.COUNT : MomentField.COUNT;
+      const labels = layout.metrics[m].labels.length;
+      const first = rateBy ? layout.players : 0;
+      for (let index = first; index < layout.entities; index++) {
+        // Offsets of label 0, computed once per entity: every game's block passes here.
+        const cells0 = layout.metric(layout.entity(index), m, 0) + squares;
+        const group0 = rateBy ? layout.dealGroupLabel(group, index - first, m, 0) : 0;
+        for (let label = 0; label < labels; label++) {
+          const cell = ((index - first) * cells + base + label) * 2;
+          const count = block[cell + 1];
+          // Nothing counted under the label in this block: its sum is 0 too, and the sums gain nothing.
+          if (count === 0) continue;
+          const sum = block[cell];
+          addRatioBlock(data, cells0 + label * width, sum, count);
+          if (rateBy) {
+            data[group0 + 2 * label] += sum;
+            data[group0 + 2 * label + 1] += count;
+          }
+          block[cell] = 0;
+          block[cell + 1] = 0;
         }
       }
     }
@@ -279,6 +367,8 @@ export class Counters {
     const layout = this.layout;
     const entity = layout.entity(index);
     this.blockScore[index] += units;
+    this.blockRounds[2 * index] += tally.roundWinShare[seat];
+    this.blockRounds[2 * index + 1] += tally.rounds;
     data[entity + Field.GAMES]++;
     data[entity + Field.GAME_WINS] += units;
     data[entity + Field.ROUNDS] += tally.rounds;
@@ -311,6 +401,13 @@ export class Counters {
         data[at + RateByField.ROUND_WINS] += counts[from + labels + label];
         data[at + RateByField.ROUND_WIN_SHARE] += counts[from + 2 * labels + label];
       }
+      if (index >= layout.players) {
+        const block = ((index - layout.players) * layout.rateByCells + layout.rateByBase[m]) * 2;
+        for (let label = 0; label < labels; label++) {
+          this.blockRateBy[block + 2 * label] += counts[from + 2 * labels + label];
+          this.blockRateBy[block + 2 * label + 1] += counts[from + label];
+        }
+      }
       const opening = layout.metric(entity, m, counts[from + 3 * labels]);
       data[opening + RateByField.GAMES]++;
       data[opening + RateByField.GAME_WINS] += units;
@@ -341,4 +438,14 @@ export class Counters {
     data[at + NoteField.SEAT] = seat;
     data[at + NoteField.REASON] = reason;
   }
+}
+
+/**
+ * Adds one block's sum x and count n to the ratio sums kept at `at` (x^2, then x n, then n^2): what
+ * a ratio estimate over blocks needs (see src/stats/ratio.ts), kept without keeping the blocks.
+ */
+function addRatioBlock(data: Float64Array, at: number, x: number, n: number): void {
+  data[at] += x * x;
+  data[at + 1] += x * n;
+  data[at + 2] += n * n;
 }

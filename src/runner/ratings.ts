@@ -1,6 +1,6 @@
 import { masterKey, Rng, Streams } from '../core/random.ts';
 import { bootstrapRatings, type TableResults } from '../stats/ratings.ts';
-import { DEAL_GROUPS, Global } from './counters.ts';
+import { DEAL_GROUPS, DealGroupField, Global } from './counters.ts';
 import type { SummaryMatchup } from './summary.ts';
 
 /** A strategy's Plackett-Luce rating on the Elo scale (0: the field's average) with its 95% bootstrap interval. */
@@ -27,7 +27,9 @@ function groupTable(matchup: SummaryMatchup, strategies: readonly string[], grou
   const gamesPerBlock = data[Global.GAMES] / data[Global.BLOCKS];
   const firstSeatOfSlot = matchup.slotNames.map((name) => matchup.seats.indexOf(name));
   const wins = matchup.seats.map(() => 0);
-  matchup.slotNames.forEach((_, slot) => (wins[firstSeatOfSlot[slot]] += data[at + 1 + slot] / layout.shareUnits));
+  matchup.slotNames.forEach(
+    (_, slot) => (wins[firstSeatOfSlot[slot]] += data[layout.dealGroupSlot(group, slot) + DealGroupField.GAME_WINS] / layout.shareUnits),
+  );
   return { players: matchup.seats.map((seat) => strategies.indexOf(seat)), games: blocks * gamesPerBlock, wins };
 }
 

@@ -1,9 +1,10 @@
 import type { Game } from '../core/game.ts';
 import { BlockAccumulator, type BlockMoments, type BlockSummary } from '../stats/blocks.ts';
 import { Z95 } from '../stats/normal.ts';
+import { ratioEstimate, ratioSumsOf, type RatioEstimate } from '../stats/ratio.ts';
 import { wilson } from '../stats/wilson.ts';
 import { MomentField, RateByField, metricChart, metricFile, type MetricSpec, type MomentsMetric } from '../core/metrics.ts';
-import { CounterLayout, Counters, DEAL_GROUPS, Field, Global, PairField, type ForfeitNote } from './counters.ts';
+import { CounterLayout, Counters, DEAL_GROUPS, DealGroupField, Field, Global, PairField, type ForfeitNote } from './counters.ts';
 import { rotationOf, type DesignName } from './design.ts';
 import { runRatings, type RatingSummary } from './ratings.ts';
 import type { UntilClearSummary } from './until-clear.ts';
@@ -37,6 +38,13 @@ export interface BlockStats {
  */
 export type IntervalUnit = 'game' | 'block' | 'deal group';
 
+/**
+ * What a round rate's interval counts as one sample: the unit of the strategy's game rate (a game,
+ * block or deal group, whose rounds it sums: a ratio estimate), or a round (the Wilson interval
+ * over rounds) where the units leave no spread to measure: fewer than two, or a rate of 0 or 1.
+ */
+export type RoundIntervalUnit = IntervalUnit | 'round';
+
 export interface StrategySummary extends RateWithInterval {
   /** The independent sample behind `ci95`. */
   readonly ci95Unit: IntervalUnit;
@@ -44,6 +52,8 @@ export interface StrategySummary extends RateWithInterval {
   readonly roundWins: number;
   readonly roundWinRate: number;
   readonly roundCi95: readonly [number, number];
+  /** The independent sample behind `roundCi95`. */
+  readonly roundCi95Unit: RoundIntervalUnit;
   /** The design's independent samples (a game, or a deal's rotations): the honest interval for blocked designs. */
   readonly blocks: BlockStats;
 }
@@ -51,8 +61,9 @@ export interface StrategySummary extends RateWithInterval {
 export interface SeatSummary extends RateWithInterval {
   readonly seat: number;
   /**
-   * The independent sample behind `ci95`: the block where rotations replay a deal through the seat,
-   * else the game (also in a tournament, whose counters keep no seat's results per deal group).
+   * The independent sample behind `ci95`: the deal group where several match-ups replay the same
+   * deals through the seat (a tournament), the block where rotations replay a deal through it, else
+   * the game.
    */
   readonly ci95Unit: IntervalUnit;
   /** The strategy that sat there, or 'mixed' when the design moved several through the seat. */
@@ -75,6 +86,8 @@ export interface RateByRow {
   readonly roundWinShare: number;
   readonly roundWinRate: number;
   readonly ci95: readonly [number, number];
+  /** The independent sample behind `ci95`: that of the strategy's game rate, whose rounds it sums. */
+  readonly ci95Unit: RoundIntervalUnit;
   /** Games whose first round was begun holding this label, and the game wins among them (shared: 1/k). */
   readonly games: number;
   readonly gameWins: number;
@@ -287,50 +300,107 @@ function blockSummaries(context: SummaryContext): BlockSummary[] {
   return accumulators.map((accumulator) => accumulator.summary());
 }
 
-/** A win rate's standard error from independent units, with the rate itself (a ratio of sums). */
-interface UnitEstimate {
-  readonly units: number;
-  readonly rate: number;
-  readonly se: number;
+/** What one match-up counts in deal group `group`: x and n of the group's ratio estimate. */
+type GroupSums = (counters: Counters, group: number) => readonly [x: number, n: number];
+
+/**
+ * A ratio estimate between deal groups, for match-ups that replay the same deals: group g holds the
+ * same deals in every match-up, so what it counts, whichever match-up played it, is one sample.
+ * `sumsOf` says what a match-up counts in a group, or null where the match-up counts nothing (a
+ * strategy it does not seat). A group is sampled where some counting match-up played a block of it.
+ */
+function dealGroupRatio(context: SummaryContext, sumsOf: (matchup: SummaryMatchup) => GroupSums | null): RatioEstimate {
+  const x = new Float64Array(DEAL_GROUPS);
+  const n = new Float64Array(DEAL_GROUPS);
+  const sampled = new Uint8Array(DEAL_GROUPS);
+  for (const matchup of context.matchups) {
+    const sums = sumsOf(matchup);
+    const { data, layout } = matchup.counters;
+    if (!sums) continue;
+    for (let group = 0; group < DEAL_GROUPS; group++) {
+      if (data[layout.dealGroup(group)] === 0) continue;
+      const [wins, count] = sums(matchup.counters, group);
+      x[group] += wins;
+      n[group] += count;
+      sampled[group] = 1;
+    }
+  }
+  const groups = Array.from(sampled.keys()).filter((group) => sampled[group] === 1);
+  return ratioEstimate(
+    ratioSumsOf(
+      groups.map((group) => x[group]),
+      groups.map((group) => n[group]),
+    ),
+  );
+}
+
+/** Seat-games per block of a match-up for the entity at `at`: a strategy may hold several seats of a table. */
+function gamesPerBlock(counters: Counters, at: number): number {
+  return counters.data[at + Field.GAMES] / counters.data[Global.BLOCKS];
+}
+
+/** The game wins kept at `winsAt` (share units) of the entity at `entityAt`, and its games, in deal group `group`. */
+function groupGames(counters: Counters, group: number, winsAt: number, entityAt: number): readonly [number, number] {
+  const { data, layout } = counters;
+  return [data[winsAt] / layout.shareUnits, data[layout.dealGroup(group)] * gamesPerBlock(counters, entityAt)];
+}
+
+/** What `read` finds of a strategy in each deal group, in the match-ups that seat it. */
+function slotSums(strategy: string, read: (counters: Counters, group: number, slot: number) => readonly [number, number]) {
+  return (matchup: SummaryMatchup): GroupSums | null => {
+    const slot = matchup.slotNames.indexOf(strategy);
+    return slot < 0 ? null : (counters, group) => read(counters, group, slot);
+  };
+}
+
+function slotGameSums(strategy: string) {
+  return slotSums(strategy, (counters, group, slot) =>
+    groupGames(counters, group, counters.layout.dealGroupSlot(group, slot) + DealGroupField.GAME_WINS, counters.layout.slot(slot)),
+  );
+}
+
+function slotRoundSums(strategy: string) {
+  return slotSums(strategy, ({ data, layout }, group, slot) => {
+    const at = layout.dealGroupSlot(group, slot);
+    return [data[at + DealGroupField.ROUND_WIN_SHARE] / layout.shareUnits, data[at + DealGroupField.ROUNDS]];
+  });
+}
+
+/** A strategy's round wins and rounds begun holding label `label` of rate-by metric `metric`. */
+function labelRoundSums(strategy: string, metric: number, label: number) {
+  return slotSums(strategy, ({ data, layout }, group, slot) => {
+    const at = layout.dealGroupLabel(group, slot, metric, label);
+    return [data[at] / layout.shareUnits, data[at + 1]];
+  });
+}
+
+/** A seat's game wins and games in every match-up, whichever strategy held it. */
+function seatGameSums(seat: number): (matchup: SummaryMatchup) => GroupSums {
+  const sums: GroupSums = (counters, group) =>
+    groupGames(counters, group, counters.layout.dealGroupSeat(group, seat), counters.layout.seat(seat));
+  return () => sums;
 }
 
 /**
- * The strategy's win rate and its standard error between deal groups, for match-ups that replay the
- * same deals: group g holds the same deals in every match-up, so its games, whichever match-up
- * played them, are one sample. With W_g wins in n_g seat-games, the rate is sum W / sum n and its
- * variance the ratio estimator's, G / (G - 1) sum (W_g - rate n_g)^2 / (sum n)^2.
+ * A ratio estimate over the run's blocks from the sums kept as it played: the sum of x at `sumAt`,
+ * of n at `countAt`, and the block sums of x^2, x n and n^2 from `squaresAt` (see addRatioBlock).
+ * `scale` divides x (share units into wins).
  */
-function dealGroupEstimate(context: SummaryContext, strategy: string): UnitEstimate {
-  const wins = new Float64Array(DEAL_GROUPS);
-  const games = new Float64Array(DEAL_GROUPS);
-  for (const matchup of context.matchups) {
-    const { data, layout } = matchup.counters;
-    const slot = matchup.slotNames.indexOf(strategy);
-    if (slot < 0 || data[Global.BLOCKS] === 0) continue;
-    const gamesPerBlock = data[layout.slot(slot) + Field.GAMES] / data[Global.BLOCKS];
-    for (let group = 0; group < DEAL_GROUPS; group++) {
-      const at = layout.dealGroup(group);
-      wins[group] += data[at + 1 + slot] / layout.shareUnits;
-      games[group] += data[at] * gamesPerBlock;
-    }
-  }
-  let units = 0;
-  let totalWins = 0;
-  let totalGames = 0;
-  for (let group = 0; group < DEAL_GROUPS; group++) {
-    if (games[group] === 0) continue;
-    units++;
-    totalWins += wins[group];
-    totalGames += games[group];
-  }
-  const rate = totalWins / totalGames;
-  let squares = 0;
-  for (let group = 0; group < DEAL_GROUPS; group++) squares += (wins[group] - rate * games[group]) ** 2;
-  return { units, rate, se: Math.sqrt((units / (units - 1)) * squares) / totalGames };
+function blockRatio(counters: Counters, sumAt: number, countAt: number, squaresAt: number, scale = 1): RatioEstimate {
+  const data = counters.data;
+  const estimate = ratioEstimate({
+    units: data[Global.BLOCKS],
+    sum: data[sumAt],
+    count: data[countAt],
+    sumOfSquares: data[squaresAt],
+    cross: data[squaresAt + 1],
+    countSquares: data[squaresAt + 2],
+  });
+  return { units: estimate.units, rate: estimate.rate / scale, se: estimate.se / scale };
 }
 
 /** The interval of a rate from its units' standard error, within [0, 1]. */
-function unitInterval(estimate: UnitEstimate): [number, number] {
+function unitInterval(estimate: RatioEstimate): [number, number] {
   const margin = Z95 * estimate.se;
   return interval(Math.max(0, estimate.rate - margin), Math.min(1, estimate.rate + margin));
 }
@@ -338,7 +408,7 @@ function unitInterval(estimate: UnitEstimate): [number, number] {
 interface StrategyUnits {
   readonly ci95Unit: IntervalUnit;
   /** Null where the plain Wilson interval over games is the right one. */
-  readonly estimate: UnitEstimate | null;
+  readonly estimate: RatioEstimate | null;
 }
 
 /**
@@ -349,7 +419,7 @@ interface StrategyUnits {
  */
 function strategyUnits(context: SummaryContext, strategy: string, blocks: BlockSummary): StrategyUnits {
   if (context.matchups.length > 1) {
-    const estimate = dealGroupEstimate(context, strategy);
+    const estimate = dealGroupRatio(context, slotGameSums(strategy));
     return estimate.units > 1 ? { ci95Unit: 'deal group', estimate } : { ci95Unit: 'game', estimate: null };
   }
   const { data, layout } = context.matchups[0].counters;
@@ -360,21 +430,47 @@ function strategyUnits(context: SummaryContext, strategy: string, blocks: BlockS
 }
 
 /**
- * A seat's rate between blocks, where the duplicate design replays one deal through the seat once per
- * rotation (those games share the deal); null where its games are the independent samples, or where
- * several match-ups pool the seat and only games are counted per seat.
+ * A round rate's interval over the unit of the strategy's game rate, since the rounds of a game
+ * (and the games of a block or a deal group) are not independent: a ratio estimate between deal
+ * groups in a run of several match-ups, else between the run's blocks, which are its games where
+ * the game rate counts games. `groupSums` and `blockEstimate` give the two.
  */
-function seatBlockEstimate(context: SummaryContext, seat: number): UnitEstimate | null {
-  if (context.design !== 'duplicate' || context.matchups.length !== 1) return null;
+function roundInterval(
+  context: SummaryContext,
+  unit: IntervalUnit,
+  groupSums: (matchup: SummaryMatchup) => GroupSums | null,
+  blockEstimate: () => RatioEstimate,
+  wins: number,
+  rounds: number,
+): { readonly ci95: readonly [number, number]; readonly ci95Unit: RoundIntervalUnit } {
+  const several = context.matchups.length > 1;
+  const estimate = unit === 'deal group' ? dealGroupRatio(context, groupSums) : several ? null : blockEstimate();
+  // A single unit has no spread to measure, and units that won nothing (or everything) show none
+  // though the rate is not certain: the Wilson interval over rounds is then the one left, named so.
+  const extreme = wins === 0 || wins === rounds;
+  if (!estimate || Number.isNaN(estimate.se) || extreme) return { ci95: rate(wins, rounds).ci95, ci95Unit: 'round' };
+  return { ci95: unitInterval(estimate), ci95Unit: unit };
+}
+
+/**
+ * A seat's rate between the units its games share deals in: deal groups where several match-ups
+ * replay the same deals through the seat, blocks where the duplicate design replays one deal
+ * through it once per rotation; null where its games are the independent samples.
+ */
+function seatEstimate(context: SummaryContext, seat: number): StrategyUnits {
+  if (context.matchups.length > 1) {
+    const estimate = dealGroupRatio(context, seatGameSums(seat));
+    return estimate.units > 1 ? { ci95Unit: 'deal group', estimate } : { ci95Unit: 'game', estimate: null };
+  }
   const { data, layout } = context.matchups[0].counters;
   const blocks = data[Global.BLOCKS];
-  if (!(blocks > 1)) return null;
+  if (context.design !== 'duplicate' || !(blocks > 1)) return { ci95Unit: 'game', estimate: null };
   const summary = new BlockAccumulator().merge(entityBlocks(context.matchups[0].counters, layout.seat(seat))).summary();
-  return { units: blocks, rate: summary.mean, se: summary.se };
+  return { ci95Unit: 'block', estimate: { units: blocks, rate: summary.mean, se: summary.se } };
 }
 
 /** The per-block figures as summary.json shows them; se and the interval from `units` where given. */
-function blockStats(summary: BlockSummary, units: UnitEstimate | null): BlockStats {
+function blockStats(summary: BlockSummary, units: RatioEstimate | null): BlockStats {
   const finite = (value: number) => (Number.isFinite(value) ? round6(value) : 0);
   const se = units ? units.se : summary.se;
   return {
@@ -404,27 +500,37 @@ export function summarizeRun(context: SummaryContext): RunSummary {
     const seatRounds = data[at + Field.ROUNDS];
     const roundWins = data[at + Field.ROUND_WIN_SHARE] / units;
     const gameRate = rate(data[at + Field.GAME_WINS] / units, data[at + Field.GAMES]);
-    const estimate = seatBlockEstimate(context, seat);
+    const { ci95Unit, estimate } = seatEstimate(context, seat);
     return {
       seat,
       strategy: seatLabel(context, seat),
       ...gameRate,
       ci95: estimate ? unitInterval(estimate) : gameRate.ci95,
-      ci95Unit: estimate ? 'block' : 'game',
+      ci95Unit,
       rounds: seatRounds,
       roundWins: round6(roundWins),
       roundWinRate: seatRounds > 0 ? round6(roundWins / seatRounds) : 0,
     };
   });
   const blocks = blockSummaries(context);
+  const strategyUnit = names.map((name, slot) => strategyUnits(context, name, blocks[slot]));
   const strategies: Record<string, StrategySummary> = {};
   const forfeits: CountRow[] = [];
   const headToHead: PairRow[] = [];
   names.forEach((name, slot) => {
     const at = layout.slot(slot);
-    const roundRate = rate(data[at + Field.ROUND_WIN_SHARE] / units, data[at + Field.ROUNDS]);
+    const roundWinShare = data[at + Field.ROUND_WIN_SHARE] / units;
+    const roundRate = rate(roundWinShare, data[at + Field.ROUNDS]);
     const gameRate = rate(data[at + Field.GAME_WINS] / units, data[at + Field.GAMES]);
-    const { ci95Unit, estimate } = strategyUnits(context, name, blocks[slot]);
+    const { ci95Unit, estimate } = strategyUnit[slot];
+    const round = roundInterval(
+      context,
+      ci95Unit,
+      slotRoundSums(name),
+      () => blockRatio(counters, at + Field.ROUND_WIN_SHARE, at + Field.ROUNDS, at + Field.BLOCK_ROUND_WIN_SQUARES, units),
+      roundWinShare,
+      data[at + Field.ROUNDS],
+    );
     strategies[name] = {
       ...gameRate,
       ci95: estimate ? unitInterval(estimate) : gameRate.ci95,
@@ -432,7 +538,8 @@ export function summarizeRun(context: SummaryContext): RunSummary {
       rounds: roundRate.games,
       roundWins: roundRate.wins,
       roundWinRate: roundRate.winRate,
-      roundCi95: roundRate.ci95,
+      roundCi95: round.ci95,
+      roundCi95Unit: round.ci95Unit,
       blocks: blockStats(blocks[slot], ci95Unit === 'deal group' ? estimate : null),
     };
     context.game.forfeitLabels.forEach((reason: string, index: number) => {
@@ -464,7 +571,15 @@ export function summarizeRun(context: SummaryContext): RunSummary {
     roundsPerGameSd: round6(Math.sqrt(Math.max(0, roundsVariance))),
     seats,
     strategies,
-    metrics: layout.metrics.map((metric, index) => metricSummary(counters, names, metric, index)),
+    metrics: layout.metrics.map((metric, index) =>
+      metricSummary(
+        context,
+        counters,
+        metric,
+        index,
+        strategyUnit.map((unit) => unit.ci95Unit),
+      ),
+    ),
     forfeits,
     headToHead,
     forfeitGames: forfeitNotes(context),
@@ -474,7 +589,15 @@ export function summarizeRun(context: SummaryContext): RunSummary {
   };
 }
 
-function metricSummary(counters: Counters, names: readonly string[], metric: MetricSpec, index: number): MetricSummary {
+/** `units`: what each strategy's game rate counts as one sample, which its rates by label count too. */
+function metricSummary(
+  context: SummaryContext,
+  counters: Counters,
+  metric: MetricSpec,
+  index: number,
+  units: readonly IntervalUnit[],
+): MetricSummary {
+  const names = context.strategies;
   const heading = {
     name: metric.name,
     title: metric.title,
@@ -485,12 +608,22 @@ function metricSummary(counters: Counters, names: readonly string[], metric: Met
   };
   const { layout } = counters;
   const cells = names.flatMap((strategy, slot) =>
-    metric.labels.map((label, labelIndex) => ({ strategy, label, at: layout.metric(layout.slot(slot), index, labelIndex) })),
+    metric.labels.map((label, labelIndex) => ({
+      strategy,
+      slot,
+      label,
+      labelIndex,
+      at: layout.metric(layout.slot(slot), index, labelIndex),
+    })),
   );
   const data = counters.data;
   switch (metric.kind) {
     case 'rate-by':
-      return { ...heading, kind: metric.kind, rows: cells.flatMap(({ strategy, label, at }) => rateByRow(counters, strategy, label, at)) };
+      return {
+        ...heading,
+        kind: metric.kind,
+        rows: cells.flatMap((cell) => rateByRow(context, counters, cell, index, units[cell.slot])),
+      };
     case 'causes':
       return {
         ...heading,
@@ -513,11 +646,36 @@ function metricSummary(counters: Counters, names: readonly string[], metric: Met
   }
 }
 
-function rateByRow(counters: Counters, strategy: string, label: string, at: number): RateByRow[] {
+interface MetricCell {
+  readonly strategy: string;
+  readonly label: string;
+  readonly labelIndex: number;
+  /** The cell's offset in the pooled counters (CounterLayout.metric). */
+  readonly at: number;
+}
+
+function rateByRow(context: SummaryContext, counters: Counters, cell: MetricCell, metric: number, unit: IntervalUnit): RateByRow[] {
   const { data, layout } = counters;
+  const { strategy, label, at } = cell;
   const rounds = data[at + RateByField.ROUNDS];
   if (rounds === 0) return [];
-  const byRound = rate(data[at + RateByField.ROUND_WIN_SHARE] / layout.shareUnits, rounds);
+  const wins = data[at + RateByField.ROUND_WIN_SHARE] / layout.shareUnits;
+  const byRound = rate(wins, rounds);
+  const round = roundInterval(
+    context,
+    unit,
+    labelRoundSums(strategy, metric, cell.labelIndex),
+    () =>
+      blockRatio(
+        counters,
+        at + RateByField.ROUND_WIN_SHARE,
+        at + RateByField.ROUNDS,
+        at + RateByField.BLOCK_WIN_SQUARES,
+        layout.shareUnits,
+      ),
+    wins,
+    rounds,
+  );
   const byGame = rate(data[at + RateByField.GAME_WINS] / layout.shareUnits, data[at + RateByField.GAMES]);
   return [
     {
@@ -527,7 +685,8 @@ function rateByRow(counters: Counters, strategy: string, label: string, at: numb
       roundWins: data[at + RateByField.ROUND_WINS],
       roundWinShare: byRound.wins,
       roundWinRate: byRound.winRate,
-      ci95: byRound.ci95,
+      ci95: round.ci95,
+      ci95Unit: round.ci95Unit,
       games: byGame.games,
       gameWins: byGame.wins,
       gameWinRate: byGame.winRate,
@@ -550,12 +709,8 @@ function momentRow(counters: Counters, strategy: string, label: string, at: numb
   const sum = data[at + MomentField.SUM];
   const mean = sum / records;
   const sd = records > 1 ? Math.sqrt(Math.max(0, (data[at + MomentField.SUM_OF_SQUARES] - sum * mean) / (records - 1))) : 0;
-  const blocks = data[Global.BLOCKS];
-  const deviations =
-    data[at + MomentField.BLOCK_SUM_OF_SQUARES] -
-    2 * mean * data[at + MomentField.BLOCK_CROSS] +
-    mean * mean * data[at + MomentField.BLOCK_COUNT_SQUARES];
-  const se = blocks > 1 ? Math.sqrt(((blocks / (blocks - 1)) * Math.max(0, deviations)) / (records * records)) : sd / Math.sqrt(records);
+  const between = blockRatio(counters, at + MomentField.SUM, at + MomentField.RECORDS, at + MomentField.BLOCK_SUM_OF_SQUARES);
+  const se = between.units > 1 ? between.se : sd / Math.sqrt(records);
   const [low, high] = format === 'rate' ? [Math.max(0, mean - Z95 * se), Math.min(1, mean + Z95 * se)] : [mean - Z95 * se, mean + Z95 * se];
   return [{ strategy, label, records, mean: round6(mean), sd: round6(sd), ci95: interval(low, high) }];
 }

@@ -5,3 +5,4 @@ export * from './blocks.ts';
 export * from './elo.ts';
 export * from './sprt.ts';
 export * from './ratings.ts';
+export * from './ratio.ts';

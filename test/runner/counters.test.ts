@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { shareUnitsFor } from '../../src/core/tally.ts';
 import { MatchPlayer } from '../../src/runner/batch.ts';
-import { Counters, Field, Global, MAX_NOTES } from '../../src/runner/counters.ts';
+import { RateByField } from '../../src/core/metrics.ts';
+import { Counters, DEAL_GROUPS, DealGroupField, Field, Global, MAX_NOTES } from '../../src/runner/counters.ts';
 import { prepareMatch } from '../../src/runner/match.ts';
 import { builtinRegistry } from '../../src/app.ts';
 
@@ -34,6 +35,77 @@ describe('counters', () => {
     for (let seat = 0; seat < layout.players; seat++) wins += data[layout.seat(seat) + Field.GAME_WINS];
     assert.equal(wins, 300 * layout.shareUnits);
     assert.equal(data[Global.BLOCKS], 300, 'one block per game in the independent design');
+  });
+
+  test("the deal groups split every seat's, strategy's and card's totals; a seat's blocks are its games", async () => {
+    const counters = await playedCounters(0, 300, ['counter', 'random', 'random']);
+    const { data, layout } = counters;
+    const firstCard = layout.metrics.findIndex((metric) => metric.kind === 'rate-by');
+    const total = (cell: (group: number) => number) => {
+      let sum = 0;
+      for (let group = 0; group < DEAL_GROUPS; group++) sum += data[cell(group)];
+      return sum;
+    };
+    for (let seat = 0; seat < layout.players; seat++) {
+      assert.equal(
+        total((group) => layout.dealGroupSeat(group, seat)),
+        data[layout.seat(seat) + Field.GAME_WINS],
+      );
+      // A seat plays every game, one block each: the rounds of its blocks are the games' rounds.
+      assert.equal(data[layout.seat(seat) + Field.BLOCK_ROUND_SQUARES], data[Global.ROUNDS_SQUARED]);
+    }
+    for (let slot = 0; slot < layout.slots; slot++) {
+      const at = layout.slot(slot);
+      const sums = (field: number) => total((group) => layout.dealGroupSlot(group, slot) + field);
+      assert.equal(sums(DealGroupField.GAME_WINS), data[at + Field.GAME_WINS]);
+      assert.equal(sums(DealGroupField.ROUND_WIN_SHARE), data[at + Field.ROUND_WIN_SHARE]);
+      assert.equal(sums(DealGroupField.ROUNDS), data[at + Field.ROUNDS]);
+      layout.metrics[firstCard].labels.forEach((_, label) => {
+        const cells = layout.metric(at, firstCard, label);
+        assert.equal(
+          total((group) => layout.dealGroupLabel(group, slot, firstCard, label)),
+          data[cells + RateByField.ROUND_WIN_SHARE],
+        );
+        assert.equal(
+          total((group) => layout.dealGroupLabel(group, slot, firstCard, label) + 1),
+          data[cells + RateByField.ROUNDS],
+        );
+      });
+    }
+  });
+
+  test("the ratio sums of round rates hold each game's round wins and rounds, squared and crossed", async () => {
+    const seats = ['counter', 'random', 'random'];
+    const whole = await playedCounters(0, 40, seats);
+    const { layout } = whole;
+    const firstCard = layout.metrics.findIndex((metric) => metric.kind === 'rate-by');
+    const soldier = layout.metrics[firstCard].labels.indexOf('soldier');
+    // Per game, random's (two seats) round wins and rounds, overall and holding the soldier.
+    const expected = new Float64Array(6);
+    for (let game = 0; game < 40; game++) {
+      const { data } = await playedCounters(game, game + 1, seats);
+      const at = layout.slot(1);
+      const cells = layout.metric(at, firstCard, soldier);
+      [
+        [data[at + Field.ROUND_WIN_SHARE], data[at + Field.ROUNDS]],
+        [data[cells + RateByField.ROUND_WIN_SHARE], data[cells + RateByField.ROUNDS]],
+      ].forEach(([x, n], which) => {
+        expected[3 * which] += x * x;
+        expected[3 * which + 1] += x * n;
+        expected[3 * which + 2] += n * n;
+      });
+    }
+    const at = layout.slot(1);
+    const cells = layout.metric(at, firstCard, soldier);
+    assert.deepEqual(
+      [
+        ...[Field.BLOCK_ROUND_WIN_SQUARES, Field.BLOCK_ROUND_CROSS, Field.BLOCK_ROUND_SQUARES].map((field) => whole.data[at + field]),
+        ...[RateByField.BLOCK_WIN_SQUARES, RateByField.BLOCK_CROSS, RateByField.BLOCK_ROUND_SQUARES].map(
+          (field) => whole.data[cells + field],
+        ),
+      ],
+      Array.from(expected),
+    );
   });
 
   test('adding batches in any grouping gives the same sums as one long batch', async () => {

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MatchPlayer } from '../../src/runner/batch.ts';
-import { Counters, DEAL_GROUPS, Field, Global } from '../../src/runner/counters.ts';
+import { Counters, DEAL_GROUPS, DealGroupField, Field, Global } from '../../src/runner/counters.ts';
 import type { DesignName } from '../../src/runner/design.ts';
 import { prepareMatch } from '../../src/runner/match.ts';
 import { runRatings } from '../../src/runner/ratings.ts';
@@ -36,7 +36,8 @@ describe('deal groups', () => {
         blocks += data[at];
         // 50 blocks (deals 0..49) in 64 groups: deal d alone in group d.
         assert.equal(data[at], group < 50 ? 1 : 0);
-        for (let slot = 0; slot < layout.slots; slot++) slotWins[slot] += data[at + 1 + slot];
+        for (let slot = 0; slot < layout.slots; slot++)
+          slotWins[slot] += data[layout.dealGroupSlot(group, slot) + DealGroupField.GAME_WINS];
       }
       assert.equal(blocks, data[Global.BLOCKS]);
       slotWins.forEach((wins, slot) => assert.equal(wins, data[layout.slot(slot) + Field.GAME_WINS]));

@@ -2,10 +2,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { MatchPlayer } from '../../src/runner/batch.ts';
 import { Counters } from '../../src/runner/counters.ts';
+import { GameTally } from '../../src/core/tally.ts';
 import type { DesignName } from '../../src/runner/design.ts';
 import { prepareMatch } from '../../src/runner/match.ts';
-import { summarizeRun, type SummaryMatchup } from '../../src/runner/summary.ts';
+import { round6, summarizeRun, type SummaryMatchup } from '../../src/runner/summary.ts';
 import { Z95 } from '../../src/stats/normal.ts';
+import { ratioEstimate, ratioSumsOf } from '../../src/stats/ratio.ts';
 import { wilson } from '../../src/stats/wilson.ts';
 import { builtinRegistry } from '../../src/app.ts';
 
@@ -93,6 +95,228 @@ describe('win-rate intervals count independent units', () => {
     }
     const ratio = ses.reduce((sum, se) => sum + se, 0) / ses.length / sd(rates);
     assert.ok(ratio > 0.8 && ratio < 1.25, `printed se over the spread across seeds: ${ratio}`);
+  });
+});
+
+/** The half-width of an interval over z: the standard error it was drawn from. */
+const printedSe = (ci95: readonly [number, number]) => (ci95[1] - ci95[0]) / (2 * Z95);
+
+function mean(values: readonly number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+/** Per seed: a figure's rate and the standard errors its new and its plain Wilson interval claim. */
+interface Spread {
+  readonly rates: number[];
+  readonly printed: number[];
+  readonly wilson: number[];
+}
+
+const spread = (): Spread => ({ rates: [], printed: [], wilson: [] });
+
+function note(into: Spread, rate: number, ci95: readonly [number, number], wins: number, count: number): void {
+  const plain = wilson(wins, count);
+  into.rates.push(rate);
+  into.printed.push(printedSe(ci95));
+  into.wilson.push(printedSe([plain.low, plain.high]));
+}
+
+/** Claimed standard error over the spread across seeds: the printed one, and the Wilson one it replaces. */
+function widths(figure: Spread): { readonly printed: number; readonly wilson: number } {
+  const across = sd(figure.rates);
+  return { printed: mean(figure.printed) / across, wilson: mean(figure.wilson) / across };
+}
+
+describe('round rates, rates by label and tournament seats count the units the game rate counts', () => {
+  // 50 seeds measure the spread across seeds within about 10%; the bounds leave room for that.
+  const SEEDS = 50;
+  const fits = (ratio: number) => ratio > 0.7 && ratio < 1.4;
+
+  test('a strategy in two seats: its round rate between games (rounds of one table are one sample)', async () => {
+    // Only one of counter's two seats can win a round, so its seat-rounds vary far less than
+    // independent ones would: Wilson over seat-rounds was nearly twice too wide.
+    for (const design of ['independent', 'duplicate'] as const) {
+      const round = spread();
+      for (let i = 0; i < SEEDS; i++) {
+        const counter = (await summaryOf([['counter', 'counter', 'random']], 99, `rounds-${i}`, design)).strategies.counter;
+        assert.equal(counter.roundCi95Unit, 'block');
+        note(round, counter.roundWinRate, counter.roundCi95, counter.roundWinRate * counter.rounds, counter.rounds);
+      }
+      const ratio = widths(round);
+      assert.ok(fits(ratio.printed), `${design}: printed se over the spread across seeds: ${ratio.printed}`);
+      assert.ok(ratio.wilson > 1.6, `${design}: the Wilson interval over rounds was clearly too wide: ${ratio.wilson}`);
+    }
+  });
+
+  test('a two-player tournament: seats, round rates and rates by card between deal groups', async () => {
+    // The seatings replay each deal with the strategies swapped: a seat that wins a deal with
+    // counter tends to lose it with random, so the seat's games are far from independent.
+    const seat = spread();
+    const round = spread();
+    const soldier = spread();
+    for (let i = 0; i < SEEDS; i++) {
+      const summary = await summaryOf(
+        [
+          ['counter', 'random'],
+          ['random', 'counter'],
+        ],
+        64,
+        `tournament-${i}`,
+      );
+      const first = summary.seats[0];
+      assert.equal(first.ci95Unit, 'deal group');
+      note(seat, first.winRate, first.ci95, first.wins, first.games);
+      const counter = summary.strategies.counter;
+      assert.equal(counter.roundCi95Unit, 'deal group');
+      note(round, counter.roundWinRate, counter.roundCi95, counter.roundWinRate * counter.rounds, counter.rounds);
+      const row = rateByRow(summary, 'counter', 'soldier');
+      assert.equal(row.ci95Unit, 'deal group');
+      note(soldier, row.roundWinRate, row.ci95, row.roundWinShare, row.rounds);
+    }
+    const seats = widths(seat);
+    assert.ok(fits(seats.printed), `seat: printed se over the spread across seeds: ${seats.printed}`);
+    assert.ok(seats.wilson > 1.6, `seat: the Wilson interval over games was clearly too wide: ${seats.wilson}`);
+    assert.ok(fits(widths(round).printed), `round rate: printed se over the spread across seeds: ${widths(round).printed}`);
+    assert.ok(fits(widths(soldier).printed), `soldier: printed se over the spread across seeds: ${widths(soldier).printed}`);
+  });
+
+  test('a rate by label in a mirror match: the seats of one game are one sample', async () => {
+    // Both big-money seats open 4/3 in most games, and then exactly one of them wins: Wilson over
+    // seat-games took those games for independent and was about three times too wide.
+    const opening = spread();
+    for (let i = 0; i < SEEDS; i++) {
+      const row = rateByRow(
+        await summaryOf([['big-money', 'big-money']], 100, `mirror-${i}`, 'independent', 'dominion'),
+        'big-money',
+        '4/3',
+      );
+      assert.equal(row.ci95Unit, 'block');
+      note(opening, row.roundWinRate, row.ci95, row.roundWinShare, row.rounds);
+    }
+    const ratio = widths(opening);
+    assert.ok(fits(ratio.printed), `printed se over the spread across seeds: ${ratio.printed}`);
+    assert.ok(ratio.wilson > 2, `the Wilson interval was clearly too wide: ${ratio.wilson}`);
+  });
+});
+
+function rateByRow(summary: Awaited<ReturnType<typeof summaryOf>>, strategy: string, label: string) {
+  const metric = summary.metrics.find((candidate) => candidate.kind === 'rate-by');
+  assert.ok(metric && metric.kind === 'rate-by');
+  const row = metric.rows.find((candidate) => candidate.strategy === strategy && candidate.label === label);
+  assert.ok(row, `${strategy} holding ${label}`);
+  return row;
+}
+
+/** One round of a hand-made two-player game: the card each seat began it holding, and its winner. */
+type HandRound = readonly [seat0: string, seat1: string, winner: number];
+
+/** Counters of games given round by round, local game i its own block of deal i. */
+async function handMatchup(seats: string[], games: readonly (readonly HandRound[])[], offset: number): Promise<SummaryMatchup> {
+  const match = await prepareMatch(builtinRegistry(), { game: 'love-letter', seats, rules: {}, seed: 'hand' });
+  const { metrics, forfeitReasons } = match.layout;
+  const tally = new GameTally({ players: 2, metrics, forfeitReasons });
+  const firstCard = match.layout.metrics.findIndex((metric) => metric.name === 'firstCard');
+  const cards = match.layout.metrics[firstCard].labels;
+  const counters = new Counters(match.layout);
+  games.forEach((rounds, local) => {
+    tally.clear();
+    const won = [0, 0];
+    for (const [card0, card1, winner] of rounds) {
+      tally.startRound();
+      tally.hold(firstCard, 0, cards.indexOf(card0));
+      tally.hold(firstCard, 1, cards.indexOf(card1));
+      tally.roundWon(winner, tally.shareUnits);
+      won[winner]++;
+    }
+    const shares = Float64Array.from(won, (wins, seat) => (wins > won[1 - seat] ? 1 : wins === won[1 - seat] ? 0.5 : 0));
+    counters.recordGame(tally, shares, match.seatSlot, offset + local);
+    counters.closeBlock(local);
+  });
+  return { seats, offset, slotNames: match.slots.map((slot) => slot.spec.text), counters };
+}
+
+describe('intervals from hand-made counters', () => {
+  // Counter's rounds in three games: 1 won of 2, 4 of 5, 0 of 4; holding the soldier, 1 of 1, 3 of 3, 0 of 2.
+  const pattern: HandRound[][] = [
+    [
+      ['soldier', 'minister', 0],
+      ['knight', 'minister', 1],
+    ],
+    [
+      ['soldier', 'minister', 0],
+      ['soldier', 'minister', 0],
+      ['clown', 'minister', 0],
+      ['soldier', 'minister', 0],
+      ['princess', 'minister', 1],
+    ],
+    [
+      ['soldier', 'minister', 1],
+      ['soldier', 'minister', 1],
+      ['knight', 'minister', 1],
+      ['clown', 'minister', 1],
+    ],
+  ];
+  const games = [...pattern, ...pattern, ...pattern, ...pattern];
+  const expected = (x: number[], n: number[]) => {
+    const estimate = ratioEstimate(ratioSumsOf(x, n));
+    return [estimate.rate - Z95 * estimate.se, estimate.rate + Z95 * estimate.se];
+  };
+  const closeTo = (actual: readonly number[], wanted: readonly number[]) =>
+    assert.ok(
+      actual.every((value, i) => Math.abs(value - wanted[i]) < 1e-6),
+      `${actual} against ${wanted}`,
+    );
+  const repeat = (values: number[]) => [...values, ...values, ...values, ...values];
+
+  test('a round rate and a rate by card between games, and Wilson where the games show no spread', async () => {
+    const matchup = await handMatchup(['counter', 'random'], games, 0);
+    const context = { game: builtinRegistry().game('love-letter'), design: 'independent' as const, seed: 'hand', gamesPlanned: 12 };
+    const summary = summarizeRun({ ...context, strategies: ['counter', 'random'], matchups: [matchup] });
+    const counter = summary.strategies.counter;
+    assert.equal(counter.ci95Unit, 'game');
+    assert.equal(counter.roundWinRate, round6(5 / 11));
+    assert.equal(counter.roundCi95Unit, 'game');
+    closeTo(counter.roundCi95, expected(repeat([1, 4, 0]), repeat([2, 5, 4])));
+    const soldier = rateByRow(summary, 'counter', 'soldier');
+    assert.equal(soldier.ci95Unit, 'game');
+    closeTo(soldier.ci95, expected(repeat([1, 3, 0]), repeat([1, 3, 2])));
+
+    // Never won holding the princess: no spread between games, though a rate of 0 is not certain.
+    const princess = rateByRow(summary, 'counter', 'princess');
+    assert.equal(princess.ci95Unit, 'round');
+    closeTo(princess.ci95, [wilson(0, 4).low, wilson(0, 4).high]);
+
+    const single = summarizeRun({
+      ...context,
+      strategies: ['counter', 'random'],
+      matchups: [await handMatchup(['counter', 'random'], [games[1]], 0)],
+    });
+    assert.equal(single.strategies.counter.roundCi95Unit, 'round');
+    const plain = wilson(4, 5);
+    closeTo(single.strategies.counter.roundCi95, [plain.low, plain.high]);
+  });
+
+  test("a tournament's seat between deal groups: the same deal in both seatings is one sample", async () => {
+    const swapped = games.map((rounds) => rounds.map(([card0, card1, winner]): HandRound => [card1, card0, 1 - winner]));
+    const matchups = [await handMatchup(['counter', 'random'], games, 0), await handMatchup(['random', 'counter'], swapped, 12)];
+    const summary = summarizeRun({
+      game: builtinRegistry().game('love-letter'),
+      design: 'independent',
+      seed: 'hand',
+      gamesPlanned: 24,
+      strategies: ['counter', 'random'],
+      matchups,
+    });
+    // Counter's games go the same way in both seatings (a tie, a win, a loss), so whatever seat 0
+    // takes of a deal with counter it gives back with random: one win in every deal's two games.
+    const seat = summary.seats[0];
+    assert.equal(seat.ci95Unit, 'deal group');
+    assert.equal(seat.winRate, 0.5);
+    assert.deepEqual(seat.ci95, [0.5, 0.5]);
+    const counter = summary.strategies.counter;
+    assert.equal(counter.roundCi95Unit, 'deal group');
+    closeTo(counter.roundCi95, expected(repeat([2, 8, 0]), repeat([4, 10, 8])));
+    assert.equal(rateByRow(summary, 'counter', 'soldier').ci95Unit, 'deal group');
   });
 });
 
