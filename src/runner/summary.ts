@@ -430,6 +430,20 @@ function strategyUnits(context: SummaryContext, strategy: string, blocks: BlockS
 }
 
 /**
+ * A game rate's interval between its units, except where they won nothing (or everything): they
+ * show no spread then, though the rate is not certain, and the Wilson interval over games is the
+ * one left, named so.
+ */
+function gameInterval(
+  gameRate: RateWithInterval,
+  units: StrategyUnits,
+): { readonly ci95: readonly [number, number]; readonly ci95Unit: IntervalUnit } {
+  const extreme = gameRate.wins === 0 || gameRate.wins === gameRate.games;
+  if (!units.estimate || extreme) return { ci95: gameRate.ci95, ci95Unit: 'game' };
+  return { ci95: unitInterval(units.estimate), ci95Unit: units.ci95Unit };
+}
+
+/**
  * A round rate's interval over the unit of the strategy's game rate, since the rounds of a game
  * (and the games of a block or a deal group) are not independent: a ratio estimate between deal
  * groups in a run of several match-ups, else between the run's blocks, which are its games where
@@ -500,13 +514,11 @@ export function summarizeRun(context: SummaryContext): RunSummary {
     const seatRounds = data[at + Field.ROUNDS];
     const roundWins = data[at + Field.ROUND_WIN_SHARE] / units;
     const gameRate = rate(data[at + Field.GAME_WINS] / units, data[at + Field.GAMES]);
-    const { ci95Unit, estimate } = seatEstimate(context, seat);
     return {
       seat,
       strategy: seatLabel(context, seat),
       ...gameRate,
-      ci95: estimate ? unitInterval(estimate) : gameRate.ci95,
-      ci95Unit,
+      ...gameInterval(gameRate, seatEstimate(context, seat)),
       rounds: seatRounds,
       roundWins: round6(roundWins),
       roundWinRate: seatRounds > 0 ? round6(roundWins / seatRounds) : 0,
@@ -533,8 +545,7 @@ export function summarizeRun(context: SummaryContext): RunSummary {
     );
     strategies[name] = {
       ...gameRate,
-      ci95: estimate ? unitInterval(estimate) : gameRate.ci95,
-      ci95Unit,
+      ...gameInterval(gameRate, strategyUnit[slot]),
       rounds: roundRate.games,
       roundWins: roundRate.wins,
       roundWinRate: roundRate.winRate,

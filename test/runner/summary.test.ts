@@ -318,6 +318,29 @@ describe('intervals from hand-made counters', () => {
     closeTo(counter.roundCi95, expected(repeat([2, 8, 0]), repeat([4, 10, 8])));
     assert.equal(rateByRow(summary, 'counter', 'soldier').ci95Unit, 'deal group');
   });
+
+  test('a game rate of 0 or 1 between deal groups: the Wilson interval over games, not a point', async () => {
+    const lost = Array.from({ length: 12 }, (): HandRound[] => [['soldier', 'minister', 1]]);
+    const swapped = lost.map((rounds) => rounds.map(([card0, card1, winner]): HandRound => [card1, card0, 1 - winner]));
+    const matchups = [await handMatchup(['counter', 'random'], lost, 0), await handMatchup(['random', 'counter'], swapped, 12)];
+    const summary = summarizeRun({
+      game: builtinRegistry().game('love-letter'),
+      design: 'independent',
+      seed: 'hand',
+      gamesPlanned: 24,
+      strategies: ['counter', 'random'],
+      matchups,
+    });
+    for (const [name, wins] of [
+      ['counter', 0],
+      ['random', 24],
+    ] as const) {
+      const strategy = summary.strategies[name];
+      assert.equal(strategy.ci95Unit, 'game', name);
+      closeTo(strategy.ci95, [wilson(wins, 24).low, wilson(wins, 24).high]);
+    }
+    assert.equal(summary.seats[0].ci95Unit, 'deal group', 'a seat that won half its games keeps its unit');
+  });
 });
 
 describe("a game's declared means", () => {
