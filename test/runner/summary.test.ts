@@ -235,6 +235,20 @@ async function handMatchup(seats: string[], games: readonly (readonly HandRound[
   return { seats, offset, slotNames: match.slots.map((slot) => slot.spec.text), counters };
 }
 
+/** A two-seat tournament of counter and random over `games` (counter in seat 0), then the same deals with the seats swapped. */
+async function handTournament(games: readonly (readonly HandRound[])[]) {
+  const swapped = games.map((rounds) => rounds.map(([card0, card1, winner]): HandRound => [card1, card0, 1 - winner]));
+  const matchups = [await handMatchup(['counter', 'random'], games, 0), await handMatchup(['random', 'counter'], swapped, games.length)];
+  return summarizeRun({
+    game: builtinRegistry().game('love-letter'),
+    design: 'independent',
+    seed: 'hand',
+    gamesPlanned: 2 * games.length,
+    strategies: ['counter', 'random'],
+    matchups,
+  });
+}
+
 describe('intervals from hand-made counters', () => {
   // Counter's rounds in three games: 1 won of 2, 4 of 5, 0 of 4; holding the soldier, 1 of 1, 3 of 3, 0 of 2.
   const pattern: HandRound[][] = [
@@ -297,16 +311,7 @@ describe('intervals from hand-made counters', () => {
   });
 
   test("a tournament's seat between deal groups: the same deal in both seatings is one sample", async () => {
-    const swapped = games.map((rounds) => rounds.map(([card0, card1, winner]): HandRound => [card1, card0, 1 - winner]));
-    const matchups = [await handMatchup(['counter', 'random'], games, 0), await handMatchup(['random', 'counter'], swapped, 12)];
-    const summary = summarizeRun({
-      game: builtinRegistry().game('love-letter'),
-      design: 'independent',
-      seed: 'hand',
-      gamesPlanned: 24,
-      strategies: ['counter', 'random'],
-      matchups,
-    });
+    const summary = await handTournament(games);
     // Counter's games go the same way in both seatings (a tie, a win, a loss), so whatever seat 0
     // takes of a deal with counter it gives back with random: one win in every deal's two games.
     const seat = summary.seats[0];
@@ -320,17 +325,7 @@ describe('intervals from hand-made counters', () => {
   });
 
   test('a game rate of 0 or 1 between deal groups: the Wilson interval over games, not a point', async () => {
-    const lost = Array.from({ length: 12 }, (): HandRound[] => [['soldier', 'minister', 1]]);
-    const swapped = lost.map((rounds) => rounds.map(([card0, card1, winner]): HandRound => [card1, card0, 1 - winner]));
-    const matchups = [await handMatchup(['counter', 'random'], lost, 0), await handMatchup(['random', 'counter'], swapped, 12)];
-    const summary = summarizeRun({
-      game: builtinRegistry().game('love-letter'),
-      design: 'independent',
-      seed: 'hand',
-      gamesPlanned: 24,
-      strategies: ['counter', 'random'],
-      matchups,
-    });
+    const summary = await handTournament(Array.from({ length: 12 }, (): HandRound[] => [['soldier', 'minister', 1]]));
     for (const [name, wins] of [
       ['counter', 0],
       ['random', 24],
