@@ -2,6 +2,7 @@
 // Node 20's test runner neither expands globs nor finds .ts files by itself, so this collects the
 // test files (optionally under the folders or files given) and hands them to `node --test` with tsx.
 import { readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +24,17 @@ if (files.length === 0) {
   console.error(`no test files under ${starts.join(', ')}`);
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// Test files run in processes of their own, as many at once as there are cores (node's default
+// leaves one idle, which on two cores runs them one by one). Most of a file's time is spent
+// waiting for the processes and bots it starts, so the files overlap well.
+// PARLOR_TEST_CONCURRENCY overrides it, e.g. 1 to read one file's output at a time.
+const concurrency = Number(process.env.PARLOR_TEST_CONCURRENCY) || availableParallelism();
+const result = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

@@ -19,6 +19,7 @@ import {
 import { resolveStrategy as resolveInProcess } from '../../src/runner/strategies.ts';
 import { TranscriptRecorder } from '../../src/runner/transcript.ts';
 import { builtinRegistry } from '../../src/app.ts';
+import { ANSWERING_SECONDS } from '../helpers/patience.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -96,7 +97,10 @@ export async function prepareExternal(seats: readonly string[], options: MatchOp
   return new MatchPlayer(match, 'independent');
 }
 
-/** Plays games [0, games) of a match-up through the host, as the runner does. */
+/**
+ * Plays games [0, games) of a match-up through the host, as the runner does. Bots get the move
+ * timeout of a loaded machine unless the test sets a shorter one to see a bot run out of time.
+ */
 export async function playExternal(
   seats: readonly string[],
   games: number,
@@ -105,7 +109,11 @@ export async function playExternal(
   const player = await prepareExternal(seats, options);
   const counters = newCounters(player.match);
   const stats = options.stats ?? newHostStats();
-  await playExternalRange(player, { offset: 0, from: 0, to: games }, counters, { ...options, stats });
+  await playExternalRange(player, { offset: 0, from: 0, to: games }, counters, {
+    ...options,
+    moveTimeout: options.moveTimeout ?? ANSWERING_SECONDS,
+    stats,
+  });
   return { match: player.match, player, counters, stats };
 }
 

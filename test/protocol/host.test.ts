@@ -4,7 +4,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { quote } from 'shell-quote';
 import { Forfeit } from '../../src/core/forfeits.ts';
 import { Illegal, type LoveLetterState } from '../../src/games/love-letter/index.ts';
@@ -23,6 +22,7 @@ import {
   scratchDir,
   zombieChildren,
 } from './helpers.ts';
+import { eventually, LONG_SLEEP_SECONDS, PROMPT_MS } from '../helpers/patience.ts';
 
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots', name);
 const cmd = (...words: string[]) => `cmd:${quote(words)}`;
@@ -115,7 +115,7 @@ describe('hosting misbehaving bots', () => {
       const { counters } = await playExternal([bad.seat, 'random'], 3, {
         rules,
         // Short only where the timeout is what is tested: a loaded machine can take longer to start Python.
-        moveTimeout: bad.reasons.includes(Forfeit.TIMEOUT) ? 0.3 : 5,
+        moveTimeout: bad.reasons.includes(Forfeit.TIMEOUT) ? 0.3 : undefined,
         limits,
         env,
         resultsDir,
@@ -172,13 +172,13 @@ describe('hosting misbehaving bots', () => {
     await assert.rejects(
       playExternal([cmd('sh', fixture('hang.sh')), cmd('sh', fixture('hang.sh'), 'second')], 5, {
         signal: controller.signal,
-        moveTimeout: 30,
+        moveTimeout: LONG_SLEEP_SECONDS,
         env,
         limits,
       }),
       { name: 'AbortError' },
     );
-    assert.ok(performance.now() - started < 5000, 'did not wait for the move timeout');
+    assert.ok(performance.now() - started < PROMPT_MS, 'did not wait for the move timeout');
     assertNothingLeft(handlesBefore);
   });
 });
@@ -232,8 +232,7 @@ describe('what bots leave behind', () => {
     const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
     assert.ok(pids.length >= 6, `${pids.length} detached children`);
     // SIGKILL is sent before the round ends; give the kernel a moment to finish them.
-    for (let tries = 0; tries < 100 && pids.some(isRunning); tries++) await sleep(20);
-    assert.deepEqual(pids.filter(isRunning), []);
+    await eventually('the bots and their children gone', () => !pids.some(isRunning));
     assert.deepEqual(processesMarked(marker), []);
   });
 });
@@ -296,17 +295,16 @@ describe('replies in capitals', () => {
 
 describe('a program hosting bots', () => {
   test('ends by itself once its games are played: no timer, pipe or process keeps it alive', () => {
-    const started = performance.now();
+    // Kept alive, it would be killed at the timeout, without the status 0 of a program that ended.
     const result = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/fixtures/host-exits.ts')], {
       cwd: ROOT,
       encoding: 'utf8',
       env,
-      timeout: 30_000,
+      timeout: 2 * PROMPT_MS,
     });
     assert.equal(result.stderr, '');
     assert.equal(result.stdout, 'played 2 games\n');
     assert.equal(result.status, 0);
-    assert.ok(performance.now() - started < 15_000);
     assert.deepEqual(processesMarked(marker), []);
   });
 
@@ -330,14 +328,11 @@ describe('a program hosting bots', () => {
     const child = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), ...args], { cwd: ROOT, env, stdio: 'ignore' });
     const exited = once(child, 'exit');
     // Both bots have started their detached children once the file holds four pids.
-    for (let tries = 0; tries < 200 && !(existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim().split('\n').length >= 4); tries++) {
-      await sleep(25);
-    }
+    await eventually('four bot pids', () => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim().split('\n').length >= 4);
     child.kill('SIGINT');
     assert.deepEqual(await exited, [130, null]);
     const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
-    for (let tries = 0; tries < 100 && pids.some(isRunning); tries++) await sleep(20);
-    assert.deepEqual(pids.filter(isRunning), []);
+    await eventually('the bots and their children gone', () => !pids.some(isRunning));
     assert.deepEqual(processesMarked(marker), []);
   });
 });

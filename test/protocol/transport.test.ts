@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Forfeit } from '../../src/core/forfeits.ts';
 import { BotProcess, DEFAULT_LIMITS, type BotLimits } from '../../src/protocol/transport/process.ts';
 import { processesMarked, scratchDir } from './helpers.ts';
+import { ANSWERING_MS, LONG_SLEEP_SECONDS, PROMPT_MS } from '../helpers/patience.ts';
 
 const env = { ...process.env, PARLOR_TRANSPORT_TEST: String(process.pid) };
 const marker = `PARLOR_TRANSPORT_TEST=${process.pid}`;
@@ -34,63 +35,69 @@ describe('a bot process', () => {
       `read -r a; printf 'pl'; sleep 0.05; printf 'ay knight 2\\r\\n'; read -r b; printf 'play'; sleep 0.05; echo ' clown 1'; cat > /dev/null`,
     );
     bot.send('draw knight');
-    assert.deepEqual(await bot.readLine(2000), { line: 'play knight 2' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'play knight 2' });
     bot.send('draw clown');
-    assert.deepEqual(await bot.readLine(2000), { line: 'play clown 1' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'play clown 1' });
     await bot.stop();
   });
 
   test('gets what the host sends, line by line, and a closed input when stopped', async () => {
     const { bot } = start(`while read -r line; do echo "got $line"; done; echo 'input closed' >&2`);
     bot.send('player 1');
-    assert.deepEqual(await bot.readLine(2000), { line: 'got player 1' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got player 1' });
     bot.send('draw soldier');
-    assert.deepEqual(await bot.readLine(2000), { line: 'got draw soldier' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got draw soldier' });
     await bot.stop();
   });
 
   test('times out a read, and the timer does not outlive it', async () => {
-    const { bot } = start('sleep 5');
+    const { bot } = start(`sleep ${LONG_SLEEP_SECONDS}`);
     const started = performance.now();
     assert.deepEqual(await bot.readLine(100), { failure: Forfeit.TIMEOUT, detail: 'no reply within 100 ms' });
-    assert.ok(performance.now() - started < 1000);
+    assert.ok(performance.now() - started < PROMPT_MS);
     await bot.stop();
   });
 
   test('still gives the line written just before it exited, then the exit', async () => {
     const { bot, log } = start(`read -r line; echo 'play priestess'; echo 'dying' >&2; exit 3`);
     bot.send('draw priestess');
-    assert.deepEqual(await bot.readLine(1000), { line: 'play priestess' });
-    assert.deepEqual(await bot.readLine(1000), { failure: Forfeit.CRASHED, detail: 'exited with code 3' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'play priestess' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { failure: Forfeit.CRASHED, detail: 'exited with code 3' });
     await bot.stop();
     assert.deepEqual(log, ['dying', 'exited with code 3']);
   });
 
   test('that exits while a child holds its output crashes at once, with the reason', async () => {
-    const { bot } = start(`read -r line; sleep 30 & exit 0`);
+    const { bot } = start(`read -r line; sleep ${LONG_SLEEP_SECONDS} & exit 0`);
     bot.send('draw priestess');
     const started = performance.now();
-    assert.deepEqual(await bot.readLine(3000), {
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), {
       failure: Forfeit.CRASHED,
       detail: 'exited with code 0 (a process it started still held its output)',
     });
-    assert.ok(performance.now() - started < 1500, 'not left to time out');
+    assert.ok(performance.now() - started < PROMPT_MS, 'not left to time out');
     await bot.stop();
   });
 
   test('reports an exit in the middle of a line, and a quiet exit before answering', async () => {
     const partial = start(`printf 'play sol'`).bot;
-    assert.deepEqual(await partial.readLine(1000), { failure: Forfeit.CRASHED, detail: 'exited with code 0 in the middle of a line' });
+    assert.deepEqual(await partial.readLine(ANSWERING_MS), {
+      failure: Forfeit.CRASHED,
+      detail: 'exited with code 0 in the middle of a line',
+    });
     await partial.stop();
     const quiet = start('exit 0').bot;
-    assert.deepEqual(await quiet.readLine(1000), { failure: Forfeit.CRASHED, detail: 'exited with code 0' });
+    assert.deepEqual(await quiet.readLine(ANSWERING_MS), { failure: Forfeit.CRASHED, detail: 'exited with code 0' });
     await quiet.stop();
   });
 
   test('floods with a line past the cap', async () => {
     const long = start(`read -r line; head -c 5000 /dev/zero | tr '\\0' x; sleep 5`, { maxLineLength: 4096 });
     long.bot.send('draw soldier');
-    assert.deepEqual(await long.bot.readLine(2000), { failure: Forfeit.FLOODED, detail: 'wrote a line longer than 4096 characters' });
+    assert.deepEqual(await long.bot.readLine(ANSWERING_MS), {
+      failure: Forfeit.FLOODED,
+      detail: 'wrote a line longer than 4096 characters',
+    });
     await long.bot.stop();
   });
 
@@ -99,8 +106,8 @@ describe('a bot process', () => {
       const { bot, log } = start(script);
       await sleep(200);
       const expected = { failure: Forfeit.FLOODED, detail: 'wrote "play soldier 2 princess\\nplay soldier 2 p..." before it was asked' };
-      assert.deepEqual(await bot.readLine(2000), expected);
-      assert.deepEqual(await bot.readLine(2000), expected, 'every later read fails the same way');
+      assert.deepEqual(await bot.readLine(ANSWERING_MS), expected);
+      assert.deepEqual(await bot.readLine(ANSWERING_MS), expected, 'every later read fails the same way');
       await bot.stop();
       assert.equal(log[0], expected.detail);
     }
@@ -109,7 +116,7 @@ describe('a bot process', () => {
   test('floods with a second line after its answer, and the answer is not played either', async () => {
     const { bot } = start(`read -r line; printf 'play priestess\\nplay priestess\\n'; cat > /dev/null`);
     bot.send('draw priestess');
-    assert.deepEqual(await bot.readLine(2000), { failure: Forfeit.FLOODED, detail: 'wrote "play priestess\\n" after its answer' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { failure: Forfeit.FLOODED, detail: 'wrote "play priestess\\n" after its answer' });
     await bot.stop();
   });
 
@@ -118,7 +125,7 @@ describe('a bot process', () => {
       maxLineLength: 4096,
     });
     bot.send('go');
-    assert.deepEqual(await bot.readLine(2000), { line: 'done' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'done' });
     await bot.stop();
     assert.deepEqual(
       log.map((line) => line.length),
@@ -128,11 +135,11 @@ describe('a bot process', () => {
 
   test('is killed after the grace when it ignores SIGTERM, and the stop waits for it', async () => {
     const { bot, log } = start(`trap '' TERM; echo ready; while :; do sleep 0.05; done`);
-    assert.deepEqual(await bot.readLine(2000), { line: 'ready' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'ready' });
     const started = performance.now();
     await bot.stop();
     const took = performance.now() - started;
-    assert.ok(took >= 150 && took < 2000, `${took} ms`);
+    assert.ok(took >= 150 && took < PROMPT_MS, `${took} ms`);
     assert.deepEqual(log, ['still running 200 ms after SIGTERM: killed']);
     assert.deepEqual(processesMarked(marker), []);
   });
@@ -143,7 +150,7 @@ describe('a bot process', () => {
       { cwd: process.cwd(), env, limits: DEFAULT_LIMITS, log: () => {} },
     );
     missing.send('1');
-    const result = await missing.readLine(2000);
+    const result = await missing.readLine(ANSWERING_MS);
     assert.ok(
       'failure' in result && result.failure === Forfeit.CRASHED && /^could not start: .*ENOENT/.test(result.detail),
       JSON.stringify(result),
@@ -154,7 +161,7 @@ describe('a bot process', () => {
     writeFileSync(notAProgram, '\x7fELF garbage');
     chmodSync(notAProgram, 0o755);
     const broken = new BotProcess({ program: notAProgram, args: [] }, { cwd: process.cwd(), env, limits: DEFAULT_LIMITS, log: () => {} });
-    assert.deepEqual(await broken.readLine(2000), { failure: Forfeit.CRASHED, detail: 'exited with code 127' });
+    assert.deepEqual(await broken.readLine(ANSWERING_MS), { failure: Forfeit.CRASHED, detail: 'exited with code 127' });
     await broken.stop();
   });
 });

@@ -12,6 +12,7 @@ import { fullRules } from '../../src/runner/plan.ts';
 import { countersOf, executeJob, JobProgress } from '../../src/runner/run-job.ts';
 import { Runners, type ThreadModules } from '../../src/runner/runners.ts';
 import { scratchDir, startParlor } from '../cli/cli.ts';
+import { eventually } from '../helpers/patience.ts';
 import { PYTHON, ROOT } from '../protocol/helpers.ts';
 
 const REGISTRY = new URL('../../src/app.ts', import.meta.url).href;
@@ -80,8 +81,7 @@ describe('bot tables on threads', () => {
     const hanging = `cmd:${quote(['sh', join(ROOT, 'test/fixtures/bots/hang.sh'), marker])}`;
     const stop = new AbortController();
     const started = play(job([[hanging, 'random']], 40), 2, THREADS, stop.signal);
-    for (let waited = 0; botsLeft(marker).length === 0 && waited < 100; waited++) await new Promise((done) => setTimeout(done, 50));
-    assert.ok(botsLeft(marker).length > 0, 'the bots started');
+    await eventually('the bots started', () => botsLeft(marker).length > 0);
     stop.abort();
     assert.equal((await started).status, 'interrupted');
     assert.deepEqual(botsLeft(marker), []);
@@ -106,14 +106,12 @@ describe('bot tables on threads', () => {
       '--out',
       out,
     ]);
-    for (let waited = 0; botsLeft(marker).length < 2 && waited < 200; waited++) await new Promise((done) => setTimeout(done, 50));
-    assert.ok(botsLeft(marker).length >= 2, 'the bots started');
+    await eventually('the bots started', () => botsLeft(marker).length >= 2);
     child.kill('SIGTERM');
     await new Promise((done) => setTimeout(done, 100));
     child.kill('SIGTERM');
     const { code, signal } = await finished;
     assert.ok(code === 143 || signal === 'SIGTERM', `ended by the signal (${code}, ${signal})`);
-    for (let waited = 0; botsLeft(marker).length > 0 && waited < 40; waited++) await new Promise((done) => setTimeout(done, 50));
-    assert.deepEqual(botsLeft(marker), []);
+    await eventually('no bot left', () => botsLeft(marker).length === 0);
   });
 });

@@ -13,9 +13,8 @@ async function player(design: 'independent' | 'duplicate'): Promise<MatchPlayer>
 describe('games per task', () => {
   test('a job of a block per task at most takes one block, without timing any game', async () => {
     const duplicate = await player('duplicate');
-    const started = performance.now();
     assert.equal(chooseBatchGames([duplicate], 3 * 16, 2), 3);
-    assert.ok(performance.now() - started < 50, 'no timing');
+    // Timing plays games, and every game moves a seat's score: none moved, so none was timed.
     assert.equal(
       duplicate.seatScore.reduce((a, b) => a + b, 0),
       0,

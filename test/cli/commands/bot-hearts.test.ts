@@ -4,7 +4,6 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Readable } from 'node:stream';
 import type { CommandContext } from '../../../src/cli/command.ts';
 import { runBot } from '../../../src/cli/commands/bot.ts';
@@ -12,6 +11,7 @@ import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
 import { fifoPaths, openFifoEnd } from '../../../src/protocol/transport/fifo.ts';
 import { createFramer } from '../../../src/protocol/transport/framing.ts';
 import { builtinRegistry } from '../../../src/app.ts';
+import { eventually, PROMPT_MS } from '../../helpers/patience.ts';
 
 const ROOT = new URL('../../..', import.meta.url).pathname;
 
@@ -32,11 +32,8 @@ describe('parlor bot --game hearts', () => {
     const paths = fifoPaths(name);
     const args = [join(ROOT, 'bin/parlor.js'), 'bot', '--game', 'hearts', 'first-legal', name, '--rules', 'profile=zadikian-server'];
     const bot = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    for (let waited = 0; !(existsSync(paths.botOut) && lstatSync(paths.botIn).isFIFO()); waited += 20) {
-      assert.ok(waited < 10_000, 'the bot made its FIFOs');
-      await sleep(20);
-    }
-    const deadline = performance.now() + 10_000;
+    await eventually('the bot made its FIFOs', () => existsSync(paths.botOut) && lstatSync(paths.botIn).isFIFO());
+    const deadline = performance.now() + PROMPT_MS;
     const toBot = (await openFifoEnd(paths.botIn, true, () => performance.now() > deadline))!;
     const fromBot = (await openFifoEnd(paths.botOut, false, () => performance.now() > deadline))!;
     const framer = createFramer('vlq-nul', 100);

@@ -82,11 +82,10 @@ describe('parlor bot', () => {
     await answered;
     assert.match(stdout, /^play (soldier 2 [a-z]+|clown 2)\n$/);
     const exited = once(bot, 'exit');
-    const sent = performance.now();
     bot.kill('SIGTERM');
     const [code, signal] = await exited;
+    // Killed by the signal itself: a handler would have ended it with an exit code, if at all.
     assert.deepEqual([code, signal], [null, 'SIGTERM']);
-    assert.ok(performance.now() - sent < 1000, 'no handler holds SIGTERM up');
 
     const ended = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), 'bot', 'random'], {
       cwd: ROOT,

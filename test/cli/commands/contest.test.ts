@@ -4,6 +4,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { processesMarked, PYTHON, ROOT, scratchDir } from '../../protocol/helpers.ts';
 import { runCaptured } from '../cli.ts';
+import { ANSWERING_MS, ANSWERING_SECONDS } from '../../helpers/patience.ts';
 
 const marker = `PARLOR_CONTEST_TEST=${process.pid}`;
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots/speedclue', name);
@@ -46,7 +47,7 @@ describe('parlor contest', () => {
       '--per-seating',
       '2',
       '--move-timeout',
-      '2',
+      String(ANSWERING_SECONDS),
       '--seed',
       'contest',
       '--out',
@@ -54,7 +55,10 @@ describe('parlor contest', () => {
     ]);
     assert.equal(code, 0);
     const outcomes = new Map(csv(join(out, 'outcomes.csv')).map((row) => [row[0], row]));
-    assert.match(outcomes.get('Sleepy')![6], /^failed to start: did not connect to port \d+ and say 'Sleepy alive' within 2000 ms$/);
+    assert.match(
+      outcomes.get('Sleepy')![6],
+      new RegExp(`^failed to start: did not connect to port \\d+ and say 'Sleepy alive' within ${ANSWERING_MS} ms$`),
+    );
     assert.equal(outcomes.get('Garbage')![6], "malformed: sent 'suggest the butler did it'");
     // Only the three live entrants' six seatings count, two games each.
     const games = csv(join(out, 'games.csv'));

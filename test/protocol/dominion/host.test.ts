@@ -189,7 +189,7 @@ describe('Dominion bots as processes', () => {
     ['crash', Forfeit.CRASHED],
   ] as const) {
     test(`a bot that stops answering (${bot}) is disqualified for the game under the spec, restarted under the original server`, async () => {
-      const options = { game: 'dominion', env, limits, moveTimeout: 0.3 };
+      const options = { game: 'dominion', env, limits, moveTimeout: reason === Forfeit.TIMEOUT ? 0.3 : undefined };
       const spec = await playExternal([fixture(bot), 'random'], 1, { ...options, resultsDir: join(scratch, `${bot}-spec`) });
       finishRun();
       assert.equal(spec.stats.botsStarted, 1, 'no second process once disqualified');

@@ -4,13 +4,14 @@ import { existsSync } from 'node:fs';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { FifoChannel, freshFifoName, type FifoPaths } from '../../../src/protocol/transport/fifo.ts';
 import { BotProcess, DEFAULT_LIMITS } from '../../../src/protocol/transport/process.ts';
+import { ANSWERING_MS } from '../../helpers/patience.ts';
 import { processesMarked } from '../helpers.ts';
 
 const env = { ...process.env, PARLOR_FIFO_TEST: String(process.pid) };
 const marker = `PARLOR_FIFO_TEST=${process.pid}`;
 
 /** A shell bot on FIFOs named after its last argument, with line framing (the default). */
-function start(script: string, openTimeoutMs = 2000): { bot: BotProcess; log: string[]; paths: FifoPaths } {
+function start(script: string, openTimeoutMs = ANSWERING_MS): { bot: BotProcess; log: string[]; paths: FifoPaths } {
   const log: string[] = [];
   const channel = new FifoChannel(freshFifoName(), openTimeoutMs);
   const bot = new BotProcess(
@@ -28,9 +29,9 @@ describe('a bot on the FIFOs it makes', () => {
   test('is opened in the template order, talks on them, logs its stdout, and has them removed when stopped', async () => {
     const { bot, log, paths } = start(`${TEMPLATE} echo hello; while read -r line <&3; do echo "got $line" >&4; done`);
     bot.send('draw knight');
-    assert.deepEqual(await bot.readLine(2000), { line: 'got draw knight' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got draw knight' });
     bot.send('draw clown');
-    assert.deepEqual(await bot.readLine(2000), { line: 'got draw clown' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got draw clown' });
     await bot.stop();
     assert.deepEqual(log, ['hello']);
     assert.ok(!existsSync(paths.botIn) && !existsSync(paths.botOut));
@@ -50,7 +51,7 @@ describe('a bot on the FIFOs it makes', () => {
 
   test('that exits before opening them crashes', async () => {
     const { bot, paths } = start('mkfifo /tmp/"$1"In; exit 0');
-    assert.deepEqual(await bot.readLine(2000), { failure: Forfeit.CRASHED, detail: 'exited with code 0' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { failure: Forfeit.CRASHED, detail: 'exited with code 0' });
     await bot.stop();
     assert.ok(!existsSync(paths.botIn), 'the FIFO it made is removed too');
   });
@@ -58,7 +59,7 @@ describe('a bot on the FIFOs it makes', () => {
   test('that floods its Out before it is asked forfeits as on stdio', async () => {
     const { bot } = start(`${TEMPLATE} echo 'play soldier 2 princess' >&4; cat <&3 > /dev/null`);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const result = await bot.readLine(2000);
+    const result = await bot.readLine(ANSWERING_MS);
     assert.deepEqual(result, { failure: Forfeit.FLOODED, detail: 'wrote "play soldier 2 princess\\n" before it was asked' });
     await bot.stop();
   });

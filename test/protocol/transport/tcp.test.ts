@@ -10,6 +10,7 @@ import { BotProcess, DEFAULT_LIMITS, type ReadResult } from '../../../src/protoc
 import { freshIdentifier, sharedBotPort, substituteLaunch, TcpChannel } from '../../../src/protocol/transport/tcp.ts';
 import type { FramingKind } from '../../../src/protocol/wire.ts';
 import { liveHandles, processesMarked, PYTHON, ROOT, scratchDir } from '../helpers.ts';
+import { ANSWERING_MS, PROMPT_MS } from '../../helpers/patience.ts';
 
 const env = { ...process.env, PARLOR_TCP_TEST: String(process.pid) };
 const marker = `PARLOR_TCP_TEST=${process.pid}`;
@@ -17,7 +18,7 @@ const BOT = join(ROOT, 'test/fixtures/bots/tcp/tcp_bot.py');
 const limits = { ...DEFAULT_LIMITS, maxLineLength: 512, graceMs: 200 };
 
 /** The fixture bot in `mode`, on a TCP channel with a fresh identifier (appended with the port). */
-async function start(mode: string, framing: FramingKind = 'raw', openTimeoutMs = 3000) {
+async function start(mode: string, framing: FramingKind = 'raw', openTimeoutMs = ANSWERING_MS) {
   const log: string[] = [];
   const identifier = freshIdentifier();
   const channel = new TcpChannel(await sharedBotPort(framing), identifier, openTimeoutMs);
@@ -115,25 +116,25 @@ describe('a bot on TCP', () => {
     const { bot } = await start('shouts');
     assert.equal(await bot.opened(), null);
     bot.send('reset 3 0 Gr Ca Ba');
-    assert.deepEqual(await bot.readLine(3000), { line: 'got reset 3 0 Gr Ca Ba' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got reset 3 0 Gr Ca Ba' });
     bot.send('suggest');
-    assert.deepEqual(await bot.readLine(3000), { line: 'got suggest' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got suggest' });
     bot.send('done');
-    assert.deepEqual(await bot.readLine(3000), { line: 'dead' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'dead' });
     await bot.stop();
   });
 
   test('may end its replies with NULs', async () => {
     const { bot } = await start('nul');
     bot.send('accuse');
-    assert.deepEqual(await bot.readLine(3000), { line: 'got accuse' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got accuse' });
     await bot.stop();
   });
 
   test('written for the line-framed port talks in lines', async () => {
     const { bot } = await start('lines', 'lines');
     bot.send('reset 3 1 Pl Kn Li');
-    assert.deepEqual(await bot.readLine(3000), { line: 'got reset 3 1 Pl Kn Li' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got reset 3 1 Pl Kn Li' });
     await bot.stop();
   });
 
@@ -170,38 +171,38 @@ describe('a bot on TCP', () => {
     const { bot } = await start('disconnects');
     bot.send('suggest');
     const started = performance.now();
-    assert.deepEqual(await bot.readLine(5000), { failure: Forfeit.CRASHED, detail: 'closed its connection while still running' });
-    assert.ok(performance.now() - started < 2000);
+    assert.deepEqual(await bot.readLine(2 * PROMPT_MS), { failure: Forfeit.CRASHED, detail: 'closed its connection while still running' });
+    assert.ok(performance.now() - started < PROMPT_MS);
     await bot.stop();
   });
 
   test('that exits mid-run crashes with its exit', async () => {
     const { bot } = await start('crashes');
     bot.send('suggest');
-    assert.deepEqual(await bot.readLine(3000), { failure: Forfeit.CRASHED, detail: 'exited with code 3' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { failure: Forfeit.CRASHED, detail: 'exited with code 3' });
     await bot.stop();
   });
 
   test('that floods is stopped at the cap', async () => {
     const { bot } = await start('floods');
     bot.send('suggest');
-    assert.equal(failure(await bot.readLine(3000)).failure, Forfeit.FLOODED);
+    assert.equal(failure(await bot.readLine(ANSWERING_MS)).failure, Forfeit.FLOODED);
     await bot.stop();
   });
 
   test('that writes two replies in one read floods, and its answer is not played', async () => {
     const { bot } = await start('coalesced');
     bot.send('ok');
-    assert.deepEqual(await bot.readLine(3000), { failure: Forfeit.FLOODED, detail: 'wrote "got more" after its answer' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { failure: Forfeit.FLOODED, detail: 'wrote "got more" after its answer' });
     await bot.stop();
   });
 
   test('that splits a reply over two writes is judged on the first, then floods with the rest', async () => {
     const { bot } = await start('split');
     bot.send('ok');
-    assert.deepEqual(await bot.readLine(3000), { line: 'got ' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got ' });
     await sleep(400);
-    assert.deepEqual(await bot.readLine(3000), { failure: Forfeit.FLOODED, detail: 'wrote "ok" before it was asked' });
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { failure: Forfeit.FLOODED, detail: 'wrote "ok" before it was asked' });
     await bot.stop();
   });
 });
@@ -224,7 +225,7 @@ describe('a launch file', () => {
       cwd: ROOT,
       env,
       limits,
-      timeoutMs: 3000,
+      timeoutMs: ANSWERING_MS,
       log: (identifier, line) => logs.push(`${identifier}: ${line}`),
     });
     assert.deepEqual(
@@ -239,7 +240,7 @@ describe('a launch file', () => {
     for (const entry of launched) {
       if (!('bot' in entry)) continue;
       entry.bot.send('disprove 1 Sc Re Lo');
-      assert.deepEqual(await entry.bot.readLine(3000), { line: 'got disprove 1 Sc Re Lo' });
+      assert.deepEqual(await entry.bot.readLine(ANSWERING_MS), { line: 'got disprove 1 Sc Re Lo' });
     }
     await Promise.all(launched.map((entry) => ('bot' in entry ? entry.bot.stop() : undefined)));
   });
