@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reachedModules } from '../../core/module-graph.ts';
 import type { Registry } from '../../core/registry.ts';
 import { parseStrategySpec } from '../../core/strategy-spec.ts';
 import type { GamesTask, PairedTask, Task } from '../tasks.ts';
@@ -18,8 +19,8 @@ export type RemoteTask = Omit<GamesTask, 'registry' | 'watch' | 'transcripts'> |
 export interface RemoteBatch {
   /** The coordinator's parlor version: a worker of another version refuses the batch. */
   readonly parlor: string;
-  /** The fingerprint of the game's rules on the coordinator (see rulesFingerprint). */
-  readonly rules: string;
+  /** What plays the game on the coordinator: its rules and code (see playingFingerprint). */
+  readonly fingerprint: string;
   /** Seconds a strategy file may take per decision; null: not timed. */
   readonly moveTimeout: number | null;
   /** The strategy files of the task's specs, by the name the specs give them. */
@@ -77,42 +78,49 @@ export function renameStrategies<T extends RemoteTask>(task: T, rename: Readonly
   };
 }
 
-// The source files of a game's engine are read once per process.
-const engineDigests = new Map<string, string>();
-
-function engineDigest(gameId: string): string {
-  let digest = engineDigests.get(gameId);
-  if (digest === undefined) {
-    const hash = createHash('sha256');
-    const folder = fileURLToPath(new URL(`../../games/${gameId}/`, import.meta.url));
-    if (existsSync(folder)) {
-      const files = readdirSync(folder, { recursive: true, encoding: 'utf8' })
-        .filter((name) => statSync(join(folder, name)).isFile())
-        .sort();
-      for (const file of files) hash.update(`\0${file}\0`).update(readFileSync(join(folder, file)));
-    }
-    digest = hash.digest('hex');
-    engineDigests.set(gameId, digest);
-  }
-  return digest;
-}
+// The threads' entries and the registry module they load: the code of a batch starts here.
+const PLAYING_ENTRIES = ['src/runner/worker.ts', 'src/runner/bot-thread.ts', 'src/app.ts'];
+const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+let ownCode: string | undefined;
 
 /**
- * What the game's rules are on this machine: its rule options and the source files of its engine
- * folder (src/games/<id>/). Two machines with the same fingerprint play the same rules the same
- * way; a worker whose fingerprint differs from the job's refuses it rather than mix two engines.
+ * What decides the results of a batch of `gameId` on this machine: the game's rule options in the
+ * registry, and the sources of every module the batch's threads may run (the task player, the
+ * engines, the built-in strategies, the bot host, and all they import), found by following the
+ * imports from the threads' entries and the registry module. The command line, statistics and
+ * reports only read results, and are not among them. Two machines with the same fingerprint play
+ * a batch the same way; a worker whose fingerprint differs from the job's refuses it rather than
+ * mix two versions of the code. The sources are read once per process.
  */
-export function rulesFingerprint(registry: Registry, gameId: string): string {
+export function playingFingerprint(registry: Registry, gameId: string): string {
   const options = JSON.stringify(registry.game(gameId).ruleOptions);
-  return createHash('sha256').update(options).update(engineDigest(gameId)).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(options)
+    .update((ownCode ??= codeDigest(PROJECT_ROOT)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
-/** Why this machine must not play `batch` (another parlor, other rules), or null when it may. */
+/** The modules a batch's threads may run, by path from the project at `root`. */
+export function playingModules(root: string): string[] {
+  return [...reachedModules(root, PLAYING_ENTRIES, 'run')].sort();
+}
+
+/** The digest of the playing modules' paths and sources in the project at `root`. */
+export function codeDigest(root: string): string {
+  const hash = createHash('sha256');
+  for (const file of playingModules(root)) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)));
+  return hash.digest('hex');
+}
+
+/** Why this machine must not play `batch` (another parlor, other rules or code), or null when it may. */
 export function refusal(registry: Registry, batch: RemoteBatch): string | null {
   if (batch.parlor !== version) return `it runs parlor ${version}, the job parlor ${batch.parlor}`;
   const game = taskGame(batch.task);
   if (!registry.gameIds().includes(game)) return `it has no game '${game}'`;
-  const here = rulesFingerprint(registry, game);
-  if (batch.rules !== here) return `its ${game} rules differ from the job's (rules fingerprint ${here} here, ${batch.rules} in the job)`;
+  const here = playingFingerprint(registry, game);
+  if (batch.fingerprint !== here) {
+    return `its ${game} rules or code differ from the job's (fingerprint ${here} here, ${batch.fingerprint} in the job)`;
+  }
   return null;
 }

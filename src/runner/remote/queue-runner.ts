@@ -7,7 +7,7 @@ import { version } from '../version.ts';
 import {
   batchId,
   decodeCounters,
-  rulesFingerprint,
+  playingFingerprint,
   taskGame,
   taskSpecs,
   type RemoteBatch,
@@ -147,7 +147,7 @@ export class QueueRunner implements TaskRunner {
     for (const name of [...new Set(files)].sort()) strategies[name] = await this.upload(name);
     return {
       parlor: version,
-      rules: rulesFingerprint(registry, game),
+      fingerprint: playingFingerprint(registry, game),
       moveTimeout: moveTimeout ?? null,
       strategies,
       task: remoteTask(task),

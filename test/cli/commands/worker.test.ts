@@ -5,17 +5,17 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
 import { builtinJobContext, builtinRegistry } from '../../../src/app.ts';
 import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
 import { startJob } from '../../../src/runner/jobs.ts';
 import { planSim } from '../../../src/runner/plan.ts';
-import { rulesFingerprint, type RemoteBatch, type RemoteResult } from '../../../src/runner/remote/batches.ts';
+import { playingFingerprint, type RemoteBatch, type RemoteResult } from '../../../src/runner/remote/batches.ts';
 import { bundleId, packStrategy } from '../../../src/runner/remote/bundles.ts';
 import { listen } from '../../../src/runner/remote/queue-runner.ts';
 import { QUEUE_NAME, RedisLink } from '../../../src/runner/remote/redis.ts';
 import { version } from '../../../src/runner/version.ts';
+import { eventually, PROMPT_MS } from '../../helpers/patience.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../helpers/redis-server.ts';
 import { parlor, ROOT, scratchDir, startParlor, type Finished } from '../cli.ts';
 
@@ -40,14 +40,6 @@ function startWorker(url: string): RunningWorker {
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
   return { child, finished, stderr: () => stderr };
-}
-
-async function until(what: string, seconds: number, done: () => boolean): Promise<void> {
-  const deadline = Date.now() + seconds * 1000;
-  while (!done()) {
-    if (Date.now() > deadline) assert.fail(`${what}: not within ${seconds}s`);
-    await sleep(50);
-  }
 }
 
 function checkpointGames(dir: string): number {
@@ -89,13 +81,13 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
   /** Starts `count` more workers and waits until they all take batches. */
   async function startWorkers(count: number): Promise<void> {
     for (let i = 0; i < count; i++) workers.push(startWorker(redis.url));
-    await until('workers taking batches', 60, () => workers.every((worker) => /taking batches from/.test(worker.stderr())));
+    await eventually('workers taking batches', () => workers.every((worker) => /taking batches from/.test(worker.stderr())), 2 * PROMPT_MS);
   }
 
   test('a worker killed mid-batch loses nothing: the run equals a local one, the strategy file shipped by hash', async () => {
     const dir = join(scratch, 'queued');
     const run = startParlor([...JOB, '--redis', redis.url, '--out', dir, '--quiet']);
-    await until('first batches merged', 60, () => checkpointGames(dir) > 0);
+    await eventually('first batches merged', () => checkpointGames(dir) > 0, 2 * PROMPT_MS);
     // The only worker, with the run's next batches: it holds some whenever the run is not done.
     workers[0].child.kill('SIGKILL');
     await startWorkers(2);
@@ -113,7 +105,7 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
   test('a coordinator stopped with Ctrl-C resumes on the queue to the same results', async () => {
     const dir = join(scratch, 'stopped');
     const run = startParlor([...JOB, '--redis', redis.url, '--out', dir, '--quiet']);
-    await until('first batches merged', 60, () => checkpointGames(dir) > 0);
+    await eventually('first batches merged', () => checkpointGames(dir) > 0, 2 * PROMPT_MS);
     run.child.kill('SIGINT');
     const stopped = await run.finished;
     assert.equal(stopped.code, 130, stopped.stderr);
@@ -136,7 +128,7 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
   test('a worker stopped with Ctrl-C finishes the batches it holds first', async () => {
     const dir = join(scratch, 'worker-stopped');
     const run = startParlor([...JOB, '--redis', redis.url, '--out', dir, '--quiet']);
-    await until('first batches merged', 60, () => checkpointGames(dir) > 0);
+    await eventually('first batches merged', () => checkpointGames(dir) > 0, 2 * PROMPT_MS);
     workers[1].child.kill('SIGINT');
     assert.equal((await workers[1].finished).code, 130, workers[1].stderr());
     const finished = await run.finished;
@@ -156,7 +148,7 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
       });
       const batch = (changes: Partial<RemoteBatch>): RemoteBatch => ({
         parlor: version,
-        rules: rulesFingerprint(builtinRegistry(), 'love-letter'),
+        fingerprint: playingFingerprint(builtinRegistry(), 'love-letter'),
         moveTimeout: null,
         strategies: {},
         task: {
@@ -170,8 +162,8 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
         ...changes,
       });
       await queue.add('batch', batch({ parlor: '0.0.1' }), { jobId: 'other-version', removeOnComplete: true });
-      await queue.add('batch', batch({ rules: 'f00df00df00df00d' }), { jobId: 'other-rules', removeOnComplete: true });
-      await until('both batches answered', 30, () => results.size === 2);
+      await queue.add('batch', batch({ fingerprint: 'f00df00df00df00d' }), { jobId: 'other-rules', removeOnComplete: true });
+      await eventually('both batches answered', () => results.size === 2);
       const refusals = ['other-version', 'other-rules'].map((id) => {
         const result = results.get(id);
         return result && 'failure' in result ? result.failure : null;
@@ -183,7 +175,7 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
       );
       assert.match(
         refusals[1]?.message ?? '',
-        /refused the job: its love-letter rules differ from the job's \(rules fingerprint \w+ here, f00df00df00df00d in the job\)/,
+        /refused the job: its love-letter rules or code differ from the job's \(fingerprint \w+ here, f00df00df00df00d in the job\)/,
       );
       const logs = workers.map((worker) => worker.stderr()).join('');
       assert.match(logs, /refused a batch: it runs parlor/);
@@ -213,7 +205,7 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
       (error: unknown) =>
         error instanceof ParlorError &&
         error.code === ErrorCodes.WORKER_REFUSED &&
-        /^parlor worker \S+ refused the job: its love-letter rules differ from the job's/.test(error.message),
+        /^parlor worker \S+ refused the job: its love-letter rules or code differ from the job's/.test(error.message),
     );
     assert.deepEqual(warnings, []);
   });
