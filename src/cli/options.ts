@@ -5,7 +5,7 @@ import { parseDesign } from '../runner/design.ts';
 import { parseSeatings } from '../runner/tournament.ts';
 import { Errors } from '../core/errors.ts';
 import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/transport/process.ts';
-import { CHANNEL_KINDS, FRAMING_KINDS } from '../protocol/wire.ts';
+import { CHANNEL_KINDS, FRAMING_KINDS } from '../core/wire.ts';
 import { collect, integerIn, keyValuePairs, oneOf, positiveNumber } from './parse.ts';
 import { parsePreset, parseSprtBounds, parseSprtElo } from './compare-options.ts';
 

@@ -1,32 +1,20 @@
 import type { EventLog, GameEvent } from './events.ts';
 import type { MetricSpec } from './metrics.ts';
+import type { PlayerView } from './player-view.ts';
 import type { MasterKey } from './random.ts';
+import type { RuleOption, RuleValues } from './rule-options.ts';
 import type { GameTally } from './tally.ts';
+import type { WireProtocol } from './wire.ts';
+
+// The contract's parts that the wire contract shares, defined below both and named here too.
+export type { PlayerView } from './player-view.ts';
+export type { RuleOption, RuleValues } from './rule-options.ts';
 
 /** What every game's state carries for the harness; the rest is the game's own typed arrays. */
 export interface GameState {
   readonly players: number;
   readonly events: EventLog;
   readonly tally: GameTally;
-}
-
-/** What a strategy is shown: maintained only from the events its player receives. */
-export interface PlayerView {
-  readonly seat: number;
-  readonly players: number;
-  /** Forget everything: a new round (or game) begins. */
-  reset(): void;
-  observe(event: GameEvent): void;
-}
-
-/** A rule set as plain data, so it can be stored in job.json and compared on resume. */
-export type RuleValues = Readonly<Record<string, string | number | boolean>>;
-
-export interface RuleOption {
-  readonly name: string;
-  readonly values: readonly string[] | 'integer' | 'boolean';
-  readonly default: string | number | boolean;
-  readonly help: string;
 }
 
 /**
@@ -89,6 +77,12 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   maxDecisions(players: number, rules: RuleValues): number;
 
   createView(players: number, seat: number, rules: RuleValues): V;
+
+  /**
+   * What bots of this game speak, in src/games/<id>/wire/: the protocol of its original competition.
+   * A game without one is played by parlor's own strategies only.
+   */
+  readonly wire?: WireProtocol;
 
   // Words for people (transcripts, replays): never sent to a bot nor read from one. A game's wire
   // protocol, in src/games/<id>/wire/, is what bots speak.

@@ -1,6 +1,6 @@
 import { Errors } from '../core/errors.ts';
 import type { RuleOption } from '../core/game.ts';
-import { parseRuleValues } from './love-letter/rules.ts';
+import { parseRuleValues } from '../core/rule-options.ts';
 
 /** Rule values as a profile presets them, before the options given one by one. */
 export type RuleValueMap = Record<string, string | number | boolean>;

@@ -6,7 +6,7 @@ import type { Strategy } from '../core/strategy.ts';
 import type { ResolvedStrategy } from '../runner/strategies.ts';
 import { wireProtocol } from './protocols.ts';
 import { createFramer } from './transport/framing.ts';
-import { Due, LineKind, type ClientSeat, type FramingKind } from './wire.ts';
+import { Due, LineKind, type ClientSeat, type FramingKind } from '../core/wire.ts';
 
 export interface BotSetup {
   readonly game: Game<any, any>;
@@ -41,7 +41,7 @@ export class ProtocolBot {
 
   constructor(setup: BotSetup) {
     this.setup = setup;
-    this.reader = wireProtocol(setup.game.id).client(setup.rules, setup.players);
+    this.reader = wireProtocol(setup.game).client(setup.rules, setup.players);
     this.legal = new Int32Array(setup.game.maxActions);
   }
 

@@ -5,7 +5,7 @@ import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
 import { MatchPlayer } from '../runner/batch.ts';
 import type { Counters } from '../runner/counters.ts';
 import { newCounters, prepareMatch, type PreparedMatch, type StrategyResolver } from '../runner/match.ts';
-import { makeFolder } from '../runner/results.ts';
+import { makeFolder } from '../core/results-files.ts';
 import { resolveStrategy as resolveInProcess, type ResolvedStrategy } from '../runner/strategies.ts';
 import { appendBotLog, finishBotLogs } from './bot-logs.ts';
 import { externalDefinition, type BotConnector } from './external.ts';
@@ -13,7 +13,7 @@ import { botLogName, ProtocolHost, readAcknowledgement } from './host.ts';
 import { launchBots, parseLaunchFile, type Launched, type LaunchEntry } from './launch-file.ts';
 import { channelFor, framingFor, wireProtocol } from './protocols.ts';
 import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, type BotProcess } from './transport/process.ts';
-import type { FramingKind } from './wire.ts';
+import type { FramingKind } from '../core/wire.ts';
 
 /**
  * The SpeedClue contest's tournament (its ContestServer): every combination of the entrants from
@@ -95,9 +95,9 @@ export interface ContestPlan {
 /** Checks a contest and loads its entrants' definitions: every mistake of the user's shows here. */
 export async function planContest(registry: Registry, spec: ContestSpec): Promise<ContestPlan> {
   const game = registry.game(spec.game);
-  const wire = wireProtocol(game.id);
-  const framing = framingFor(game.id, spec.framing);
-  if (wire.lifecycle !== 'session' || channelFor(game.id) !== 'tcp') {
+  const wire = wireProtocol(game);
+  const framing = framingFor(game, spec.framing);
+  if (wire.lifecycle !== 'session' || channelFor(game) !== 'tcp') {
     throw Errors.badOption(`${game.id} bots are not started once for a whole contest; contest mode is for TCP games`);
   }
   game.parseRules(spec.rules ?? {});
@@ -313,8 +313,8 @@ class Contest {
 
   /** `done` to every bot still in, and its `dead` read back. */
   async sayGoodbye(): Promise<void> {
-    const wire = wireProtocol(this.spec.game);
     const game = this.registry.game(this.spec.game);
+    const wire = wireProtocol(game);
     const farewell = wire.server(game.parseRules(this.spec.rules ?? {}), game.minPlayers, 0).close();
     for (const entrant of this.entrants) {
       if (entrant.bot === null || entrant.disqualified !== null) continue;

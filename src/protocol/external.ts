@@ -11,7 +11,7 @@ import { FifoChannel, freshFifoName } from './transport/fifo.ts';
 import { createFramer } from './transport/framing.ts';
 import { BotProcess, installCleanup, type BotLimits, type BotLink } from './transport/process.ts';
 import { freshIdentifier, sharedBotPort, TcpChannel } from './transport/tcp.ts';
-import type { ChannelKind, FramingKind, WireProtocol } from './wire.ts';
+import type { ChannelKind, FramingKind, WireProtocol } from '../core/wire.ts';
 
 /** What a connector needs to open one connection for one seat. */
 export interface LinkContext {
@@ -100,15 +100,20 @@ async function openChannel(context: LinkContext): Promise<Channel | undefined> {
 }
 
 /** The definition of a `cmd:` seat; the program must exist (relative paths from `cwd`). */
-export function commandDefinition(gameId: string, spec: string, cwd: string = process.cwd()): StrategyDefinition<PlayerView> {
-  wireProtocol(gameId);
+export function commandDefinition(game: Game<any, any>, spec: string, cwd: string = process.cwd()): StrategyDefinition<PlayerView> {
+  wireProtocol(game);
   const command = parseBotCommand(spec);
   checkProgram(command, cwd);
-  return externalDefinition(gameId, spec, `external bot: ${[command.program, ...command.args].join(' ')}`, processConnector(spec, command));
+  return externalDefinition(
+    game.id,
+    spec,
+    `external bot: ${[command.program, ...command.args].join(' ')}`,
+    processConnector(spec, command),
+  );
 }
 
 /** Loads a seat spec: `cmd:` seats become external bots; everything else loads as usual. */
 export async function resolveStrategy(registry: Registry, gameId: string, spec: StrategySpec): Promise<ResolvedStrategy> {
   if (!isExternalSpec(spec.text)) return resolveInProcess(registry, gameId, spec);
-  return { spec, definition: commandDefinition(gameId, spec.text), params: {} };
+  return { spec, definition: commandDefinition(registry.game(gameId), spec.text), params: {} };
 }

@@ -20,7 +20,7 @@ import {
   type BotLink,
   type ReadFailure,
 } from './transport/process.ts';
-import { sentDetail, type ChannelKind, type FramingKind, type Outbound, type ServerSeat, type WireProtocol } from './wire.ts';
+import { sentDetail, type ChannelKind, type FramingKind, type Outbound, type ServerSeat, type WireProtocol } from '../core/wire.ts';
 
 export interface ExternalOptions {
   /** Aborting stops every bot at once; the range then rejects with the signal's reason. */
@@ -130,9 +130,9 @@ export class ProtocolHost {
 
   constructor(match: PreparedMatch, options: ExternalOptions) {
     this.match = match;
-    this.wire = wireProtocol(match.game.id);
-    this.channel = channelFor(match.game.id, options.channel);
-    this.framing = framingFor(match.game.id, options.framing);
+    this.wire = wireProtocol(match.game);
+    this.channel = channelFor(match.game, options.channel);
+    this.framing = framingFor(match.game, options.framing);
     this.options = options;
     this.moveTimeoutMs = Math.round((options.moveTimeout ?? DEFAULT_MOVE_TIMEOUT_SECONDS) * 1000);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };

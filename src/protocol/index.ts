@@ -22,5 +22,5 @@ export {
 export { ProtocolBot, runBotSession, type BotSetup } from './bot.ts';
 export { loopbackDefinition } from './loopback.ts';
 export { wireProtocol } from './protocols.ts';
-export * from './wire.ts';
+export * from '../core/wire.ts';
 export { BotProcess, DEFAULT_LIMITS, type BotLimits, type BotLink, type ReadFailure, type ReadResult } from './transport/process.ts';

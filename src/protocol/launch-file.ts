@@ -4,7 +4,7 @@ import type { BotCommand } from './command.ts';
 import { createFramer } from './transport/framing.ts';
 import { BotProcess, installCleanup, type BotLimits, type ReadFailure } from './transport/process.ts';
 import { IDENTIFIER_MARK, sharedBotPort, TcpChannel } from './transport/tcp.ts';
-import type { FramingKind } from './wire.ts';
+import type { FramingKind } from '../core/wire.ts';
 
 /** One bot of a contest's launch file: its identifier and its command, marks not yet replaced. */
 export interface LaunchEntry {

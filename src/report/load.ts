@@ -3,7 +3,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Errors } from '../core/errors.ts';
-import { readJson, ResultFiles } from '../runner/results.ts';
+import { readJson, ResultFiles } from '../core/results-files.ts';
 import type { ReportExtras } from './report.ts';
 import type { ReportSummary } from './rows.ts';
 import { EXTRAS_FILE } from './files.ts';

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeFolder, writeFileAtomic } from '../runner/results.ts';
+import { makeFolder, writeFileAtomic } from '../core/results-files.ts';
 import { CHARTS_FOLDER, EXTRAS_FILE, REPORT_FILE } from './files.ts';
 import { reportHtml, type ReportChart } from './html.ts';
 import { renderChart } from './render.ts';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Errors } from '../core/errors.ts';
-import { WriteFailure, writeFailure } from './write-errors.ts';
+import { WriteFailure, writeFailure } from '../core/write-errors.ts';
 
 /**
  * One run at a time per results folder: a lock file created exclusively, holding its owner's pid

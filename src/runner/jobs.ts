@@ -32,7 +32,7 @@ import { summarizeRun, type RunSummary } from './summary.ts';
 import type { Timeline } from './timeline.ts';
 import { ClearLeaderStop, untilClearLookGames } from './until-clear.ts';
 import { gitCommit, version } from './version.ts';
-import { WriteFailure } from './write-errors.ts';
+import { WriteFailure } from '../core/write-errors.ts';
 
 /** Runs after a run has written its results folder (charts, reports), while the folder is still locked. */
 export type ResultHook = (dir: string, summary: RunSummary, job: JobFile) => Promise<void>;

@@ -1,65 +1,18 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Errors } from '../core/errors.ts';
 import { LOCK_FILE, lockResultsFolder, type FolderLock } from './folder-lock.ts';
 import type { JobFile } from './job.ts';
 import type { Checkpoint } from './run-job.ts';
 import type { RunSummary } from './summary.ts';
 import { summaryTables } from './tables.ts';
-import { writeFailure } from './write-errors.ts';
+import { makeFolder, readJson, ResultFiles, writeFileAtomic } from '../core/results-files.ts';
+import { writeFailure } from '../core/write-errors.ts';
 
-/**
- * A run's results folder:
- *   job.json         the job (strategies, seed, design, rules, game count, versions)
- *   summary.json     the figures (partial, with complete: false, while unfinished)
- *   *.csv            the same figures as tables
- *   checkpoint.json  only while unfinished: the counters of the batches done
- *   parlor.lock      only while a run writes the folder (see folder-lock.ts)
- * Every file is written to a temporary name and renamed, so a reader (or a resume after a crash)
- * never sees half a file; a write that fails removes its temporary file and says why in one line.
- */
-export const ResultFiles = {
-  JOB: 'job.json',
-  SUMMARY: 'summary.json',
-  CHECKPOINT: 'checkpoint.json',
-} as const;
-
-let temporaryCounter = 0;
-
-export function writeFileAtomic(path: string, data: string | Uint8Array): void {
-  const temporary = `${path}.${process.pid}.${temporaryCounter++}.partial`;
-  try {
-    writeFileSync(temporary, data);
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw writeFailure(path, error);
-  }
-}
-
-/** mkdir -p, failing as a WriteFailure. */
-export function makeFolder(dir: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    throw writeFailure(dir, mkdirReason(dir, error));
-  }
-}
-
-/**
- * A recursive mkdir reports ENOENT whatever stopped it (a read-only disk, a missing permission):
- * making the first missing folder alone gives the real reason.
- */
-function mkdirReason(dir: string, error: unknown): unknown {
-  let missing = resolve(dir);
-  while (!existsSync(dirname(missing)) && dirname(missing) !== missing) missing = dirname(missing);
-  try {
-    mkdirSync(missing);
-  } catch (real) {
-    return real;
-  }
-  return error;
-}
+// The results folder's files are named and written whole in core/results-files.ts (what the
+// report reads too); here, the runner's side: creating and locking a folder, the job, checkpoint
+// and summary.
+export { makeFolder, readJson, ResultFiles, writeFileAtomic };
 
 function writeJson(path: string, value: unknown): void {
   writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`);
@@ -110,22 +63,6 @@ export function claimFreshFolder(base: string): { dir: string; lock: FolderLock 
 
 export function writeJob(dir: string, job: JobFile): void {
   writeJson(join(dir, ResultFiles.JOB), job);
-}
-
-export function readJson(dir: string, file: string): unknown {
-  const path = join(dir, file);
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw Errors.unreadableFile(path, code === 'ENOENT' ? 'no such file' : String(code ?? error));
-  }
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw Errors.corruptResults(dir, `${file} is not valid JSON`);
-  }
 }
 
 export function readJob(dir: string): JobFile {

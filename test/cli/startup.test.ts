@@ -2,6 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadedModules } from '../helpers/imports.ts';
 
+const HEAVY_RUNNER_MODULES = [
+  'src/runner/pool.ts',
+  'src/runner/run-job.ts',
+  'src/runner/summary.ts',
+  'src/runner/compare.ts',
+  'src/runner/external.ts',
+];
+
 describe('start-up of `parlor bot`', () => {
   // A manager starts a bot process every round, so what the bot loads is paid thousands of times a run.
   const loaded = loadedModules(['src/cli/main.ts', 'src/cli/commands/bot.ts']);
@@ -14,10 +22,7 @@ describe('start-up of `parlor bot`', () => {
 
   test('loads none of the runner, statistics or report code', () => {
     const heavy = [...loaded].filter(
-      (module) =>
-        module.startsWith('src/report/') ||
-        module.startsWith('src/stats/') ||
-        /src\/runner\/(pool|run-job|summary|compare|external)\.ts$/.test(module),
+      (module) => module.startsWith('src/report/') || module.startsWith('src/stats/') || HEAVY_RUNNER_MODULES.includes(module),
     );
     assert.deepEqual(heavy, []);
   });

@@ -4,7 +4,7 @@ import type { GameEvent } from '../../src/core/events.ts';
 import { masterKey } from '../../src/core/random.ts';
 import { Ev, loveLetter, type LoveLetterState, type LoveLetterView } from '../../src/games/love-letter/index.ts';
 import { wireProtocol } from '../../src/protocol/protocols.ts';
-import { Due, LineKind, type ClientSeat as ProtocolReader } from '../../src/protocol/wire.ts';
+import { Due, LineKind, type ClientSeat as ProtocolReader } from '../../src/core/wire.ts';
 import { Table, playGame, type TableObserver } from '../../src/runner/table.ts';
 import { random } from '../../strategies/love-letter/random.ts';
 import { managerLines } from '../helpers/love-letter-wire.ts';
@@ -23,7 +23,7 @@ function copy(e: GameEvent): Record6 {
  */
 function roundTrip(players: number, handshake: 'classic' | 'ident', games: number): { records: number; decisions: number } {
   const rules = loveLetter.parseRules({ handshake });
-  const protocol = wireProtocol(loveLetter.id);
+  const protocol = wireProtocol(loveLetter);
   const seats = Array.from({ length: players }, () => ({
     strategy: random.create({ seat: 0, players, rules, params: {} }),
     trusted: true,
@@ -97,7 +97,7 @@ describe('the Love Letter protocol reader', () => {
   }
 
   test('reads card names in any case and tells unknown lines apart', () => {
-    const reader = wireProtocol(loveLetter.id).client(loveLetter.parseRules({}), 2);
+    const reader = wireProtocol(loveLetter).client(loveLetter.parseRules({}), 2);
     const seen: Record6[] = [];
     const read = (line: string) => reader.read(line, (e) => seen.push(copy(e)));
     assert.equal(read('draw soldier'), LineKind.UNKNOWN, 'nothing before the greeting');
@@ -142,7 +142,7 @@ describe('the Love Letter protocol reader', () => {
     ] as const;
     for (const [minister, drawn, plays] of cases) {
       const rules = loveLetter.parseRules({ minister });
-      const reader = wireProtocol(loveLetter.id).client(rules, 2);
+      const reader = wireProtocol(loveLetter).client(rules, 2);
       const view = loveLetter.createView(2, 0, rules);
       let due = 0;
       let dueWhileOut = 0;

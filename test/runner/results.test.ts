@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ErrorCodes, ParlorError } from '../../src/core/errors.ts';
 import { LOCK_FILE } from '../../src/runner/folder-lock.ts';
 import { claimFreshFolder, createResultsFolder, readCheckpoint, readJob, writeFileAtomic } from '../../src/runner/results.ts';
-import { WriteFailure } from '../../src/runner/write-errors.ts';
+import { WriteFailure } from '../../src/core/write-errors.ts';
 import { mountTmpfs } from '../helpers/tmpfs.ts';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'parlor-results-'));

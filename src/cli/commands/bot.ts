@@ -9,7 +9,7 @@ import { ProtocolBot, runBotSession } from '../../protocol/bot.ts';
 import { channelFor, framingFor, wireProtocol } from '../../protocol/protocols.ts';
 import { fifoPaths, openFifoEnd, removeFifos, type FifoPaths } from '../../protocol/transport/fifo.ts';
 import { createFramer } from '../../protocol/transport/framing.ts';
-import type { FramingKind } from '../../protocol/wire.ts';
+import type { FramingKind } from '../../core/wire.ts';
 import { resolveStrategy } from '../../runner/strategies.ts';
 import type { CommandContext } from '../command.ts';
 
@@ -45,9 +45,9 @@ export async function runBot(
   const game = context.registry.game(options.game);
   if (isExternalSpec(strategyText))
     throw Errors.badOption('parlor bot plays a parlor strategy; an external bot can enter a manager as it is');
-  const wire = wireProtocol(game.id);
-  const channel = channelFor(game.id, options.channel);
-  const framing = framingFor(game.id, options.framing);
+  const wire = wireProtocol(game);
+  const channel = channelFor(game, options.channel);
+  const framing = framingFor(game, options.framing);
   const port = channel === 'tcp' ? portNumber(options) : 0;
   const rules = game.parseRules({ ...options.rules, ...(options.handshake ? { handshake: options.handshake } : {}) });
   const players = options.players ?? game.maxPlayers;

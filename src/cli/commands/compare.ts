@@ -50,12 +50,12 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
     let outcome: ComparisonOutcome;
     if (options.resume !== undefined) {
       const job = resumableJob(options.resume, given);
-      await checkChannel(job.game, options);
+      await checkChannel(context.registry.game(job.game), options);
       outcome = await resumeComparison(jobContext(context), options.resume, settings, printingWatch(context, options), job);
     } else {
       if (options.candidate === undefined || options.baseline === undefined)
         throw Errors.badOption('--candidate and --baseline are required (or --resume DIR)');
-      await checkChannel(options.game ?? context.registry.gameIds()[0], options);
+      await checkChannel(context.registry.game(options.game ?? context.registry.gameIds()[0]), options);
       outcome = await startComparison(jobContext(context), options, settings, printingWatch(context, options));
     }
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Errors } from '../../core/errors.ts';
 import type { ContestResult } from '../../protocol/contest.ts';
 import { openResultsFolder } from '../../runner/jobs.ts';
-import { writeFileAtomic } from '../../runner/results.ts';
+import { writeFileAtomic } from '../../core/results-files.ts';
 import { toCsv } from '../../runner/tables.ts';
 import { wilson } from '../../stats/wilson.ts';
 import type { CommandContext } from '../command.ts';

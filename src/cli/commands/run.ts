@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { BUILTIN_REGISTRY_MODULE, loadExternalHost } from '../../app.ts';
 import { Errors } from '../../core/errors.ts';
+import type { Game } from '../../core/game.ts';
 import type { Registry } from '../../core/registry.ts';
 import type { JobFile, JobSpec } from '../../runner/job.ts';
 import { checkSameJob, readJobToResume, resumeJob, startJob, type JobContext } from '../../runner/jobs.ts';
@@ -139,11 +140,11 @@ export async function runJobCommand<O extends RunOptions>(
     let outcome;
     if (options.resume) {
       const job = resumableJob(context, kind, options, given);
-      await checkChannel(job.game, options);
+      await checkChannel(context.registry.game(job.game), options);
       outcome = await resumeJob(jobContext(context, timeline), options.resume, settings, job);
     } else {
       const plan = kind.plan(context.registry, options);
-      await checkChannel(plan.game, options);
+      await checkChannel(context.registry.game(plan.game), options);
       outcome = await startJob(jobContext(context, timeline), plan, settings);
     }
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);
@@ -158,7 +159,7 @@ export async function runJobCommand<O extends RunOptions>(
 }
 
 /** Refuses a --channel or --framing the game's bots cannot talk over, before anything starts. */
-export async function checkChannel(game: string, { channel, framing }: { channel?: string; framing?: string }): Promise<void> {
+export async function checkChannel(game: Game<any, any>, { channel, framing }: { channel?: string; framing?: string }): Promise<void> {
   if (channel === undefined && framing === undefined) return;
   const { channelFor, framingFor } = await import('../../protocol/protocols.ts');
   channelFor(game, channel);

@@ -8,6 +8,7 @@ import { DOMINION_RULES, decodeRules, parseDominionRules } from './rules.ts';
 import { DominionState } from './state.ts';
 import { formatEventLine } from './text.ts';
 import { DominionView } from './view.ts';
+import { dominionWire } from './wire/index.ts';
 
 /**
  * Turns are capped by turnLimit. Within a turn every decision spends something finite: a card
@@ -33,6 +34,7 @@ export const dominion: Game<DominionState, DominionView> = {
   roundName: ['game', 'games'],
   metrics: DOMINION_METRICS,
   forfeitLabels: FORFEIT_LABELS,
+  wire: dominionWire,
   parseRules: parseDominionRules,
   createState: (players, rules) => new DominionState(players, rules),
   reset: resetGame,

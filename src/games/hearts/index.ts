@@ -8,6 +8,7 @@ import { HEARTS_METRICS } from './metrics.ts';
 import { HEARTS_RULES, decodeRules, parseHeartsRules } from './rules.ts';
 import { HeartsState } from './state.ts';
 import { HeartsView } from './view.ts';
+import { heartsWire } from './wire/index.ts';
 
 /**
  * Hands are bounded by the hand limit, and by the end score where every hand scores all its points
@@ -36,6 +37,7 @@ export const hearts: Game<HeartsState, HeartsView> = {
   roundName: ['hand', 'hands'],
   metrics: HEARTS_METRICS,
   forfeitLabels: FORFEIT_LABELS,
+  wire: heartsWire,
   parseRules: parseHeartsRules,
   createState: (players, rules) => new HeartsState(players, rules),
   reset: resetGame,

@@ -2,6 +2,7 @@ import type { MasterKey } from '../../core/random.ts';
 import { Streams } from '../../core/random.ts';
 import { actionCard, actionGuess, actionTarget, encodeAction } from './actions.ts';
 import { CARD_TARGETING, Card, DECK_SIZE, FULL_DECK, MAX_PLAYERS, MIN_PLAYERS, Targeting } from './cards.ts';
+import { legalRowBase } from './legal-rows.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import { Ev, Illegal, OutCause } from './codes.ts';
 import { Metric } from './metrics.ts';
@@ -353,13 +354,6 @@ const CARD_SLOTS = Card.PRINCESS + 2;
  */
 const LEGAL_START = new Int32Array(legalRowBase(MAX_PLAYERS + 1) * CARD_SLOTS);
 const LEGAL_ACTIONS = buildLegalActions();
-
-/** Where the rows of a table size begin: after those of every smaller size. */
-export function legalRowBase(players: number): number {
-  let rows = 0;
-  for (let size = MIN_PLAYERS; size < players; size++) rows += size << size;
-  return rows;
-}
 
 function buildLegalActions(): Int32Array {
   const written: number[] = [];

@@ -9,9 +9,11 @@ import { Ev, FORFEIT_LABELS } from './codes.ts';
 import { LOVE_LETTER_METRICS } from './metrics.ts';
 import { applyAction, forfeitTurn, illegalReason, listLegalActions, resetGame } from './engine.ts';
 import { formatCommentLine, formatEventLine } from './text.ts';
-import { LOVE_LETTER_RULES, decodeRules, parseRuleValues } from './rules.ts';
+import { parseRuleValues } from '../../core/rule-options.ts';
+import { LOVE_LETTER_RULES, decodeRules } from './rules.ts';
 import { LoveLetterState } from './state.ts';
 import { LoveLetterView } from './view.ts';
+import { loveLetterWire } from './wire/index.ts';
 
 // Two identical soldiers never list twice, so the most a hand can offer is a soldier (3 targets
 // times 7 guesses) beside a wizard (4 targets).
@@ -31,6 +33,7 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = {
   roundName: ['round', 'rounds'],
   metrics: LOVE_LETTER_METRICS,
   forfeitLabels: FORFEIT_LABELS,
+  wire: loveLetterWire,
   parseRules: (pairs) => parseRuleValues(LOVE_LETTER_RULES, pairs),
   createState: (players, rules) => new LoveLetterState(players, rules),
   reset: resetGame,

@@ -1,4 +1,3 @@
-import { Errors } from '../../core/errors.ts';
 import type { RuleOption, RuleValues } from '../../core/game.ts';
 
 /** The rule options of the rules doc; the defaults form the `hacksoc` profile. */
@@ -35,39 +34,6 @@ export const LOVE_LETTER_RULES: readonly RuleOption[] = [
     help: 'protocol greeting for external bots; classic numbers players from 1, ident from 0',
   },
 ];
-
-const MAX_WINS_NEEDED = 20;
-
-/** Parses `key=value` pairs against a game's rule options; unknown keys and bad values are errors. */
-export function parseRuleValues(options: readonly RuleOption[], pairs: Readonly<Record<string, string>>): RuleValues {
-  const values: Record<string, string | number | boolean> = {};
-  for (const option of options) values[option.name] = option.default;
-  for (const [key, raw] of Object.entries(pairs)) {
-    const option = options.find((candidate) => candidate.name === key);
-    if (!option) throw Errors.badRule(`unknown rule '${key}' (known: ${options.map((o) => o.name).join(', ')})`);
-    values[key] = parseRuleValue(option, raw);
-  }
-  return values;
-}
-
-function parseRuleValue(option: RuleOption, raw: string): string | number | boolean {
-  if (option.values === 'boolean') {
-    if (raw === 'true') return true;
-    if (raw === 'false') return false;
-    throw Errors.badRule(`${option.name} must be true or false, got '${raw}'`);
-  }
-  if (option.values === 'integer') {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1 || value > MAX_WINS_NEEDED) {
-      throw Errors.badRule(`${option.name} must be an integer from 1 to ${MAX_WINS_NEEDED}, got '${raw}'`);
-    }
-    return value;
-  }
-  if (!option.values.includes(raw)) {
-    throw Errors.badRule(`${option.name} must be one of ${option.values.join(', ')}, got '${raw}'`);
-  }
-  return raw;
-}
 
 /** The rule values decoded to small integers, stored in the state so the hot path compares numbers. */
 export interface DecodedRules {

@@ -3,10 +3,10 @@ import type { GameState, RuleValues } from '../../core/game.ts';
 import { Rng, type MasterKey } from '../../core/random.ts';
 import { GameTally } from '../../core/tally.ts';
 import { DECK_SIZE } from './cards.ts';
+import { legalRowBase } from './legal-rows.ts';
 import { FORFEIT_LABELS } from './codes.ts';
 import { LOVE_LETTER_METRICS } from './metrics.ts';
 import { decodeRules, type DecodedRules } from './rules.ts';
-import { legalRowBase } from './engine.ts';
 
 // A turn writes at most a dozen records, but one move can end a round and run the next one's
 // deal and opening minister busts, possibly several rounds in a row; 1024 covers a whole game.

@@ -8,6 +8,7 @@ import { SPEEDCLUE_RULES, parseSpeedClueRules } from './rules.ts';
 import { SpeedClueState } from './state.ts';
 import { formatCommentLine, formatEventLine } from './text.ts';
 import { SpeedClueView } from './view.ts';
+import { speedClueWire } from './wire/index.ts';
 
 /**
  * A seat has at most 325 turns (324 suggestions, then one turn that must accuse), each of at most
@@ -31,6 +32,7 @@ export const speedClue: Game<SpeedClueState, SpeedClueView> = {
   roundName: ['game', 'games'],
   metrics: SPEEDCLUE_METRICS,
   forfeitLabels: FORFEIT_LABELS,
+  wire: speedClueWire,
   parseRules: parseSpeedClueRules,
   createState: (players, rules) => new SpeedClueState(players, rules),
   reset: resetGame,

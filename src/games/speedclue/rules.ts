@@ -1,5 +1,5 @@
 import type { RuleOption, RuleValues } from '../../core/game.ts';
-import { parseRuleValues } from '../love-letter/rules.ts';
+import { parseRuleValues } from '../../core/rule-options.ts';
 
 /**
  * The rule options of RULES.md. The defaults are the `java-server` profile, the contest's own

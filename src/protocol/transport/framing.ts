@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { Forfeit } from '../../core/forfeits.ts';
-import type { FramingKind } from '../wire.ts';
+import type { FramingKind } from '../../core/wire.ts';
 import { decodeFrames, encodeFrame } from './vlq-nul.ts';
 
 /** Complete messages taken from a bot's output, or why its output can no longer be read. */

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { Forfeit } from '../../core/forfeits.ts';
 import type { BotCommand } from '../command.ts';
-import type { FramingKind } from '../wire.ts';
+import type { FramingKind } from '../../core/wire.ts';
 import type { Channel, ChannelEnds, ChannelRefusal } from './channel.ts';
 import { createFramer } from './framing.ts';
 

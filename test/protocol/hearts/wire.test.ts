@@ -5,7 +5,7 @@ import { masterKey } from '../../../src/core/random.ts';
 import { hearts, parseAction as cardByName, type HeartsState } from '../../../src/games/hearts/index.ts';
 import { wireProtocol } from '../../../src/protocol/protocols.ts';
 import { createFramer } from '../../../src/protocol/transport/framing.ts';
-import { LineKind, type ClientSeat, type ServerSeat } from '../../../src/protocol/wire.ts';
+import { LineKind, type ClientSeat, type ServerSeat } from '../../../src/core/wire.ts';
 import { Table, playGame, type TableObserver } from '../../../src/runner/table.ts';
 import { random } from '../../../strategies/hearts/random.ts';
 
@@ -24,7 +24,7 @@ function copy(e: GameEvent): Record6 {
  */
 function roundTrip(players: number, rules: Record<string, string>, games: number): { records: number; decisions: number } {
   const values = hearts.parseRules(rules);
-  const wire = wireProtocol(hearts.id);
+  const wire = wireProtocol(hearts);
   const seats = Array.from({ length: players }, () => ({
     strategy: random.create({ seat: 0, players, rules: values, params: {} }),
     trusted: true,
@@ -101,7 +101,7 @@ describe('the Hearts wire protocol', () => {
 
   test("reads the server's messages and refuses what is not one", () => {
     const rules = hearts.parseRules({});
-    const client = wireProtocol(hearts.id).client(rules, 4);
+    const client = wireProtocol(hearts).client(rules, 4);
     const seen: Record6[] = [];
     const read = (text: string) => client.read(text, (e) => seen.push(copy(e)));
     assert.equal(read('@'), LineKind.NAME_ASKED);
@@ -143,16 +143,16 @@ describe('the Hearts wire protocol', () => {
 
   test("the original server's profile pads each ']' notice to 61 bytes; the spec's sends it as it is", () => {
     const played = { kind: 3, a: 2, b: 18, recipients: 0b1111 } as GameEvent;
-    const notice = (rules: Record<string, string>) => wireProtocol(hearts.id).server(hearts.parseRules(rules), 4, 0).encode(played)[0];
+    const notice = (rules: Record<string, string>) => wireProtocol(hearts).server(hearts.parseRules(rules), 4, 0).encode(played)[0];
     assert.deepEqual(notice({ profile: 'zadikian-server' }), { text: ']2,34', expects: 'nothing', padTo: 61 });
     assert.equal(createFramer('vlq-nul', 100).encode(']2,34', 61).length, 62);
     assert.deepEqual(notice({}), { text: ']2,34', expects: 'nothing', padTo: 0 });
-    assert.deepEqual(wireProtocol(hearts.id).server(hearts.parseRules({}), 4, 2).encode(played), [], 'a player is not told its own card');
+    assert.deepEqual(wireProtocol(hearts).server(hearts.parseRules({}), 4, 2).encode(played), [], 'a player is not told its own card');
   });
 
   test('the server reads an index into the hand as dealt, and refuses anything else', () => {
     const rules = hearts.parseRules({});
-    const server = wireProtocol(hearts.id).server(rules, 4, 1);
+    const server = wireProtocol(hearts).server(rules, 4, 1);
     const out = new Int32Array(1);
     server.encode({ kind: 1, a: 1, b: 0, c: 4 } as GameEvent);
     for (let i = 0; i < 13; i++) server.encode({ kind: 2, a: i, b: 51 - i } as GameEvent);

@@ -4,9 +4,9 @@ import { GameEvent, setRecord } from '../../../src/core/events.ts';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { Ev, cardOfCode, formatAction, parseTriple, speedClue } from '../../../src/games/speedclue/index.ts';
 import { wireProtocol } from '../../../src/protocol/protocols.ts';
-import { LineKind, type Outbound } from '../../../src/protocol/wire.ts';
+import { LineKind, type Outbound } from '../../../src/core/wire.ts';
 
-const wire = wireProtocol('speedclue');
+const wire = wireProtocol(speedClue);
 const JAVA = speedClue.parseRules({});
 const PYTHON_PORT = speedClue.parseRules({ profile: 'python-port' });
 

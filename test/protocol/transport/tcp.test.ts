@@ -8,7 +8,7 @@ import { launchBots, parseLaunchFile } from '../../../src/protocol/launch-file.t
 import { createFramer } from '../../../src/protocol/transport/framing.ts';
 import { BotProcess, DEFAULT_LIMITS, type ReadResult } from '../../../src/protocol/transport/process.ts';
 import { freshIdentifier, sharedBotPort, substituteLaunch, TcpChannel } from '../../../src/protocol/transport/tcp.ts';
-import type { FramingKind } from '../../../src/protocol/wire.ts';
+import type { FramingKind } from '../../../src/core/wire.ts';
 import { liveHandles, processesMarked, PYTHON, ROOT, scratchDir } from '../helpers.ts';
 import { ANSWERING_MS, PROMPT_MS } from '../../helpers/patience.ts';
 

@@ -1,7 +1,7 @@
 import { GameEvent } from '../../../core/events.ts';
 import { Forfeit } from '../../../core/forfeits.ts';
 import type { RuleValues } from '../../../core/game.ts';
-import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../protocol/wire.ts';
+import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../core/wire.ts';
 import { Action, CARD_OF, FAMILY_OF, Family } from '../actions.ts';
 import { CARD_COUNT, CARD_NAMES, Card, MAX_PLAYERS, MIN_PLAYERS, STARTING_COPPERS, STARTING_ESTATES, isTreasure } from '../cards.ts';
 import { Ev, GainedBy, Phase } from '../codes.ts';

@@ -1,7 +1,7 @@
 import type { GameEvent } from '../../../core/events.ts';
 import { Forfeit } from '../../../core/forfeits.ts';
 import type { RuleValues } from '../../../core/game.ts';
-import { sentDetail, type Decoded, type InvalidReply, type Outbound, type ServerSeat } from '../../../protocol/wire.ts';
+import { sentDetail, type Decoded, type InvalidReply, type Outbound, type ServerSeat } from '../../../core/wire.ts';
 import { Action, Family, actionOf } from '../actions.ts';
 import { CARD_NAMES, COST, KINGDOM, MINE_EXTRA_COST, REMODEL_EXTRA_COST, Type, isTreasure } from '../cards.ts';
 import { canGain } from '../engine.ts';

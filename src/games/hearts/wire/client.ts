@@ -1,6 +1,6 @@
 import { GameEvent, decodeRecord } from '../../../core/events.ts';
 import type { RuleValues } from '../../../core/game.ts';
-import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../protocol/wire.ts';
+import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../core/wire.ts';
 import { TWO_OF_CLUBS, cardOfWire, deckFor, handSize } from '../cards.ts';
 import { applyAction, listLegalActions, resetGame } from '../engine.ts';
 import { HeartsState } from '../state.ts';

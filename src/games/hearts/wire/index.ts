@@ -1,4 +1,4 @@
-import type { WireProtocol } from '../../../protocol/wire.ts';
+import type { WireProtocol } from '../../../core/wire.ts';
 import { HeartsClient } from './client.ts';
 import { HeartsServer } from './server.ts';
 

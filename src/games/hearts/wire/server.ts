@@ -1,7 +1,7 @@
 import type { GameEvent } from '../../../core/events.ts';
 import { Forfeit } from '../../../core/forfeits.ts';
 import type { RuleValues } from '../../../core/game.ts';
-import { sentDetail, type Decoded, type Outbound, type ServerSeat } from '../../../protocol/wire.ts';
+import { sentDetail, type Decoded, type Outbound, type ServerSeat } from '../../../core/wire.ts';
 import { handSize, wireCard } from '../cards.ts';
 import { Ev, Illegal } from '../codes.ts';
 

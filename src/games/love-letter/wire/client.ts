@@ -1,6 +1,6 @@
 import { GameEvent, setRecord } from '../../../core/events.ts';
 import type { PlayerView, RuleValues } from '../../../core/game.ts';
-import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../protocol/wire.ts';
+import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../core/wire.ts';
 import { formatAction } from '../actions.ts';
 import { Card, cardByName } from '../cards.ts';
 import { Ev } from '../codes.ts';

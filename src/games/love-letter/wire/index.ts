@@ -1,4 +1,4 @@
-import type { WireProtocol } from '../../../protocol/wire.ts';
+import type { WireProtocol } from '../../../core/wire.ts';
 import { LoveLetterClient } from './client.ts';
 import { LoveLetterServer } from './server.ts';
 

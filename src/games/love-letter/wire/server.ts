@@ -1,6 +1,6 @@
 import type { GameEvent } from '../../../core/events.ts';
 import type { RuleValues } from '../../../core/game.ts';
-import { sentDetail, type Decoded, type Outbound, type ServerSeat } from '../../../protocol/wire.ts';
+import { sentDetail, type Decoded, type Outbound, type ServerSeat } from '../../../core/wire.ts';
 import { parseAction } from '../actions.ts';
 import { Ev } from '../codes.ts';
 import { decodeRules } from '../rules.ts';

@@ -1,6 +1,6 @@
 import { GameEvent, setRecord } from '../../../core/events.ts';
 import type { PlayerView, RuleValues } from '../../../core/game.ts';
-import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../protocol/wire.ts';
+import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../core/wire.ts';
 import { ACCUSE_BASE, NO_ACCUSATION, SHOW_BASE, formatAction, parseTriple } from '../actions.ts';
 import { MAX_PLAYERS, MIN_PLAYERS, TRIPLES, TRIPLE_MASK, cardOfCode, lowestCard } from '../cards.ts';
 import { Ev } from '../codes.ts';

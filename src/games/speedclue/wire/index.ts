@@ -1,4 +1,4 @@
-import type { WireProtocol } from '../../../protocol/wire.ts';
+import type { WireProtocol } from '../../../core/wire.ts';
 import { SpeedClueClient } from './client.ts';
 import { SpeedClueServer } from './server.ts';
 

@@ -1,7 +1,7 @@
 import type { GameEvent } from '../../../core/events.ts';
 import { Forfeit } from '../../../core/forfeits.ts';
 import type { RuleValues } from '../../../core/game.ts';
-import { sentDetail, type Decoded, type Outbound, type ServerSeat } from '../../../protocol/wire.ts';
+import { sentDetail, type Decoded, type Outbound, type ServerSeat } from '../../../core/wire.ts';
 import { parseAction } from '../actions.ts';
 import { CARD_CODES, TRIPLES, tripleCodes } from '../cards.ts';
 import { Ev } from '../codes.ts';

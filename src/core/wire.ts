@@ -1,5 +1,6 @@
-import type { GameEvent } from '../core/events.ts';
-import type { PlayerView, RuleValues } from '../core/game.ts';
+import type { GameEvent } from './events.ts';
+import type { PlayerView } from './player-view.ts';
+import type { RuleValues } from './rule-options.ts';
 
 /**
  * A game's wire protocol: how its competition server talks to bots, apart from the game's rules.

@@ -1,4 +1,4 @@
-import { ErrorCodes, isParlorError, ParlorError } from '../core/errors.ts';
+import { ErrorCodes, isParlorError, ParlorError } from './errors.ts';
 
 /** Why a write failed, in words, for the errors a user can fix: permissions, read-only or full disks. */
 const REASONS: Readonly<Record<string, string>> = {
