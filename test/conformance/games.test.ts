@@ -1,12 +1,14 @@
 // The contract every registered game keeps, checked the same way for each: at every player count
 // it allows and each value of its `profile` rule, random games end in time, the legal list is
 // exactly what the checked apply accepts, win shares split one win, games replay from (seed,
-// game) alone, seeds change the deal, and a seat learns only what its events tell it.
+// game) alone, seeds change the deal, a seat learns only what its events tell it, and the game
+// feeds its tally in the order the tally counts by.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinRegistry } from '../../src/app.ts';
 import type { GameEvent } from '../../src/core/events.ts';
 import type { GameState, PlayerView } from '../../src/core/game.ts';
+import type { GameTally } from '../../src/core/tally.ts';
 import { masterKey, type MasterKey } from '../../src/core/random.ts';
 import { Table } from '../../src/runner/table.ts';
 import {
@@ -173,6 +175,64 @@ function auditedGame(game: AnyGame, config: Configuration, seat: number, index: 
   return { digest, played: recordGame(table, 'view', index) };
 }
 
+/** One call a game made on its tally, in order. */
+type TallyCall = readonly [method: 'clear' | 'startRound' | 'hold' | 'roundWon' | 'record', metric: number, seat: number];
+
+/** Records the calls the game makes on `tally` from now on, each still made. */
+function spyOnTally(tally: GameTally): TallyCall[] {
+  const calls: TallyCall[] = [];
+  const methods = tally as unknown as Record<string, (...args: number[]) => void>;
+  const seen = (method: TallyCall[0], where: (args: number[]) => [number, number]) => {
+    const original = methods[method].bind(tally);
+    // Defined on the instance: the class's prototype is frozen, so plain assignment would fail.
+    Object.defineProperty(tally, method, {
+      value: (...args: number[]) => {
+        calls.push([method, ...where(args)]);
+        original(...args);
+      },
+    });
+  };
+  seen('clear', () => [-1, -1]);
+  seen('startRound', () => [-1, -1]);
+  seen('hold', ([metric, seat]) => [metric, seat]);
+  seen('roundWon', ([seat]) => [-1, seat]);
+  seen('record', ([metric, seat]) => [metric, seat]);
+  return calls;
+}
+
+/**
+ * What the tally reads from the order of the calls: a round is counted when it starts; a seat's
+ * round win is counted under the labels it holds this round for every rate-by metric, and a
+ * moments record under the label it holds for that metric. So each round starts before anything
+ * of it is fed, and a seat holds its label for every rate-by metric before it wins the round, and
+ * for a moments metric before it records one, in that same round: a label left over from the
+ * previous round would count this round under the wrong one. A metric of one label needs no hold.
+ */
+function tallyOrderFaults(game: AnyGame, calls: readonly TallyCall[]): string[] {
+  // A metric of one label needs no hold: the only label there is is the one held.
+  const labelled = (metric: number) => game.metrics[metric].labels.length > 1;
+  const rateBy = game.metrics.flatMap((metric, index) => (metric.kind === 'rate-by' && labelled(index) ? [index] : []));
+  const faults: string[] = [];
+  let round = 0;
+  let held = new Set<string>();
+  for (const [at, [method, metric, seat]] of calls.entries()) {
+    if (method === 'clear') round = 0;
+    if (method === 'clear' || method === 'startRound') {
+      held = new Set();
+      if (method === 'startRound') round++;
+      continue;
+    }
+    if (round === 0) faults.push(`call ${at}: ${method} before the first round started`);
+    if (method === 'hold') held.add(`${metric}/${seat}`);
+    const needed = method === 'roundWon' ? rateBy : method === 'record' && labelled(metric) ? [metric] : [];
+    for (const wanted of needed) {
+      if (!held.has(`${wanted}/${seat}`))
+        faults.push(`call ${at}: ${method} for seat ${seat} before it held a label of metric ${wanted} this round`);
+    }
+  }
+  return faults;
+}
+
 for (const id of registry.gameIds()) {
   const game: AnyGame = registry.game(id);
   describe(`conformance of ${game.id}`, () => {
@@ -193,6 +253,17 @@ for (const id of registry.gameIds()) {
         test('random games end in time; legal lists are unique and exactly what the checked apply accepts; both applies agree; returns split one win', () => {
           const key = masterKey(`conformance ${name}`);
           for (let index = 0; index < GAMES; index++) lockstepGame(game, config, key, index, index === 0);
+        });
+
+        test('feeds its tally in order: a round starts before it is counted, and a seat holds its labels before it wins or records', () => {
+          const table = uniformTable(game, config);
+          const calls = spyOnTally(table.state.tally);
+          for (let index = 0; index < GAMES; index++) recordGame(table, 'tally order', index);
+          assert.ok(
+            calls.some(([method]) => method === 'startRound'),
+            'no round started',
+          );
+          assert.deepEqual(tallyOrderFaults(game, calls).slice(0, 5), []);
         });
 
         test('a game replays identically from (seed, game), on a fresh table or a reused one', () => {
