@@ -113,6 +113,39 @@ export function sharesOf(state: { readonly shares: Float64Array }, out: Float64A
   out.set(state.shares);
 }
 
+/** The state most games keep: whether it is over, whose turn it is, and each seat's share of the win. */
+export interface CommonState extends GameState {
+  readonly over: boolean;
+  /** The seat to act; -1 once the game is over. */
+  readonly current: number;
+  readonly shares: Float64Array;
+}
+
+/** The members defineGame fills in, and what it fills them from. */
+type CommonMembers = 'isTerminal' | 'currentPlayer' | 'applyChecked' | 'returns';
+
+/**
+ * A game whose state is a CommonState, with the members every such game fills alike: whether it
+ * is over and whose turn it is read from the state, the win shares copied from it, and the checked
+ * apply built from `illegalReason` and the trusted apply. A game may still give any of them.
+ */
+export function defineGame<S extends CommonState, V extends PlayerView>(
+  definition: Omit<Game<S, V>, CommonMembers> &
+    Partial<Pick<Game<S, V>, CommonMembers>> & {
+      /** 0 when `action` is legal for the current player, otherwise the forfeit reason. */
+      readonly illegalReason: (state: S, action: number) => number;
+    },
+): Game<S, V> {
+  const { illegalReason, ...members } = definition;
+  return {
+    isTerminal: (state) => state.over,
+    currentPlayer: (state) => state.current,
+    applyChecked: checkedApply(illegalReason, members.apply),
+    returns: sharesOf,
+    ...members,
+  };
+}
+
 /** Whether a game is a single round (it names its round 'game'), so that its round figures are its game figures. */
 export function playsOneRound(roundName: readonly [string, string]): boolean {
   return roundName[0] === 'game';

@@ -1,4 +1,4 @@
-import { checkedApply, sharesOf, type Game, type RuleValues } from '../../core/game.ts';
+import { defineGame, type Game, type RuleValues } from '../../core/game.ts';
 import { ACTION_SPACE, formatAction } from './actions.ts';
 import { CARD_COUNT, MAX_PLAYERS, MIN_PLAYERS, totalCards } from './cards.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
@@ -20,7 +20,7 @@ function maxDecisions(players: number, rules: RuleValues): number {
   return decodeRules(rules).turnLimit * players * (players + 4) * totalCards(players);
 }
 
-export const dominion: Game<DominionState, DominionView> = {
+export const dominion: Game<DominionState, DominionView> = defineGame({
   id: 'dominion',
   title: 'Dominion (First Game kingdom, "Version 1" bot server)',
   minPlayers: MIN_PLAYERS,
@@ -38,13 +38,10 @@ export const dominion: Game<DominionState, DominionView> = {
   parseRules: parseDominionRules,
   createState: (players, rules) => new DominionState(players, rules),
   reset: resetGame,
-  isTerminal: (s) => s.over,
-  currentPlayer: (s) => s.current,
   legalActions: listLegalActions,
   apply: applyAction,
-  applyChecked: checkedApply(illegalReason, applyAction),
+  illegalReason,
   forfeit: forfeitTurn,
-  returns: sharesOf,
   scores,
   maxDecisions,
   createView: (players, seat) => new DominionView(players, seat),
@@ -52,7 +49,7 @@ export const dominion: Game<DominionState, DominionView> = {
   seatNumber: (seat) => seat + 1,
   describeEvent: (e) => formatEventLine(e),
   describeComment: () => '',
-};
+});
 
 export { DominionState, DominionView };
 export * from './cards.ts';

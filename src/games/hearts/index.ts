@@ -1,4 +1,4 @@
-import { checkedApply, sharesOf, type Game, type RuleValues } from '../../core/game.ts';
+import { defineGame, type Game, type RuleValues } from '../../core/game.ts';
 import { formatAction } from './actions.ts';
 import { DECK_SIZE, HAND_POINTS, MAX_PLAYERS, MIN_PLAYERS, RANKS, handSize } from './cards.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
@@ -23,7 +23,7 @@ function maxDecisions(players: number, rules: RuleValues): number {
   return hands * handSize(players) * players;
 }
 
-export const hearts: Game<HeartsState, HeartsView> = {
+export const hearts: Game<HeartsState, HeartsView> = defineGame({
   id: 'hearts',
   title: 'Hearts (Zadikian competition)',
   minPlayers: MIN_PLAYERS,
@@ -41,13 +41,10 @@ export const hearts: Game<HeartsState, HeartsView> = {
   parseRules: parseHeartsRules,
   createState: (players, rules) => new HeartsState(players, rules),
   reset: resetGame,
-  isTerminal: (s) => s.over,
-  currentPlayer: (s) => s.current,
   legalActions: listLegalActions,
   apply: applyAction,
-  applyChecked: checkedApply(illegalReason, applyAction),
+  illegalReason,
   forfeit: forfeitTurn,
-  returns: sharesOf,
   scores,
   maxDecisions,
   createView: (players, seat) => new HeartsView(players, seat),
@@ -55,7 +52,7 @@ export const hearts: Game<HeartsState, HeartsView> = {
   seatNumber: (seat) => seat,
   describeEvent: (e) => formatEventLine(e),
   describeComment: (e) => formatCommentLine(e),
-};
+});
 
 export { HeartsState, HeartsView };
 export { scores } from './engine.ts';

@@ -1,5 +1,5 @@
 import { deepFreeze, freezeExports } from '../../core/freeze.ts';
-import { checkedApply, sharesOf, type Game } from '../../core/game.ts';
+import { defineGame, type Game } from '../../core/game.ts';
 import * as actions from './actions.ts';
 import { formatAction } from './actions.ts';
 import * as cards from './cards.ts';
@@ -19,7 +19,7 @@ import { loveLetterWire } from './wire/index.ts';
 // times 7 guesses) beside a wizard (4 targets).
 const MAX_ACTIONS = 32;
 
-export const loveLetter: Game<LoveLetterState, LoveLetterView> = {
+export const loveLetter: Game<LoveLetterState, LoveLetterView> = defineGame({
   id: 'love-letter',
   title: 'Love Letter (HackSoc variant)',
   minPlayers: MIN_PLAYERS,
@@ -37,13 +37,10 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = {
   parseRules: (pairs) => parseRuleValues(LOVE_LETTER_RULES, pairs),
   createState: (players, rules) => new LoveLetterState(players, rules),
   reset: resetGame,
-  isTerminal: (s) => s.over,
-  currentPlayer: (s) => s.current,
   legalActions: listLegalActions,
   apply: applyAction,
-  applyChecked: checkedApply(illegalReason, applyAction),
+  illegalReason,
   forfeit: forfeitTurn,
-  returns: sharesOf,
   scores(s, out) {
     for (let seat = 0; seat < s.players; seat++) out[seat] = s.roundWins[seat];
   },
@@ -55,7 +52,7 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = {
   seatNumber: (seat, rules) => seat + decodeRules(rules).wireBase,
   describeEvent: (e, seat, rules) => formatEventLine(e, seat, decodeRules(rules).wireBase, rules.handshake === 'ident'),
   describeComment: (e, rules) => formatCommentLine(e, decodeRules(rules).wireBase),
-};
+});
 
 // Strategies import this module and the runner plays with the same objects: frozen, none of them
 // (the game object, its tables, the view's and state's classes) can be changed by a strategy.

@@ -1,4 +1,4 @@
-import { checkedApply, sharesOf, type Game } from '../../core/game.ts';
+import { defineGame, type Game } from '../../core/game.ts';
 import { ACTION_SPACE, formatAction } from './actions.ts';
 import { MAX_PLAYERS, MIN_PLAYERS, TRIPLES } from './cards.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
@@ -18,7 +18,7 @@ function maxDecisions(players: number): number {
   return players * (TRIPLES + 1) * 3;
 }
 
-export const speedClue: Game<SpeedClueState, SpeedClueView> = {
+export const speedClue: Game<SpeedClueState, SpeedClueView> = defineGame({
   id: 'speedclue',
   title: 'SpeedClue (sadakatsu contest)',
   minPlayers: MIN_PLAYERS,
@@ -36,13 +36,10 @@ export const speedClue: Game<SpeedClueState, SpeedClueView> = {
   parseRules: parseSpeedClueRules,
   createState: (players, rules) => new SpeedClueState(players, rules),
   reset: resetGame,
-  isTerminal: (s) => s.over,
-  currentPlayer: (s) => s.current,
   legalActions: listLegalActions,
   apply: applyAction,
-  applyChecked: checkedApply(illegalReason, applyAction),
+  illegalReason,
   forfeit: forfeitTurn,
-  returns: sharesOf,
   scores,
   maxDecisions,
   createView: (players, seat, rules) => new SpeedClueView(players, seat, rules),
@@ -50,7 +47,7 @@ export const speedClue: Game<SpeedClueState, SpeedClueView> = {
   seatNumber: (seat) => seat,
   describeEvent: (e) => formatEventLine(e),
   describeComment: (e) => formatCommentLine(e),
-};
+});
 
 export { SpeedClueState, SpeedClueView };
 export { Phase, Standing } from './state.ts';
