@@ -113,21 +113,20 @@ export function sharesOf(state: { readonly shares: Float64Array }, out: Float64A
   out.set(state.shares);
 }
 
-/** The state most games keep: whether it is over, whose turn it is, and each seat's share of the win. */
+/** The state most games keep: each seat's share of the win. */
 export interface CommonState extends GameState {
-  readonly over: boolean;
-  /** The seat to act; -1 once the game is over. */
-  readonly current: number;
   readonly shares: Float64Array;
 }
 
 /** The members defineGame fills in, and what it fills them from. */
-type CommonMembers = 'isTerminal' | 'currentPlayer' | 'applyChecked' | 'returns';
+type CommonMembers = 'applyChecked' | 'returns';
 
 /**
- * A game whose state is a CommonState, with the members every such game fills alike: whether it
- * is over and whose turn it is read from the state, the win shares copied from it, and the checked
- * apply built from `illegalReason` and the trusted apply. A game may still give any of them.
+ * A game whose state is a CommonState, with the members every such game fills alike: the win
+ * shares copied from the state, and the checked apply built from `illegalReason` and the trusted
+ * apply. A game may still give either. `isTerminal` and `currentPlayer` stay each game's own
+ * one-line functions although they read alike: they run at every decision, and a function of its
+ * own per game keeps the property read in it seeing one kind of state.
  */
 export function defineGame<S extends CommonState, V extends PlayerView>(
   definition: Omit<Game<S, V>, CommonMembers> &
@@ -137,13 +136,7 @@ export function defineGame<S extends CommonState, V extends PlayerView>(
     },
 ): Game<S, V> {
   const { illegalReason, ...members } = definition;
-  return {
-    isTerminal: (state) => state.over,
-    currentPlayer: (state) => state.current,
-    applyChecked: checkedApply(illegalReason, members.apply),
-    returns: sharesOf,
-    ...members,
-  };
+  return { applyChecked: checkedApply(illegalReason, members.apply), returns: sharesOf, ...members };
 }
 
 /** Whether a game is a single round (it names its round 'game'), so that its round figures are its game figures. */

@@ -38,6 +38,8 @@ export const dominion: Game<DominionState, DominionView> = defineGame({
   parseRules: parseDominionRules,
   createState: (players, rules) => new DominionState(players, rules),
   reset: resetGame,
+  isTerminal: (s) => s.over,
+  currentPlayer: (s) => s.current,
   legalActions: listLegalActions,
   apply: applyAction,
   illegalReason,

@@ -41,6 +41,8 @@ export const hearts: Game<HeartsState, HeartsView> = defineGame({
   parseRules: parseHeartsRules,
   createState: (players, rules) => new HeartsState(players, rules),
   reset: resetGame,
+  isTerminal: (s) => s.over,
+  currentPlayer: (s) => s.current,
   legalActions: listLegalActions,
   apply: applyAction,
   illegalReason,

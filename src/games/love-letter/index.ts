@@ -37,6 +37,8 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = defineGame({
   parseRules: (pairs) => parseRuleValues(LOVE_LETTER_RULES, pairs),
   createState: (players, rules) => new LoveLetterState(players, rules),
   reset: resetGame,
+  isTerminal: (s) => s.over,
+  currentPlayer: (s) => s.current,
   legalActions: listLegalActions,
   apply: applyAction,
   illegalReason,

@@ -36,6 +36,8 @@ export const speedClue: Game<SpeedClueState, SpeedClueView> = defineGame({
   parseRules: parseSpeedClueRules,
   createState: (players, rules) => new SpeedClueState(players, rules),
   reset: resetGame,
+  isTerminal: (s) => s.over,
+  currentPlayer: (s) => s.current,
   legalActions: listLegalActions,
   apply: applyAction,
   illegalReason,
