@@ -13,6 +13,7 @@ import {
   type ComparisonWatch,
   type CompareSummary,
 } from '../runner/comparison.ts';
+import { varianceReduction } from '../runner/compare.ts';
 import type { DesignName } from '../runner/design.ts';
 import { createRunners, jobSources, openResultsFolder, whileLocked, type JobContext } from '../runner/jobs.ts';
 import { lockResultsFolder } from '../runner/folder-lock.ts';
@@ -90,6 +91,8 @@ export interface IterationRow {
   /** Per game, candidate minus baseline, on [-1, 1] (see pairScore). */
   readonly score: number;
   readonly theta: readonly number[];
+  /** Per-block variances of the win-share difference, as played and as it would be unpaired (see varianceReduction); null when nothing was played. */
+  readonly variance: { readonly paired: number; readonly unpaired: number; readonly independent: number } | null;
 }
 
 /** What the folder keeps between iterations: every finished one, and so theta (exact doubles survive JSON). */
@@ -125,6 +128,19 @@ export interface TuneSummary {
   }[];
   readonly start: string;
   readonly tuned: string;
+  /**
+   * What pairing theta+ with theta- saved, over the iterations: the mean per-block variance of the
+   * win-share difference as played, and as the same blocks would give unpaired (each arm on deals
+   * of its own) or as independent games; their ratio is the share of games pairing needs for the
+   * same precision. Null before two played iterations.
+   */
+  readonly pairing: {
+    readonly paired: number;
+    readonly unpaired: number;
+    readonly independent: number;
+    readonly pairingFactor: number;
+    readonly factor: number;
+  } | null;
   /** The paired comparison of the tuned values against the starting ones; null when they are the same. */
   readonly verification: VerificationSummary | null;
 }
@@ -340,6 +356,7 @@ async function iterate(
   const plus = specWithValues(job.strategy, job.params, perturbation.plus);
   const minus = specWithValues(job.strategy, job.params, perturbation.minus);
   let score = 0;
+  let variance: IterationRow['variance'] = null;
   // Both points clamped onto the same values measure nothing: the iteration moves nothing.
   if (plus !== minus) {
     const plan = planComparison(context.registry, {
@@ -363,9 +380,11 @@ async function iterate(
       last = totals;
     if (!last || last.blocks < plan.maxBlocks) return null;
     score = pairScore(last, context.registry.game(job.game));
+    const { observed, unpaired, independent } = varianceReduction(last, plan.blockGames);
+    variance = { paired: observed, unpaired, independent };
   }
   const next = spsa.update(theta, iteration, perturbation, score * job.iterationGames);
-  return { iteration, plus: perturbation.plus, minus: perturbation.minus, score, theta: next };
+  return { iteration, plus: perturbation.plus, minus: perturbation.minus, score, theta: next, variance };
 }
 
 function writeProgress(dir: string, job: TuneJob, rows: readonly IterationRow[]): void {
@@ -456,6 +475,7 @@ async function drawReport(
       job.params.map((param) => param.start),
     ),
     tuned: specWithValues(job.strategy, job.params, values),
+    pairing: pairingSummary(rows),
     verification: comparison ? verificationSummary(comparison) : null,
   };
   writeFileAtomic(join(dir, ResultFiles.SUMMARY), `${JSON.stringify(summary, null, 2)}\n`);
@@ -465,6 +485,16 @@ async function drawReport(
     context.warn(`could not draw the report: ${error instanceof Error ? error.message : String(error)}`);
   }
   return summary;
+}
+
+function pairingSummary(rows: readonly IterationRow[]): TuneSummary['pairing'] {
+  const played = rows.flatMap((row) => (row.variance && Number.isFinite(row.variance.paired) ? [row.variance] : []));
+  if (played.length < 2) return null;
+  const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+  const paired = mean(played.map((variance) => variance.paired));
+  const unpaired = mean(played.map((variance) => variance.unpaired));
+  const independent = mean(played.map((variance) => variance.independent));
+  return { paired, unpaired, independent, pairingFactor: paired / unpaired, factor: paired / independent };
 }
 
 function verificationSummary(summary: CompareSummary): VerificationSummary {

@@ -62,9 +62,9 @@ const TUNABLE_GREENING: readonly PriorityRule[] = [
 
 const GREENING_PARAMS: readonly ParamSpec[] = [
   { name: 'goldFirst', type: 'integer', default: 1, min: 0, max: 6, help: 'golds owned before the first province' },
-  { name: 'duchyAt', type: 'integer', default: 4, min: 0, max: 8, help: 'provinces left when duchies come before gold' },
-  { name: 'estateAt', type: 'integer', default: 2, min: 0, max: 8, help: 'provinces left when estates come before gold' },
-  { name: 'lateDuchyAt', type: 'integer', default: 6, min: 0, max: 8, help: 'provinces left when duchies come before silver' },
+  { name: 'duchyAt', type: 'integer', default: 4, min: 0, max: 12, help: 'provinces left when duchies come before gold' },
+  { name: 'estateAt', type: 'integer', default: 2, min: 0, max: 12, help: 'provinces left when estates come before gold' },
+  { name: 'lateDuchyAt', type: 'integer', default: 6, min: 0, max: 12, help: 'provinces left when duchies come before silver' },
 ];
 
 export const BIG_MONEY_ULTIMATE: PriorityList = {

@@ -69,6 +69,8 @@ describe('parlor tune', () => {
     assert.equal(read(parts, 'trajectory.csv'), read(whole, 'trajectory.csv'));
     assert.equal(read(parts, 'tune-state.json'), read(whole, 'tune-state.json'));
     assert.deepEqual(resumed.summary, straight.summary);
+    // Sharing deals and streams between theta+ and theta- cut the variance of their score difference.
+    assert.ok(straight.summary.pairing && straight.summary.pairing.pairingFactor < 0.6, JSON.stringify(straight.summary.pairing));
     // Verified by a paired comparison in verify/, its verdict and Elo in summary.json.
     const summary = JSON.parse(read(whole, 'summary.json'));
     assert.equal(summary.verification.folder, 'verify');

@@ -1,5 +1,13 @@
 import { Errors } from '../../core/errors.ts';
-import { resumeTune, startTune, type TuneOutcome, type TuneReport, type TuneRequest, type TuneWatch } from '../../tune/job.ts';
+import {
+  resumeTune,
+  startTune,
+  type TuneOutcome,
+  type TuneReport,
+  type TuneRequest,
+  type TuneSummary,
+  type TuneWatch,
+} from '../../tune/job.ts';
 import { parseParamRange } from '../../tune/params.ts';
 import type { CommandContext } from '../command.ts';
 import { printingWatch, resultLines, type CompareOptions } from './compare.ts';
@@ -52,6 +60,7 @@ export async function runTune(context: CommandContext, typed: TuneOptions, given
     if (options.json) context.print(JSON.stringify(summary, null, 2));
     else {
       const lines = [`tuned: ${summary.tuned}`, `start: ${summary.start}`];
+      if (summary.pairing) lines.push(pairingLine(summary.pairing));
       if (comparison === null) lines.push('the tuned values are the starting ones: nothing to verify');
       else
         lines.push('', `verification (paired compare, ${comparison.dir}):`, ...resultLines(comparison.summary.comparison, comparison.plan));
@@ -62,6 +71,16 @@ export async function runTune(context: CommandContext, typed: TuneOptions, given
   } finally {
     stop.dispose();
   }
+}
+
+/** What pairing theta+ with theta- saved, as compare words it. */
+function pairingLine(pairing: NonNullable<TuneSummary['pairing']>): string {
+  const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a');
+  return (
+    `pairing: the variance of an iteration's score per block was ${ratio(pairing.pairingFactor)} that of the same blocks unpaired ` +
+    `(${ratio(pairing.factor)} that of independent games): the same precision from ` +
+    `${(1 / pairing.pairingFactor).toFixed(1)} times fewer games than unpaired`
+  );
 }
 
 function kebab(option: string): string {
@@ -126,6 +145,7 @@ async function drawTune(dir: string, report: TuneReport): Promise<void> {
       `${summary.iterations} of ${job.spsa.iterations} iterations, ${summary.games.toLocaleString('en-US')} games`,
       `start: ${summary.start}`,
       `tuned: ${summary.tuned}`,
+      ...(summary.pairing ? [pairingLine(summary.pairing)] : []),
       verification === null
         ? 'no verification (the run is unfinished, or tuning kept the starting values)'
         : `verification in ${verification.folder}/: ${verification.verdict}, Elo ${verification.elo.elo.toFixed(1)} ` +
