@@ -8,6 +8,7 @@ import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/transport/process.ts';
 import { CHANNEL_KINDS, FRAMING_KINDS } from '../protocol/wire.ts';
 import { collect, integerIn, keyValuePairs, oneOf, positiveNumber } from './parse.ts';
 import { parsePreset, parseSprtBounds, parseSprtElo } from './compare-options.ts';
+import { SPSA_DEFAULTS } from '../tune/spsa.ts';
 
 /**
  * Every option of every command, declared once. The commander program, `--help` and the README's
@@ -234,8 +235,8 @@ export const Options = {
   rEnd: {
     flags: '--r-end <rate>',
     description:
-      "SPSA's learning rate at the end of the run (fishtest's r_end): a parameter moves r_end * step * (summed score difference of the iteration's games) then, more at the start",
-    defaultValue: 0.002,
+      "SPSA's learning rate at the end of the run (fishtest's r_end): a parameter then moves r_end * step * (the iteration's score difference summed over its games), more at the start",
+    defaultValue: SPSA_DEFAULTS.rEnd,
     parse: positiveNumber('--r-end'),
   },
   verifyGames: {

@@ -379,6 +379,13 @@ async function iterate(
     }))
       last = totals;
     if (!last || last.blocks < plan.maxBlocks) return null;
+    const forfeits = last.candidateCounters.noteCount() + last.baselineCounters.noteCount();
+    if (forfeits > 0)
+      context.warn(
+        `iteration ${iteration + 1}: ${forfeits} forfeits; its games replay with ` +
+          `${context.invocation} compare --game ${job.game} --players ${job.players} --design ${job.design} --candidate '${plus}' ` +
+          `--baseline '${minus}' --opponents '${job.opponents.join(',')}' --seed '${plan.paired.seed}'`,
+      );
     score = pairScore(last, context.registry.game(job.game));
     const { observed, unpaired, independent } = varianceReduction(last, plan.blockGames);
     variance = { paired: observed, unpaired, independent };
@@ -488,7 +495,7 @@ async function drawReport(
 }
 
 function pairingSummary(rows: readonly IterationRow[]): TuneSummary['pairing'] {
-  const played = rows.flatMap((row) => (row.variance && Number.isFinite(row.variance.paired) ? [row.variance] : []));
+  const played = rows.flatMap((row) => (row.variance && row.variance.unpaired > 0 && row.variance.independent > 0 ? [row.variance] : []));
   if (played.length < 2) return null;
   const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
   const paired = mean(played.map((variance) => variance.paired));

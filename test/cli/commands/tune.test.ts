@@ -1,10 +1,10 @@
 // parlor tune as users run it: a child process of bin/parlor.js, stopped by Ctrl-C and resumed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parlor, scratchDir, startParlor } from '../cli.ts';
+import { parlor, ROOT, scratchDir, startParlor } from '../cli.ts';
 
 const scratch = scratchDir();
 
@@ -80,5 +80,35 @@ describe('parlor tune', () => {
     assert.ok([0, 1, 2].includes(resumed.code ?? -1), resumed.stderr);
     assert.equal(read(dir, 'trajectory.csv'), read(whole, 'trajectory.csv'));
     assert.deepEqual(JSON.parse(read(dir, 'summary.json')), JSON.parse(read(whole, 'summary.json')));
+  });
+
+  test("a bot's parameters reach it as --name=value at the end of its command line", async () => {
+    const notes = join(scratch, 'bot-notes');
+    mkdirSync(notes);
+    const bot = `cmd:python3 ${join(ROOT, 'test/fixtures/bots/param_bot.py')} ${notes} 2`;
+    const dir = join(scratch, 'bot');
+    const args = ['tune', '--game', 'love-letter', '--players', '2', '--strategy', bot, '--opponents', 'random'];
+    const run = await parlor([
+      ...args,
+      '--param',
+      'depth=3:1:8:1',
+      '--iterations',
+      '1',
+      '--iteration-games',
+      '2',
+      '--verify-games',
+      '4',
+      '--out',
+      dir,
+    ]);
+    assert.ok([0, 1, 2].includes(run.code ?? -1), run.stderr);
+    assert.equal(run.stderr, '');
+    const [, , , , plus, minus] = read(dir, 'trajectory.csv').trim().split('\n')[1].split(',');
+    const started = new Set(read(notes, 'arguments.txt').trim().split('\n'));
+    assert.ok(started.has(`--depth=${plus}`) && started.has(`--depth=${minus}`), [...started].join('; '));
+    assert.ok(
+      [...started].every((line) => /^--depth=\d$/.test(line)),
+      [...started].join('; '),
+    );
   });
 });
