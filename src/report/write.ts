@@ -27,14 +27,15 @@ function hasExtras(extras: ReportExtras): boolean {
 
 /** Draws every applicable chart (spec, SVG, PNG) and the offline index.html into `resultsDir`. */
 export async function writeCharts(resultsDir: string, summary: ReportSummary, extras: ReportExtras = {}): Promise<WrittenReport> {
-  if (hasExtras(extras)) writeFileAtomic(join(resultsDir, EXTRAS_FILE), `${JSON.stringify(extras, null, 2)}\n`);
   const partial = reportPartialNote(summary);
-  return writeReport(resultsDir, reportCharts(summary, extras), {
+  const written = await writeReport(resultsDir, reportCharts(summary, extras), {
     title: `parlor report: ${summary.game}${partial === undefined ? '' : ' (partial)'}`,
     lines: reportLines(summary),
     partial,
     tables: reportTables(summary),
   });
+  if (hasExtras(extras)) writeFileAtomic(join(resultsDir, EXTRAS_FILE), `${JSON.stringify(extras, null, 2)}\n`);
+  return written;
 }
 
 /** Draws `charts` into the charts folder (spec, SVG, PNG) and writes the offline index.html that shows them under `page`. */
