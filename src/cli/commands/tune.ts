@@ -51,6 +51,8 @@ export async function runTune(context: CommandContext, typed: TuneOptions, given
         printingTuneWatch(context, options),
       );
     }
+    // The last progress line goes before the results are printed.
+    context.progress('\r\x1b[K');
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);
     if (outcome.status === 'interrupted') {
       context.warn(`stopped after ${outcome.iterations} finished iterations, all kept; continue with: parlor tune --resume ${outcome.dir}`);
