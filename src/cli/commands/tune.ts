@@ -79,7 +79,7 @@ export async function runTune(context: CommandContext, typed: TuneOptions, given
 function pairingLine(pairing: NonNullable<TuneSummary['pairing']>): string {
   const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a');
   return (
-    `pairing: the variance of an iteration's score per block was ${ratio(pairing.pairingFactor)} that of the same blocks unpaired ` +
+    `pairing: the per-block variance of theta+'s win share minus theta-'s was ${ratio(pairing.pairingFactor)} that of the same blocks unpaired ` +
     `(${ratio(pairing.factor)} that of independent games): the same precision from ` +
     `${(1 / pairing.pairingFactor).toFixed(1)} times fewer games than unpaired`
   );
