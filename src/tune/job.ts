@@ -8,7 +8,6 @@ import {
   resumeComparison,
   startComparison,
   type ComparisonOutcome,
-  type ComparisonRequest,
   type ComparisonSettings,
   type ComparisonWatch,
   type CompareSummary,
@@ -181,26 +180,13 @@ export async function startTune(
 ): Promise<TuneOutcome> {
   const declared = await declaredParams(context, request.game, request.strategy);
   const params = tunedParams(request.strategy, request.params, declared);
-  const startSpec = specWithValues(
-    request.strategy,
-    params,
-    params.map((param) => param.start),
-  );
-  const opponents = request.opponents ?? [startSpec];
-  const blocks = (options: ComparisonRequest) => planComparison(context.registry, options);
+  const at = (pick: (param: TunedParam) => number) => specWithValues(request.strategy, params, params.map(pick));
+  const startSpec = at((param) => param.start);
   // The plan of a comparison between the extremes checks the seats, players and rules once.
-  const probe = blocks({
-    ...comparisonRequest(request, opponents, request.seed, request.iterationGames),
-    candidate: specWithValues(
-      request.strategy,
-      params,
-      params.map((param) => param.max),
-    ),
-    baseline: specWithValues(
-      request.strategy,
-      params,
-      params.map((param) => param.min),
-    ),
+  const probe = planComparison(context.registry, {
+    ...comparisonRequest(request, request.opponents ?? [startSpec], request.seed, request.iterationGames),
+    candidate: at((param) => param.max),
+    baseline: at((param) => param.min),
   });
   if (request.verifyGames < 2 * probe.blockGames)
     throw Errors.badOption(`--verify-games must be at least ${2 * probe.blockGames}: one block of ${probe.blockGames} games in each arm`);
@@ -360,7 +346,7 @@ async function iterate(
   // Both points clamped onto the same values measure nothing: the iteration moves nothing.
   if (plus !== minus) {
     const plan = planComparison(context.registry, {
-      ...comparisonRequest({ ...job, players: job.players }, job.opponents, iterationSeed(job.seed, iteration), job.iterationGames),
+      ...comparisonRequest(job, job.opponents, iterationSeed(job.seed, iteration), job.iterationGames),
       candidate: plus,
       baseline: minus,
     });
@@ -415,6 +401,15 @@ export function trajectoryCsv(job: TuneJob, rows: readonly IterationRow[]): stri
   );
 }
 
+/** The strategy at its starting values. */
+function startingSpec(job: TuneJob): string {
+  return specWithValues(
+    job.strategy,
+    job.params,
+    job.params.map((param) => param.start),
+  );
+}
+
 /** The values tuning ends at, as played and shown. */
 export function tunedValues(job: TuneJob, rows: readonly IterationRow[]): number[] {
   const theta = rows.length > 0 ? rows[rows.length - 1].theta : job.params.map((param) => param.start);
@@ -430,11 +425,7 @@ async function verify(
   settings: Omit<TuneSettings, 'out' | 'name' | 'force'>,
   watch: ComparisonWatch = {},
 ): Promise<ComparisonOutcome | null> {
-  const start = specWithValues(
-    job.strategy,
-    job.params,
-    job.params.map((param) => param.start),
-  );
+  const start = startingSpec(job);
   const tuned = specWithValues(job.strategy, job.params, tunedValues(job, rows));
   if (tuned === start) return null;
   const folder = join(dir, VERIFY_FOLDER);
@@ -476,11 +467,7 @@ async function drawReport(
     iterations: rows.length,
     games: 2 * rows.length * job.iterationGames,
     params: job.params.map((param, i) => ({ name: param.name, start: param.start, tuned: values[i], min: param.min, max: param.max })),
-    start: specWithValues(
-      job.strategy,
-      job.params,
-      job.params.map((param) => param.start),
-    ),
+    start: startingSpec(job),
     tuned: specWithValues(job.strategy, job.params, values),
     pairing: pairingSummary(rows),
     verification: comparison ? verificationSummary(comparison) : null,
