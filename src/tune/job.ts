@@ -53,7 +53,7 @@ export interface TuneRequest {
 /** How a tuning run plays and where it writes; its results depend on none of it. */
 export type TuneSettings = ComparisonSettings & {
   /** Draws the trajectory chart and the report into the folder (the command passes the report module's). */
-  readonly draw?: (dir: string, report: TuneReport) => Promise<void>;
+  readonly draw?: (dir: string, report: TuneReport) => Promise<unknown>;
 };
 
 /** A tuning run's job.json: everything its results depend on. */
@@ -234,11 +234,30 @@ export async function resumeTune(
     const changed = changedSources(job.sources, jobSources(context.registry, job));
     if (changed.length > 0)
       throw Errors.resumeMismatch(dir, `strategy file ${changed.join(', ')} changed since the run started (start a new run)`);
-    const state = existsSync(join(dir, STATE_FILE)) ? (readJson(dir, STATE_FILE) as TuneState) : { rows: [] };
-    if (!Array.isArray(state.rows) || state.rows.length > job.spsa.iterations)
-      throw Errors.corruptResults(dir, `${STATE_FILE} does not fit the job`);
-    return tuneInto(context, dir, job, state.rows, settings, watch);
+    return tuneInto(context, dir, job, readState(dir, job).rows, settings, watch);
   });
+}
+
+/** Whether `dir` holds a tuning run (its job.json says so). */
+export function isTuneFolder(dir: string): boolean {
+  try {
+    return (readJson(dir, ResultFiles.JOB) as Partial<TuneJob>).command === 'tune';
+  } catch {
+    return false;
+  }
+}
+
+/** A tuning run's folder as its report draws it: the job, the finished iterations and the summary. */
+export function readTuneReport(dir: string): TuneReport {
+  const job = readTuneJob(dir);
+  return { job, rows: readState(dir, job).rows, summary: readJson(dir, ResultFiles.SUMMARY) as TuneSummary };
+}
+
+function readState(dir: string, job: TuneJob): TuneState {
+  const state = existsSync(join(dir, STATE_FILE)) ? (readJson(dir, STATE_FILE) as TuneState) : { rows: [] };
+  if (!Array.isArray(state.rows) || state.rows.length > job.spsa.iterations)
+    throw Errors.corruptResults(dir, `${STATE_FILE} does not fit the job`);
+  return state;
 }
 
 export function readTuneJob(dir: string): TuneJob {

@@ -9,6 +9,7 @@ import {
   type TuneWatch,
 } from '../../tune/job.ts';
 import { parseParamRange } from '../../tune/params.ts';
+import type { WrittenReport } from '../../report/write.ts';
 import type { CommandContext } from '../command.ts';
 import { printingWatch, resultLines, type CompareOptions } from './compare.ts';
 import { jobContext, runThreads, SignalStop, stoppedBeforeStart } from './run.ts';
@@ -125,7 +126,7 @@ function round(value: number): string {
 }
 
 /** Draws a tuning run's trajectory chart and its report page. */
-async function drawTune(dir: string, report: TuneReport): Promise<void> {
+export async function drawTune(dir: string, report: TuneReport): Promise<WrittenReport> {
   const [{ writeReport }, { trajectoryChart }] = await Promise.all([
     import('../../report/write.ts'),
     import('../../report/charts/tune.ts'),
@@ -141,7 +142,7 @@ async function drawTune(dir: string, report: TuneReport): Promise<void> {
     })),
   );
   const verification = summary.verification;
-  await writeReport(dir, [{ name: 'trajectory', title: 'Parameter trajectories', spec: trajectoryChart(trajectory) }], {
+  return writeReport(dir, [{ name: 'trajectory', title: 'Parameter trajectories', spec: trajectoryChart(trajectory) }], {
     title: `parlor tune: ${job.strategy} on ${job.game}`,
     lines: [
       `${summary.iterations} of ${job.spsa.iterations} iterations, ${summary.games.toLocaleString('en-US')} games`,

@@ -1,7 +1,7 @@
 // parlor tune as users run it: a child process of bin/parlor.js, stopped by Ctrl-C and resumed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parlor, ROOT, scratchDir, startParlor } from '../cli.ts';
@@ -61,6 +61,12 @@ describe('parlor tune', () => {
     assert.equal(summary.games, 2 * 40 * 100);
     assert.equal(summary.verification.games, 2000);
     assert.equal(run.code, JSON.parse(read(whole, 'verify/summary.json')).comparison.exitCode);
+    // `parlor chart` redraws a tuning run's folder like any other.
+    rmSync(join(whole, 'charts'), { recursive: true });
+    const chart = await parlor(['chart', whole]);
+    assert.equal(chart.code, 0, chart.stderr);
+    assert.match(chart.stdout, /^1 charts redrawn; report: .*index\.html/);
+    assert.ok(existsSync(join(whole, 'charts', 'trajectory.svg')));
   });
 
   test('Ctrl-C keeps the finished iterations; --resume ends exactly where an uninterrupted run does', async () => {
