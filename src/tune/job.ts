@@ -163,7 +163,13 @@ export interface TuneWatch {
 
 export type TuneOutcome =
   | { readonly status: 'not-started' }
-  | { readonly status: 'interrupted'; readonly dir: string; readonly iterations: number }
+  | {
+      readonly status: 'interrupted';
+      readonly dir: string;
+      readonly iterations: number;
+      /** Stopped while verifying: every iteration is done, and the comparison keeps its own games. */
+      readonly verifying: boolean;
+    }
   | {
       readonly status: 'complete';
       readonly dir: string;
@@ -337,12 +343,12 @@ async function tuneInto(
     if (rows.length < job.spsa.iterations) {
       writeProgress(dir, job, rows);
       await drawReport(context, dir, job, rows, null, false, settings);
-      return { status: 'interrupted', dir, iterations: rows.length };
+      return { status: 'interrupted', dir, iterations: rows.length, verifying: false };
     }
   }
   const verifying = await verify(context, dir, job, rows, settings, watch.verify);
   if (verifying?.status === 'interrupted' || verifying?.status === 'not-started')
-    return { status: 'interrupted', dir, iterations: rows.length };
+    return { status: 'interrupted', dir, iterations: rows.length, verifying: true };
   const summary = await drawReport(context, dir, job, rows, verifying ? verifying.summary : null, true, settings);
   return { status: 'complete', dir, summary, comparison: verifying };
 }

@@ -62,7 +62,7 @@ describe('parlor tune', () => {
       { workers: 2, out: parts, signal: stop.signal },
       { iterated: (_job, row) => row.iteration === 2 && stop.abort() },
     );
-    assert.deepEqual(stopped, { status: 'interrupted', dir: parts, iterations: 3 });
+    assert.deepEqual(stopped, { status: 'interrupted', dir: parts, iterations: 3, verifying: false });
     assert.equal(read(parts, 'trajectory.csv').trim().split('\n').length, 4);
     const resumed = await resumeTune(builtinJobContext(), parts, { workers: 2 });
     assert.ok(resumed.status === 'complete');

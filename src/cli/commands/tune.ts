@@ -11,6 +11,7 @@ import {
 import { parseParamRange } from '../../tune/params.ts';
 import type { WrittenReport } from '../../report/write.ts';
 import type { CommandContext } from '../command.ts';
+import { invokedCommand } from '../invocation.ts';
 import { printingWatch, resultLines, type CompareOptions } from './compare.ts';
 import { jobContext, runThreads, SignalStop, stoppedBeforeStart } from './run.ts';
 
@@ -56,7 +57,11 @@ export async function runTune(context: CommandContext, typed: TuneOptions, given
     context.progress('\r\x1b[K');
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);
     if (outcome.status === 'interrupted') {
-      context.warn(`stopped after ${outcome.iterations} finished iterations, all kept; continue with: parlor tune --resume ${outcome.dir}`);
+      const kept = outcome.verifying
+        ? 'stopped while verifying, every iteration and the games of the comparison so far kept'
+        : `stopped after ${outcome.iterations} finished iterations, all kept`;
+      const redis = options.redis === undefined ? '' : ` --redis ${options.redis}`;
+      context.warn(`${kept}; continue with: ${invokedCommand()} tune --resume ${outcome.dir}${redis}`);
       return stop.exitCode;
     }
     const { summary, comparison } = outcome;

@@ -76,7 +76,7 @@ describe('parlor tune', () => {
     child.kill('SIGINT');
     const stopped = await finished;
     assert.equal(stopped.code, 130, stopped.stderr);
-    assert.match(stopped.stderr, /finished iterations, all kept; continue with: parlor tune --resume /);
+    assert.match(stopped.stderr, /finished iterations, all kept; continue with: node bin\/parlor\.js tune --resume /);
     const kept = read(dir, 'trajectory.csv').trim().split('\n').length - 1;
     assert.ok(kept >= 1 && kept < 40, String(kept));
     const refused = await parlor(['tune', '--resume', dir, '--iterations', '5']);
