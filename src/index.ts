@@ -38,6 +38,20 @@ export {
   type ExpectedLength,
 } from './runner/comparison.ts';
 export type { ExternalHost, ExternalHostLoader } from './runner/external.ts';
+export {
+  readTuneJob,
+  resumeTune,
+  startTune,
+  type IterationRow,
+  type TuneJob,
+  type TuneOutcome,
+  type TuneRequest,
+  type TuneSettings,
+  type TuneSummary,
+  type TuneWatch,
+} from './tune/job.ts';
+export { pairScore } from './tune/score.ts';
+export { Spsa, spsaSettings, SPSA_DEFAULTS, type SpsaSettings, type TunedParam } from './tune/spsa.ts';
 export type { JobFile, JobSpec } from './runner/job.ts';
 export {
   checkSameJob,

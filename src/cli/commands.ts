@@ -5,6 +5,7 @@ import type { ContestOptions } from './commands/contest.ts';
 import type { ReplayOptions } from './commands/replay.ts';
 import type { SimOptions } from './commands/sim.ts';
 import type { TournamentOptions } from './commands/tournament.ts';
+import type { TuneOptions } from './commands/tune.ts';
 import type { WorkerOptions } from './commands/worker.ts';
 import type { OptionName } from './options.ts';
 
@@ -33,6 +34,21 @@ const RUN_OPTIONS: readonly OptionName[] = [
   'channel',
   'framing',
   'transcripts',
+  'json',
+  'quiet',
+];
+
+/** How a job of paired games (compare, tune) runs and where its results land. */
+const PAIRED_JOB_OPTIONS: readonly OptionName[] = [
+  'workers',
+  'redis',
+  'out',
+  'name',
+  'force',
+  'moveTimeout',
+  'channel',
+  'framing',
+  'resume',
   'json',
   'quiet',
 ];
@@ -72,20 +88,32 @@ export const Commands: readonly CommandDef[] = [
       'design',
       'unpaired',
       'rules',
-      'workers',
-      'redis',
-      'out',
-      'name',
-      'force',
-      'moveTimeout',
-      'channel',
-      'framing',
-      'resume',
-      'json',
-      'quiet',
+      ...PAIRED_JOB_OPTIONS,
     ],
     run: async (context, options: CompareOptions, _args, given) =>
       (await import('./commands/compare.ts')).runCompare(context, options, given),
+  },
+  {
+    name: 'tune',
+    summary:
+      "tune a strategy's numeric parameters by SPSA on paired deals, then verify the tuned values against the starting ones with a paired compare (exit codes as compare's)",
+    options: [
+      'tuneStrategy',
+      'param',
+      'opponents',
+      'game',
+      'players',
+      'iterations',
+      'iterationGames',
+      'rEnd',
+      'verifyGames',
+      'preset',
+      'seed',
+      'tuneDesign',
+      'rules',
+      ...PAIRED_JOB_OPTIONS,
+    ],
+    run: async (context, options: TuneOptions, _args, given) => (await import('./commands/tune.ts')).runTune(context, options, given),
   },
   {
     name: 'worker',

@@ -8,6 +8,7 @@ import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/transport/process.ts';
 import { CHANNEL_KINDS, FRAMING_KINDS } from '../core/wire.ts';
 import { collect, integerIn, keyValuePairs, oneOf, positiveNumber } from './parse.ts';
 import { parsePreset, parseSprtBounds, parseSprtElo } from './compare-options.ts';
+import { SPSA_DEFAULTS } from '../tune/spsa.ts';
 
 /**
  * Every option of every command, declared once. The commander program, `--help` and the README's
@@ -206,6 +207,49 @@ export const Options = {
   unpaired: {
     flags: '--unpaired',
     description: "give the baseline's arm deals and streams of its own (a control measuring what pairing saves)",
+  },
+  tuneStrategy: {
+    flags: '--strategy <spec>',
+    description:
+      'the strategy to tune: a built-in or file (its declared numeric parameters), or a `cmd:` bot (given each value as a --name=value argument at the end of its command line)',
+  },
+  param: {
+    flags: '--param <name=start:min:max[:step]>',
+    description:
+      "a parameter to tune (repeatable): its starting value, its bounds, and the perturbation at the end of the run (fishtest's c_end); integers as the strategy declares them, or for a bot when every number is whole",
+    defaultDescription: 'step: a twentieth of the range',
+    parse: collect,
+  },
+  iterations: {
+    flags: '--iterations <n>',
+    description: 'SPSA iterations: each plays the perturbed values theta+ against theta- on deals of its own',
+    defaultValue: 100,
+    parse: integerIn('--iterations', 1, 1e7),
+  },
+  iterationGames: {
+    flags: '--iteration-games <n>',
+    description: 'games of each arm per iteration, on the same deals and opponent streams (whole blocks of the design)',
+    defaultValue: 200,
+    parse: integerIn('--iteration-games', 1, MAX_GAMES),
+  },
+  rEnd: {
+    flags: '--r-end <rate>',
+    description:
+      "SPSA's learning rate at the end of the run (fishtest's r_end): a parameter then moves r_end * step * (the iteration's score difference summed over its games), more at the start",
+    defaultValue: SPSA_DEFAULTS.rEnd,
+    parse: positiveNumber('--r-end'),
+  },
+  verifyGames: {
+    flags: '--verify-games <n>',
+    description: 'most games of the final paired comparison of the tuned values against the starting ones, both arms together',
+    defaultValue: 20000,
+    parse: integerIn('--verify-games', 2, MAX_GAMES),
+  },
+  tuneDesign: {
+    flags: '--design <name>',
+    description: 'independent (a fresh deal per game) or duplicate (each deal replayed with the seats rotated: every seat balanced)',
+    defaultValue: 'duplicate',
+    parse: parseDesign,
   },
   botSeed: { flags: '--seed <text>', description: "seed of the bot strategy's random stream (default: a fresh one each process)" },
 } as const satisfies Record<string, OptionDef>;

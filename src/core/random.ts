@@ -34,6 +34,8 @@ export const Streams = {
   CHANCE: 3,
   /** Resampling of a run's results (rating intervals), apart from every stream that plays games. */
   BOOTSTRAP: 4,
+  /** The signs of a tuning run's perturbations, one stream per iteration. */
+  PERTURBATION: 5,
 } as const;
 
 const TWO_POW_32 = 4294967296;

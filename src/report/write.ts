@@ -4,10 +4,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeFolder, writeFileAtomic } from '../core/results-files.ts';
 import { CHARTS_FOLDER, EXTRAS_FILE, REPORT_FILE } from './files.ts';
-import { reportHtml, type ReportChart } from './html.ts';
+import { reportHtml, type ReportChart, type ReportPage } from './html.ts';
 import { renderChart } from './render.ts';
 import type { ReportSummary } from './rows.ts';
-import { reportCharts, reportLines, reportPartialNote, reportTables, type ReportExtras } from './report.ts';
+import { reportCharts, reportLines, reportPartialNote, reportTables, type NamedChart, type ReportExtras } from './report.ts';
 
 export interface WrittenReport {
   /** Names of the charts drawn, each as `.vl.json`, `.svg` and `.png` in the charts folder. */
@@ -27,10 +27,27 @@ function hasExtras(extras: ReportExtras): boolean {
 
 /** Draws every applicable chart (spec, SVG, PNG) and the offline index.html into `resultsDir`. */
 export async function writeCharts(resultsDir: string, summary: ReportSummary, extras: ReportExtras = {}): Promise<WrittenReport> {
+  const partial = reportPartialNote(summary);
+  const written = await writeReport(resultsDir, reportCharts(summary, extras), {
+    title: `parlor report: ${summary.game}${partial === undefined ? '' : ' (partial)'}`,
+    lines: reportLines(summary),
+    partial,
+    tables: reportTables(summary),
+  });
+  if (hasExtras(extras)) writeFileAtomic(join(resultsDir, EXTRAS_FILE), `${JSON.stringify(extras, null, 2)}\n`);
+  return written;
+}
+
+/** Draws `charts` into the charts folder (spec, SVG, PNG) and writes the offline index.html that shows them under `page`. */
+export async function writeReport(
+  resultsDir: string,
+  charts: readonly NamedChart[],
+  page: Omit<ReportPage, 'charts' | 'chartsFolder'>,
+): Promise<WrittenReport> {
   const chartsDir = join(resultsDir, CHARTS_FOLDER);
   makeFolder(chartsDir);
   const drawn: ReportChart[] = [];
-  for (const chart of reportCharts(summary, extras)) {
+  for (const chart of charts) {
     const rendered = await renderChart(chart.spec);
     const stem = join(chartsDir, chart.name);
     writeFileAtomic(`${stem}.vl.json`, `${JSON.stringify(chart.spec, null, 2)}\n`);
@@ -38,17 +55,7 @@ export async function writeCharts(resultsDir: string, summary: ReportSummary, ex
     writeFileAtomic(`${stem}.png`, rendered.png);
     drawn.push({ name: chart.name, title: chart.title, vega: rendered.vega });
   }
-  if (hasExtras(extras)) writeFileAtomic(join(resultsDir, EXTRAS_FILE), `${JSON.stringify(extras, null, 2)}\n`);
   const index = join(resultsDir, REPORT_FILE);
-  const partial = reportPartialNote(summary);
-  const page = {
-    title: `parlor report: ${summary.game}${partial === undefined ? '' : ' (partial)'}`,
-    lines: reportLines(summary),
-    partial,
-    tables: reportTables(summary),
-    charts: drawn,
-    chartsFolder: CHARTS_FOLDER,
-  };
-  writeFileAtomic(index, reportHtml(page, await vegaRuntime()));
+  writeFileAtomic(index, reportHtml({ ...page, charts: drawn, chartsFolder: CHARTS_FOLDER }, await vegaRuntime()));
   return { charts: drawn.map((chart) => chart.name), index };
 }

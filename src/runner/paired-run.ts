@@ -18,6 +18,8 @@ export interface PairedRunOptions {
   readonly signal?: AbortSignal;
   /** Seconds a strategy may take per decision before it forfeits. */
   readonly moveTimeout?: number;
+  /** Runners to play on, kept open after the run (many short runs share one pool); by default a pool of its own. */
+  readonly runners?: Runners;
 }
 
 /**
@@ -28,7 +30,8 @@ export interface PairedRunOptions {
  */
 export async function* runPairedBatches(registry: Registry, spec: PairedSpec, options: PairedRunOptions): AsyncGenerator<PairedTotals> {
   const arms = pairedArms(spec);
-  const runners = await Runners.create(options.workers, options.loadExternalHost, { moveTimeout: options.moveTimeout });
+  const runners =
+    options.runners ?? (await Runners.create(options.workers, options.loadExternalHost, { moveTimeout: options.moveTimeout }));
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   options.signal?.addEventListener('abort', onAbort);
@@ -70,6 +73,6 @@ export async function* runPairedBatches(registry: Registry, spec: PairedSpec, op
     // running task terminates its worker (a task cannot be interrupted), which costs a new worker
     // and races the result the old one may already have posted (piscina then throws).
     await Promise.allSettled(inFlight.values());
-    await runners.close();
+    if (options.runners === undefined) await runners.close();
   }
 }

@@ -1,6 +1,7 @@
 // The built-in Dominion strategies, written as priority lists: the same data a user writes in a
 // JSON file. Their conditions follow the bots simulator users know (DominionSim's "Big Money
 // Ultimate", Dominiate's BigSmithy and DoubleMilitia), fitted to the First Game kingdom.
+import type { ParamSpec } from '../../src/strategy-api.ts';
 import type { PriorityList, PriorityRule } from './priority-list.ts';
 
 /** The greening rules every money strategy here shares: provinces once gold is in, then duchies and estates late. */
@@ -50,21 +51,47 @@ export const BIG_MONEY: PriorityList = {
   discard: DISCARD,
 };
 
+/** GREENING with its thresholds as parameters, their defaults its numbers: `parlor tune` can move them. */
+const TUNABLE_GREENING: readonly PriorityRule[] = [
+  { card: 'province', if: 'count gold >= goldFirst' },
+  { card: 'duchy', if: 'provincesLeft <= duchyAt' },
+  { card: 'estate', if: 'provincesLeft <= estateAt' },
+  'gold',
+  { card: 'duchy', if: 'provincesLeft <= lateDuchyAt' },
+];
+
+const GREENING_PARAMS: readonly ParamSpec[] = [
+  { name: 'goldFirst', type: 'integer', default: 1, min: 0, max: 6, help: 'golds owned before the first province' },
+  { name: 'duchyAt', type: 'integer', default: 4, min: 0, max: 12, help: 'provinces left when duchies come before gold' },
+  { name: 'estateAt', type: 'integer', default: 2, min: 0, max: 12, help: 'provinces left when estates come before gold' },
+  { name: 'lateDuchyAt', type: 'integer', default: 6, min: 0, max: 12, help: 'provinces left when duchies come before silver' },
+];
+
 export const BIG_MONEY_ULTIMATE: PriorityList = {
   game: 'dominion',
   name: 'big-money-ultimate',
   summary: 'big money that waits for a gold before provinces and turns to duchies and estates as provinces run low',
-  buy: [...GREENING, 'silver'],
+  buy: [...TUNABLE_GREENING, 'silver'],
   discard: DISCARD,
+  params: GREENING_PARAMS,
 };
 
 export const SMITHY_BM: PriorityList = {
   game: 'dominion',
   name: 'smithy-bm',
   summary: 'big-money-ultimate plus one smithy early and a second once the deck reaches 16 cards',
-  buy: [...GREENING, { card: 'smithy', if: 'count smithy < 1' }, { card: 'smithy', if: ['count smithy < 2', 'deckSize >= 16'] }, 'silver'],
+  buy: [
+    ...TUNABLE_GREENING,
+    { card: 'smithy', if: 'count smithy < 1' },
+    { card: 'smithy', if: ['count smithy < 2', 'deckSize >= secondSmithyAt'] },
+    'silver',
+  ],
   play: ['smithy'],
   discard: DISCARD,
+  params: [
+    ...GREENING_PARAMS,
+    { name: 'secondSmithyAt', type: 'integer', default: 16, min: 5, max: 40, help: 'cards owned before a second smithy' },
+  ],
 };
 
 export const MILITIA_BM: PriorityList = {

@@ -2,7 +2,7 @@
 // DominionSim buy rules and Dominiate's gain priorities. Each list is read top to bottom and the
 // first entry whose card is legal now and whose conditions all hold is taken. See the Dominion
 // section of strategies/README.md for the format; the built-ins in this folder are examples.
-import { Errors, type Rng, type Strategy, type StrategyDefinition } from '../../src/strategy-api.ts';
+import { Errors, type ParamSpec, type ParamValue, type Rng, type Strategy, type StrategyDefinition } from '../../src/strategy-api.ts';
 import {
   Action,
   CARD_COUNT,
@@ -40,7 +40,16 @@ export interface PriorityList {
   readonly gain?: readonly PriorityRule[];
   /** Reveal a moat against militia (default true). */
   readonly revealMoat?: boolean;
+  /**
+   * Numbers a condition may name instead of writing them (`provincesLeft <= duchyAt`): declared
+   * like any strategy's parameters, integer or number, and set per seat (`name:duchyAt=5`), so
+   * `parlor tune` can tune them.
+   */
+  readonly params?: readonly ParamSpec[];
 }
+
+/** The value of each of a list's parameters, by name. */
+type ListValues = Readonly<Record<string, number>>;
 
 const DEFAULT_PLAY = ['village', 'market', 'cellar', 'militia', 'smithy', 'moat', 'woodcutter', 'workshop', 'remodel', 'mine'];
 const DEFAULT_CELLAR = ['curse', 'estate', 'duchy', 'province'];
@@ -91,8 +100,8 @@ class CompiledList {
   readonly rightCard: Int8Array;
   readonly rightValue: Float64Array;
 
-  constructor(source: string, list: string, rules: readonly PriorityRule[]) {
-    const entries = rules.map((rule, index) => parseRule(source, `${list}[${index}]`, rule));
+  constructor(source: string, list: string, rules: readonly PriorityRule[], values: ListValues) {
+    const entries = rules.map((rule, index) => parseRule(source, `${list}[${index}]`, rule, values));
     const conditions = entries.flatMap((entry) => entry.conditions);
     this.cards = Int8Array.from(entries, (entry) => entry.card);
     this.firstCondition = new Int32Array(entries.length + 1);
@@ -136,6 +145,7 @@ function parseRule(
   source: string,
   where: string,
   rule: PriorityRule,
+  values: ListValues,
 ): { card: number; conditions: { left: Operand; operator: number; right: Operand }[] } {
   const bad = (why: string) => Errors.badStrategyModule(source, `${where}: ${why}`);
   const name = typeof rule === 'string' ? rule : rule?.card;
@@ -144,24 +154,29 @@ function parseRule(
   if (card < 0) throw bad(`unknown card '${name}' (cards: ${CARD_NAMES.join(', ')})`);
   const given = typeof rule === 'string' || rule.if === undefined ? [] : typeof rule.if === 'string' ? [rule.if] : rule.if;
   if (!Array.isArray(given)) throw bad('"if" is a condition or a list of them');
-  return { card, conditions: given.map((text) => parseCondition(text, bad)) };
+  return { card, conditions: given.map((text) => parseCondition(text, bad, values)) };
 }
 
 /** `provincesLeft <= 4`, `count smithy < count village`, `money >= 8`. */
-function parseCondition(text: unknown, bad: (why: string) => Error): { left: Operand; operator: number; right: Operand } {
+function parseCondition(
+  text: unknown,
+  bad: (why: string) => Error,
+  values: ListValues,
+): { left: Operand; operator: number; right: Operand } {
   if (typeof text !== 'string') throw bad('a condition is a string such as "provincesLeft <= 4"');
   const words = text.trim().split(/\s+/);
   const at = words.findIndex((word) => OPERATORS.includes(word));
   if (at < 0) throw bad(`condition '${text}' has no comparison (${OPERATORS.join(' ')})`);
   return {
-    left: parseOperand(words.slice(0, at), text, bad),
+    left: parseOperand(words.slice(0, at), text, bad, values),
     operator: OPERATORS.indexOf(words[at]),
-    right: parseOperand(words.slice(at + 1), text, bad),
+    right: parseOperand(words.slice(at + 1), text, bad, values),
   };
 }
 
-function parseOperand(words: readonly string[], text: string, bad: (why: string) => Error): Operand {
+function parseOperand(words: readonly string[], text: string, bad: (why: string) => Error, values: ListValues): Operand {
   if (words.length === 1 && /^-?\d+(\.\d+)?$/.test(words[0])) return { term: CONSTANT, card: 0, value: Number(words[0]) };
+  if (words.length === 1 && Object.hasOwn(values, words[0])) return { term: CONSTANT, card: 0, value: values[words[0]] };
   const term = (TERMS as Record<string, number>)[words[0] ?? ''];
   if (term === undefined)
     throw bad(`condition '${text}': '${words.join(' ')}' is neither a number nor one of ${Object.keys(TERMS).join(', ')}`);
@@ -270,13 +285,14 @@ export class PriorityListPlayer implements Strategy<DominionView> {
   private readonly gain: CompiledList;
   private readonly revealMoat: boolean;
 
-  constructor(source: string, list: PriorityList) {
-    this.buy = new CompiledList(source, 'buy', list.buy);
-    this.play = new CompiledList(source, 'play', list.play ?? DEFAULT_PLAY);
-    this.cellar = new CompiledList(source, 'cellar', list.cellar ?? DEFAULT_CELLAR);
-    this.discard = new CompiledList(source, 'discard', list.discard ?? []);
-    this.trash = new CompiledList(source, 'trash', list.trash ?? DEFAULT_TRASH);
-    this.gain = new CompiledList(source, 'gain', list.gain ?? []);
+  /** `values` sets the list's parameters; by default each is its declared default. */
+  constructor(source: string, list: PriorityList, values: ListValues = listValues(listParams(source, list.params), {})) {
+    this.buy = new CompiledList(source, 'buy', list.buy, values);
+    this.play = new CompiledList(source, 'play', list.play ?? DEFAULT_PLAY, values);
+    this.cellar = new CompiledList(source, 'cellar', list.cellar ?? DEFAULT_CELLAR, values);
+    this.discard = new CompiledList(source, 'discard', list.discard ?? [], values);
+    this.trash = new CompiledList(source, 'trash', list.trash ?? DEFAULT_TRASH, values);
+    this.gain = new CompiledList(source, 'gain', list.gain ?? [], values);
     this.revealMoat = list.revealMoat !== false;
   }
 
@@ -332,14 +348,39 @@ export function priorityList(list: PriorityList, source = list.name, trusted = t
   if (list.game !== 'dominion') throw Errors.badStrategyModule(source, `plays '${String(list.game)}', not 'dominion'`);
   if (typeof list.name !== 'string' || list.name === '') throw Errors.badStrategyModule(source, 'needs a "name"');
   if (!Array.isArray(list.buy)) throw Errors.badStrategyModule(source, 'needs a "buy" list');
-  // Compiled once here so a mistake shows at load; each seat compiles its own copy.
+  const params = listParams(source, list.params);
+  // Compiled once here so a mistake shows at load; each seat compiles its own copy, with its values.
   new PriorityListPlayer(source, list);
   return {
     name: list.name,
     game: 'dominion',
     summary: list.summary ?? `priority list ${list.name}`,
-    params: [],
+    params,
     trusted,
-    create: () => new PriorityListPlayer(source, list),
+    create: (context) => new PriorityListPlayer(source, list, listValues(params, context.params)),
   };
+}
+
+/** A list's declared parameters, checked: numeric, named apart from the terms, defaults within bounds. */
+function listParams(source: string, params: unknown): readonly ParamSpec[] {
+  if (params === undefined) return [];
+  if (!Array.isArray(params)) throw Errors.badStrategyModule(source, '"params" is a list of parameters');
+  return params.map((param: Partial<ParamSpec>, index) => {
+    const bad = (why: string) => Errors.badStrategyModule(source, `params[${index}]: ${why}`);
+    if (typeof param?.name !== 'string' || !/^[A-Za-z_]\w*$/.test(param.name)) throw bad('needs a "name" made of letters, digits and _');
+    if (param.name in TERMS) throw bad(`'${param.name}' is a term of the conditions`);
+    if (param.type !== 'integer' && param.type !== 'number') throw bad('"type" is integer or number');
+    const value = param.default;
+    const fits =
+      typeof value === 'number' &&
+      (param.type === 'number' || Number.isInteger(value)) &&
+      (param.min === undefined || value >= param.min) &&
+      (param.max === undefined || value <= param.max);
+    if (!fits) throw bad(`"default" must be ${param.type === 'integer' ? 'an integer' : 'a number'} within its bounds`);
+    return { name: param.name, type: param.type, default: value, min: param.min, max: param.max, help: param.help ?? '' };
+  });
+}
+
+function listValues(params: readonly ParamSpec[], given: Readonly<Record<string, ParamValue>>): ListValues {
+  return Object.fromEntries(params.map((param) => [param.name, Number(given[param.name] ?? param.default)]));
 }

@@ -6,6 +6,12 @@ import type { CommandContext } from '../command.ts';
 
 /** Redraws a results folder's charts and report from its summary.json (and report extras, if any). */
 export async function runChart(context: CommandContext, dir: string): Promise<void> {
+  const tune = await import('../../tune/job.ts');
+  if (tune.isTuneFolder(dir)) {
+    const written = await (await import('./tune.ts')).drawTune(dir, tune.readTuneReport(dir));
+    context.print(`${written.charts.length} charts redrawn; report: ${written.index}`);
+    return;
+  }
   const { summary, extras } = readReportInputs(dir);
   const written = await writeCharts(dir, summary, extras);
   context.print(`${written.charts.length} charts redrawn; report: ${written.index}`);

@@ -84,7 +84,7 @@ function resumableJob(dir: string, given: ReadonlySet<string>) {
 }
 
 /** Prints the plan before the first game, the expected length once known, and each look as progress. */
-function printingWatch(context: CommandContext, options: Pick<CompareOptions, 'json'>): ComparisonWatch {
+export function printingWatch(context: CommandContext, options: Pick<CompareOptions, 'json'>): ComparisonWatch {
   let maxGames = 0;
   return {
     started: (plan, expected) => {
@@ -156,7 +156,7 @@ function introLines(plan: ComparisonPlan, expected: ExpectedLength | null): stri
   ];
 }
 
-function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan): string[] {
+export function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan): string[] {
   const { estimate, variance } = comparison;
   const elo = estimate.elo;
   const nelo = estimate.normalizedElo;

@@ -125,6 +125,17 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
     assert.deepEqual(summaryOf(join(scratch, 'compare-queued')), summaryOf(join(scratch, 'compare-local')));
   });
 
+  test('a tuning run on the queue ends exactly as a local one', async () => {
+    const tune = ['tune', '--game', 'dominion', '--players', '2', '--strategy', 'smithy-bm', '--param', 'duchyAt=4:0:12:1'];
+    const short = [...tune, '--iterations', '4', '--iteration-games', '20', '--verify-games', '40', '--json'];
+    const queued = await parlor([...short, '--redis', redis.url, '--out', join(scratch, 'tune-queued')]);
+    const here = await parlor([...short, '--workers', '2', '--out', join(scratch, 'tune-local')]);
+    assert.equal(queued.code, here.code, queued.stderr);
+    assert.deepEqual(summaryOf(join(scratch, 'tune-queued')), summaryOf(join(scratch, 'tune-local')));
+    const trajectory = (dir: string) => readFileSync(join(scratch, dir, 'trajectory.csv'), 'utf8');
+    assert.equal(trajectory('tune-queued'), trajectory('tune-local'));
+  });
+
   test('a worker stopped with Ctrl-C finishes the batches it holds first', async () => {
     const dir = join(scratch, 'worker-stopped');
     const run = startParlor([...JOB, '--redis', redis.url, '--out', dir, '--quiet']);

@@ -13,6 +13,7 @@ import { Table, playGame } from '../../../src/runner/table.ts';
 import { PriorityListPlayer, priorityList, type PriorityList } from '../../../strategies/dominion/priority-list.ts';
 import { BUILTIN_LISTS } from '../../../strategies/dominion/lists.ts';
 import { Rng } from '../../../src/core/random.ts';
+import type { ParamSpec } from '../../../src/core/strategy.ts';
 import { rotatedWinRate } from '../../helpers/rotated-win-rate.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../../strategies/examples/remodel-bm.json', import.meta.url));
@@ -35,6 +36,10 @@ function choose(player: PriorityListPlayer, v: DominionView, legal: number[]): n
 
 const buy = (card: number) => actionOf(Family.BUY, card);
 
+function numeric(name: string, value: number): ParamSpec {
+  return { name, type: 'integer', default: value, min: 0, max: 8, help: '' };
+}
+
 describe('the format', () => {
   const refusals: [string, PriorityList, RegExp][] = [
     ['an unknown card', list(['provnce']), /buy\[0\]: unknown card 'provnce'/],
@@ -44,6 +49,9 @@ describe('the format', () => {
     ['a card where none is taken', list([{ card: 'gold', if: 'turn gold < 2' }]), /turn takes no card/],
     ['another game', { ...list(['gold']), game: 'hearts' as 'dominion' }, /plays 'hearts'/],
     ['no buy list', { game: 'dominion', name: 'x' } as unknown as PriorityList, /needs a "buy" list/],
+    ['a parameter named like a term', list(['gold'], { params: [numeric('money', 4)] }), /params\[0\]: 'money' is a term/],
+    ['a parameter that is not a number', list(['gold'], { params: [{ ...numeric('at', 4), type: 'string' }] }), /integer or number/],
+    ['a default outside its bounds', list(['gold'], { params: [{ ...numeric('at', 9), max: 8 }] }), /"default" must be an integer/],
   ];
   for (const [what, data, message] of refusals) {
     test(`refuses ${what} at load, naming where`, () => {
@@ -122,6 +130,25 @@ describe('choosing', () => {
     assert.equal(choose(player, view(), [gain(Card.COPPER), gain(Card.SILVER), Action.DONE]), gain(Card.SILVER));
     assert.equal(choose(player, view(), [gain(Card.CURSE), gain(Card.ESTATE), Action.DONE]), Action.DONE, 'workshop declines');
     assert.equal(choose(player, view(), [gain(Card.CURSE), gain(Card.COPPER), gain(Card.ESTATE)]), gain(Card.ESTATE), 'remodel must gain');
+  });
+
+  test('conditions may name the parameters a list declares: their defaults, or the values a seat is given', async () => {
+    const data = list([{ card: 'duchy', if: 'provincesLeft <= duchyAt' }, 'gold'], { params: [numeric('duchyAt', 4)] });
+    const v = view();
+    v.supply[Card.PROVINCE] = 6;
+    const legal = [buy(Card.DUCHY), buy(Card.GOLD), Action.END_BUYS];
+    assert.equal(choose(new PriorityListPlayer('t', data), v, legal), buy(Card.GOLD));
+    const definition = priorityList(data);
+    assert.deepEqual(definition.params, [numeric('duchyAt', 4)]);
+    const seat = (params: Record<string, number>) => definition.create({ seat: 0, players: 2, rules: {}, params }) as PriorityListPlayer;
+    assert.equal(choose(seat({ duchyAt: 6 }), v, legal), buy(Card.DUCHY));
+    assert.equal(choose(seat({ duchyAt: 5 }), v, legal), buy(Card.GOLD));
+    // The built-in money lists declare their thresholds; given on the command line they change play.
+    const registry = builtinRegistry();
+    const tuned = await resolveStrategy(registry, 'dominion', parseStrategySpec('smithy-bm:duchyAt=5,secondSmithyAt=12'));
+    assert.equal(tuned.params.duchyAt, 5);
+    assert.equal(tuned.params.secondSmithyAt, 12);
+    assert.equal(tuned.params.goldFirst, 1);
   });
 
   test('reveals a moat unless told not to', () => {

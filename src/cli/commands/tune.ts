@@ -1,0 +1,179 @@
+import { Errors } from '../../core/errors.ts';
+import {
+  resumeTune,
+  startTune,
+  type TuneOutcome,
+  type TuneReport,
+  type TuneRequest,
+  type TuneSummary,
+  type TuneWatch,
+} from '../../tune/job.ts';
+import { parseParamRange } from '../../tune/params.ts';
+import type { WrittenReport } from '../../report/write.ts';
+import type { CommandContext } from '../command.ts';
+import { invokedCommand } from '../invocation.ts';
+import { printingWatch, resultLines, type CompareOptions } from './compare.ts';
+import { jobContext, runThreads, SignalStop, stoppedBeforeStart } from './run.ts';
+
+export interface TuneOptions
+  extends
+    Omit<TuneRequest, 'strategy' | 'params'>,
+    Pick<
+      CompareOptions,
+      'resume' | 'workers' | 'moveTimeout' | 'channel' | 'framing' | 'redis' | 'out' | 'name' | 'force' | 'json' | 'quiet'
+    > {
+  readonly strategy?: string;
+  /** --param, as typed: name=start:min:max[:step]. */
+  readonly param?: readonly string[];
+}
+
+/** What a resumed tuning run may be told: everything else comes from its job.json. */
+const RESUME_OPTIONS = new Set(['resume', 'workers', 'redis', 'json', 'quiet', 'moveTimeout', 'channel', 'framing']);
+
+export async function runTune(context: CommandContext, typed: TuneOptions, given: ReadonlySet<string> = new Set()): Promise<number> {
+  const stop = new SignalStop();
+  try {
+    const options = { ...typed, workers: await runThreads(context, typed, given) };
+    const settings = { ...options, signal: stop.signal, draw: drawTune };
+    let outcome: TuneOutcome;
+    if (options.resume !== undefined) {
+      const fixed = [...given].filter((option) => !RESUME_OPTIONS.has(option));
+      if (fixed.length > 0)
+        throw Errors.resumeMismatch(
+          options.resume,
+          `${fixed.map((option) => `--${kebab(option)}`).join(', ')} cannot be changed on resume`,
+        );
+      outcome = await resumeTune(jobContext(context), options.resume, settings, printingTuneWatch(context, options));
+    } else {
+      if (options.strategy === undefined) throw Errors.badOption('--strategy is required (or --resume DIR)');
+      outcome = await startTune(
+        jobContext(context),
+        { ...options, strategy: options.strategy, params: (options.param ?? []).map(parseParamRange) },
+        settings,
+        printingTuneWatch(context, options),
+      );
+    }
+    // The last progress line goes before the results are printed.
+    context.progress('\r\x1b[K');
+    if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);
+    if (outcome.status === 'interrupted') {
+      const kept = outcome.verifying
+        ? 'stopped while verifying, every iteration and the games of the comparison so far kept'
+        : `stopped after ${outcome.iterations} finished iterations, all kept`;
+      const redis = options.redis === undefined ? '' : ` --redis ${options.redis}`;
+      context.warn(`${kept}; continue with: ${invokedCommand()} tune --resume ${outcome.dir}${redis}`);
+      return stop.exitCode;
+    }
+    const { summary, comparison } = outcome;
+    if (options.json) context.print(JSON.stringify(summary, null, 2));
+    else {
+      const lines = [`tuned: ${summary.tuned}`, `start: ${summary.start}`];
+      if (summary.pairing) lines.push(pairingLine(summary.pairing));
+      if (comparison === null) lines.push('the tuned values are the starting ones: nothing to verify');
+      else
+        lines.push('', `verification (paired compare, ${comparison.dir}):`, ...resultLines(comparison.summary.comparison, comparison.plan));
+      lines.push('', `results: ${outcome.dir}`);
+      context.print(lines.join('\n'));
+    }
+    return comparison === null ? 0 : comparison.summary.comparison.exitCode;
+  } finally {
+    stop.dispose();
+  }
+}
+
+/** What pairing theta+ with theta- saved, as compare words it. */
+function pairingLine(pairing: NonNullable<TuneSummary['pairing']>): string {
+  const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a');
+  return (
+    `pairing: the per-block variance of theta+'s win share minus theta-'s was ${ratio(pairing.pairingFactor)} that of the same blocks unpaired ` +
+    `(${ratio(pairing.factor)} that of independent games): the same precision from ` +
+    `${(1 / pairing.pairingFactor).toFixed(1)} times fewer games than unpaired`
+  );
+}
+
+function kebab(option: string): string {
+  return option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** The plan before the first iteration, and each finished iteration's score and values as progress. */
+function printingTuneWatch(context: CommandContext, options: Pick<TuneOptions, 'json'>): TuneWatch {
+  return {
+    started: (job, done) => {
+      if (options.json) return;
+      const ranges = job.params.map(
+        (param) =>
+          `${param.name} from ${param.start} in [${param.min}, ${param.max}]${param.integer ? ' (integer)' : ''}, last step ${round(param.step)}`,
+      );
+      context.print(
+        [
+          `tune ${job.strategy} on ${job.game}, ${job.players} players, opponents ${job.opponents.join(', ')}`,
+          `  ${ranges.join('; ')}`,
+          `  SPSA: ${job.spsa.iterations} iterations of ${job.iterationGames} paired games per arm (${job.design} design), r_end ${job.spsa.rEnd}, seed '${job.seed}'` +
+            (done > 0 ? `; ${done} done, going on` : ''),
+        ].join('\n'),
+      );
+    },
+    iterated: (job, row) =>
+      context.progress(
+        `\riteration ${row.iteration + 1}/${job.spsa.iterations}  ` +
+          job.params.map((param, i) => `${param.name}=${round(row.theta[i])}`).join(' ') +
+          `  score ${row.score >= 0 ? '+' : ''}${row.score.toFixed(3)}   `,
+      ),
+    verify: {
+      ...printingWatch(context, options),
+      started: () => context.progress('\r\x1b[K'),
+    },
+  };
+}
+
+function round(value: number): string {
+  return Number(value.toPrecision(4)).toString();
+}
+
+/** Draws a tuning run's trajectory chart and its report page. */
+export async function drawTune(dir: string, report: TuneReport): Promise<WrittenReport> {
+  const [{ writeReport }, { trajectoryChart }] = await Promise.all([
+    import('../../report/write.ts'),
+    import('../../report/charts/tune.ts'),
+  ]);
+  const { job, rows, summary } = report;
+  const trajectory = rows.flatMap((row) =>
+    job.params.map((param, i) => ({
+      parameter: param.name,
+      iteration: row.iteration + 1,
+      value: row.theta[i],
+      min: param.min,
+      max: param.max,
+    })),
+  );
+  const verification = summary.verification;
+  return writeReport(dir, [{ name: 'trajectory', title: 'Parameter trajectories', spec: trajectoryChart(trajectory) }], {
+    title: `parlor tune: ${job.strategy} on ${job.game}`,
+    lines: [
+      `${summary.iterations} of ${job.spsa.iterations} iterations, ${summary.games.toLocaleString('en-US')} games`,
+      `start: ${summary.start}`,
+      `tuned: ${summary.tuned}`,
+      ...(summary.pairing ? [pairingLine(summary.pairing)] : []),
+      verification === null
+        ? 'no verification (the run is unfinished, or tuning kept the starting values)'
+        : `verification in ${verification.folder}/: ${verification.verdict}, Elo ${verification.elo.elo.toFixed(1)} ` +
+          `(95% interval ${verification.elo.low.toFixed(1)} to ${verification.elo.high.toFixed(1)}) over ${verification.games.toLocaleString('en-US')} games`,
+    ],
+    ...(summary.complete ? {} : { partial: 'interrupted: the iterations so far' }),
+    tables: [tuneTable(summary)],
+  });
+}
+
+function tuneTable(summary: TuneReport['summary']) {
+  return {
+    caption: 'Tuned parameters',
+    columns: [
+      { title: 'parameter', numeric: false },
+      { title: 'start', numeric: true },
+      { title: 'tuned', numeric: true },
+      { title: 'min', numeric: true },
+      { title: 'max', numeric: true },
+    ],
+    rows: summary.params.map((param) => [param.name, String(param.start), String(param.tuned), String(param.min), String(param.max)]),
+  };
+}

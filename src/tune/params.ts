@@ -1,0 +1,90 @@
+import { Errors } from '../core/errors.ts';
+import type { ParamSpec } from '../core/strategy.ts';
+import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
+import type { TunedParam } from './spsa.ts';
+
+/** `--param name=start:min:max[:step]` as typed, before the strategy's declarations are known. */
+export interface ParamRange {
+  readonly name: string;
+  readonly start: number;
+  readonly min: number;
+  readonly max: number;
+  readonly step?: number;
+  /** Every number was written whole: how a bot's parameter (declared nowhere) counts as an integer. */
+  readonly whole: boolean;
+}
+
+/** The share of a parameter's range its last perturbation spans when --param gives no step. */
+const DEFAULT_STEP_SHARE = 1 / 20;
+
+export function parseParamRange(text: string): ParamRange {
+  const bad = (why: string) => Errors.badOption(`--param ${text}: ${why} (expected name=start:min:max[:step])`);
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw bad('no name');
+  const name = text.slice(0, eq).trim();
+  if (!/^[A-Za-z_][\w-]*$/.test(name)) throw bad(`'${name}' is not a parameter name`);
+  const parts = text.slice(eq + 1).split(':');
+  const numbers = parts.map((part) => Number(part));
+  if (parts.length < 3 || parts.length > 4 || parts.some((part) => part.trim() === '') || !numbers.every(Number.isFinite))
+    throw bad('three or four numbers');
+  const [start, min, max, step] = numbers;
+  if (!(min < max)) throw bad('min must be below max');
+  if (start < min || start > max) throw bad('start must lie within min and max');
+  if (step !== undefined && !(step > 0)) throw bad('step must be positive');
+  return { name, start, min, max, ...(step === undefined ? {} : { step }), whole: numbers.every(Number.isInteger) };
+}
+
+/**
+ * The parameters to tune, checked against what the strategy declares: a declared parameter keeps
+ * within its declared bounds and is an integer when declared one; a `cmd:` bot declares nothing,
+ * so its parameter is an integer when every number of its --param is whole.
+ */
+export function tunedParams(strategy: string, ranges: readonly ParamRange[], declared: readonly ParamSpec[] | null): TunedParam[] {
+  if (ranges.length === 0) throw Errors.badOption('give at least one --param name=start:min:max[:step]');
+  const names = new Set<string>();
+  return ranges.map((range) => {
+    if (names.has(range.name)) throw Errors.badOption(`--param ${range.name} is given twice`);
+    names.add(range.name);
+    const spec = declared?.find((candidate) => candidate.name === range.name);
+    if (declared && !spec) {
+      const known = declared.filter((p) => p.type === 'integer' || p.type === 'number').map((p) => p.name);
+      throw Errors.badStrategyParam(strategy, `declares no parameter '${range.name}' (numeric parameters: ${known.join(', ') || 'none'})`);
+    }
+    if (spec && spec.type !== 'integer' && spec.type !== 'number')
+      throw Errors.badStrategyParam(strategy, `parameter '${range.name}' is a ${spec.type}, not a number`);
+    if (spec && ((spec.min !== undefined && range.min < spec.min) || (spec.max !== undefined && range.max > spec.max)))
+      throw Errors.badStrategyParam(
+        strategy,
+        `${range.name} may range from ${spec.min ?? '-inf'} to ${spec.max ?? 'inf'}, not ${range.min} to ${range.max}`,
+      );
+    const integer = spec ? spec.type === 'integer' : range.whole;
+    const share = (range.max - range.min) * DEFAULT_STEP_SHARE;
+    // An integer parameter's perturbation of at least half a unit keeps theta+ and theta- apart once rounded.
+    const step = Math.max(range.step ?? (integer ? Math.round(share) : share), integer ? 0.5 : 0);
+    return { name: range.name, start: range.start, min: range.min, max: range.max, step, integer };
+  });
+}
+
+/**
+ * The strategy spec that plays `values`: a built-in or file gets them as `name:key=value` parameters
+ * beside its own fixed ones; a `cmd:` bot gets `--key=value` arguments at the end of its command line.
+ */
+export function specWithValues(strategy: string, params: readonly TunedParam[], values: readonly number[]): string {
+  if (isExternalSpec(strategy)) return [strategy.trim(), ...params.map((param, i) => `--${param.name}=${values[i]}`)].join(' ');
+  const spec = parseStrategySpec(strategy);
+  const given = { ...spec.params };
+  params.forEach((param, i) => (given[param.name] = String(values[i])));
+  return `${spec.name}:${Object.entries(given)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(',')}`;
+}
+
+/**
+ * A tuned value as a person would write it: whole for integers, else to about a hundredth of the
+ * parameter's step (SPSA cannot place it more finely than its perturbations measure).
+ */
+export function presentable(param: TunedParam, value: number): number {
+  if (param.integer) return Math.round(value);
+  const digits = Math.max(0, Math.ceil(-Math.log10(param.step / 100)));
+  return Number(value.toFixed(Math.min(digits, 12)));
+}

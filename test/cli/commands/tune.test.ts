@@ -1,0 +1,120 @@
+// parlor tune as users run it: a child process of bin/parlor.js, stopped by Ctrl-C and resumed.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parlor, ROOT, scratchDir, startParlor } from '../cli.ts';
+
+const scratch = scratchDir();
+
+const TUNE = [
+  'tune',
+  '--game',
+  'love-letter',
+  '--strategy',
+  'test/fixtures/strategies/peak.js',
+  '--param',
+  'x=0.8:0:1',
+  '--param',
+  'n=1:0:10',
+  '--opponents',
+  'random',
+  '--players',
+  '2',
+  '--iterations',
+  '40',
+  '--iteration-games',
+  '100',
+  '--r-end',
+  '0.1',
+  '--verify-games',
+  '2000',
+  '--workers',
+  '2',
+];
+
+const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
+
+describe('parlor tune', () => {
+  const whole = join(scratch, 'whole');
+
+  test('tunes, writes the trajectory, chart and report, and verifies the tuned values with a paired compare', async () => {
+    const run = await parlor([...TUNE, '--out', whole]);
+    assert.ok([0, 1, 2].includes(run.code ?? -1), run.stderr);
+    assert.match(run.stdout, /^tune test\/fixtures\/strategies\/peak\.js on love-letter, 2 players, opponents random/);
+    assert.match(run.stdout, /tuned: test\/fixtures\/strategies\/peak\.js:x=[\d.]+,n=\d+/);
+    assert.match(run.stdout, /verification \(paired compare, .*verify\):\nverdict: /);
+    assert.match(run.stdout, /Elo difference \(head to head\): [+-]\d+\.\d \(95% interval/);
+    for (const file of [
+      'job.json',
+      'trajectory.csv',
+      'charts/trajectory.vl.json',
+      'charts/trajectory.svg',
+      'index.html',
+      'verify/summary.json',
+    ])
+      assert.ok(existsSync(join(whole, file)), file);
+    assert.equal(read(whole, 'trajectory.csv').trim().split('\n').length, 41);
+    const summary = JSON.parse(read(whole, 'summary.json'));
+    assert.equal(summary.complete, true);
+    assert.equal(summary.games, 2 * 40 * 100);
+    assert.equal(summary.verification.games, 2000);
+    assert.equal(run.code, JSON.parse(read(whole, 'verify/summary.json')).comparison.exitCode);
+    // `parlor chart` redraws a tuning run's folder like any other.
+    rmSync(join(whole, 'charts'), { recursive: true });
+    const chart = await parlor(['chart', whole]);
+    assert.equal(chart.code, 0, chart.stderr);
+    assert.match(chart.stdout, /^1 charts redrawn; report: .*index\.html/);
+    assert.ok(existsSync(join(whole, 'charts', 'trajectory.svg')));
+  });
+
+  test('Ctrl-C keeps the finished iterations; --resume ends exactly where an uninterrupted run does', async () => {
+    const dir = join(scratch, 'stopped');
+    const { child, finished } = startParlor([...TUNE, '--out', dir]);
+    while (!existsSync(join(dir, 'trajectory.csv'))) await sleep(20);
+    child.kill('SIGINT');
+    const stopped = await finished;
+    assert.equal(stopped.code, 130, stopped.stderr);
+    assert.match(stopped.stderr, /finished iterations, all kept; continue with: node bin\/parlor\.js tune --resume /);
+    const kept = read(dir, 'trajectory.csv').trim().split('\n').length - 1;
+    assert.ok(kept >= 1 && kept < 40, String(kept));
+    const refused = await parlor(['tune', '--resume', dir, '--iterations', '5']);
+    assert.equal(refused.code, 3);
+    assert.match(refused.stderr, /--iterations cannot be changed on resume/);
+    const resumed = await parlor(['tune', '--resume', dir, '--workers', '1']);
+    assert.ok([0, 1, 2].includes(resumed.code ?? -1), resumed.stderr);
+    assert.equal(read(dir, 'trajectory.csv'), read(whole, 'trajectory.csv'));
+    assert.deepEqual(JSON.parse(read(dir, 'summary.json')), JSON.parse(read(whole, 'summary.json')));
+  });
+
+  test("a bot's parameters reach it as --name=value at the end of its command line", async () => {
+    const notes = join(scratch, 'bot-notes');
+    mkdirSync(notes);
+    const bot = `cmd:python3 ${join(ROOT, 'test/fixtures/bots/param_bot.py')} ${notes} 2`;
+    const dir = join(scratch, 'bot');
+    const args = ['tune', '--game', 'love-letter', '--players', '2', '--strategy', bot, '--opponents', 'random'];
+    const run = await parlor([
+      ...args,
+      '--param',
+      'depth=3:1:8:1',
+      '--iterations',
+      '1',
+      '--iteration-games',
+      '2',
+      '--verify-games',
+      '4',
+      '--out',
+      dir,
+    ]);
+    assert.ok([0, 1, 2].includes(run.code ?? -1), run.stderr);
+    assert.equal(run.stderr, '');
+    const [, , , , plus, minus] = read(dir, 'trajectory.csv').trim().split('\n')[1].split(',');
+    const started = new Set(read(notes, 'arguments.txt').trim().split('\n'));
+    assert.ok(started.has(`--depth=${plus}`) && started.has(`--depth=${minus}`), [...started].join('; '));
+    assert.ok(
+      [...started].every((line) => /^--depth=\d$/.test(line)),
+      [...started].join('; '),
+    );
+  });
+});

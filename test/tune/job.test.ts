@@ -1,0 +1,81 @@
+// Tuning from code: SPSA finds a known optimum, and its runs are exactly reproducible however
+// they are interrupted or spread over workers.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { builtinJobContext, resumeTune, startTune, type TuneRequest } from '../../src/index.ts';
+import { parseParamRange } from '../../src/tune/params.ts';
+// @ts-expect-error: a plain JavaScript fixture
+import { PEAK } from '../fixtures/strategies/peak.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'parlor-tune-'));
+const PEAK_FILE = 'test/fixtures/strategies/peak.js';
+
+function request(x: number, n: number, overrides: Partial<TuneRequest> = {}): TuneRequest {
+  return {
+    strategy: PEAK_FILE,
+    params: [parseParamRange(`x=${x}:0:1`), parseParamRange(`n=${n}:0:10`)],
+    opponents: ['random'],
+    game: 'love-letter',
+    players: 2,
+    iterations: 60,
+    iterationGames: 200,
+    rEnd: 0.1,
+    seed: 'tune',
+    design: 'duplicate',
+    verifyGames: 4,
+    ...overrides,
+  };
+}
+
+const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
+
+describe('parlor tune', () => {
+  // The fixture's strength peaks at x = 0.3, n = 6 (a quadratic fall in the chance of playing well):
+  // 60 iterations of 200 paired games end within 0.1 of x and 1 of n from every start (and seed) tried.
+  for (const [x, n] of [
+    [0.8, 1],
+    [0.05, 10],
+    [0.6, 9],
+  ]) {
+    test(`recovers the optimum from x = ${x}, n = ${n}`, async () => {
+      const outcome = await startTune(builtinJobContext(), request(x, n), { workers: 1, out: join(scratch, `peak-${x}-${n}`) });
+      assert.ok(outcome.status === 'complete', outcome.status);
+      const [tunedX, tunedN] = outcome.summary.params.map((param) => param.tuned);
+      assert.ok(Math.abs(tunedX - PEAK.x) <= 0.1, `x = ${tunedX}`);
+      assert.ok(Math.abs(tunedN - PEAK.n) <= 1, `n = ${tunedN}`);
+    });
+  }
+
+  test('a run stopped after some iterations and resumed ends exactly as one played through, on any number of workers', async () => {
+    const short = { iterations: 8, iterationGames: 20, verifyGames: 40 };
+    const whole = join(scratch, 'whole');
+    const straight = await startTune(builtinJobContext(), request(0.8, 1, short), { workers: 1, out: whole });
+    assert.ok(straight.status === 'complete');
+    const parts = join(scratch, 'parts');
+    const stop = new AbortController();
+    const stopped = await startTune(
+      builtinJobContext(),
+      request(0.8, 1, short),
+      { workers: 2, out: parts, signal: stop.signal },
+      { iterated: (_job, row) => row.iteration === 2 && stop.abort() },
+    );
+    assert.deepEqual(stopped, { status: 'interrupted', dir: parts, iterations: 3, verifying: false });
+    assert.equal(read(parts, 'trajectory.csv').trim().split('\n').length, 4);
+    const resumed = await resumeTune(builtinJobContext(), parts, { workers: 2 });
+    assert.ok(resumed.status === 'complete');
+    assert.equal(read(parts, 'trajectory.csv'), read(whole, 'trajectory.csv'));
+    assert.equal(read(parts, 'tune-state.json'), read(whole, 'tune-state.json'));
+    assert.deepEqual(resumed.summary, straight.summary);
+    // Sharing deals and streams between theta+ and theta- cut the variance of their score difference.
+    assert.ok(straight.summary.pairing && straight.summary.pairing.pairingFactor < 0.6, JSON.stringify(straight.summary.pairing));
+    // Verified by a paired comparison in verify/, its verdict and Elo in summary.json.
+    const summary = JSON.parse(read(whole, 'summary.json'));
+    assert.equal(summary.verification.folder, 'verify');
+    assert.equal(summary.verification.games, 40);
+    assert.ok(Number.isFinite(summary.verification.elo.elo));
+    assert.ok(existsSync(join(whole, 'verify', 'summary.json')));
+  });
+});
