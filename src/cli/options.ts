@@ -91,7 +91,8 @@ export const Options = {
   design: {
     flags: '--design <name>',
     description: 'independent (a fresh deal per game) or duplicate (each deal replayed with the seats rotated)',
-    defaultValue: 'independent',
+    defaultDescription:
+      'duplicate for compare and sim --until-clear (a strategy kept in one seat would be credited with its advantage); independent otherwise',
     parse: parseDesign,
   },
   seatings: {

@@ -154,8 +154,25 @@ export async function runComparison(registry: Registry, spec: PairedSpec, option
   return test.result();
 }
 
+/**
+ * What the comparison's Elo is a difference of, in words: head to head where every other seat holds
+ * the baseline (the Plackett-Luce rating difference a tournament of the two would fit), else the
+ * two strategies' strength against the opponents given, which a tournament seating the two
+ * together can rank quite differently (strength against weak players says little of strength
+ * against each other). A fixed compared seat adds that its advantage is in both arms' shares.
+ */
+export function measuredAs(spec: PairedSpec): string {
+  const headToHead = spec.opponents.every((opponent) => opponent === spec.baseline);
+  const against = headToHead
+    ? 'head to head: the candidate against the baseline in every other seat'
+    : `against the opponents ${[...new Set(spec.opponents)].join(', ')}, not head to head`;
+  return spec.design === 'duplicate' ? `${against}, every seat in turn` : `${against}, from listed seat 0 only`;
+}
+
 /** What the comparison measured. */
 export interface ComparisonEstimate {
+  /** What the Elo is a difference of: see measuredAs. */
+  readonly measured: string;
   /** Mean block score of the test, (1 + d) / 2 (1/2: no difference), and its standard error. */
   readonly score: number;
   readonly se: number;
@@ -187,6 +204,7 @@ export function comparisonEstimate(spec: PairedSpec, totals: PairedTotals): Comp
     covariance: totals.covariance,
   };
   return {
+    measured: measuredAs(spec),
     score,
     se,
     difference: totals.difference.mean,

@@ -67,7 +67,11 @@ export interface ComparisonRequest {
   /** Games per arm between two looks of the test. */
   readonly batch: number;
   readonly seed: string;
-  readonly design: DesignName;
+  /**
+   * Duplicate by default: the compared seat then plays every position of every deal, so the
+   * advantage of listed seat 0 is not measured as the candidate's (see planComparison).
+   */
+  readonly design?: DesignName;
   readonly unpaired?: boolean;
   readonly rules?: Readonly<Record<string, string>>;
 }
@@ -109,7 +113,8 @@ export function planComparison(registry: Registry, options: ComparisonRequest): 
   if (opponents.length !== players - 1) throw Errors.seatCount(opponents.length + 1, players);
   const sprt = sprtConfig(options);
   const preset = options.sprt ? null : (options.preset ?? 'gainer');
-  const size = blockGames(options.design, players);
+  const design = options.design ?? 'duplicate';
+  const size = blockGames(design, players);
   const maxBlocks = Math.floor(options.maxGames / (2 * size));
   if (maxBlocks < 1) throw Errors.badOption(`--max-games must be at least ${2 * size}: one block of ${size} games in each arm`);
   const paired: PairedSpec = {
@@ -119,7 +124,7 @@ export function planComparison(registry: Registry, options: ComparisonRequest): 
     opponents,
     rules: fullRules(registry, game.id, options.rules),
     seed: options.seed,
-    design: options.design,
+    design,
     ...(options.unpaired ? { baselineSeed: options.seed + UNPAIRED_SEED_SUFFIX } : {}),
   };
   const batchBlocks = Math.max(1, Math.round(options.batch / size));

@@ -21,7 +21,8 @@ export interface SeatRequest {
 export interface SimRequest extends SeatRequest {
   readonly games: number;
   readonly seed: string;
-  readonly design: DesignName;
+  /** Independent by default; duplicate by default with `untilClear`, which refuses independent. */
+  readonly design?: DesignName;
   readonly rules?: Readonly<Record<string, string>>;
   /** Stop once the leader is clear at this confidence; `games` is then the cap. */
   readonly untilClear?: number;
@@ -35,7 +36,8 @@ export interface TournamentRequest {
   readonly strategies?: readonly string[];
   readonly games: number;
   readonly seed: string;
-  readonly design: DesignName;
+  /** Independent by default: every seating of a table is played, so no strategy keeps one seat. */
+  readonly design?: DesignName;
   readonly seatings: SeatingName;
   readonly rules?: Readonly<Record<string, string>>;
 }
@@ -61,15 +63,23 @@ export function fullRules(registry: Registry, gameId: string, pairs: Readonly<Re
 
 export function planSim(registry: Registry, options: SimRequest): JobPlan {
   const seats = seatSpecs(registry, options);
-  if (options.untilClear !== undefined && new Set(seats).size < 2)
-    throw Errors.badOption('--until-clear needs at least two different strategies at the table');
+  const untilClear = options.untilClear !== undefined;
+  if (untilClear && new Set(seats).size < 2) throw Errors.badOption('--until-clear needs at least two different strategies at the table');
+  const design = options.design ?? (untilClear ? 'duplicate' : 'independent');
+  // With every strategy kept in its listed seat, the advantage of a seat would pass for the
+  // strength of the strategy sitting there: a stopping rule would then name a leader that is
+  // only well seated. The duplicate design plays every deal from every seat.
+  if (untilClear && design !== 'duplicate')
+    throw Errors.badOption(
+      `--until-clear needs --design duplicate (its default): under ${design} every strategy keeps its seat, and the seat's advantage would count as the strategy's`,
+    );
   return {
     command: 'sim',
     game: options.game,
     players: seats.length,
     rules: fullRules(registry, options.game, options.rules),
     seed: options.seed,
-    design: options.design,
+    design,
     matchupSeats: [seats],
     games: options.games,
     ...(options.untilClear === undefined ? {} : { untilClear: options.untilClear }),
@@ -106,7 +116,7 @@ export function planTournament(registry: Registry, options: TournamentRequest): 
     players,
     rules: fullRules(registry, game.id, options.rules),
     seed: options.seed,
-    design: options.design,
+    design: options.design ?? 'independent',
     seatings: options.seatings,
     matchupSeats,
     games: options.games,

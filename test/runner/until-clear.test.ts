@@ -11,14 +11,13 @@ import { untilClearLookGames } from '../../src/runner/until-clear.ts';
 const scratch = mkdtempSync(join(tmpdir(), 'parlor-until-clear-'));
 const FIRST_CARD = 'strategies/examples/first-card.ts';
 
-// Near copies: the leader takes several looks to become clear (about 1,400 games on this seed).
+// Near copies: the leader takes several looks to become clear.
 function plan(context: JobContext) {
   return planSim(context.registry, {
     game: 'love-letter',
     strategies: [FIRST_CARD, `${FIRST_CARD}:guess=clown`],
     games: 20_000,
     seed: 'clear',
-    design: 'independent',
     untilClear: 0.95,
   });
 }
@@ -77,10 +76,20 @@ describe('sim --until-clear as a job', () => {
           players: 3,
           games: 100,
           seed: 's',
-          design: 'independent',
           untilClear: 0.95,
         }),
       /--until-clear needs at least two different strategies/,
     );
+  });
+
+  test('plays every deal from every seat by default, and refuses a design that keeps each strategy in its seat', () => {
+    const context = builtinJobContext();
+    const request = { game: 'dominion', strategies: ['big-money', 'smithy-bm'], games: 100, seed: 's', untilClear: 0.95 };
+    assert.equal(planSim(context.registry, request).design, 'duplicate');
+    assert.throws(
+      () => planSim(context.registry, { ...request, design: 'independent' }),
+      /--until-clear needs --design duplicate.*seat's advantage/,
+    );
+    assert.equal(planSim(context.registry, { ...request, untilClear: undefined }).design, 'independent');
   });
 });

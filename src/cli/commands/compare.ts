@@ -153,6 +153,12 @@ function introLines(plan: ComparisonPlan, expected: ExpectedLength | null): stri
     expected
       ? expectedLine(expected, 'normal approximation, half a batch of overshoot', plan.maxGames)
       : '  expected length: printed after the first look (under logistic Elo it depends on the spread of the block scores)',
+    ...(paired.opponents.every((opponent) => opponent === paired.baseline)
+      ? []
+      : [
+          `  measures strength against ${[...new Set(paired.opponents)].join(', ')}, not head to head: a tournament, which seats the two ` +
+            'together, may rank them otherwise (leave out --opponents to compare head to head)',
+        ]),
   ];
 }
 
@@ -167,7 +173,7 @@ function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan): strin
     `verdict: ${verdict}`,
     `games: ${count(comparison.games)} (${count(comparison.blocks)} blocks in each arm); LLR ${signed(comparison.llr, 2)} ` +
       `(bounds ${signed(comparison.sprt.lower, 2)}, ${signed(comparison.sprt.upper, 2)})`,
-    `Elo difference (head to head): ${signed(elo.elo, 1)} (95% interval ${signed(elo.low, 1)} to ${signed(elo.high, 1)}); ` +
+    `Elo difference (${estimate.measured}): ${signed(elo.elo, 1)} (95% interval ${signed(elo.low, 1)} to ${signed(elo.high, 1)}); ` +
       `normalized Elo per game ${signed(nelo.nelo, 1)} +- ${Number.isFinite(nelo.margin) ? nelo.margin.toFixed(1) : 'n/a'}`,
     `likelihood of superiority: ${percent(estimate.superiority)}`,
     `win rates of the compared seat: candidate ${percent(comparison.arms.candidate.mean)}, baseline ${percent(comparison.arms.baseline.mean)}`,
