@@ -2,6 +2,7 @@ import type { Game } from '../core/game.ts';
 import { BlockAccumulator, type BlockMoments, type BlockSummary } from '../stats/blocks.ts';
 import { Z95 } from '../stats/normal.ts';
 import { ratioEstimate, ratioSumsOf, type RatioEstimate } from '../stats/ratio.ts';
+import { meanInterval, rateInterval } from '../stats/small-sample.ts';
 import { wilson } from '../stats/wilson.ts';
 import { MomentField, RateByField, metricChart, metricFile, type MetricSpec, type MomentsMetric } from '../core/metrics.ts';
 import { CounterLayout, Counters, DEAL_GROUPS, DealGroupField, Field, Global, PairField, type ForfeitNote } from './counters.ts';
@@ -710,8 +711,9 @@ function rateByRow(context: SummaryContext, counters: Counters, cell: MetricCell
  * The mean of the values under one label, a ratio of sums over the run's blocks: with x_b the sum
  * and n_b the count of values in block b, the mean is R = sum x / sum n and its variance
  * B / (B - 1) sum (x_b - R n_b)^2 / (sum n)^2, so values from one game (the hands of a match,
- * the seats a strategy holds) count as one sample, not as many. A rate's interval is cut to [0, 1]:
- * near 0 or 1 the normal interval spills past what a share of 0/1 values can be.
+ * the seats a strategy holds) count as one sample, not as many. The interval is one that holds
+ * with few blocks too (stats/small-sample.ts): Wilson's for a rate, Student's t with a floor on
+ * the spread for other means, never a point.
  */
 function momentRow(counters: Counters, strategy: string, label: string, at: number, format: MomentsMetric['format']): MomentRow[] {
   const data = counters.data;
@@ -721,8 +723,9 @@ function momentRow(counters: Counters, strategy: string, label: string, at: numb
   const mean = sum / records;
   const sd = records > 1 ? Math.sqrt(Math.max(0, (data[at + MomentField.SUM_OF_SQUARES] - sum * mean) / (records - 1))) : 0;
   const between = blockRatio(counters, at + MomentField.SUM, at + MomentField.RECORDS, at + MomentField.BLOCK_SUM_OF_SQUARES);
-  const se = between.units > 1 ? between.se : sd / Math.sqrt(records);
-  const [low, high] = format === 'rate' ? [Math.max(0, mean - Z95 * se), Math.min(1, mean + Z95 * se)] : [mean - Z95 * se, mean + Z95 * se];
+  // Units that recorded nothing add no degree of freedom: fewer records than units means fewer units that count.
+  const units = Math.min(between.units, records);
+  const [low, high] = format === 'rate' ? rateInterval(mean, between.se, units) : meanInterval(mean, between.se, units, records);
   return [{ strategy, label, records, mean: round6(mean), sd: round6(sd), ci95: interval(low, high) }];
 }
 

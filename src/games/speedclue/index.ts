@@ -1,4 +1,4 @@
-import { checkedApply, sharesOf, type Game } from '../../core/game.ts';
+import { checkedApply, sharesOf, WIN_SHARE, type Game } from '../../core/game.ts';
 import { ACTION_SPACE, formatAction } from './actions.ts';
 import { MAX_PLAYERS, MIN_PLAYERS, TRIPLES } from './cards.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
@@ -30,6 +30,10 @@ export const speedClue: Game<SpeedClueState, SpeedClueView> = {
   roundStartEvent: Ev.GAME_START,
   roundName: ['game', 'games'],
   metrics: SPEEDCLUE_METRICS,
+  measures: [
+    WIN_SHARE,
+    { id: 'turns-to-solve', label: 'own turns to solve', lowerIsBetter: true, source: { kind: 'metric', metric: 'turnsToSolve' } },
+  ],
   forfeitLabels: FORFEIT_LABELS,
   parseRules: parseSpeedClueRules,
   createState: (players, rules) => new SpeedClueState(players, rules),

@@ -1,0 +1,75 @@
+import { Errors } from '../core/errors.ts';
+import { measuresOf, type Game, type Measure } from '../core/game.ts';
+import { MomentField } from '../core/metrics.ts';
+import { ratioEstimate, type RatioEstimate, type RatioSums } from '../stats/ratio.ts';
+import { Field, Global, type CounterLayout, type Counters } from './counters.ts';
+
+/**
+ * A game's declared measures (core/game.ts: Measure) read from a run's counters: for one entity (a
+ * seat position or a strategy slot) the measure's ratio sums over the run's blocks, hence its mean
+ * per unit and the standard error between blocks.
+ */
+
+/** The measure `id` names among the game's, or the game's default (its first) without one. */
+export function chooseMeasure(game: Pick<Game, 'id' | 'measures'>, id?: string): Measure {
+  const measures = measuresOf(game);
+  if (id === undefined) return measures[0];
+  const measure = measures.find((candidate) => candidate.id === id);
+  if (!measure) throw Errors.badOption(`--measure: ${game.id} declares ${measures.map((m) => m.id).join(', ')}, not '${id}'`);
+  return measure;
+}
+
+/** Where a `metric` measure's cells are: its moments metric and label, checked against the layout. */
+function metricCells(layout: CounterLayout, measure: Measure & { source: { kind: 'metric' } }, entity: number): number {
+  const index = layout.metrics.findIndex((metric) => metric.name === measure.source.metric);
+  const metric = layout.metrics[index];
+  if (!metric || metric.kind !== 'moments')
+    throw Errors.internal(`measure '${measure.id}' names '${measure.source.metric}', which is not a moments metric of the game`);
+  const label = measure.source.label === undefined ? 0 : metric.labels.indexOf(measure.source.label);
+  if (label < 0) throw Errors.internal(`measure '${measure.id}' names label '${measure.source.label}', which '${metric.name}' lacks`);
+  return layout.metric(entity, index, label);
+}
+
+/**
+ * The ratio sums of `measure` for the entity at `entity` (CounterLayout.seat or .slot): x its value
+ * and n its units (seat-games, rounds or records) in each block of the run.
+ */
+export function measureSums(counters: Counters, entity: number, measure: Measure): RatioSums {
+  const { data, layout } = counters;
+  const units = data[Global.BLOCKS];
+  const source = measure.source;
+  if (source.kind === 'game-wins') {
+    // A block holds the same seat-games of the entity every time: n is that constant.
+    const share = layout.shareUnits;
+    const games = data[entity + Field.GAMES];
+    const perBlock = units > 0 ? games / units : 0;
+    const sum = data[entity + Field.GAME_WINS] / share;
+    return {
+      units,
+      sum,
+      count: games,
+      sumOfSquares: data[entity + Field.BLOCK_SCORE_SQUARES] / (share * share),
+      cross: perBlock * sum,
+      countSquares: perBlock * perBlock * units,
+    };
+  }
+  const [sumAt, countAt, squaresAt, scale] =
+    source.kind === 'round-wins'
+      ? [entity + Field.ROUND_WIN_SHARE, entity + Field.ROUNDS, entity + Field.BLOCK_ROUND_WIN_SQUARES, layout.shareUnits]
+      : ((at) => [at + MomentField.SUM, at + MomentField.RECORDS, at + MomentField.BLOCK_SUM_OF_SQUARES, 1])(
+          metricCells(layout, measure as Measure & { source: { kind: 'metric' } }, entity),
+        );
+  return {
+    units,
+    sum: data[sumAt] / scale,
+    count: data[countAt],
+    sumOfSquares: data[squaresAt] / (scale * scale),
+    cross: data[squaresAt + 1] / scale,
+    countSquares: data[squaresAt + 2],
+  };
+}
+
+/** The measure's mean per unit for the entity, with its standard error between blocks (NaN below two). */
+export function measureEstimate(counters: Counters, entity: number, measure: Measure): RatioEstimate {
+  return ratioEstimate(measureSums(counters, entity, measure));
+}
