@@ -25,6 +25,8 @@ export class MatchPlayer {
   /** Per rotation: the strategy slot at each position. */
   private readonly positionSlots: Int32Array[];
   private readonly shares: Float64Array;
+  /** The game's points of each position at the end, which order seats that took equal shares. */
+  private readonly scores: Float64Array;
   /** Win units of each listed seat (whatever position it moved to) over the last range played. */
   readonly seatScore: Float64Array;
   /** The same seats' sums of squared win units, game by game: the per-game spread of their scores. */
@@ -41,6 +43,7 @@ export class MatchPlayer {
     this.tables = Array.from({ length: rotations }, (_, rotation) => createTable(match, rotation));
     this.positionSlots = this.tables.map((_, rotation) => rotateSeatSlots(match.seatSlot, rotation));
     this.shares = new Float64Array(this.players);
+    this.scores = new Float64Array(this.players);
     this.seatScore = new Float64Array(this.players);
     this.seatGameSquares = new Float64Array(this.players);
     this.guardChoices(guard);
@@ -98,7 +101,15 @@ export class MatchPlayer {
     const rotation = rotationOf(this.design, this.players, local);
     const shares = this.shares;
     table.game.returns(table.state, shares);
-    counters.recordGame(table.state.tally, shares, this.positionSlots[rotation], offset + local);
+    table.game.scores(table.state, this.scores);
+    counters.recordGame(
+      table.state.tally,
+      shares,
+      this.positionSlots[rotation],
+      offset + local,
+      this.scores,
+      table.game.scoreName.lowerIsBetter,
+    );
     const units = counters.layout.shareUnits;
     for (let position = 0; position < this.players; position++) {
       const seat = (position + rotation) % this.players;

@@ -153,7 +153,10 @@ export type MetricSummary =
 export interface PairRow {
   readonly strategy: string;
   readonly opponent: string;
-  /** Share of meetings where the strategy took more of the game than the opponent, ties counted 1/2. */
+  /**
+   * Share of meetings where the strategy finished ahead of the opponent (more of the win, or as
+   * much and a better score in the game's points), even finishes counted 1/2.
+   */
   readonly score: number;
   readonly games: number;
 }

@@ -2,6 +2,13 @@ import type { MetricSummary, RunSummary } from './summary.ts';
 
 type Cell = string | number;
 
+// The units of the intervals whose unit never varies, named in the CSVs as the others are: a
+// rate by opening label over games (Wilson), a declared mean over the run's blocks, a rating by
+// resampling deal groups.
+const GAME_RATE_UNIT = 'game';
+const MOMENT_INTERVAL_UNIT = 'block';
+const RATING_INTERVAL_UNIT = 'deal group';
+
 /** One CSV file of a results folder. */
 export interface CsvTable {
   readonly file: string;
@@ -24,8 +31,19 @@ export function summaryTables(summary: RunSummary): CsvTable[] {
     {
       file: 'seats.csv',
       csv: toCsv(
-        ['seat', 'strategy', 'games', 'wins', 'winRate', 'ci95Low', 'ci95High', 'rounds', 'roundWins', 'roundWinRate'],
-        summary.seats.map((s) => [s.seat, s.strategy, s.games, s.wins, s.winRate, ...s.ci95, s.rounds, s.roundWins, s.roundWinRate]),
+        ['seat', 'strategy', 'games', 'wins', 'winRate', 'ci95Low', 'ci95High', 'ci95Unit', 'rounds', 'roundWins', 'roundWinRate'],
+        summary.seats.map((s) => [
+          s.seat,
+          s.strategy,
+          s.games,
+          s.wins,
+          s.winRate,
+          ...s.ci95,
+          s.ci95Unit,
+          s.rounds,
+          s.roundWins,
+          s.roundWinRate,
+        ]),
       ),
     },
     {
@@ -38,11 +56,13 @@ export function summaryTables(summary: RunSummary): CsvTable[] {
           'winRate',
           'ci95Low',
           'ci95High',
+          'ci95Unit',
           'rounds',
           'roundWins',
           'roundWinRate',
           'roundCi95Low',
           'roundCi95High',
+          'roundCi95Unit',
           'blocks',
           'blockMean',
           'blockSd',
@@ -54,10 +74,12 @@ export function summaryTables(summary: RunSummary): CsvTable[] {
           s.wins,
           s.winRate,
           ...s.ci95,
+          s.ci95Unit,
           s.rounds,
           s.roundWins,
           s.roundWinRate,
           ...s.roundCi95,
+          s.roundCi95Unit,
           s.blocks.blocks,
           s.blocks.mean,
           s.blocks.sd,
@@ -92,8 +114,8 @@ export function summaryTables(summary: RunSummary): CsvTable[] {
           {
             file: 'ratings.csv',
             csv: toCsv(
-              ['strategy', 'elo', 'ci95Low', 'ci95High'],
-              summary.ratings.map((r) => [r.strategy, r.elo, r.low, r.high]),
+              ['strategy', 'elo', 'ci95Low', 'ci95High', 'ci95Unit'],
+              summary.ratings.map((r) => [r.strategy, r.elo, r.low, r.high, RATING_INTERVAL_UNIT]),
             ),
           },
         ]
@@ -117,11 +139,13 @@ function metricTable(metric: MetricSummary): CsvTable {
             'roundWinRate',
             'ci95Low',
             'ci95High',
+            'ci95Unit',
             'games',
             'gameWins',
             'gameWinRate',
             'gameCi95Low',
             'gameCi95High',
+            'gameCi95Unit',
           ],
           metric.rows.map((r) => [
             r.strategy,
@@ -131,10 +155,12 @@ function metricTable(metric: MetricSummary): CsvTable {
             r.roundWinShare,
             r.roundWinRate,
             ...r.ci95,
+            r.ci95Unit,
             r.games,
             r.gameWins,
             r.gameWinRate,
             ...r.gameCi95,
+            GAME_RATE_UNIT,
           ]),
         ),
       };
@@ -150,8 +176,8 @@ function metricTable(metric: MetricSummary): CsvTable {
       return {
         file: metric.file,
         csv: toCsv(
-          [...head, 'records', 'mean', 'sd', 'ci95Low', 'ci95High'],
-          metric.rows.map((r) => [r.strategy, r.label, r.records, r.mean, r.sd, ...r.ci95]),
+          [...head, 'records', 'mean', 'sd', 'ci95Low', 'ci95High', 'ci95Unit'],
+          metric.rows.map((r) => [r.strategy, r.label, r.records, r.mean, r.sd, ...r.ci95, MOMENT_INTERVAL_UNIT]),
         ),
       };
   }
