@@ -1,7 +1,6 @@
 import { playsOneRound } from '../core/game.ts';
 import { alignColumns } from '../report/tables.ts';
-import type { RatingSummary } from '../runner/ratings.ts';
-import type { MetricSummary, RunSummary } from '../runner/summary.ts';
+import type { MetricSummary, RatingSummary, RunSummary } from '../runner/summary-types.ts';
 
 function percent(value: number): string {
   return `${(value * 100).toFixed(1)}%`;

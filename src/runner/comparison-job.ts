@@ -1,7 +1,7 @@
 import { Errors } from '../core/errors.ts';
 import type { SprtResult } from '../stats/sprt.ts';
 import { SequentialTest, type ComparisonRun, type SprtPoint } from './compare.ts';
-import type { ComparisonPlan, ExpectedLength } from './comparison.ts';
+import type { ComparisonPlan, ExpectedLength } from './comparison-plan.ts';
 import type { JobFile } from './job.ts';
 import { createRunners, playJob, restoreProgress, type JobContext } from './jobs.ts';
 import { prepareMatch } from './match.ts';

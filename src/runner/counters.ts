@@ -460,6 +460,15 @@ function finishedAhead(shares: Float64Array, scores: Float64Array | null, lowerI
 }
 
 /**
+ * Seat-games per block of a match-up for the entity at `at` (a strategy may hold several seats of a
+ * table); without `at`, games per block.
+ */
+export function gamesPerBlock(counters: Counters, at?: number): number {
+  const games = at === undefined ? counters.data[Global.GAMES] : counters.data[at + Field.GAMES];
+  return games / counters.data[Global.BLOCKS];
+}
+
+/**
  * Adds one block's sum x and count n to the ratio sums kept at `at` (x^2, then x n, then n^2): what
  * a ratio estimate over blocks needs (see src/stats/ratio.ts), kept without keeping the blocks.
  */

@@ -28,7 +28,8 @@ import {
 import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptions } from './run-job.ts';
 import { Runners } from './runners.ts';
 import { changedSources, sourceHashes, type SourceHashes } from './sources.ts';
-import { summarizeRun, type RunSummary } from './summary.ts';
+import { summarizeRun } from './summary.ts';
+import type { RunSummary } from './summary-types.ts';
 import type { Timeline } from './timeline.ts';
 import { ClearLeaderStop, untilClearLookGames } from './until-clear.ts';
 import { gitCommit, version } from './version.ts';

@@ -1,4 +1,4 @@
-import type { MetricSummary, RunSummary } from './summary.ts';
+import type { IntervalUnit, MetricSummary, RateWithInterval, RunSummary } from './summary-types.ts';
 
 type Cell = string | number;
 
@@ -24,103 +24,109 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
 
+/** A game rate's columns, its interval's unit named: those of a seat and of a strategy. */
+const RATE_COLUMNS = ['games', 'wins', 'winRate', 'ci95Low', 'ci95High', 'ci95Unit'];
+
+function rateCells(rate: RateWithInterval & { readonly ci95Unit: IntervalUnit }): Cell[] {
+  return [rate.games, rate.wins, rate.winRate, ...rate.ci95, rate.ci95Unit];
+}
+
 /** The summary's tables, one CSV each, in long form (one row per observation) for spreadsheets and data frames. */
 export function summaryTables(summary: RunSummary): CsvTable[] {
-  const strategies = Object.entries(summary.strategies);
   return [
-    {
-      file: 'seats.csv',
-      csv: toCsv(
-        ['seat', 'strategy', 'games', 'wins', 'winRate', 'ci95Low', 'ci95High', 'ci95Unit', 'rounds', 'roundWins', 'roundWinRate'],
-        summary.seats.map((s) => [
-          s.seat,
-          s.strategy,
-          s.games,
-          s.wins,
-          s.winRate,
-          ...s.ci95,
-          s.ci95Unit,
-          s.rounds,
-          s.roundWins,
-          s.roundWinRate,
-        ]),
-      ),
-    },
-    {
-      file: 'strategies.csv',
-      csv: toCsv(
-        [
-          'strategy',
-          'games',
-          'wins',
-          'winRate',
-          'ci95Low',
-          'ci95High',
-          'ci95Unit',
-          'rounds',
-          'roundWins',
-          'roundWinRate',
-          'roundCi95Low',
-          'roundCi95High',
-          'roundCi95Unit',
-          'blocks',
-          'blockMean',
-          'blockSd',
-          'blockSe',
-        ],
-        strategies.map(([name, s]) => [
-          name,
-          s.games,
-          s.wins,
-          s.winRate,
-          ...s.ci95,
-          s.ci95Unit,
-          s.rounds,
-          s.roundWins,
-          s.roundWinRate,
-          ...s.roundCi95,
-          s.roundCi95Unit,
-          s.blocks.blocks,
-          s.blocks.mean,
-          s.blocks.sd,
-          s.blocks.se,
-        ]),
-      ),
-    },
+    seatsTable(summary),
+    strategiesTable(summary),
     ...summary.metrics.map(metricTable),
-    {
-      file: 'forfeits.csv',
-      csv: toCsv(
-        ['strategy', 'reason', 'count'],
-        summary.forfeits.map((r) => [r.strategy, r.what, r.count]),
-      ),
-    },
-    {
-      file: 'head-to-head.csv',
-      csv: toCsv(
-        ['strategy', 'opponent', 'score', 'games'],
-        summary.headToHead.map((r) => [r.strategy, r.opponent, r.score, r.games]),
-      ),
-    },
-    {
-      file: 'matchups.csv',
-      csv: toCsv(
-        ['matchup', 'seat', 'strategy', 'games', 'wins'],
-        summary.matchups.flatMap((m, index) => m.seats.map((strategy, seat) => [index, seat, strategy, m.games, m.wins[seat]])),
-      ),
-    },
-    ...(summary.ratings
-      ? [
-          {
-            file: 'ratings.csv',
-            csv: toCsv(
-              ['strategy', 'elo', 'ci95Low', 'ci95High', 'ci95Unit'],
-              summary.ratings.map((r) => [r.strategy, r.elo, r.low, r.high, RATING_INTERVAL_UNIT]),
-            ),
-          },
-        ]
-      : []),
+    forfeitsTable(summary),
+    headToHeadTable(summary),
+    matchupsTable(summary),
+    ...(summary.ratings ? [ratingsTable(summary.ratings)] : []),
   ];
+}
+
+function seatsTable(summary: RunSummary): CsvTable {
+  return {
+    file: 'seats.csv',
+    csv: toCsv(
+      ['seat', 'strategy', ...RATE_COLUMNS, 'rounds', 'roundWins', 'roundWinRate'],
+      summary.seats.map((s) => [s.seat, s.strategy, ...rateCells(s), s.rounds, s.roundWins, s.roundWinRate]),
+    ),
+  };
+}
+
+function strategiesTable(summary: RunSummary): CsvTable {
+  return {
+    file: 'strategies.csv',
+    csv: toCsv(
+      [
+        'strategy',
+        ...RATE_COLUMNS,
+        'rounds',
+        'roundWins',
+        'roundWinRate',
+        'roundCi95Low',
+        'roundCi95High',
+        'roundCi95Unit',
+        'blocks',
+        'blockMean',
+        'blockSd',
+        'blockSe',
+      ],
+      Object.entries(summary.strategies).map(([name, s]) => [
+        name,
+        ...rateCells(s),
+        s.rounds,
+        s.roundWins,
+        s.roundWinRate,
+        ...s.roundCi95,
+        s.roundCi95Unit,
+        s.blocks.blocks,
+        s.blocks.mean,
+        s.blocks.sd,
+        s.blocks.se,
+      ]),
+    ),
+  };
+}
+
+function forfeitsTable(summary: RunSummary): CsvTable {
+  return {
+    file: 'forfeits.csv',
+    csv: toCsv(
+      ['strategy', 'reason', 'count'],
+      summary.forfeits.map((r) => [r.strategy, r.what, r.count]),
+    ),
+  };
+}
+
+function headToHeadTable(summary: RunSummary): CsvTable {
+  return {
+    file: 'head-to-head.csv',
+    csv: toCsv(
+      ['strategy', 'opponent', 'score', 'games'],
+      summary.headToHead.map((r) => [r.strategy, r.opponent, r.score, r.games]),
+    ),
+  };
+}
+
+function matchupsTable(summary: RunSummary): CsvTable {
+  return {
+    file: 'matchups.csv',
+    csv: toCsv(
+      ['matchup', 'seat', 'strategy', 'games', 'wins'],
+      summary.matchups.flatMap((m, index) => m.seats.map((strategy, seat) => [index, seat, strategy, m.games, m.wins[seat]])),
+    ),
+  };
+}
+
+function ratingsTable(ratings: NonNullable<RunSummary['ratings']>): CsvTable {
+  return {
+    file: 'ratings.csv',
+    csv: toCsv(
+      ['strategy', 'elo', 'ci95Low', 'ci95High', 'ci95Unit'],
+      ratings.map((r) => [r.strategy, r.elo, r.low, r.high, RATING_INTERVAL_UNIT]),
+    ),
+  };
 }
 
 /** A declared metric's rows, with the label under the metric's own column name. */

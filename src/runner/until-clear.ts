@@ -1,7 +1,8 @@
-import { lookForClearLeader, type ClearLeaderLook, type LeadMargin } from '../stats/clear-leader.ts';
+import { lookForClearLeader, type ClearLeaderLook } from '../stats/clear-leader.ts';
 import { Field, Global, type Counters } from './counters.ts';
 import type { JobProgress } from './run-job.ts';
-import { round6 } from './summary.ts';
+import { round6 } from './rounding.ts';
+import type { UntilClearSummary } from './summary-types.ts';
 
 /**
  * `sim --until-clear`: the job's games are a cap, and the run ends at the first batch, in plan
@@ -18,20 +19,6 @@ const LEAST_LOOKS = 20;
 /** Games per batch, and so between looks, unless --batch says: it depends on the cap alone. */
 export function untilClearLookGames(cap: number): number {
   return Math.min(MOST_LOOK_GAMES, Math.ceil(cap / LEAST_LOOKS));
-}
-
-/** How a run with --until-clear ended, as summary.json reports it. */
-export interface UntilClearSummary {
-  readonly confidence: number;
-  /** 'clear': the leader was clear; 'cap': the games ran out first; null: the run was interrupted. */
-  readonly stopped: 'clear' | 'cap' | null;
-  readonly games: number;
-  readonly cap: number;
-  readonly leader: string;
-  /** The other strategies, closest first: the leader's lead over each and its lower bound. */
-  readonly margins: readonly LeadMargin[];
-  readonly method: string;
-  readonly note: string;
 }
 
 const METHOD =

@@ -3,13 +3,11 @@ import {
   resumeComparison,
   startComparison,
   type ComparisonOutcome,
-  type ComparisonPlan,
-  type ComparisonRequest,
   type ComparisonSummary,
   type ComparisonWatch,
   type CompareSummary,
-  type ExpectedLength,
 } from '../../runner/comparison.ts';
+import type { ComparisonPlan, ComparisonRequest, ExpectedLength } from '../../runner/comparison-plan.ts';
 import type { PresetName } from '../../runner/sprt-choices.ts';
 import type { Verdict } from '../../runner/compare.ts';
 import { Errors } from '../../core/errors.ts';

@@ -5,7 +5,7 @@ import type { Registry } from '../../core/registry.ts';
 import type { JobFile, JobSpec } from '../../runner/job.ts';
 import { checkSameJob, readJobToResume, resumeJob, startJob, type JobContext } from '../../runner/jobs.ts';
 import type { JobPlan } from '../../runner/plan.ts';
-import type { RunSummary } from '../../runner/summary.ts';
+import type { RunSummary } from '../../runner/summary-types.ts';
 import { Timeline } from '../../runner/timeline.ts';
 import type { CommandContext } from '../command.ts';
 import { formatRunSummary } from '../format.ts';
