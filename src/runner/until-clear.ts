@@ -29,6 +29,20 @@ const BIAS_NOTE =
   'play a fixed number of games for unbiased figures';
 const CAP_NOTE = 'the cap came first: no strategy is ahead of every other at this confidence';
 
+/** The stopping rule's look at a single match-up's sums, whose strategy slots are named `slotNames`. */
+export function clearLeaderLook(sums: Counters, slotNames: readonly string[], confidence: number): ClearLeaderLook {
+  const { data, layout } = sums;
+  const records = slotNames.map((strategy, slot) => {
+    const at = layout.slot(slot);
+    return {
+      strategy,
+      winRate: data[at + Field.GAME_WINS] / (layout.shareUnits * data[at + Field.GAMES]),
+      seatsPerGame: data[at + Field.GAMES] / data[Global.GAMES],
+    };
+  });
+  return lookForClearLeader(records, data[Global.BLOCKS], confidence);
+}
+
 /** The stopping rule on a single match-up's sums, read at every merged batch. */
 export class ClearLeaderStop {
   readonly confidence: number;
@@ -60,18 +74,8 @@ export class ClearLeaderStop {
   }
 
   private look(sums: Counters): boolean {
-    const { data, layout } = sums;
-    const games = data[Global.GAMES];
-    const records = this.slotNames.map((strategy, slot) => {
-      const at = layout.slot(slot);
-      return {
-        strategy,
-        winRate: data[at + Field.GAME_WINS] / (layout.shareUnits * data[at + Field.GAMES]),
-        seatsPerGame: data[at + Field.GAMES] / games,
-      };
-    });
-    this.games = games;
-    this.last = lookForClearLeader(records, data[Global.BLOCKS], this.confidence);
+    this.games = sums.data[Global.GAMES];
+    this.last = clearLeaderLook(sums, this.slotNames, this.confidence);
     return this.last.clear;
   }
 
