@@ -37,7 +37,13 @@ export const Options = {
     defaultFrom: (registry: Registry) => registry.gameIds()[0],
     defaultDescription: 'the first game `parlor games` lists',
   },
+  contestGame: {
+    flags: '--game <id>',
+    description: "the contest's game: one whose bots stay connected for the whole contest (speedclue)",
+    defaultValue: 'speedclue',
+  },
   replayGame: { flags: '--game <id>', description: 'game to replay (see `parlor games`); --job names it instead' },
+  listedGame: { flags: '--game <id>', description: "list only this game's strategies", defaultDescription: 'every game' },
   index: {
     flags: '--index <i>',
     description: 'index of the game to replay, as printed with an anomaly (`--game <id> --seed S --index i`)',
@@ -54,7 +60,14 @@ export const Options = {
     description: 'comma-separated strategies (name, name:key=value,... or a file path): one per seat, or the field of a tournament',
     parse: (text: string) => splitStrategyList(text),
   },
-  seat: { flags: '--seat <spec>', description: 'strategy for the next seat (repeatable; instead of --strategies)', parse: collect },
+  seat: {
+    flags: '--seat <spec>',
+    description: 'strategy for the next seat (repeatable; instead of --strategies)',
+    parse: (text: string, previous?: string[]) => {
+      if (text.trim() === '') throw Errors.badOption("--seat needs a strategy (a name, name:key=value,... or a file path), got ''");
+      return collect(text, previous);
+    },
+  },
   games: {
     flags: '-n, --games <n>',
     description: 'games to play (a tournament spreads them evenly over its seatings)',
