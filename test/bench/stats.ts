@@ -13,6 +13,12 @@ import {
   type GameCase,
 } from '../conformance/verdicts.ts';
 
+/**
+ * Seeds behind each coverage ratio: the spread over seeds is itself an estimate, within about
+ * 1 / sqrt(2 (seeds - 1)) of the truth (11% at 40), so fewer would not resolve 0.9 from 1.1.
+ */
+const COVERAGE_SEEDS = 40;
+
 export interface StatsOptions {
   /** Replications of each verdict (seeds). */
   readonly reps: number;
@@ -66,7 +72,7 @@ async function gameRows(c: GameCase, reps: number): Promise<Row[]> {
   });
   add('compare, sim and tournament Elo agree within intervals (400 games)', 'duplicate', share(agreeing, reps), '>= 95%');
   for (const design of DESIGN_NAMES) {
-    const result = await coverage(c, design, Math.max(reps, 10), 96);
+    const result = await coverage(c, design, COVERAGE_SEEDS, 96);
     add(`printed SE / spread over seeds: ${result.measure}`, design, result.measureRatio.toFixed(2), '0.9 - 1.1');
     if (result.measure !== 'win-share')
       add('printed SE / spread over seeds: win rate', design, result.winRateRatio.toFixed(2), '0.9 - 1.1');
@@ -75,7 +81,7 @@ async function gameRows(c: GameCase, reps: number): Promise<Row[]> {
 }
 
 export async function benchStats(options: StatsOptions, print: (line: string) => void): Promise<void> {
-  print(`statistical conformance, ${options.reps} replications per check (seeds bench-0 ...)`);
+  print(`statistical conformance, ${options.reps} replications per verdict check, ${COVERAGE_SEEDS} seeds per coverage ratio`);
   print('');
   print('| game | check | design | observed | nominal |');
   print('| --- | --- | --- | --- | --- |');

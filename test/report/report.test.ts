@@ -123,6 +123,11 @@ describe('reportLines', () => {
       /^1,000 games of love-letter, 4 players, 8\.40 rounds a game; independent deals, seed 'fixture'$/,
     );
   });
+
+  test('counts no rounds a game where a game is one round', () => {
+    const oneRound = { ...summary, game: 'dominion', roundName: ['game', 'games'] as const, roundsPerGame: 1 };
+    assert.equal(reportLines(oneRound)[0], "1,000 games of dominion, 4 players; independent deals, seed 'fixture'");
+  });
 });
 
 describe('reportPartialNote', () => {
