@@ -45,7 +45,7 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'sim',
     summary: 'play one match-up many times and report win rates with 95% intervals',
-    options: [...MATCHUP_OPTIONS, 'seat', 'untilClear', ...RUN_OPTIONS],
+    options: [...MATCHUP_OPTIONS, 'seat', 'untilClear', 'measure', ...RUN_OPTIONS],
     run: async (context, options: SimOptions, _args, given) => (await import('./commands/sim.ts')).runSim(context, options, given),
   },
   {

@@ -133,6 +133,12 @@ export const Options = {
       return value;
     },
   },
+  measure: {
+    flags: '--measure <id>',
+    description:
+      "with --until-clear: the game's measure of strength to judge the leader on (Hearts: points, lower is better; win-share in every game)",
+    defaultDescription: "the game's first: points for Hearts, win-share for the others",
+  },
   out: { flags: '-o, --out <dir>', description: 'results folder', defaultDescription: 'results/<date>-<time>-<name>' },
   name: { flags: '--name <text>', description: 'name of the run, for the default results folder', defaultDescription: 'the command' },
   force: { flags: '--force', description: 'overwrite an existing results folder' },

@@ -3,6 +3,7 @@ import type { Registry } from '../core/registry.ts';
 import { parseStrategySpec } from '../core/strategy-spec.ts';
 import type { DesignName } from './design.ts';
 import type { JobInput, JobSpec } from './job.ts';
+import { chooseMeasure } from './measures.ts';
 import { seatingsOf, tournamentTables, type SeatingName } from './tournament.ts';
 
 /** A job without its batch size, which is chosen once the strategies are loaded. */
@@ -26,6 +27,8 @@ export interface SimRequest extends SeatRequest {
   readonly rules?: Readonly<Record<string, string>>;
   /** Stop once the leader is clear at this confidence; `games` is then the cap. */
   readonly untilClear?: number;
+  /** With untilClear: the game's measure to judge the leader on (its id); the game's first by default. */
+  readonly measure?: string;
 }
 
 /** Every table of a size from a field of strategies, in every seating or rotated. */
@@ -66,6 +69,10 @@ export function planSim(registry: Registry, options: SimRequest): JobPlan {
   const untilClear = options.untilClear !== undefined;
   if (untilClear && new Set(seats).size < 2) throw Errors.badOption('--until-clear needs at least two different strategies at the table');
   const design = options.design ?? (untilClear ? 'duplicate' : 'independent');
+  if (options.measure !== undefined && !untilClear)
+    throw Errors.badOption('--measure names what --until-clear judges the leader on: give --until-clear too');
+  // Checked now, so a measure the game does not declare fails before anything is played.
+  const measure = untilClear ? chooseMeasure(registry.game(options.game), options.measure).id : undefined;
   // With every strategy kept in its listed seat, the advantage of a seat would pass for the
   // strength of the strategy sitting there: a stopping rule would then name a leader that is
   // only well seated. The duplicate design plays every deal from every seat.
@@ -82,7 +89,7 @@ export function planSim(registry: Registry, options: SimRequest): JobPlan {
     design,
     matchupSeats: [seats],
     games: options.games,
-    ...(options.untilClear === undefined ? {} : { untilClear: options.untilClear }),
+    ...(options.untilClear === undefined ? {} : { untilClear: options.untilClear, measure }),
   };
 }
 
@@ -97,6 +104,7 @@ export function simRequestOf(job: JobSpec): SimRequest & { batch: number } {
     design: job.design,
     batch: job.batchGames,
     untilClear: job.untilClear,
+    measure: job.measure,
   };
 }
 

@@ -247,7 +247,12 @@ export interface UntilClearSummary {
   readonly games: number;
   readonly cap: number;
   readonly leader: string;
-  /** The other strategies, closest first: the leader's lead over each and its lower bound. */
+  /** What the leader leads on: the game's measure (core/game.ts Measure), the win share by default. */
+  readonly measure: { readonly id: string; readonly label: string; readonly lowerIsBetter: boolean };
+  /**
+   * The other strategies, closest first: the leader's lead over each and its lower bound, in the
+   * measure's units (where lower is better, how much lower the leader's is).
+   */
   readonly margins: readonly LeadMargin[];
   readonly method: string;
   readonly note: string;

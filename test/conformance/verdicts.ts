@@ -78,7 +78,7 @@ export async function untilClearLeader(c: GameCase, design: DesignName, seed: st
   const size = look - (look % blockGames(design, c.players));
   for (let from = 0; from + size <= cap; from += size) {
     player.play({ offset: 0, from, to: from + size }, counters);
-    const result = clearLeaderLook(counters, slotNames, 0.95);
+    const result = clearLeaderLook(counters, slotNames, 0.95, chooseMeasure(prepared.game));
     if (result.clear) return result.leader;
   }
   return null;

@@ -82,6 +82,23 @@ describe('sim --until-clear as a job', () => {
     );
   });
 
+  test("judges the leader on the game's measure of strength: Hearts' points per hand by default, the win share when asked", async () => {
+    const context = builtinJobContext();
+    const request = { game: 'hearts', strategies: ['ducking', 'random', 'random', 'random'], games: 800, seed: 'points', untilClear: 0.95 };
+    const byPoints = planSim(context.registry, request);
+    assert.equal(byPoints.measure, 'points');
+    assert.equal(planSim(context.registry, { ...request, measure: 'win-share' }).measure, 'win-share');
+    assert.throws(() => planSim(context.registry, { ...request, measure: 'vp' }), /--measure: hearts declares points, win-share/);
+    const outcome = await startJob(context, byPoints, { workers: 1, out: join(scratch, 'points') });
+    assert.ok(outcome.status === 'complete');
+    const clear = outcome.summary.untilClear;
+    assert.equal(clear?.stopped, 'clear');
+    assert.deepEqual(clear.measure, { id: 'points', label: 'points per hand', lowerIsBetter: true });
+    assert.equal(clear.leader, 'ducking');
+    // The lead is in points per hand, the leader's fewer: far more than a win share's range.
+    assert.ok(clear.margins[0].difference > 1 && clear.margins[0].lower > 0, JSON.stringify(clear.margins));
+  });
+
   test('plays every deal from every seat by default, and refuses a design that keeps each strategy in its seat', () => {
     const context = builtinJobContext();
     const request = { game: 'dominion', strategies: ['big-money', 'smithy-bm'], games: 100, seed: 's', untilClear: 0.95 };

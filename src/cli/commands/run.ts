@@ -41,7 +41,20 @@ export interface RunKind<O extends RunOptions> {
 }
 
 /** Options that change what a job plays; on --resume they must agree with the job. */
-const JOB_OPTIONS = ['game', 'players', 'strategies', 'seat', 'games', 'seed', 'design', 'seatings', 'rules', 'batch', 'untilClear'];
+const JOB_OPTIONS = [
+  'game',
+  'players',
+  'strategies',
+  'seat',
+  'games',
+  'seed',
+  'design',
+  'seatings',
+  'rules',
+  'batch',
+  'untilClear',
+  'measure',
+];
 
 // A run stopped by a signal exits as a shell reports a process killed by it: 128 + the signal number.
 const SIGNAL_EXIT: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
