@@ -1,6 +1,7 @@
 import { BlockAccumulator, type BlockMoments, type BlockSummary } from '../stats/blocks.ts';
 import { Z95 } from '../stats/normal.ts';
 import { ratioEstimate, ratioSumsOf, type RatioEstimate } from '../stats/ratio.ts';
+import { rateInterval } from '../stats/small-sample.ts';
 import { wilson } from '../stats/wilson.ts';
 import { Counters, DEAL_GROUPS, DealGroupField, Field, Global, gamesPerBlock } from './counters.ts';
 import { round6, roundedInterval } from './rounding.ts';
@@ -231,6 +232,7 @@ export function blockStats(summary: BlockSummary, units: RatioEstimate | null): 
     mean: finite(summary.mean),
     sd: finite(summary.sd),
     se: finite(se),
-    ci95: [finite(summary.mean - Z95 * se), finite(summary.mean + Z95 * se)] as const,
+    // The mean share of a seat-game, a rate: its interval holds with few blocks and never shrinks to a point.
+    ci95: Number.isFinite(summary.mean) ? (rateInterval(summary.mean, se, summary.blocks).map(finite) as [number, number]) : [0, 0],
   };
 }
