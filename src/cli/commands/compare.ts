@@ -12,6 +12,7 @@ import type { PresetName } from '../../runner/sprt-choices.ts';
 import type { Verdict } from '../../runner/compare.ts';
 import { Errors } from '../../core/errors.ts';
 import { waldBounds } from '../../stats/sprt.ts';
+import { chooseMeasure } from '../../runner/measures.ts';
 import type { CommandContext } from '../command.ts';
 import { checkChannel, jobContext, runThreads, SignalStop, stoppedBeforeStart, warnStopped } from './run.ts';
 
@@ -87,7 +88,7 @@ function printingWatch(context: CommandContext, options: Pick<CompareOptions, 'j
   return {
     started: (plan, expected) => {
       maxGames = plan.maxGames;
-      if (!options.json) context.print(introLines(plan, expected).join('\n'));
+      if (!options.json) context.print([...introLines(plan, expected), ...measureNote(context, plan)].join('\n'));
     },
     learned: (expected, blocks) => {
       if (!options.json)
@@ -134,6 +135,19 @@ function expectedLine(expected: ExpectedLength | null, basis: string, maxGames: 
     `  expected length if the truth lies midway between H0 and H1 (${basis}): ${length}; ` +
     `a clear difference stops far sooner; cap ${count(maxGames)} games`
   );
+}
+
+/**
+ * The test reads win shares; where the game ranks strength by another measure (Hearts: points per
+ * hand, since game wins are rare and often shared) the user hears it before the games start.
+ */
+function measureNote(context: CommandContext, plan: ComparisonPlan): string[] {
+  const measure = chooseMeasure(context.registry.game(plan.paired.game));
+  if (measure.source.kind === 'game-wins') return [];
+  return [
+    `  note: ${plan.paired.game} ranks strength by ${measure.label}; this test reads win shares, which may need far more games ` +
+      `(sim --until-clear judges on ${measure.label})`,
+  ];
 }
 
 function introLines(plan: ComparisonPlan, expected: ExpectedLength | null): string[] {
