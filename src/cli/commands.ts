@@ -73,6 +73,7 @@ export const Commands: readonly CommandDef[] = [
       'seed',
       'design',
       'unpaired',
+      'measure',
       'rules',
       'workers',
       'redis',

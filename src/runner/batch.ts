@@ -1,5 +1,6 @@
 import type { GameState, PlayerView } from '../core/game.ts';
 import type { Counters } from './counters.ts';
+import type { SeatMeasureReader } from './measures.ts';
 import { blockGames, dealOf, rotateSeatSlots, rotationOf, type DesignName } from './design.ts';
 import { setActiveGuard, type ChoiceGuard } from './choice-guard.ts';
 import { createTable, type PreparedMatch } from './match.ts';
@@ -31,6 +32,9 @@ export class MatchPlayer {
   readonly seatScore: Float64Array;
   /** The same seats' sums of squared win units, game by game: the per-game spread of their scores. */
   readonly seatGameSquares: Float64Array;
+  /** The same seats' value and units of the tracked measure over the last range ([2 seat], [2 seat + 1]). */
+  readonly seatMeasure: Float64Array;
+  private measureReader: SeatMeasureReader | null = null;
 
   /** `guard` limits the time of the strategies' calls (null: no limit), their creation included. */
   constructor(match: PreparedMatch, design: DesignName, guard: ChoiceGuard | null = null) {
@@ -46,13 +50,13 @@ export class MatchPlayer {
     this.scores = new Float64Array(this.players);
     this.seatScore = new Float64Array(this.players);
     this.seatGameSquares = new Float64Array(this.players);
+    this.seatMeasure = new Float64Array(2 * this.players);
     this.guardChoices(guard);
   }
 
   /** Plays the range on the in-process strategies and adds every game to `counters`. */
   play(range: GameRange, counters: Counters): void {
-    this.seatScore.fill(0);
-    this.seatGameSquares.fill(0);
+    this.clearSeatSums();
     const key = this.match.key;
     for (let local = range.from; local < range.to; local++) {
       const table = this.tableFor(local);
@@ -70,13 +74,23 @@ export class MatchPlayer {
     counters: Counters,
     playOne: (table: Table<GameState, PlayerView>, gameIndex: number, dealIndex: number) => Promise<void>,
   ): Promise<void> {
-    this.seatScore.fill(0);
-    this.seatGameSquares.fill(0);
+    this.clearSeatSums();
     for (let local = range.from; local < range.to; local++) {
       const table = this.tableFor(local);
       await playOne(table, range.offset + local, this.dealFor(local));
       this.record(table, range.offset, local, counters);
     }
+  }
+
+  /** Keeps each listed seat's value of a measure range by range (seatMeasure); null: none. */
+  trackMeasure(reader: SeatMeasureReader | null): void {
+    this.measureReader = reader;
+  }
+
+  private clearSeatSums(): void {
+    this.seatScore.fill(0);
+    this.seatGameSquares.fill(0);
+    this.seatMeasure.fill(0);
   }
 
   /**
@@ -116,6 +130,7 @@ export class MatchPlayer {
       const won = Math.round(shares[position] * units);
       this.seatScore[seat] += won;
       this.seatGameSquares[seat] += won * won;
+      if (this.measureReader !== null) this.measureReader(table.state.tally, position, seat, this.seatMeasure);
     }
     if ((local + 1) % this.blockSize === 0) counters.closeBlock(this.dealFor(local));
   }

@@ -5,6 +5,7 @@ import { expectedBlocks, SPRT_PRESETS, type SprtConfig } from '../stats/sprt.ts'
 import { comparisonScale } from './compare.ts';
 import { blockGames, type DesignName } from './design.ts';
 import type { PairedSpec, PairedTotals } from './paired.ts';
+import { chooseMeasure } from './measures.ts';
 import { fullRules } from './plan.ts';
 import type { PresetName, SprtEloScale } from './sprt-choices.ts';
 
@@ -42,6 +43,8 @@ export interface ComparisonRequest {
    */
   readonly design?: DesignName;
   readonly unpaired?: boolean;
+  /** The game's measure the test reads (its id); the game's first by default: Hearts' points per hand. */
+  readonly measure?: string;
   readonly rules?: Readonly<Record<string, string>>;
 }
 
@@ -73,6 +76,11 @@ export function planComparison(registry: Registry, options: ComparisonRequest): 
   const opponents = listed.length === 1 ? Array<string>(players - 1).fill(listed[0]) : listed;
   if (opponents.length !== players - 1) throw Errors.seatCount(opponents.length + 1, players);
   const sprt = sprtConfig(options);
+  const measure = chooseMeasure(game, options.measure);
+  // The win share is what the paired histogram tests; any other measure reads its block differences.
+  const measured = measure.source.kind === 'game-wins' ? undefined : measure.id;
+  if (measured !== undefined && sprt.model !== 'normalized')
+    throw Errors.badOption(`--sprt-elo logistic reads win shares; ${measure.label} takes normalized bounds (or --measure win-share)`);
   const preset = options.sprt ? null : (options.preset ?? 'gainer');
   const design = options.design ?? 'duplicate';
   const size = blockGames(design, players);
@@ -87,6 +95,7 @@ export function planComparison(registry: Registry, options: ComparisonRequest): 
     seed: options.seed,
     design,
     ...(options.unpaired ? { baselineSeed: options.seed + UNPAIRED_SEED_SUFFIX } : {}),
+    ...(measured === undefined ? {} : { measure: measured }),
   };
   const batchBlocks = Math.max(1, Math.round(options.batch / size));
   return { paired, players, preset, sprt, blockGames: size, batchBlocks, maxBlocks, maxGames: options.maxGames };

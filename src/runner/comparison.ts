@@ -169,6 +169,7 @@ function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded'], so
     baseline: plan.paired.baseline,
     opponents: plan.paired.opponents,
     baselineSeed: plan.paired.baselineSeed ?? plan.paired.seed,
+    ...(plan.paired.measure === undefined ? {} : { measure: plan.paired.measure }),
     preset: plan.preset,
     sprt: plan.sprt,
     maxGames: plan.maxGames,
@@ -192,6 +193,8 @@ interface ComparisonJobFile extends JobFile {
     readonly baseline: string;
     readonly opponents: readonly string[];
     readonly baselineSeed: string;
+    /** The measure the test reads, where not the win share. */
+    readonly measure?: string;
     readonly preset: PresetName | null;
     readonly sprt: SprtConfig;
     readonly maxGames: number;
@@ -281,6 +284,7 @@ export async function resumeComparison(
       seed: job.seed,
       design: job.design,
       ...(comparison.baselineSeed !== job.seed ? { baselineSeed: comparison.baselineSeed } : {}),
+      ...(comparison.measure === undefined ? {} : { measure: comparison.measure }),
     },
     players: job.players,
     preset: comparison.preset,

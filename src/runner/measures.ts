@@ -1,6 +1,7 @@
 import { Errors } from '../core/errors.ts';
 import { measuresOf, type Game, type Measure } from '../core/game.ts';
 import { MomentField } from '../core/metrics.ts';
+import type { GameTally } from '../core/tally.ts';
 import { ratioEstimate, type RatioEstimate, type RatioSums } from '../stats/ratio.ts';
 import { Field, Global, type CounterLayout, type Counters } from './counters.ts';
 
@@ -72,4 +73,29 @@ export function measureSums(counters: Counters, entity: number, measure: Measure
 /** The measure's mean per unit for the entity, with its standard error between blocks (NaN below two). */
 export function measureEstimate(counters: Counters, entity: number, measure: Measure): RatioEstimate {
   return ratioEstimate(measureSums(counters, entity, measure));
+}
+
+/**
+ * Adds a seat's value and units of a measure in one finished game to `into` (at 2 seat and
+ * 2 seat + 1), reading the game's tally at table position `position`; allocates nothing.
+ */
+export type SeatMeasureReader = (tally: GameTally, position: number, seat: number, into: Float64Array) => void;
+
+/** How a match player reads `measure` game by game (the win share needs none: it keeps seat scores). */
+export function seatMeasureReader(layout: CounterLayout, measure: Measure): SeatMeasureReader | null {
+  const source = measure.source;
+  if (source.kind === 'game-wins') return null;
+  if (source.kind === 'round-wins')
+    return (tally, position, seat, into) => {
+      into[2 * seat] += tally.roundWinShare[position] / tally.shareUnits;
+      into[2 * seat + 1] += tally.rounds;
+    };
+  const metric = layout.metrics.findIndex((candidate) => candidate.name === source.metric);
+  const label = source.label === undefined ? 0 : layout.metrics[metric].labels.indexOf(source.label);
+  // A moments metric's cells per label: records, sum, sum of squares (core/tally.ts).
+  return (tally, position, seat, into) => {
+    const at = tally.metricOffset(metric, position) + 3 * label;
+    into[2 * seat] += tally.counts[at + 1];
+    into[2 * seat + 1] += tally.counts[at];
+  };
 }

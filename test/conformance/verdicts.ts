@@ -10,7 +10,7 @@ import { Counters } from '../../src/runner/counters.ts';
 import { blockGames, type DesignName } from '../../src/runner/design.ts';
 import { prepareMatch, type PreparedMatch } from '../../src/runner/match.ts';
 import { chooseMeasure, measureEstimate } from '../../src/runner/measures.ts';
-import { PairedCounters, PairedLayout, pairedArms, type PairedSpec } from '../../src/runner/paired.ts';
+import { PairedCounters, PairedLayout, pairedArms, pairedMeasure, type PairedSpec } from '../../src/runner/paired.ts';
 import { summarizeRun } from '../../src/runner/summary.ts';
 import type { RunSummary } from '../../src/runner/summary-types.ts';
 import { clearLeaderLook } from '../../src/runner/until-clear.ts';
@@ -105,12 +105,16 @@ export async function compareVerdict(
     seed,
     design,
     ...(unpaired ? { baselineSeed: `${seed}/unpaired-baseline` } : {}),
+    // As compare does: the game's first measure, where it is not the win share.
+    ...((measure) => (measure.source.kind === 'game-wins' ? {} : { measure: measure.id }))(chooseMeasure(builtinRegistry().game(c.game))),
   };
   const arms = pairedArms(spec);
   const candidateMatch = await match(c.game, arms.candidate.seats, arms.candidate.seed);
   const baselineMatch = await match(c.game, arms.baseline.seats, arms.baseline.seed);
   const size = blockGames(design, c.players);
-  const sums = new PairedCounters(new PairedLayout(candidateMatch.layout, baselineMatch.layout, size));
+  const sums = new PairedCounters(
+    new PairedLayout(candidateMatch.layout, baselineMatch.layout, size, pairedMeasure(candidateMatch.game, spec)),
+  );
   const candidatePlayer = new MatchPlayer(candidateMatch, design);
   const baselinePlayer = new MatchPlayer(baselineMatch, design);
   const test = new SequentialTest(SPRT_PRESETS[preset], spec);

@@ -9,10 +9,9 @@ import {
 } from '../../runner/comparison.ts';
 import type { ComparisonPlan, ComparisonRequest, ExpectedLength } from '../../runner/comparison-plan.ts';
 import type { PresetName } from '../../runner/sprt-choices.ts';
-import type { Verdict } from '../../runner/compare.ts';
+import type { MeasureEstimate, Verdict } from '../../runner/compare.ts';
 import { Errors } from '../../core/errors.ts';
 import { waldBounds } from '../../stats/sprt.ts';
-import { chooseMeasure } from '../../runner/measures.ts';
 import type { CommandContext } from '../command.ts';
 import { checkChannel, jobContext, runThreads, SignalStop, stoppedBeforeStart, warnStopped } from './run.ts';
 
@@ -88,7 +87,7 @@ function printingWatch(context: CommandContext, options: Pick<CompareOptions, 'j
   return {
     started: (plan, expected) => {
       maxGames = plan.maxGames;
-      if (!options.json) context.print([...introLines(plan, expected), ...measureNote(context, plan)].join('\n'));
+      if (!options.json) context.print(introLines(plan, expected).join('\n'));
     },
     learned: (expected, blocks) => {
       if (!options.json)
@@ -137,19 +136,6 @@ function expectedLine(expected: ExpectedLength | null, basis: string, maxGames: 
   );
 }
 
-/**
- * The test reads win shares; where the game ranks strength by another measure (Hearts: points per
- * hand, since game wins are rare and often shared) the user hears it before the games start.
- */
-function measureNote(context: CommandContext, plan: ComparisonPlan): string[] {
-  const measure = chooseMeasure(context.registry.game(plan.paired.game));
-  if (measure.source.kind === 'game-wins') return [];
-  return [
-    `  note: ${plan.paired.game} ranks strength by ${measure.label}; this test reads win shares, which may need far more games ` +
-      `(sim --until-clear judges on ${measure.label})`,
-  ];
-}
-
 function introLines(plan: ComparisonPlan, expected: ExpectedLength | null): string[] {
   const { paired, sprt } = plan;
   const bounds = waldBounds(sprt.alpha, sprt.beta);
@@ -160,7 +146,8 @@ function introLines(plan: ComparisonPlan, expected: ExpectedLength | null): stri
   return [
     `compare ${paired.candidate} (candidate) with ${paired.baseline} (baseline), ${plan.players} players, opponents ${paired.opponents.join(', ')}`,
     `  ${how}; ${paired.design} design (${plan.blockGames} game${plan.blockGames > 1 ? 's' : ''} a block), seed '${paired.seed}'`,
-    `  SPRT ${plan.preset ?? 'custom'}: H0 ${sprt.model === 'normalized' ? 'normalized Elo per game' : 'head-to-head Elo'} ${sprt.elo0}, H1 ${sprt.elo1}; ` +
+    `  SPRT ${plan.preset ?? 'custom'} on ${paired.measure === undefined ? 'win shares' : `the measure ${paired.measure}`}: ` +
+      `H0 ${sprt.model === 'normalized' ? 'normalized Elo per game' : 'head-to-head Elo'} ${sprt.elo0}, H1 ${sprt.elo1}; ` +
       `alpha ${sprt.alpha}, beta ${sprt.beta}; stops when the LLR leaves (${signed(bounds.lower, 2)}, ${signed(bounds.upper, 2)})`,
     expected
       ? expectedLine(expected, 'normal approximation, half a batch of overshoot', plan.maxGames)
@@ -187,6 +174,7 @@ function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan): strin
       `(bounds ${signed(comparison.sprt.lower, 2)}, ${signed(comparison.sprt.upper, 2)})`,
     `Elo difference (${estimate.measured}): ${signed(elo.elo, 1)} (95% interval ${signed(elo.low, 1)} to ${signed(elo.high, 1)}); ` +
       `normalized Elo per game ${signed(nelo.nelo, 1)} +- ${Number.isFinite(nelo.margin) ? nelo.margin.toFixed(1) : 'n/a'}`,
+    ...measureLines(estimate.measure),
     `likelihood of superiority: ${percent(estimate.superiority)}`,
     `win rates of the compared seat: candidate ${percent(comparison.arms.candidate.mean)}, baseline ${percent(comparison.arms.baseline.mean)}`,
     `variance per block: ${ratio(variance.factor)} that of ${design}` +
@@ -196,6 +184,18 @@ function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan): strin
         ? `: the same precision from ${(1 / variance.factor).toFixed(1)} times fewer games`
         : ''),
     `note: ${estimate.note}`,
+  ];
+}
+
+/** Where the test read a measure: what each arm scored on it and the difference, which the verdict rests on. */
+function measureLines(measure: MeasureEstimate | undefined): string[] {
+  if (!measure) return [];
+  const value = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
+  const nelo = measure.normalizedElo;
+  return [
+    `${measure.label} (what the test read${measure.lowerIsBetter ? ', lower is better' : ''}): candidate ${value(measure.candidate)}, ` +
+      `baseline ${value(measure.baseline)}, difference ${signed(measure.difference, 3)} (95% interval ${signed(measure.low, 3)} to ${signed(measure.high, 3)}); ` +
+      `normalized Elo per game ${signed(nelo.nelo, 1)} +- ${Number.isFinite(nelo.margin) ? nelo.margin.toFixed(1) : 'n/a'}`,
   ];
 }
 
