@@ -20,15 +20,27 @@ export function chooseMeasure(game: Pick<Game, 'id' | 'measures'>, id?: string):
   return measure;
 }
 
-/** Where a `metric` measure's cells are: its moments metric and label, checked against the layout. */
-function metricCells(layout: CounterLayout, measure: Measure & { source: { kind: 'metric' } }, entity: number): number {
-  const index = layout.metrics.findIndex((metric) => metric.name === measure.source.metric);
-  const metric = layout.metrics[index];
-  if (!metric || metric.kind !== 'moments')
+/** A `metric` measure's moments metric and label in the layout, checked: what the game declares must be there. */
+function momentsLabel(layout: CounterLayout, measure: Measure & { source: { kind: 'metric' } }): { metric: number; label: number } {
+  const metric = layout.metrics.findIndex((candidate) => candidate.name === measure.source.metric);
+  const spec = layout.metrics[metric];
+  if (!spec || spec.kind !== 'moments')
     throw Errors.internal(`measure '${measure.id}' names '${measure.source.metric}', which is not a moments metric of the game`);
-  const label = measure.source.label === undefined ? 0 : metric.labels.indexOf(measure.source.label);
-  if (label < 0) throw Errors.internal(`measure '${measure.id}' names label '${measure.source.label}', which '${metric.name}' lacks`);
-  return layout.metric(entity, index, label);
+  const label = measure.source.label === undefined ? 0 : spec.labels.indexOf(measure.source.label);
+  if (label < 0) throw Errors.internal(`measure '${measure.id}' names label '${measure.source.label}', which '${spec.name}' lacks`);
+  return { metric, label };
+}
+
+/**
+ * Where the counters keep a round-wins or metric measure of an entity: its sum, its count, the
+ * first of its block ratio sums (x^2, x n, n^2), and what divides the sum into the measure's units.
+ */
+function ratioCells(layout: CounterLayout, entity: number, measure: Measure): [number, number, number, number] {
+  if (measure.source.kind === 'round-wins')
+    return [entity + Field.ROUND_WIN_SHARE, entity + Field.ROUNDS, entity + Field.BLOCK_ROUND_WIN_SQUARES, layout.shareUnits];
+  const { metric, label } = momentsLabel(layout, measure as Measure & { source: { kind: 'metric' } });
+  const at = layout.metric(entity, metric, label);
+  return [at + MomentField.SUM, at + MomentField.RECORDS, at + MomentField.BLOCK_SUM_OF_SQUARES, 1];
 }
 
 /**
@@ -54,12 +66,7 @@ export function measureSums(counters: Counters, entity: number, measure: Measure
       countSquares: perBlock * perBlock * units,
     };
   }
-  const [sumAt, countAt, squaresAt, scale] =
-    source.kind === 'round-wins'
-      ? [entity + Field.ROUND_WIN_SHARE, entity + Field.ROUNDS, entity + Field.BLOCK_ROUND_WIN_SQUARES, layout.shareUnits]
-      : ((at) => [at + MomentField.SUM, at + MomentField.RECORDS, at + MomentField.BLOCK_SUM_OF_SQUARES, 1])(
-          metricCells(layout, measure as Measure & { source: { kind: 'metric' } }, entity),
-        );
+  const [sumAt, countAt, squaresAt, scale] = ratioCells(layout, entity, measure);
   return {
     units,
     sum: data[sumAt] / scale,
@@ -90,8 +97,7 @@ export function seatMeasureReader(layout: CounterLayout, measure: Measure): Seat
       into[2 * seat] += tally.roundWinShare[position] / tally.shareUnits;
       into[2 * seat + 1] += tally.rounds;
     };
-  const metric = layout.metrics.findIndex((candidate) => candidate.name === source.metric);
-  const label = source.label === undefined ? 0 : layout.metrics[metric].labels.indexOf(source.label);
+  const { metric, label } = momentsLabel(layout, measure as Measure & { source: { kind: 'metric' } });
   // A moments metric's cells per label: records, sum, sum of squares (core/tally.ts).
   return (tally, position, seat, into) => {
     const at = tally.metricOffset(metric, position) + 3 * label;
