@@ -70,7 +70,12 @@ async function gameRows(c: GameCase, reps: number): Promise<Row[]> {
     const elo = await eloThreeWays(c, seed, 400);
     return agree(elo.compare, elo.sim) && agree(elo.sim, elo.tournament) && agree(elo.compare, elo.tournament);
   });
-  add('compare, sim and tournament Elo agree within intervals (400 games)', 'duplicate', share(agreeing, reps), '>= 95%');
+  add(
+    'compare, sim and tournament Elo agree within intervals (400 games)',
+    'duplicate',
+    share(agreeing, reps),
+    'about 86% (three checks at 95%)',
+  );
   for (const design of DESIGN_NAMES) {
     const result = await coverage(c, design, COVERAGE_SEEDS, 96);
     add(`printed SE / spread over seeds: ${result.measure}`, design, result.measureRatio.toFixed(2), '0.9 - 1.1');
