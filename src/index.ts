@@ -23,20 +23,22 @@ export {
 } from './runner/compare.ts';
 export {
   CompareExit,
-  expectedLength,
-  planComparison,
   readComparisonJob,
   resumeComparison,
   startComparison,
   type CompareSummary,
   type ComparisonOutcome,
-  type ComparisonPlan,
-  type ComparisonRequest,
   type ComparisonSettings,
   type ComparisonSummary,
   type ComparisonWatch,
-  type ExpectedLength,
 } from './runner/comparison.ts';
+export {
+  expectedLength,
+  planComparison,
+  type ComparisonPlan,
+  type ComparisonRequest,
+  type ExpectedLength,
+} from './runner/comparison-plan.ts';
 export type { ExternalHost, ExternalHostLoader } from './runner/external.ts';
 export {
   readTuneJob,
@@ -74,7 +76,8 @@ export {
   type TournamentRequest,
 } from './runner/plan.ts';
 export { PRESET_NAMES, SPRT_ELO_SCALES, type PresetName, type SprtEloScale } from './runner/sprt-choices.ts';
-export { runRatings, type RatingSummary } from './runner/ratings.ts';
-export type { MatchSummary, MetricSummary, RunSummary } from './runner/summary.ts';
+export { runRatings } from './runner/ratings.ts';
+export type { RatingSummary } from './runner/summary-types.ts';
+export type { MatchSummary, MetricSummary, RunSummary } from './runner/summary-types.ts';
 export * from './report/index.ts';
 export * from './stats/index.ts';

@@ -15,6 +15,8 @@ export interface CommandDef {
   readonly summary: string;
   readonly arguments?: string;
   readonly options: readonly OptionName[];
+  /** Options of other commands users may type here, with what this command takes instead ('--games': '--max-games'). */
+  readonly optionHints?: Readonly<Record<string, string>>;
   /** Resolves to the process exit code. `given` names the options typed on the command line (not defaulted). */
   run(context: CommandContext, options: any, args: string[], given: ReadonlySet<string>): Promise<number>;
 }
@@ -59,7 +61,7 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'sim',
     summary: 'play one match-up many times and report win rates with 95% intervals',
-    options: [...MATCHUP_OPTIONS, 'seat', 'untilClear', ...RUN_OPTIONS],
+    options: [...MATCHUP_OPTIONS, 'seat', 'untilClear', 'measure', ...RUN_OPTIONS],
     run: async (context, options: SimOptions, _args, given) => (await import('./commands/sim.ts')).runSim(context, options, given),
   },
   {
@@ -87,9 +89,15 @@ export const Commands: readonly CommandDef[] = [
       'seed',
       'design',
       'unpaired',
+      'measure',
       'rules',
       ...PAIRED_JOB_OPTIONS,
     ],
+    optionHints: {
+      '--games': '--max-games, the games of both arms together',
+      '-n': '--max-games, the games of both arms together',
+      '--strategies': '--candidate, --baseline and --opponents',
+    },
     run: async (context, options: CompareOptions, _args, given) =>
       (await import('./commands/compare.ts')).runCompare(context, options, given),
   },
@@ -147,7 +155,7 @@ export const Commands: readonly CommandDef[] = [
     summary:
       "run the SpeedClue contest's tournament over its own protocol: every table of 3 to 6 entrants in every seating, a disqualified bot's games dropped, as the contest rules it",
     options: [
-      'game',
+      'contestGame',
       'launch',
       'strategies',
       'perSeating',
@@ -173,8 +181,8 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'strategies',
     summary: 'list the built-in strategies with a line on each and their parameters',
-    options: ['game', 'json'],
-    run: async (context, options: { game: string; json?: boolean }) =>
+    options: ['listedGame', 'json'],
+    run: async (context, options: { game?: string; json?: boolean }) =>
       (await import('./commands/listings.ts')).runStrategies(context, options),
   },
   {

@@ -1,7 +1,6 @@
 import { playsOneRound } from '../core/game.ts';
 import { alignColumns } from '../report/tables.ts';
-import type { RatingSummary } from '../runner/ratings.ts';
-import type { MetricSummary, RunSummary } from '../runner/summary.ts';
+import type { MetricSummary, RatingSummary, RunSummary, UntilClearSummary } from '../runner/summary-types.ts';
 
 function percent(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
@@ -76,6 +75,12 @@ function points(value: number): string {
   return `${(value * 100).toFixed(1)} points`;
 }
 
+/** A lead on a measure in words: win-rate points, or the measure's units and which way (summaries of older runs name none). */
+function leadText(measure: UntilClearSummary['measure'] | undefined, lead: number): string {
+  if (!measure || measure.id === 'win-share') return `${points(lead)} of win rate`;
+  return `${lead.toFixed(3)} ${measure.label}${measure.lowerIsBetter ? ' (fewer)' : ''}`;
+}
+
 /** How an --until-clear run ended: the verdict first, then the leader's margins. */
 function untilClearLines(summary: RunSummary): string[] {
   const outcome = summary.untilClear;
@@ -91,7 +96,7 @@ function untilClearLines(summary: RunSummary): string[] {
     `until clear at ${level} confidence: ${verdict}`,
     ...outcome.margins.map(
       (margin) =>
-        `  ahead of ${margin.strategy} by ${points(margin.difference)} of win rate; lower bound ${points(margin.lower)} ` +
+        `  ahead of ${margin.strategy} by ${leadText(outcome.measure, margin.difference)}; lower bound ${leadText(outcome.measure, margin.lower)} ` +
         `(all bounds together at ${level}, valid at every look)`,
     ),
     ...(outcome.note ? [`  note: ${outcome.note}`] : []),

@@ -38,7 +38,13 @@ export const Options = {
     defaultFrom: (registry: Registry) => registry.gameIds()[0],
     defaultDescription: 'the first game `parlor games` lists',
   },
+  contestGame: {
+    flags: '--game <id>',
+    description: "the contest's game: one whose bots stay connected for the whole contest (speedclue)",
+    defaultValue: 'speedclue',
+  },
   replayGame: { flags: '--game <id>', description: 'game to replay (see `parlor games`); --job names it instead' },
+  listedGame: { flags: '--game <id>', description: "list only this game's strategies", defaultDescription: 'every game' },
   index: {
     flags: '--index <i>',
     description: 'index of the game to replay, as printed with an anomaly (`--game <id> --seed S --index i`)',
@@ -55,7 +61,14 @@ export const Options = {
     description: 'comma-separated strategies (name, name:key=value,... or a file path): one per seat, or the field of a tournament',
     parse: (text: string) => splitStrategyList(text),
   },
-  seat: { flags: '--seat <spec>', description: 'strategy for the next seat (repeatable; instead of --strategies)', parse: collect },
+  seat: {
+    flags: '--seat <spec>',
+    description: 'strategy for the next seat (repeatable; instead of --strategies)',
+    parse: (text: string, previous?: string[]) => {
+      if (text.trim() === '') throw Errors.badOption("--seat needs a strategy (a name, name:key=value,... or a file path), got ''");
+      return collect(text, previous);
+    },
+  },
   games: {
     flags: '-n, --games <n>',
     description: 'games to play (a tournament spreads them evenly over its seatings)',
@@ -92,7 +105,8 @@ export const Options = {
   design: {
     flags: '--design <name>',
     description: 'independent (a fresh deal per game) or duplicate (each deal replayed with the seats rotated)',
-    defaultValue: 'independent',
+    defaultDescription:
+      'duplicate for compare and sim --until-clear (a strategy kept in one seat would be credited with its advantage); independent otherwise',
     parse: parseDesign,
   },
   seatings: {
@@ -119,6 +133,12 @@ export const Options = {
         throw Errors.badNumber('--until-clear', text, 'a confidence between 0 and 1, like 0.95');
       return value;
     },
+  },
+  measure: {
+    flags: '--measure <id>',
+    description:
+      "the game's measure of strength that compare tests and sim --until-clear judges the leader on (Hearts: points, lower is better; win-share in every game)",
+    defaultDescription: "the game's first: points for Hearts, win-share for the others",
   },
   out: { flags: '-o, --out <dir>', description: 'results folder', defaultDescription: 'results/<date>-<time>-<name>' },
   name: { flags: '--name <text>', description: 'name of the run, for the default results folder', defaultDescription: 'the command' },

@@ -17,6 +17,20 @@ function toCommanderOption(definition: OptionDef, context: CommandContext): Opti
   return option;
 }
 
+function oneLine(text: string): string {
+  return `parlor: ${text.replace(/^error: /, '').trimEnd()}\n`;
+}
+
+/**
+ * An unknown option that another command takes, answered with this command's own name for it:
+ * commander would suggest the nearest spelling, which may be another option altogether.
+ */
+function withHint(text: string, hints: Readonly<Record<string, string>> = {}): string {
+  const unknown = /^error: unknown option '([^']+)'/.exec(text)?.[1];
+  const hint = unknown === undefined ? undefined : hints[unknown];
+  return hint === undefined ? text : `error: unknown option '${unknown}' (did you mean ${hint}?)`;
+}
+
 /** The commander program, built from the command and option tables. */
 export function buildProgram(context: CommandContext, setExitCode: (code: number) => void): Command {
   const program = new Command('parlor')
@@ -24,9 +38,14 @@ export function buildProgram(context: CommandContext, setExitCode: (code: number
     .version(version, '-V, --version')
     .exitOverride()
     // Commander's own complaints (unknown options, missing values) in parlor's one-line form.
-    .configureOutput({ outputError: (text, write) => write(`parlor: ${text.replace(/^error: /, '').trimEnd()}\n`) });
+    .configureOutput({ outputError: (text, write) => write(oneLine(text)) });
   for (const definition of Commands) {
-    const command = program.command(definition.name).summary(definition.summary).description(definition.summary).exitOverride();
+    const command = program
+      .command(definition.name)
+      .summary(definition.summary)
+      .description(definition.summary)
+      .exitOverride()
+      .configureOutput({ outputError: (text, write) => write(oneLine(withHint(text, definition.optionHints))) });
     if (definition.arguments) command.arguments(definition.arguments);
     for (const name of definition.options) command.addOption(toCommanderOption(Options[name], context));
     command.action(async (...received: unknown[]) => {

@@ -18,6 +18,39 @@ export interface GameState {
 }
 
 /**
+ * A figure that ranks strategies by strength, read per strategy from the run's counters as a ratio
+ * of two sums (value over units), so it can be estimated over any design's independent blocks:
+ *
+ * - `game-wins`: game wins (a win shared by k counted 1/k) per seat-game, the win share;
+ * - `round-wins`: round wins (shared 1/k) per round played, for games of many rounds;
+ * - `metric`: a moments metric's values per record, under one of its labels (the first when
+ *   `label` is absent): Hearts' points per hand.
+ *
+ * Commands that decide or rank (compare, sim --until-clear, tuning) read a game's first measure
+ * unless told another by id.
+ */
+export interface Measure {
+  /** Stable identifier, as `--measure` names it ('win-share', 'points'). */
+  readonly id: string;
+  /** What a reader sees ('win share', 'points per hand'). */
+  readonly label: string;
+  /** Which way is stronger: Hearts' points count against the player. */
+  readonly lowerIsBetter: boolean;
+  readonly source:
+    | { readonly kind: 'game-wins' }
+    | { readonly kind: 'round-wins' }
+    | { readonly kind: 'metric'; readonly metric: string; readonly label?: string };
+}
+
+/** Every game's fallback measure: the share of the game wins, higher is better. */
+export const WIN_SHARE: Measure = { id: 'win-share', label: 'win share', lowerIsBetter: false, source: { kind: 'game-wins' } };
+
+/** A game's measures, strongest-first ranking one first: its own, or the win share alone. */
+export function measuresOf(game: Pick<Game, 'measures'>): readonly Measure[] {
+  return game.measures && game.measures.length > 0 ? game.measures : [WIN_SHARE];
+}
+
+/**
  * The one contract every game implements. Actions are small integers; the state is created once
  * per worker and reset per game. `apply` trusts its input (built-in strategies, replays);
  * `applyChecked` validates untrusted input and returns a forfeit reason instead of applying.
@@ -44,6 +77,11 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   readonly roundName: readonly [string, string];
   /** What the game counts beyond wins: its tally, summary, CSV tables and charts follow from these. */
   readonly metrics: readonly MetricSpec[];
+  /**
+   * The figures that rank strength, the default first (see Measure); absent: the win share alone
+   * (measuresOf). A `metric` measure names one of `metrics`, a moments metric.
+   */
+  readonly measures?: readonly Measure[];
   /** Labels of forfeit reasons: the shared codes, then the game's own invalid-move codes. */
   readonly forfeitLabels: readonly string[];
 

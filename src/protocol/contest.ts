@@ -98,7 +98,9 @@ export async function planContest(registry: Registry, spec: ContestSpec): Promis
   const wire = wireProtocol(game);
   const framing = framingFor(game, spec.framing);
   if (wire.lifecycle !== 'session' || channelFor(game) !== 'tcp') {
-    throw Errors.badOption(`${game.id} bots are not started once for a whole contest; contest mode is for TCP games`);
+    throw Errors.badOption(
+      `contest runs games whose bots stay connected for the whole contest (speedclue), not ${game.id}: give --game speedclue, or use tournament for ${game.id}`,
+    );
   }
   game.parseRules(spec.rules ?? {});
   const launch = spec.launchFile === undefined ? [] : parseLaunchFile(spec.launchFile);

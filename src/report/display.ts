@@ -4,7 +4,7 @@
 import type { TopLevelSpec } from 'vega-lite';
 import { SCHEMA } from './charts/style.ts';
 import { tableHtml } from './html.ts';
-import { compileChart, vegaToSvg } from './render.ts';
+import { compileChart, svgToPng, vegaToSvg } from './render.ts';
 import { alignColumns, type ReportTable } from './tables.ts';
 
 /** The key under which a notebook kernel looks for an object's media bundle. */
@@ -35,12 +35,31 @@ function chartTitle(spec: TopLevelSpec): string {
 
 /**
  * A chart for a notebook: the SVG parlor's renderer draws (what results folders hold, and what
- * every front end and nbconvert's HTML can show), the Vega-Lite spec for front ends that draw it
- * themselves, and the title as text.
+ * every front end can show), the same as a PNG (what an executed notebook exported to HTML shows:
+ * the exporters keep one image of a bundle, and some keep it only if it is a PNG), the Vega-Lite
+ * spec for front ends that draw it themselves, and the title as text.
  */
 export async function chartDisplay(spec: TopLevelSpec): Promise<Displayable> {
   const svg = await vegaToSvg(await compileChart(spec));
-  return displayable({ 'image/svg+xml': svg, [VEGA_LITE_MEDIA_TYPE]: spec, 'text/plain': chartTitle(spec) });
+  const png = await pngOf(svg);
+  return displayable({
+    'image/svg+xml': svg,
+    ...(png === null ? {} : { 'image/png': png }),
+    [VEGA_LITE_MEDIA_TYPE]: spec,
+    'text/plain': chartTitle(spec),
+  });
+}
+
+/**
+ * The chart as a base64 PNG, or null where the rasterizer (a native module) cannot load in this
+ * kernel's runtime: the SVG then stands alone, as it did before, rather than the cell failing.
+ */
+async function pngOf(svg: string): Promise<string | null> {
+  try {
+    return (await svgToPng(svg)).toString('base64');
+  } catch {
+    return null;
+  }
 }
 
 /** A table for a notebook: HTML, and aligned plain text for front ends without HTML. */

@@ -75,12 +75,14 @@ body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans
 h1 { font-size: 1.5rem; margin-bottom: .25rem; }
 p.lines { color: #555; margin-top: 0; }
 h2 { font-size: 1.15rem; margin-top: 2.5rem; border-bottom: 1px solid #ddd; padding-bottom: .25rem; }
-table { border-collapse: collapse; margin: 1rem 0 1.5rem; font-variant-numeric: tabular-nums; }
+table { border-collapse: collapse; margin: 1rem 0 1.5rem; font-variant-numeric: tabular-nums; display: block; max-width: 100%; overflow-x: auto; }
 caption { text-align: left; font-weight: 600; padding-bottom: .4rem; }
 th, td { padding: .25rem .8rem; border-bottom: 1px solid #eee; text-align: left; }
 th { border-bottom: 2px solid #ccc; }
 .num { text-align: right; }
-figure { margin: 1.5rem 0; }
+figure { margin: 1.5rem 0; max-width: 100%; }
+.chart { max-width: 100%; overflow-x: auto; }
+.chart svg, .chart img { max-width: 100%; height: auto; }
 figcaption { font-size: .85rem; color: #666; }
 figcaption a { color: inherit; }
 .chart.failed { color: #b22222; }

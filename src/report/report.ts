@@ -86,9 +86,12 @@ export function reportTables(summary: ReportSummary): ReportTable[] {
 
 export function reportLines(summary: ReportSummary): string[] {
   const how = [summary.design && `${summary.design} deals`, summary.seed !== undefined && `seed '${summary.seed}'`].filter(Boolean);
+  const roundName = summary.roundName ?? ['round', 'rounds'];
+  // A game of one round has no rounds to count per game.
+  const rounds = playsOneRound(roundName) ? [] : [`${summary.roundsPerGame.toFixed(2)} ${roundName[1]} a game`];
   return [
-    `${summary.games.toLocaleString('en-US')} games of ${summary.game}, ${summary.players} players, ` +
-      `${summary.roundsPerGame.toFixed(2)} ${(summary.roundName ?? ['round', 'rounds'])[1]} a game${how.length > 0 ? `; ${how.join(', ')}` : ''}`,
+    [`${summary.games.toLocaleString('en-US')} games of ${summary.game}`, `${summary.players} players`, ...rounds].join(', ') +
+      (how.length > 0 ? `; ${how.join(', ')}` : ''),
     'Win rates with 95% intervals over independent samples (games, blocks of rotations or groups of deals; the rounds of a game count with it); a win shared by k players counts 1/k to each.',
   ];
 }

@@ -1,5 +1,6 @@
 import type { GameState, PlayerView } from '../core/game.ts';
 import type { Counters } from './counters.ts';
+import type { SeatMeasureReader } from './measures.ts';
 import { blockGames, dealOf, rotateSeatSlots, rotationOf, type DesignName } from './design.ts';
 import { setActiveGuard, type ChoiceGuard } from './choice-guard.ts';
 import { createTable, type PreparedMatch } from './match.ts';
@@ -25,10 +26,15 @@ export class MatchPlayer {
   /** Per rotation: the strategy slot at each position. */
   private readonly positionSlots: Int32Array[];
   private readonly shares: Float64Array;
+  /** The game's points of each position at the end, which order seats that took equal shares. */
+  private readonly scores: Float64Array;
   /** Win units of each listed seat (whatever position it moved to) over the last range played. */
   readonly seatScore: Float64Array;
   /** The same seats' sums of squared win units, game by game: the per-game spread of their scores. */
   readonly seatGameSquares: Float64Array;
+  /** The same seats' value and units of the tracked measure over the last range ([2 seat], [2 seat + 1]). */
+  readonly seatMeasure: Float64Array;
+  private measureReader: SeatMeasureReader | null = null;
 
   /** `guard` limits the time of the strategies' calls (null: no limit), their creation included. */
   constructor(match: PreparedMatch, design: DesignName, guard: ChoiceGuard | null = null) {
@@ -41,15 +47,16 @@ export class MatchPlayer {
     this.tables = Array.from({ length: rotations }, (_, rotation) => createTable(match, rotation));
     this.positionSlots = this.tables.map((_, rotation) => rotateSeatSlots(match.seatSlot, rotation));
     this.shares = new Float64Array(this.players);
+    this.scores = new Float64Array(this.players);
     this.seatScore = new Float64Array(this.players);
     this.seatGameSquares = new Float64Array(this.players);
+    this.seatMeasure = new Float64Array(2 * this.players);
     this.guardChoices(guard);
   }
 
   /** Plays the range on the in-process strategies and adds every game to `counters`. */
   play(range: GameRange, counters: Counters): void {
-    this.seatScore.fill(0);
-    this.seatGameSquares.fill(0);
+    this.clearSeatSums();
     const key = this.match.key;
     for (let local = range.from; local < range.to; local++) {
       const table = this.tableFor(local);
@@ -67,13 +74,23 @@ export class MatchPlayer {
     counters: Counters,
     playOne: (table: Table<GameState, PlayerView>, gameIndex: number, dealIndex: number) => Promise<void>,
   ): Promise<void> {
-    this.seatScore.fill(0);
-    this.seatGameSquares.fill(0);
+    this.clearSeatSums();
     for (let local = range.from; local < range.to; local++) {
       const table = this.tableFor(local);
       await playOne(table, range.offset + local, this.dealFor(local));
       this.record(table, range.offset, local, counters);
     }
+  }
+
+  /** Keeps each listed seat's value of a measure range by range (seatMeasure); null: none. */
+  trackMeasure(reader: SeatMeasureReader | null): void {
+    this.measureReader = reader;
+  }
+
+  private clearSeatSums(): void {
+    this.seatScore.fill(0);
+    this.seatGameSquares.fill(0);
+    this.seatMeasure.fill(0);
   }
 
   /**
@@ -98,13 +115,22 @@ export class MatchPlayer {
     const rotation = rotationOf(this.design, this.players, local);
     const shares = this.shares;
     table.game.returns(table.state, shares);
-    counters.recordGame(table.state.tally, shares, this.positionSlots[rotation], offset + local);
+    table.game.scores(table.state, this.scores);
+    counters.recordGame(
+      table.state.tally,
+      shares,
+      this.positionSlots[rotation],
+      offset + local,
+      this.scores,
+      table.game.scoreName.lowerIsBetter,
+    );
     const units = counters.layout.shareUnits;
     for (let position = 0; position < this.players; position++) {
       const seat = (position + rotation) % this.players;
       const won = Math.round(shares[position] * units);
       this.seatScore[seat] += won;
       this.seatGameSquares[seat] += won * won;
+      if (this.measureReader !== null) this.measureReader(table.state.tally, position, seat, this.seatMeasure);
     }
     if ((local + 1) % this.blockSize === 0) counters.closeBlock(this.dealFor(local));
   }

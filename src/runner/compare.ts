@@ -8,9 +8,18 @@ import {
   type EloEstimate,
   type NormalizedEloEstimate,
 } from '../stats/elo.ts';
-import { estimateAfterStop, Sprt, type SprtConfig, type SprtResult, type SprtScale } from '../stats/sprt.ts';
+import {
+  estimateAfterStop,
+  normalizedMeanSprt,
+  Sprt,
+  type SprtConfig,
+  type SprtResult,
+  type SprtScale,
+  type SprtStatus,
+} from '../stats/sprt.ts';
+import { studentQuantile } from '../stats/small-sample.ts';
 import { blockGames } from './design.ts';
-import type { PairedSpec, PairedTotals } from './paired.ts';
+import type { MeasureTotals, PairedSpec, PairedTotals } from './paired.ts';
 import { runPairedBatches, type PairedRunOptions } from './paired-run.ts';
 
 /**
@@ -107,6 +116,7 @@ export class SequentialTest {
   private readonly test: Sprt;
   private readonly spec: PairedSpec;
   private last: { totals: PairedTotals; sprt: SprtResult } | null = null;
+  private measureVerdict: SprtStatus = 'continue';
 
   // The trajectory starts where every test does: no games, no evidence.
   constructor(config: SprtConfig, spec: PairedSpec, trajectory: readonly SprtPoint[] = [{ blocks: 0, games: 0, llr: 0 }]) {
@@ -115,12 +125,33 @@ export class SequentialTest {
     this.trajectory = [...trajectory];
   }
 
-  /** The test on `totals`, without a new point (the totals a resumed comparison starts from). */
+  /**
+   * The test on `totals`, without a new point (the totals a resumed comparison starts from): on
+   * the measure's block differences where the comparison reads a measure, else on win shares.
+   */
   read(totals: PairedTotals): SprtResult {
-    const histogram = sprtHistogram(totals);
-    const sprt = this.test.update(histogram.support, histogram.counts, comparisonScale(this.spec, totals));
+    const sprt = totals.measure ? this.readMeasure(totals.measure) : this.readWinShares(totals);
     this.last = { totals, sprt };
     return sprt;
+  }
+
+  private readWinShares(totals: PairedTotals): SprtResult {
+    const histogram = sprtHistogram(totals);
+    return this.test.update(histogram.support, histogram.counts, comparisonScale(this.spec, totals));
+  }
+
+  private readMeasure(measure: MeasureTotals): SprtResult {
+    const { difference } = measure;
+    const result = normalizedMeanSprt(
+      this.test.config,
+      difference.blocks,
+      difference.mean,
+      difference.sd,
+      comparisonScale(this.spec).blockGames,
+    );
+    // The first crossing is the verdict, as for the win-share test.
+    if (this.measureVerdict === 'continue') this.measureVerdict = result.status;
+    return { ...result, status: this.measureVerdict };
   }
 
   look(totals: PairedTotals): SprtResult {
@@ -148,14 +179,33 @@ export class SequentialTest {
 export async function runComparison(registry: Registry, spec: PairedSpec, options: ComparisonOptions): Promise<ComparisonRun> {
   const test = new SequentialTest(options.sprt, spec);
   for await (const totals of runPairedBatches(registry, spec, options)) {
-    options.onBatch?.(totals, test.look(totals));
+    // Looked at whether or not anyone watches: an optional call would skip its arguments.
+    const sprt = test.look(totals);
+    options.onBatch?.(totals, sprt);
     if (test.decided) break;
   }
   return test.result();
 }
 
+/**
+ * What the comparison's Elo is a difference of, in words: head to head where every other seat holds
+ * the baseline (the Plackett-Luce rating difference a tournament of the two would fit), else the
+ * two strategies' strength against the opponents given, which a tournament seating the two
+ * together can rank quite differently (strength against weak players says little of strength
+ * against each other). A fixed compared seat adds that its advantage is in both arms' shares.
+ */
+export function measuredAs(spec: PairedSpec): string {
+  const headToHead = spec.opponents.every((opponent) => opponent === spec.baseline);
+  const against = headToHead
+    ? 'head to head: the candidate against the baseline in every other seat'
+    : `against the opponents ${[...new Set(spec.opponents)].join(', ')}, not head to head`;
+  return spec.design === 'duplicate' ? `${against}, every seat in turn` : `${against}, from listed seat 0 only`;
+}
+
 /** What the comparison measured. */
 export interface ComparisonEstimate {
+  /** What the Elo is a difference of: see measuredAs. */
+  readonly measured: string;
   /** Mean block score of the test, (1 + d) / 2 (1/2: no difference), and its standard error. */
   readonly score: number;
   readonly se: number;
@@ -169,6 +219,43 @@ export interface ComparisonEstimate {
   readonly normalizedElo: NormalizedEloEstimate;
   /** Probability that the candidate is the stronger, from the normal approximation. */
   readonly superiority: number;
+  /** Where the test read a measure: the arms' means, the difference and what it is per game. */
+  readonly measure?: MeasureEstimate;
+}
+
+/** What a comparison on a measure measured, in the measure's units and direction. */
+export interface MeasureEstimate {
+  readonly id: string;
+  readonly label: string;
+  readonly lowerIsBetter: boolean;
+  readonly candidate: number;
+  readonly baseline: number;
+  /** Candidate's minus baseline's, with its 95% interval (Student's t over the blocks). */
+  readonly difference: number;
+  readonly low: number;
+  readonly high: number;
+  /** The test's quantity: the difference turned so higher is better, per game in standard deviations. */
+  readonly normalizedElo: NormalizedEloEstimate;
+}
+
+function measureEstimate(spec: PairedSpec, measure: MeasureTotals): MeasureEstimate {
+  const { difference } = measure;
+  const sign = measure.lowerIsBetter ? -1 : 1;
+  const margin = difference.blocks > 1 ? studentQuantile(0.975, difference.blocks - 1) * difference.se : Number.NaN;
+  const [low, high] = [sign * difference.mean - margin, sign * difference.mean + margin].sort((a, b) => a - b);
+  const sigmaPerGame = difference.sd * Math.sqrt(comparisonScale(spec).blockGames);
+  return {
+    id: measure.id,
+    label: measure.label,
+    lowerIsBetter: measure.lowerIsBetter,
+    candidate: measure.candidate,
+    baseline: measure.baseline,
+    difference: sign * difference.mean,
+    low,
+    high,
+    // normalizedElo reads (mean - 1/2): the turned difference shifted to that origin.
+    normalizedElo: normalizedElo(difference.mean + 0.5, sigmaPerGame, difference.se),
+  };
 }
 
 export function comparisonEstimate(spec: PairedSpec, totals: PairedTotals): ComparisonEstimate {
@@ -187,6 +274,7 @@ export function comparisonEstimate(spec: PairedSpec, totals: PairedTotals): Comp
     covariance: totals.covariance,
   };
   return {
+    measured: measuredAs(spec),
     score,
     se,
     difference: totals.difference.mean,
@@ -194,6 +282,7 @@ export function comparisonEstimate(spec: PairedSpec, totals: PairedTotals): Comp
     elo: pairedElo(moments, baselineShare),
     normalizedElo: normalizedElo(score, sigmaPerGame, se),
     superiority: likelihoodOfSuperiority(score, se),
+    ...(totals.measure ? { measure: measureEstimate(spec, totals.measure) } : {}),
   };
 }
 

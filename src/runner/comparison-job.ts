@@ -1,11 +1,11 @@
 import { Errors } from '../core/errors.ts';
 import type { SprtResult } from '../stats/sprt.ts';
 import { SequentialTest, type ComparisonRun, type SprtPoint } from './compare.ts';
-import type { ComparisonPlan, ExpectedLength } from './comparison.ts';
+import type { ComparisonPlan, ExpectedLength } from './comparison-plan.ts';
 import type { JobFile } from './job.ts';
 import { createRunners, playJob, restoreProgress, type JobContext } from './jobs.ts';
 import { prepareMatch } from './match.ts';
-import { PairedCounters, PairedLayout, pairedArms, type PairedTotals } from './paired.ts';
+import { PairedCounters, PairedLayout, pairedArms, pairedMeasure, type PairedTotals } from './paired.ts';
 import { JobProgress, type Checkpoint } from './run-job.ts';
 
 /** What a comparison's checkpoint keeps besides the sums: the test's looks so far. */
@@ -63,7 +63,7 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
   try {
     const candidate = await prepareMatch(context.registry, arms.candidate, runners.resolverFor(seats));
     const baseline = await prepareMatch(context.registry, arms.baseline, runners.resolverFor(seats));
-    const layout = new PairedLayout(candidate.layout, baseline.layout, plan.blockGames);
+    const layout = new PairedLayout(candidate.layout, baseline.layout, plan.blockGames, pairedMeasure(candidate.game, plan.paired));
     // One match-up, the pair of arms: its batches are blocks of both, its games one arm's (the
     // candidate's counters open the paired sums, so their game count is the batch's).
     const pairs = { ...job, matchups: [job.matchups[0]], games: job.matchups[0].games };

@@ -1,11 +1,8 @@
 import { join } from 'node:path';
 import { Errors } from '../core/errors.ts';
-import type { Registry } from '../core/registry.ts';
-import { parseStrategySpec } from '../core/strategy-spec.ts';
-import { expectedBlocks, SPRT_PRESETS, waldBounds, type SprtConfig, type SprtResult } from '../stats/sprt.ts';
+import { waldBounds, type SprtConfig, type SprtResult } from '../stats/sprt.ts';
 import {
   comparisonEstimate,
-  comparisonScale,
   varianceReduction,
   type ComparisonEstimate,
   type ComparisonRun,
@@ -13,8 +10,9 @@ import {
   type VarianceReduction,
   type Verdict,
 } from './compare.ts';
-import { playComparison } from './comparison-job.ts';
-import { blockGames, type DesignName } from './design.ts';
+import { playComparison, type ComparisonJob } from './comparison-job.ts';
+import { expectedLength, planComparison, type ComparisonPlan, type ComparisonRequest, type ExpectedLength } from './comparison-plan.ts';
+import { blockGames } from './design.ts';
 import { JOB_FORMAT, jobId, type JobFile, type JobSpec } from './job.ts';
 import {
   checkSources,
@@ -28,49 +26,19 @@ import {
   type JobContext,
   type JobSettings,
 } from './jobs.ts';
+import type { Counters } from './counters.ts';
 import { lockResultsFolder } from './folder-lock.ts';
-import { prepareMatch } from './match.ts';
+import { prepareMatch, type PreparedMatch } from './match.ts';
 import { pairedArms, type PairedSpec, type PairedTotals } from './paired.ts';
 import { refuseRemoteBots } from './runners.ts';
-import { fullRules } from './plan.ts';
 import { hasCheckpoint, readCheckpoint, readSummary, removeCheckpoint, writeFileAtomic, writeJob, writeSummary } from './results.ts';
 import type { Checkpoint } from './run-job.ts';
-import type { PresetName, SprtEloScale } from './sprt-choices.ts';
+import type { PresetName } from './sprt-choices.ts';
 import type { ResolvedStrategy } from './strategies.ts';
-import { summarizeRun, type RunSummary } from './summary.ts';
+import { summarizeRun } from './summary.ts';
+import type { RunSummary } from './summary-types.ts';
 import { toCsv } from './tables.ts';
 import { gitCommit, version } from './version.ts';
-
-/** The presets by their command-line names. */
-const PRESETS: Readonly<Record<PresetName, SprtConfig>> = { gainer: SPRT_PRESETS.gainer, 'non-regression': SPRT_PRESETS.nonRegression };
-
-/**
- * The largest Elo a hypothesis may name, per scale. Normalized Elo names a t-value, sqrt(k) times
- * larger for a block of k games; the constrained fit starts from the uniform distribution, where a
- * t-value past about 0.9 leaves no support value above its linearized constraint. Within +-100
- * per game that stays out of reach for blocks of up to 8 games (and 100 is a gap no test needs to
- * resolve finely). Logistic Elo beyond +-1000 (a score past 0.997) tests nothing useful.
- */
-const MAX_ELO: Readonly<Record<SprtEloScale, number>> = { normalized: 100, logistic: 1000 };
-
-/** What a comparison tests: a candidate against its baseline, on the same deals until the test decides. */
-export interface ComparisonRequest {
-  readonly candidate: string;
-  readonly baseline: string;
-  readonly opponents?: readonly string[];
-  readonly game: string;
-  readonly players?: number;
-  readonly sprt?: readonly [number, number];
-  readonly sprtElo: SprtEloScale;
-  readonly preset?: PresetName;
-  readonly maxGames: number;
-  /** Games per arm between two looks of the test. */
-  readonly batch: number;
-  readonly seed: string;
-  readonly design: DesignName;
-  readonly unpaired?: boolean;
-  readonly rules?: Readonly<Record<string, string>>;
-}
 
 /** How a comparison runs and where its results land; the verdict depends on none of it. */
 export type ComparisonSettings = Omit<JobSettings, 'batch' | 'transcripts'>;
@@ -79,67 +47,6 @@ export type ComparisonSettings = Omit<JobSettings, 'batch' | 'transcripts'>;
 export const CompareExit = { PASS: 0, FAIL: 1, UNDECIDED: 2 } as const;
 
 const EXIT_OF: Readonly<Record<Verdict, number>> = { H1: CompareExit.PASS, H0: CompareExit.FAIL, undecided: CompareExit.UNDECIDED };
-
-// The unpaired control's baseline arm plays under a seed of its own, derived so it is reproducible.
-const UNPAIRED_SEED_SUFFIX = '/unpaired-baseline';
-
-/** A comparison's plan, checked: what job.json records besides the usual job fields. */
-export interface ComparisonPlan {
-  readonly paired: PairedSpec;
-  readonly players: number;
-  readonly preset: PresetName | null;
-  readonly sprt: SprtConfig;
-  readonly blockGames: number;
-  readonly batchBlocks: number;
-  readonly maxBlocks: number;
-  /** Most games, both arms together, as asked (maxBlocks is what fits of it). */
-  readonly maxGames: number;
-}
-
-export function planComparison(registry: Registry, options: ComparisonRequest): ComparisonPlan {
-  const game = registry.game(options.game);
-  const candidate = parseStrategySpec(options.candidate).text;
-  const baseline = parseStrategySpec(options.baseline).text;
-  if (candidate === baseline) throw Errors.badOption(`--candidate and --baseline are the same strategy '${candidate}'`);
-  const listed = (options.opponents ?? [baseline]).map((spec) => parseStrategySpec(spec).text);
-  if (listed.length === 0) throw Errors.badOption('--opponents: give at least one strategy');
-  const players = options.players ?? (listed.length > 1 ? listed.length + 1 : 2);
-  if (players < game.minPlayers || players > game.maxPlayers) throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
-  const opponents = listed.length === 1 ? Array<string>(players - 1).fill(listed[0]) : listed;
-  if (opponents.length !== players - 1) throw Errors.seatCount(opponents.length + 1, players);
-  const sprt = sprtConfig(options);
-  const preset = options.sprt ? null : (options.preset ?? 'gainer');
-  const size = blockGames(options.design, players);
-  const maxBlocks = Math.floor(options.maxGames / (2 * size));
-  if (maxBlocks < 1) throw Errors.badOption(`--max-games must be at least ${2 * size}: one block of ${size} games in each arm`);
-  const paired: PairedSpec = {
-    game: game.id,
-    candidate,
-    baseline,
-    opponents,
-    rules: fullRules(registry, game.id, options.rules),
-    seed: options.seed,
-    design: options.design,
-    ...(options.unpaired ? { baselineSeed: options.seed + UNPAIRED_SEED_SUFFIX } : {}),
-  };
-  const batchBlocks = Math.max(1, Math.round(options.batch / size));
-  return { paired, players, preset, sprt, blockGames: size, batchBlocks, maxBlocks, maxGames: options.maxGames };
-}
-
-function sprtConfig(options: ComparisonRequest): SprtConfig {
-  if (options.sprt && options.preset) throw Errors.badOption('give --sprt or --preset, not both');
-  const scale = options.sprtElo;
-  if (!options.sprt) {
-    if (scale !== 'normalized')
-      throw Errors.badOption(`--sprt-elo ${scale} needs bounds of its own (--sprt elo0,elo1): the presets are normalized Elo`);
-    return PRESETS[options.preset ?? 'gainer'];
-  }
-  const [elo0, elo1] = options.sprt;
-  const most = MAX_ELO[scale];
-  if (Math.abs(elo0) > most || Math.abs(elo1) > most)
-    throw Errors.badOption(`--sprt: ${scale} Elo must lie within +-${most}, got ${elo0},${elo1}`);
-  return { ...PRESETS.gainer, model: scale === 'normalized' ? 'normalized' : 'elo', elo0, elo1 };
-}
 
 /**
  * Loads both arms' strategies before anything is written, so bad input fails first and alone;
@@ -204,27 +111,6 @@ const BIAS_NOTE =
   'play a fixed number of games for unbiased ones';
 const CAPPED_NOTE = 'the test ran to its cap without deciding; the estimates come from a fixed number of games';
 
-export interface ExpectedLength {
-  readonly blocks: number;
-  /** Both arms together. */
-  readonly games: number;
-}
-
-/**
- * The test's expected length at the midpoint between its hypotheses. Under normalized Elo it
- * depends on the hypotheses alone, so it is known before the first game; logistic Elo bounds need
- * the spread of the block scores (1 + d) / 2, known after the first look. The test reads the data
- * only after each batch, so it stops on average half a batch after its boundary is crossed: that
- * overshoot is part of the expectation.
- */
-export function expectedLength(plan: ComparisonPlan, totals?: PairedTotals): ExpectedLength | null {
-  const sigma = totals ? totals.difference.sd / 2 : undefined;
-  if (plan.sprt.model === 'elo' && !(sigma !== undefined && sigma > 0)) return null;
-  const crossing = expectedBlocks(plan.sprt, comparisonScale(plan.paired, totals), sigma);
-  const blocks = Math.ceil(crossing + plan.batchBlocks / 2);
-  return { blocks, games: 2 * blocks * plan.blockGames };
-}
-
 function comparisonSummary(plan: ComparisonPlan, run: ComparisonRun, expected: ExpectedLength | null): ComparisonSummary {
   const { totals } = run;
   const bounds = waldBounds(plan.sprt.alpha, plan.sprt.beta);
@@ -283,6 +169,7 @@ function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded'], so
     baseline: plan.paired.baseline,
     opponents: plan.paired.opponents,
     baselineSeed: plan.paired.baselineSeed ?? plan.paired.seed,
+    ...(plan.paired.measure === undefined ? {} : { measure: plan.paired.measure }),
     preset: plan.preset,
     sprt: plan.sprt,
     maxGames: plan.maxGames,
@@ -306,6 +193,8 @@ interface ComparisonJobFile extends JobFile {
     readonly baseline: string;
     readonly opponents: readonly string[];
     readonly baselineSeed: string;
+    /** The measure the test reads, where not the win share. */
+    readonly measure?: string;
     readonly preset: PresetName | null;
     readonly sprt: SprtConfig;
     readonly maxGames: number;
@@ -356,7 +245,7 @@ export async function startComparison(
   const job = jobOf(plan, settings.name ?? 'compare', loaded, sources);
   return await whileLocked(lock, () => {
     writeJob(dir, job);
-    return compareInto(context, settings, plan, job, dir, expected, null, watch);
+    return compareInto({ context, settings, plan, job, dir, firstExpected: expected, checkpoint: null, watch });
   });
 }
 
@@ -395,6 +284,7 @@ export async function resumeComparison(
       seed: job.seed,
       design: job.design,
       ...(comparison.baselineSeed !== job.seed ? { baselineSeed: comparison.baselineSeed } : {}),
+      ...(comparison.measure === undefined ? {} : { measure: comparison.measure }),
     },
     players: job.players,
     preset: comparison.preset,
@@ -416,7 +306,7 @@ export async function resumeComparison(
     }
     const expected = expectedLength(plan);
     watch.started?.(plan, expected);
-    return compareInto(context, settings, plan, job, dir, expected, checkpoint, watch);
+    return compareInto({ context, settings, plan, job, dir, firstExpected: expected, checkpoint, watch });
   });
 }
 
@@ -429,17 +319,10 @@ function finishedSummary(dir: string): CompareSummary | null {
   }
 }
 
-async function compareInto(
-  context: JobContext,
-  settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'channel' | 'framing' | 'signal' | 'redis'>,
-  plan: ComparisonPlan,
-  job: JobFile,
-  dir: string,
-  firstExpected: ExpectedLength | null,
-  checkpoint: Checkpoint | null,
-  watch: ComparisonWatch,
-): Promise<ComparisonOutcome> {
-  const playing = {
+/** Where play stands and what it reports: the expected length is learned at the first look where the bounds need it. */
+function comparisonPlay(into: ComparisonInto): ComparisonJob {
+  const { context, settings, plan, job, dir, checkpoint, watch } = into;
+  const playing: ComparisonJob = {
     context,
     dir,
     job,
@@ -451,7 +334,7 @@ async function compareInto(
     signal: settings.signal,
     redis: settings.redis,
     checkpoint,
-    expected: firstExpected,
+    expected: into.firstExpected,
     onLook: (totals: PairedTotals, sprt: SprtResult) => {
       if (playing.expected === null && totals.blocks === Math.min(plan.batchBlocks, plan.maxBlocks)) {
         playing.expected = expectedLength(plan, totals);
@@ -460,33 +343,36 @@ async function compareInto(
       watch.looked?.(totals, sprt);
     },
   };
-  const run = await keepingCheckpoint(context, job, dir, () => playComparison(playing));
-  watch.played?.();
-  if (!('verdict' in run)) return { status: 'interrupted', dir, job, gamesDone: run.gamesDone };
-  const expected = playing.expected;
+  return playing;
+}
+
+/** Both arms' usual figures, each arm a match-up of the run, with the test's beside them. */
+function compareSummaryOf(
+  context: JobContext,
+  plan: ComparisonPlan,
+  job: JobFile,
+  run: ComparisonRun,
+  expected: ExpectedLength | null,
+): CompareSummary {
   const { totals } = run;
+  const arm = (index: number, match: PreparedMatch, counters: Counters) => ({
+    seats: job.matchups[index].seats,
+    offset: 0,
+    slotNames: match.slots.map((slot) => slot.spec.text),
+    counters,
+  });
   const runSummary = summarizeRun({
     game: context.registry.game(plan.paired.game),
     design: plan.paired.design,
     seed: plan.paired.seed,
     gamesPlanned: 2 * totals.gamesPerArm,
     strategies: job.strategies,
-    matchups: [
-      {
-        seats: job.matchups[0].seats,
-        offset: 0,
-        slotNames: totals.candidateMatch.slots.map((slot) => slot.spec.text),
-        counters: totals.candidateCounters,
-      },
-      {
-        seats: job.matchups[1].seats,
-        offset: 0,
-        slotNames: totals.baselineMatch.slots.map((slot) => slot.spec.text),
-        counters: totals.baselineCounters,
-      },
-    ],
+    matchups: [arm(0, totals.candidateMatch, totals.candidateCounters), arm(1, totals.baselineMatch, totals.baselineCounters)],
   });
-  const summary: CompareSummary = { ...runSummary, comparison: comparisonSummary(plan, run, expected) };
+  return { ...runSummary, comparison: comparisonSummary(plan, run, expected) };
+}
+
+async function writeComparisonResults(context: JobContext, job: JobFile, dir: string, run: ComparisonRun, summary: CompareSummary) {
   await keepingCheckpoint(context, job, dir, async () => {
     writeSummary(dir, summary);
     writeFileAtomic(
@@ -503,5 +389,27 @@ async function compareInto(
       `${row.strategy}: ${Math.round(row.count).toLocaleString('en-US')} forfeits (${row.what}); see ${join(dir, 'forfeits.csv')}`,
     );
   await runResultHooks(context, dir, summary, job);
+}
+
+/** What playing a comparison into its folder takes: the plan, where it stands, and who watches. */
+interface ComparisonInto {
+  readonly context: JobContext;
+  readonly settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'channel' | 'framing' | 'signal' | 'redis'>;
+  readonly plan: ComparisonPlan;
+  readonly job: JobFile;
+  readonly dir: string;
+  readonly firstExpected: ExpectedLength | null;
+  readonly checkpoint: Checkpoint | null;
+  readonly watch: ComparisonWatch;
+}
+
+async function compareInto(into: ComparisonInto): Promise<ComparisonOutcome> {
+  const { context, plan, job, dir, watch } = into;
+  const playing = comparisonPlay(into);
+  const run = await keepingCheckpoint(context, job, dir, () => playComparison(playing));
+  watch.played?.();
+  if (!('verdict' in run)) return { status: 'interrupted', dir, job, gamesDone: run.gamesDone };
+  const summary = compareSummaryOf(context, plan, job, run, playing.expected);
+  await writeComparisonResults(context, job, dir, run, summary);
   return { status: 'complete', dir, job, plan, summary };
 }

@@ -180,7 +180,10 @@ export const DealGroupField = {
 export const PairField = {
   /** Seat pairs that met. */
   MEETINGS: 0,
-  /** Of those, the first seat took a larger share of the game than the second. */
+  /**
+   * Of those, the first seat finished ahead of the second: a larger share of the win, or an equal
+   * share (neither won, or both) and a better score in the game's own points (Hearts: fewer).
+   */
   BEATS: 1,
   COUNT: 2,
 } as const;
@@ -267,9 +270,18 @@ export class Counters {
 
   /**
    * Adds one finished game. `seatSlot[seat]` is the strategy slot that played the seat; `shares`
-   * are the game's returns (fractions of a win); `gameIndex` labels forfeit notes.
+   * are the game's returns (fractions of a win); `gameIndex` labels forfeit notes. `scores`, the
+   * game's points with their direction, order the seats that took equal shares; without them such
+   * seats are even.
    */
-  recordGame(tally: GameTally, shares: Float64Array, seatSlot: Int32Array, gameIndex: number): void {
+  recordGame(
+    tally: GameTally,
+    shares: Float64Array,
+    seatSlot: Int32Array,
+    gameIndex: number,
+    scores: Float64Array | null = null,
+    lowerIsBetter = false,
+  ): void {
     const data = this.data;
     const layout = this.layout;
     data[Global.GAMES]++;
@@ -287,7 +299,7 @@ export class Counters {
         if (other === seat) continue;
         const at = layout.pair(seatSlot[seat], seatSlot[other]);
         data[at + PairField.MEETINGS]++;
-        if (shares[seat] > shares[other]) data[at + PairField.BEATS]++;
+        if (finishedAhead(shares, scores, lowerIsBetter, seat, other)) data[at + PairField.BEATS]++;
       }
     }
   }
@@ -438,6 +450,22 @@ export class Counters {
     data[at + NoteField.SEAT] = seat;
     data[at + NoteField.REASON] = reason;
   }
+}
+
+/** Whether `seat` finished ahead of `other`: more of the win, or as much and a better score. */
+function finishedAhead(shares: Float64Array, scores: Float64Array | null, lowerIsBetter: boolean, seat: number, other: number): boolean {
+  if (shares[seat] !== shares[other]) return shares[seat] > shares[other];
+  if (scores === null) return false;
+  return lowerIsBetter ? scores[seat] < scores[other] : scores[seat] > scores[other];
+}
+
+/**
+ * Seat-games per block of a match-up for the entity at `at` (a strategy may hold several seats of a
+ * table); without `at`, games per block.
+ */
+export function gamesPerBlock(counters: Counters, at?: number): number {
+  const games = at === undefined ? counters.data[Global.GAMES] : counters.data[at + Field.GAMES];
+  return games / counters.data[Global.BLOCKS];
 }
 
 /**

@@ -41,6 +41,8 @@ export interface JobSpec {
   readonly batchGames: number;
   /** Stop once the leader is clear at this confidence (sim --until-clear); `games` is then the cap. */
   readonly untilClear?: number;
+  /** The game's measure the leader is judged on (core/game.ts Measure id); absent: the game's first. */
+  readonly measure?: string;
 }
 
 /** What job.json holds: the spec plus where and when it was made. */
@@ -57,7 +59,7 @@ export interface JobFile extends JobSpec {
 
 export interface JobInput extends Pick<
   JobSpec,
-  'command' | 'game' | 'players' | 'rules' | 'seed' | 'design' | 'batchGames' | 'untilClear'
+  'command' | 'game' | 'players' | 'rules' | 'seed' | 'design' | 'batchGames' | 'untilClear' | 'measure'
 > {
   readonly seatings?: string;
   /** Seat specs of each match-up, in the order they are played. */
@@ -89,6 +91,7 @@ export function buildJob(input: JobInput): JobSpec {
     games: offset,
     batchGames: Math.max(block, Math.round(input.batchGames / block) * block),
     ...(input.untilClear === undefined ? {} : { untilClear: input.untilClear }),
+    ...(input.measure === undefined ? {} : { measure: input.measure }),
   };
 }
 
@@ -108,6 +111,7 @@ const SPEC_KEYS: readonly (keyof JobSpec)[] = [
   'batchGames',
   // Absent from most jobs, and then from their canonical form: their ids stay what they were.
   'untilClear',
+  'measure',
 ];
 
 export function specOf(job: JobSpec): JobSpec {

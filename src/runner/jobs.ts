@@ -28,8 +28,10 @@ import {
 import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptions } from './run-job.ts';
 import { Runners } from './runners.ts';
 import { changedSources, sourceHashes, type SourceHashes } from './sources.ts';
-import { summarizeRun, type RunSummary } from './summary.ts';
+import { summarizeRun } from './summary.ts';
+import type { RunSummary } from './summary-types.ts';
 import type { Timeline } from './timeline.ts';
+import { chooseMeasure } from './measures.ts';
 import { ClearLeaderStop, untilClearLookGames } from './until-clear.ts';
 import { gitCommit, version } from './version.ts';
 import { WriteFailure } from '../core/write-errors.ts';
@@ -305,6 +307,7 @@ async function execute(
       : new ClearLeaderStop(
           job.untilClear,
           matches[0].slots.map((slot) => slot.spec.text),
+          chooseMeasure(matches[0].game, job.measure),
         );
   stop?.watch(progress);
   if (checkpoint) {

@@ -2,7 +2,7 @@ import type { Registry } from '../core/registry.ts';
 import { blockGames } from './design.ts';
 import type { ExternalHostLoader } from './external.ts';
 import { prepareMatch } from './match.ts';
-import { PairedCounters, PairedLayout, pairedArms, type PairedSpec, type PairedTotals } from './paired.ts';
+import { PairedCounters, PairedLayout, pairedArms, pairedMeasure, type PairedSpec, type PairedTotals } from './paired.ts';
 import { Runners } from './runners.ts';
 
 export interface PairedRunOptions {
@@ -40,7 +40,12 @@ export async function* runPairedBatches(registry: Registry, spec: PairedSpec, op
     const seats = [...arms.candidate.seats, spec.baseline];
     const candidate = await prepareMatch(registry, arms.candidate, runners.resolverFor(seats));
     const baseline = await prepareMatch(registry, arms.baseline, runners.resolverFor(seats));
-    const layout = new PairedLayout(candidate.layout, baseline.layout, blockGames(spec.design, arms.candidate.seats.length));
+    const layout = new PairedLayout(
+      candidate.layout,
+      baseline.layout,
+      blockGames(spec.design, arms.candidate.seats.length),
+      pairedMeasure(candidate.game, spec),
+    );
     const totals = new PairedCounters(layout);
     const runner = runners.runnerFor(seats);
     const batches = options.maxBlocks === undefined ? Infinity : Math.ceil(options.maxBlocks / options.batchBlocks);

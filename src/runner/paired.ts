@@ -1,8 +1,10 @@
+import type { Measure } from '../core/game.ts';
 import { BlockAccumulator, type BlockSummary } from '../stats/blocks.ts';
 import type { MatchPlayer, GameRange } from './batch.ts';
 import { CounterLayout, Counters } from './counters.ts';
 import type { DesignName } from './design.ts';
 import type { MatchSpec, PreparedMatch } from './match.ts';
+import { chooseMeasure, seatMeasureReader, type SeatMeasureReader } from './measures.ts';
 
 /**
  * The paired design, for comparing two versions of a strategy: the candidate and the baseline
@@ -25,6 +27,11 @@ export interface PairedSpec {
    * the candidate's: an unpaired control that measures what the pairing saves. Absent: `seed`.
    */
   readonly baselineSeed?: string;
+  /**
+   * The game's measure the test reads (core/game.ts Measure id), where it is not the win share:
+   * the per-block difference of the compared seat's mean value per unit. Absent: win shares.
+   */
+  readonly measure?: string;
 }
 
 export function pairedArms(spec: PairedSpec): { candidate: MatchSpec; baseline: MatchSpec } {
@@ -35,6 +42,11 @@ export function pairedArms(spec: PairedSpec): { candidate: MatchSpec; baseline: 
     seed,
   });
   return { candidate: arm(spec.candidate, spec.seed), baseline: arm(spec.baseline, spec.baselineSeed ?? spec.seed) };
+}
+
+/** The measure a comparison's test reads besides win shares, or null for the win share alone. */
+export function pairedMeasure(game: Parameters<typeof chooseMeasure>[0], spec: PairedSpec): Measure | null {
+  return spec.measure === undefined ? null : chooseMeasure(game, spec.measure);
 }
 
 /** The compared seat: listed seat 0, wherever the design's rotation moves it. */
@@ -52,7 +64,17 @@ const PairedField = {
   /** Sums over games of each arm's squared game score (share units): the spread of single games. */
   CANDIDATE_GAME_SQUARES: 7,
   BASELINE_GAME_SQUARES: 8,
-  COUNT: 9,
+  /**
+   * With a measure: blocks where both arms' compared seats recorded it, the sums of the block
+   * differences (the candidate's mean per unit minus the baseline's, turned where lower is better)
+   * and of their squares, and of each arm's block means.
+   */
+  MEASURE_BLOCKS: 9,
+  MEASURE_DIFFERENCE: 10,
+  MEASURE_DIFFERENCE_SQUARES: 11,
+  MEASURE_CANDIDATE: 12,
+  MEASURE_BASELINE: 13,
+  COUNT: 14,
 } as const;
 
 /**
@@ -69,11 +91,16 @@ export class PairedLayout {
   readonly stats: number;
   readonly histogram: number;
   readonly size: number;
+  /** The measure the test reads besides win shares, and how the match players read it; null: win shares only. */
+  readonly measure: Measure | null;
+  readonly measureReader: SeatMeasureReader | null;
 
-  constructor(candidate: CounterLayout, baseline: CounterLayout, blockSize: number) {
+  constructor(candidate: CounterLayout, baseline: CounterLayout, blockSize: number, measure: Measure | null = null) {
     this.candidate = candidate;
     this.baseline = baseline;
     this.blockSize = blockSize;
+    this.measureReader = measure === null ? null : seatMeasureReader(candidate, measure);
+    this.measure = this.measureReader === null ? null : measure;
     this.span = candidate.shareUnits * blockSize;
     this.stats = candidate.size + baseline.size;
     this.histogram = this.stats + PairedField.COUNT;
@@ -121,6 +148,7 @@ export class PairedCounters {
 
   /** Plays blocks [fromBlock, toBlock) on both arms in this thread. */
   play(candidate: MatchPlayer, baseline: MatchPlayer, offset: number, fromBlock: number, toBlock: number): void {
+    this.trackMeasure(candidate, baseline);
     const size = this.layout.blockSize;
     for (let block = fromBlock; block < toBlock; block++) {
       const range: GameRange = { offset, from: block * size, to: (block + 1) * size };
@@ -139,6 +167,7 @@ export class PairedCounters {
     fromBlock: number,
     toBlock: number,
   ): Promise<void> {
+    this.trackMeasure(candidate, baseline);
     const size = this.layout.blockSize;
     for (let block = fromBlock; block < toBlock; block++) {
       const range: GameRange = { offset, from: block * size, to: (block + 1) * size };
@@ -148,7 +177,30 @@ export class PairedCounters {
     }
   }
 
+  private trackMeasure(candidate: MatchPlayer, baseline: MatchPlayer): void {
+    candidate.trackMeasure(this.layout.measureReader);
+    baseline.trackMeasure(this.layout.measureReader);
+  }
+
+  /** One block's measure in each arm's compared seat; a block where either recorded none adds nothing. */
+  private recordMeasure(candidate: MatchPlayer, baseline: MatchPlayer): void {
+    const measure = this.layout.measure;
+    const seat = 2 * COMPARED_SEAT;
+    if (measure === null || candidate.seatMeasure[seat + 1] === 0 || baseline.seatMeasure[seat + 1] === 0) return;
+    const candidateMean = candidate.seatMeasure[seat] / candidate.seatMeasure[seat + 1];
+    const baselineMean = baseline.seatMeasure[seat] / baseline.seatMeasure[seat + 1];
+    const difference = (measure.lowerIsBetter ? -1 : 1) * (candidateMean - baselineMean);
+    const data = this.data;
+    const at = this.layout.stats;
+    data[at + PairedField.MEASURE_BLOCKS]++;
+    data[at + PairedField.MEASURE_DIFFERENCE] += difference;
+    data[at + PairedField.MEASURE_DIFFERENCE_SQUARES] += difference * difference;
+    data[at + PairedField.MEASURE_CANDIDATE] += candidateMean;
+    data[at + PairedField.MEASURE_BASELINE] += baselineMean;
+  }
+
   private recordArms(candidate: MatchPlayer, baseline: MatchPlayer): void {
+    this.recordMeasure(candidate, baseline);
     this.recordBlock(
       candidate.seatScore[COMPARED_SEAT],
       baseline.seatScore[COMPARED_SEAT],
@@ -202,8 +254,41 @@ export class PairedCounters {
       baselineMatch,
       candidateCounters: this.candidate,
       baselineCounters: this.baseline,
+      ...(layout.measure ? { measure: this.measureTotals(layout.measure) } : {}),
     };
   }
+
+  private measureTotals(measure: Measure): MeasureTotals {
+    const data = this.data;
+    const at = this.layout.stats;
+    const blocks = data[at + PairedField.MEASURE_BLOCKS];
+    return {
+      id: measure.id,
+      label: measure.label,
+      lowerIsBetter: measure.lowerIsBetter,
+      difference: new BlockAccumulator()
+        .merge({
+          count: blocks,
+          sum: data[at + PairedField.MEASURE_DIFFERENCE],
+          sumOfSquares: data[at + PairedField.MEASURE_DIFFERENCE_SQUARES],
+        })
+        .summary(),
+      candidate: data[at + PairedField.MEASURE_CANDIDATE] / blocks,
+      baseline: data[at + PairedField.MEASURE_BASELINE] / blocks,
+    };
+  }
+}
+
+/** A comparison's measure so far: the per-block differences, candidate's minus baseline's turned to "higher is better". */
+export interface MeasureTotals {
+  readonly id: string;
+  readonly label: string;
+  readonly lowerIsBetter: boolean;
+  /** Over the blocks where both arms recorded the measure. */
+  readonly difference: BlockSummary;
+  /** Each arm's mean of its block means, in the measure's own units and direction. */
+  readonly candidate: number;
+  readonly baseline: number;
 }
 
 /** Cumulative results of a paired comparison after some batches. */
@@ -228,4 +313,6 @@ export interface PairedTotals {
   readonly baselineMatch: PreparedMatch;
   readonly candidateCounters: Counters;
   readonly baselineCounters: Counters;
+  /** The test's measure, where the comparison reads one other than the win share. */
+  readonly measure?: MeasureTotals;
 }

@@ -3,6 +3,7 @@ import type { Registry } from '../core/registry.ts';
 import { parseStrategySpec } from '../core/strategy-spec.ts';
 import type { DesignName } from './design.ts';
 import type { JobInput, JobSpec } from './job.ts';
+import { chooseMeasure } from './measures.ts';
 import { seatingsOf, tournamentTables, type SeatingName } from './tournament.ts';
 
 /** A job without its batch size, which is chosen once the strategies are loaded. */
@@ -21,10 +22,13 @@ export interface SeatRequest {
 export interface SimRequest extends SeatRequest {
   readonly games: number;
   readonly seed: string;
-  readonly design: DesignName;
+  /** Independent by default; duplicate by default with `untilClear`, which refuses independent. */
+  readonly design?: DesignName;
   readonly rules?: Readonly<Record<string, string>>;
   /** Stop once the leader is clear at this confidence; `games` is then the cap. */
   readonly untilClear?: number;
+  /** With untilClear: the game's measure to judge the leader on (its id); the game's first by default. */
+  readonly measure?: string;
 }
 
 /** Every table of a size from a field of strategies, in every seating or rotated. */
@@ -35,7 +39,8 @@ export interface TournamentRequest {
   readonly strategies?: readonly string[];
   readonly games: number;
   readonly seed: string;
-  readonly design: DesignName;
+  /** Independent by default: every seating of a table is played, so no strategy keeps one seat. */
+  readonly design?: DesignName;
   readonly seatings: SeatingName;
   readonly rules?: Readonly<Record<string, string>>;
 }
@@ -61,18 +66,30 @@ export function fullRules(registry: Registry, gameId: string, pairs: Readonly<Re
 
 export function planSim(registry: Registry, options: SimRequest): JobPlan {
   const seats = seatSpecs(registry, options);
-  if (options.untilClear !== undefined && new Set(seats).size < 2)
-    throw Errors.badOption('--until-clear needs at least two different strategies at the table');
+  const untilClear = options.untilClear !== undefined;
+  if (untilClear && new Set(seats).size < 2) throw Errors.badOption('--until-clear needs at least two different strategies at the table');
+  const design = options.design ?? (untilClear ? 'duplicate' : 'independent');
+  if (options.measure !== undefined && !untilClear)
+    throw Errors.badOption('--measure names what --until-clear judges the leader on: give --until-clear too');
+  // Checked now, so a measure the game does not declare fails before anything is played.
+  const measure = untilClear ? chooseMeasure(registry.game(options.game), options.measure).id : undefined;
+  // With every strategy kept in its listed seat, the advantage of a seat would pass for the
+  // strength of the strategy sitting there: a stopping rule would then name a leader that is
+  // only well seated. The duplicate design plays every deal from every seat.
+  if (untilClear && design !== 'duplicate')
+    throw Errors.badOption(
+      `--until-clear needs --design duplicate (its default): under ${design} every strategy keeps its seat, and the seat's advantage would count as the strategy's`,
+    );
   return {
     command: 'sim',
     game: options.game,
     players: seats.length,
     rules: fullRules(registry, options.game, options.rules),
     seed: options.seed,
-    design: options.design,
+    design,
     matchupSeats: [seats],
     games: options.games,
-    ...(options.untilClear === undefined ? {} : { untilClear: options.untilClear }),
+    ...(options.untilClear === undefined ? {} : { untilClear: options.untilClear, measure }),
   };
 }
 
@@ -87,6 +104,7 @@ export function simRequestOf(job: JobSpec): SimRequest & { batch: number } {
     design: job.design,
     batch: job.batchGames,
     untilClear: job.untilClear,
+    measure: job.measure,
   };
 }
 
@@ -106,7 +124,7 @@ export function planTournament(registry: Registry, options: TournamentRequest): 
     players,
     rules: fullRules(registry, game.id, options.rules),
     seed: options.seed,
-    design: options.design,
+    design: options.design ?? 'independent',
     seatings: options.seatings,
     matchupSeats,
     games: options.games,

@@ -1,15 +1,7 @@
 import { masterKey, Rng, Streams } from '../core/random.ts';
 import { bootstrapRatings, type TableResults } from '../stats/ratings.ts';
-import { DEAL_GROUPS, DealGroupField, Global } from './counters.ts';
-import type { SummaryMatchup } from './summary.ts';
-
-/** A strategy's Plackett-Luce rating on the Elo scale (0: the field's average) with its 95% bootstrap interval. */
-export interface RatingSummary {
-  readonly strategy: string;
-  readonly elo: number;
-  readonly low: number;
-  readonly high: number;
-}
+import { DEAL_GROUPS, DealGroupField, gamesPerBlock } from './counters.ts';
+import type { RatingSummary, SummaryMatchup } from './summary-types.ts';
 
 /** Resamples of the bootstrap: enough for stable 2.5% and 97.5% percentiles. */
 export const RATING_RESAMPLES = 1000;
@@ -24,13 +16,13 @@ function groupTable(matchup: SummaryMatchup, strategies: readonly string[], grou
   const at = layout.dealGroup(group);
   const blocks = data[at];
   if (blocks === 0) return null;
-  const gamesPerBlock = data[Global.GAMES] / data[Global.BLOCKS];
+
   const firstSeatOfSlot = matchup.slotNames.map((name) => matchup.seats.indexOf(name));
   const wins = matchup.seats.map(() => 0);
   matchup.slotNames.forEach(
     (_, slot) => (wins[firstSeatOfSlot[slot]] += data[layout.dealGroupSlot(group, slot) + DealGroupField.GAME_WINS] / layout.shareUnits),
   );
-  return { players: matchup.seats.map((seat) => strategies.indexOf(seat)), games: blocks * gamesPerBlock, wins };
+  return { players: matchup.seats.map((seat) => strategies.indexOf(seat)), games: blocks * gamesPerBlock(matchup.counters), wins };
 }
 
 /**

@@ -4,7 +4,7 @@ import { Errors } from '../core/errors.ts';
 import { LOCK_FILE, lockResultsFolder, type FolderLock } from './folder-lock.ts';
 import type { JobFile } from './job.ts';
 import type { Checkpoint } from './run-job.ts';
-import type { RunSummary } from './summary.ts';
+import type { RunSummary } from './summary-types.ts';
 import { summaryTables } from './tables.ts';
 import { makeFolder, readJson, ResultFiles, writeFileAtomic } from '../core/results-files.ts';
 import { writeFailure } from '../core/write-errors.ts';

@@ -1,6 +1,13 @@
-import type { MetricSummary, RunSummary } from './summary.ts';
+import type { IntervalUnit, MetricSummary, RateWithInterval, RunSummary } from './summary-types.ts';
 
 type Cell = string | number;
+
+// The units of the intervals whose unit never varies, named in the CSVs as the others are: a
+// rate by opening label over games (Wilson), a declared mean over the run's blocks, a rating by
+// resampling deal groups.
+const GAME_RATE_UNIT = 'game';
+const MOMENT_INTERVAL_UNIT = 'block';
+const RATING_INTERVAL_UNIT = 'deal group';
 
 /** One CSV file of a results folder. */
 export interface CsvTable {
@@ -17,88 +24,109 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n') + '\n';
 }
 
+/** A game rate's columns, its interval's unit named: those of a seat and of a strategy. */
+const RATE_COLUMNS = ['games', 'wins', 'winRate', 'ci95Low', 'ci95High', 'ci95Unit'];
+
+function rateCells(rate: RateWithInterval & { readonly ci95Unit: IntervalUnit }): Cell[] {
+  return [rate.games, rate.wins, rate.winRate, ...rate.ci95, rate.ci95Unit];
+}
+
 /** The summary's tables, one CSV each, in long form (one row per observation) for spreadsheets and data frames. */
 export function summaryTables(summary: RunSummary): CsvTable[] {
-  const strategies = Object.entries(summary.strategies);
   return [
-    {
-      file: 'seats.csv',
-      csv: toCsv(
-        ['seat', 'strategy', 'games', 'wins', 'winRate', 'ci95Low', 'ci95High', 'rounds', 'roundWins', 'roundWinRate'],
-        summary.seats.map((s) => [s.seat, s.strategy, s.games, s.wins, s.winRate, ...s.ci95, s.rounds, s.roundWins, s.roundWinRate]),
-      ),
-    },
-    {
-      file: 'strategies.csv',
-      csv: toCsv(
-        [
-          'strategy',
-          'games',
-          'wins',
-          'winRate',
-          'ci95Low',
-          'ci95High',
-          'rounds',
-          'roundWins',
-          'roundWinRate',
-          'roundCi95Low',
-          'roundCi95High',
-          'blocks',
-          'blockMean',
-          'blockSd',
-          'blockSe',
-        ],
-        strategies.map(([name, s]) => [
-          name,
-          s.games,
-          s.wins,
-          s.winRate,
-          ...s.ci95,
-          s.rounds,
-          s.roundWins,
-          s.roundWinRate,
-          ...s.roundCi95,
-          s.blocks.blocks,
-          s.blocks.mean,
-          s.blocks.sd,
-          s.blocks.se,
-        ]),
-      ),
-    },
+    seatsTable(summary),
+    strategiesTable(summary),
     ...summary.metrics.map(metricTable),
-    {
-      file: 'forfeits.csv',
-      csv: toCsv(
-        ['strategy', 'reason', 'count'],
-        summary.forfeits.map((r) => [r.strategy, r.what, r.count]),
-      ),
-    },
-    {
-      file: 'head-to-head.csv',
-      csv: toCsv(
-        ['strategy', 'opponent', 'score', 'games'],
-        summary.headToHead.map((r) => [r.strategy, r.opponent, r.score, r.games]),
-      ),
-    },
-    {
-      file: 'matchups.csv',
-      csv: toCsv(
-        ['matchup', 'seat', 'strategy', 'games', 'wins'],
-        summary.matchups.flatMap((m, index) => m.seats.map((strategy, seat) => [index, seat, strategy, m.games, m.wins[seat]])),
-      ),
-    },
-    ...(summary.ratings
-      ? [
-          {
-            file: 'ratings.csv',
-            csv: toCsv(
-              ['strategy', 'elo', 'ci95Low', 'ci95High'],
-              summary.ratings.map((r) => [r.strategy, r.elo, r.low, r.high]),
-            ),
-          },
-        ]
-      : []),
+    forfeitsTable(summary),
+    headToHeadTable(summary),
+    matchupsTable(summary),
+    ...(summary.ratings ? [ratingsTable(summary.ratings)] : []),
   ];
+}
+
+function seatsTable(summary: RunSummary): CsvTable {
+  return {
+    file: 'seats.csv',
+    csv: toCsv(
+      ['seat', 'strategy', ...RATE_COLUMNS, 'rounds', 'roundWins', 'roundWinRate'],
+      summary.seats.map((s) => [s.seat, s.strategy, ...rateCells(s), s.rounds, s.roundWins, s.roundWinRate]),
+    ),
+  };
+}
+
+function strategiesTable(summary: RunSummary): CsvTable {
+  return {
+    file: 'strategies.csv',
+    csv: toCsv(
+      [
+        'strategy',
+        ...RATE_COLUMNS,
+        'rounds',
+        'roundWins',
+        'roundWinRate',
+        'roundCi95Low',
+        'roundCi95High',
+        'roundCi95Unit',
+        'blocks',
+        'blockMean',
+        'blockSd',
+        'blockSe',
+      ],
+      Object.entries(summary.strategies).map(([name, s]) => [
+        name,
+        ...rateCells(s),
+        s.rounds,
+        s.roundWins,
+        s.roundWinRate,
+        ...s.roundCi95,
+        s.roundCi95Unit,
+        s.blocks.blocks,
+        s.blocks.mean,
+        s.blocks.sd,
+        s.blocks.se,
+      ]),
+    ),
+  };
+}
+
+function forfeitsTable(summary: RunSummary): CsvTable {
+  return {
+    file: 'forfeits.csv',
+    csv: toCsv(
+      ['strategy', 'reason', 'count'],
+      summary.forfeits.map((r) => [r.strategy, r.what, r.count]),
+    ),
+  };
+}
+
+function headToHeadTable(summary: RunSummary): CsvTable {
+  return {
+    file: 'head-to-head.csv',
+    csv: toCsv(
+      ['strategy', 'opponent', 'score', 'games'],
+      summary.headToHead.map((r) => [r.strategy, r.opponent, r.score, r.games]),
+    ),
+  };
+}
+
+function matchupsTable(summary: RunSummary): CsvTable {
+  return {
+    file: 'matchups.csv',
+    csv: toCsv(
+      ['matchup', 'seat', 'strategy', 'games', 'wins'],
+      summary.matchups.flatMap((m, index) => m.seats.map((strategy, seat) => [index, seat, strategy, m.games, m.wins[seat]])),
+    ),
+  };
+}
+
+function ratingsTable(ratings: NonNullable<RunSummary['ratings']>): CsvTable {
+  return {
+    file: 'ratings.csv',
+    csv: toCsv(
+      ['strategy', 'elo', 'ci95Low', 'ci95High', 'ci95Unit'],
+      ratings.map((r) => [r.strategy, r.elo, r.low, r.high, RATING_INTERVAL_UNIT]),
+    ),
+  };
 }
 
 /** A declared metric's rows, with the label under the metric's own column name. */
@@ -117,11 +145,13 @@ function metricTable(metric: MetricSummary): CsvTable {
             'roundWinRate',
             'ci95Low',
             'ci95High',
+            'ci95Unit',
             'games',
             'gameWins',
             'gameWinRate',
             'gameCi95Low',
             'gameCi95High',
+            'gameCi95Unit',
           ],
           metric.rows.map((r) => [
             r.strategy,
@@ -131,10 +161,12 @@ function metricTable(metric: MetricSummary): CsvTable {
             r.roundWinShare,
             r.roundWinRate,
             ...r.ci95,
+            r.ci95Unit,
             r.games,
             r.gameWins,
             r.gameWinRate,
             ...r.gameCi95,
+            GAME_RATE_UNIT,
           ]),
         ),
       };
@@ -150,8 +182,8 @@ function metricTable(metric: MetricSummary): CsvTable {
       return {
         file: metric.file,
         csv: toCsv(
-          [...head, 'records', 'mean', 'sd', 'ci95Low', 'ci95High'],
-          metric.rows.map((r) => [r.strategy, r.label, r.records, r.mean, r.sd, ...r.ci95]),
+          [...head, 'records', 'mean', 'sd', 'ci95Low', 'ci95High', 'ci95Unit'],
+          metric.rows.map((r) => [r.strategy, r.label, r.records, r.mean, r.sd, ...r.ci95, MOMENT_INTERVAL_UNIT]),
         ),
       };
   }

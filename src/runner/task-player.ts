@@ -4,7 +4,7 @@ import { SharedChoiceGuard, TimedChoiceGuard, type ChoiceGuard } from './choice-
 import { Counters } from './counters.ts';
 import { blockGames } from './design.ts';
 import { prepareMatch, type MatchSpec, type StrategyResolver } from './match.ts';
-import { PairedCounters, PairedLayout, pairedArms } from './paired.ts';
+import { PairedCounters, PairedLayout, pairedArms, pairedMeasure } from './paired.ts';
 import { resolveStrategy } from './strategies.ts';
 import type { Task } from './tasks.ts';
 import { playTranscribed } from './transcript.ts';
@@ -58,7 +58,12 @@ export class TaskPlayer {
     const baseline = await this.borrow(task.registry, arms.baseline, task.paired.design, guard);
     try {
       const players = arms.candidate.seats.length;
-      const layout = new PairedLayout(candidate.match.layout, baseline.match.layout, blockGames(task.paired.design, players));
+      const layout = new PairedLayout(
+        candidate.match.layout,
+        baseline.match.layout,
+        blockGames(task.paired.design, players),
+        pairedMeasure(candidate.match.game, task.paired),
+      );
       const counters = new PairedCounters(layout);
       const playRange = this.playRange;
       if (playRange) {

@@ -1,7 +1,12 @@
-import { lookForClearLeader, type ClearLeaderLook, type LeadMargin } from '../stats/clear-leader.ts';
+import { WIN_SHARE, type Measure } from '../core/game.ts';
+import { lookForClearLeader, winRateRecord, type ClearLeaderLook, type ContenderRecord } from '../stats/clear-leader.ts';
+import { WHOLE_NUMBER_VARIANCE } from '../stats/small-sample.ts';
 import { Field, Global, type Counters } from './counters.ts';
+import { measureSums } from './measures.ts';
+import { ratioEstimate } from '../stats/ratio.ts';
 import type { JobProgress } from './run-job.ts';
-import { round6 } from './summary.ts';
+import { round6 } from './rounding.ts';
+import type { UntilClearSummary } from './summary-types.ts';
 
 /**
  * `sim --until-clear`: the job's games are a cap, and the run ends at the first batch, in plan
@@ -20,38 +25,68 @@ export function untilClearLookGames(cap: number): number {
   return Math.min(MOST_LOOK_GAMES, Math.ceil(cap / LEAST_LOOKS));
 }
 
-/** How a run with --until-clear ended, as summary.json reports it. */
-export interface UntilClearSummary {
-  readonly confidence: number;
-  /** 'clear': the leader was clear; 'cap': the games ran out first; null: the run was interrupted. */
-  readonly stopped: 'clear' | 'cap' | null;
-  readonly games: number;
-  readonly cap: number;
-  readonly leader: string;
-  /** The other strategies, closest first: the leader's lead over each and its lower bound. */
-  readonly margins: readonly LeadMargin[];
-  readonly method: string;
-  readonly note: string;
-}
-
 const METHOD =
   'normal-mixture confidence sequence on the win-rate difference (Hoeffding bound), valid at every look, ' +
   'Bonferroni over the other strategies';
+const MEASURE_METHOD =
+  'normal-mixture confidence sequence on the difference of the measure, its spread per block measured as it goes ' +
+  '(valid at every look as the blocks grow many), Bonferroni over the other strategies';
 const BIAS_NOTE =
   'the run stopped as soon as the leader was clear, which pulls the win rates apart; ' +
   'play a fixed number of games for unbiased figures';
 const CAP_NOTE = 'the cap came first: no strategy is ahead of every other at this confidence';
 
+/**
+ * A strategy's record for the stopping rule. The win share is bounded, so its scale is known
+ * (Hoeffding). Another measure's values need not be: its scale is its per-block spread as measured
+ * so far (the ratio estimate's standard error times the square root of the blocks), kept at least
+ * that of whole numbers known to +-1/2, which makes the sequence valid as the blocks grow many
+ * rather than at every count; before two blocks nothing is measured and nothing can stop.
+ */
+function contender(sums: Counters, strategy: string, slot: number, measure: Measure): ContenderRecord {
+  const { data, layout } = sums;
+  const at = layout.slot(slot);
+  if (measure.source.kind === 'game-wins')
+    return winRateRecord(
+      strategy,
+      data[at + Field.GAME_WINS] / (layout.shareUnits * data[at + Field.GAMES]),
+      data[at + Field.GAMES] / data[Global.GAMES],
+    );
+  const ratio = measureSums(sums, at, measure);
+  const estimate = ratioEstimate(ratio);
+  const perBlock = ratio.units > 0 ? ratio.count / ratio.units : 0;
+  const floor = perBlock > 0 ? Math.sqrt(WHOLE_NUMBER_VARIANCE / perBlock) : Infinity;
+  const scale = estimate.units > 1 && Number.isFinite(estimate.se) ? Math.max(estimate.se * Math.sqrt(estimate.units), floor) : Infinity;
+  return { strategy, value: measure.lowerIsBetter ? -estimate.rate : estimate.rate, scale };
+}
+
+/**
+ * The stopping rule's look at a single match-up's sums, whose strategy slots are named `slotNames`,
+ * on `measure` (a game's declared measure of strength; the win share by default). The margins are
+ * the leader's advantage, in the measure's units and turned where lower is better.
+ */
+export function clearLeaderLook(
+  sums: Counters,
+  slotNames: readonly string[],
+  confidence: number,
+  measure: Measure = WIN_SHARE,
+): ClearLeaderLook {
+  const records = slotNames.map((strategy, slot) => contender(sums, strategy, slot, measure));
+  return lookForClearLeader(records, sums.data[Global.BLOCKS], confidence);
+}
+
 /** The stopping rule on a single match-up's sums, read at every merged batch. */
 export class ClearLeaderStop {
   readonly confidence: number;
   private readonly slotNames: readonly string[];
+  private readonly measure: Measure;
   private last: ClearLeaderLook | null = null;
   private games = 0;
 
-  constructor(confidence: number, slotNames: readonly string[]) {
+  constructor(confidence: number, slotNames: readonly string[], measure: Measure = WIN_SHARE) {
     this.confidence = confidence;
     this.slotNames = slotNames;
+    this.measure = measure;
   }
 
   /** Reads every batch the job merges from now on, ending the job once the leader is clear. */
@@ -73,18 +108,8 @@ export class ClearLeaderStop {
   }
 
   private look(sums: Counters): boolean {
-    const { data, layout } = sums;
-    const games = data[Global.GAMES];
-    const records = this.slotNames.map((strategy, slot) => {
-      const at = layout.slot(slot);
-      return {
-        strategy,
-        winRate: data[at + Field.GAME_WINS] / (layout.shareUnits * data[at + Field.GAMES]),
-        seatsPerGame: data[at + Field.GAMES] / games,
-      };
-    });
-    this.games = games;
-    this.last = lookForClearLeader(records, data[Global.BLOCKS], this.confidence);
+    this.games = sums.data[Global.GAMES];
+    this.last = clearLeaderLook(sums, this.slotNames, this.confidence, this.measure);
     return this.last.clear;
   }
 
@@ -99,8 +124,9 @@ export class ClearLeaderStop {
       games: this.games,
       cap,
       leader: last.leader,
+      measure: { id: this.measure.id, label: this.measure.label, lowerIsBetter: this.measure.lowerIsBetter },
       margins: last.margins.map((margin) => ({ ...margin, difference: round6(margin.difference), lower: round6(margin.lower) })),
-      method: METHOD,
+      method: this.measure.source.kind === 'game-wins' ? METHOD : MEASURE_METHOD,
       note: stopped === 'clear' ? BIAS_NOTE : stopped === 'cap' ? CAP_NOTE : '',
     };
   }

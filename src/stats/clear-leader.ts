@@ -48,17 +48,27 @@ export function mixtureRadius(blocks: number, sigma: number, alpha: number, mixt
   return (sigma * Math.sqrt(spread * Math.log(spread / (mixture * alpha * alpha)))) / blocks;
 }
 
-/** A strategy's record so far: its win rate per seat-game (shared wins 1/k) and its seats in each game. */
+/**
+ * A strategy's record so far: its figure, higher better (its win rate per seat-game, shared wins
+ * 1/k, or a measure's mean turned so), and the sub-Gaussian scale of its per-block value: half its
+ * range, 1 / (2 m) for the win share of a strategy in m seats (Hoeffding). A pair's sigma is the
+ * sum of the two scales, which bounds the spread of their difference however the two correlate.
+ */
 export interface ContenderRecord {
   readonly strategy: string;
-  readonly winRate: number;
-  readonly seatsPerGame: number;
+  readonly value: number;
+  readonly scale: number;
+}
+
+/** The record of a win rate over `seatsPerGame` seats of every game: its values lie in [0, 1 / seatsPerGame]. */
+export function winRateRecord(strategy: string, winRate: number, seatsPerGame: number): ContenderRecord {
+  return { strategy, value: winRate, scale: 1 / (2 * seatsPerGame) };
 }
 
 /** How far the leader is ahead of one other strategy. */
 export interface LeadMargin {
   readonly strategy: string;
-  /** Leader's win rate minus this strategy's. */
+  /** Leader's figure minus this strategy's. */
   readonly difference: number;
   /** The confidence sequence's lower bound on that difference (all bounds hold together). */
   readonly lower: number;
@@ -73,19 +83,19 @@ export interface ClearLeaderLook {
 }
 
 /**
- * Whether the leader of `records` (the best win rate; the first listed among equals) is clearly
+ * Whether the leader of `records` (the best figure; the first listed among equals) is clearly
  * ahead after `blocks` independent blocks, at `confidence` for the whole sequence of looks.
  */
 export function lookForClearLeader(records: readonly ContenderRecord[], blocks: number, confidence: number): ClearLeaderLook {
   if (records.length < 2) throw new RangeError('a clear leader needs at least two strategies');
   if (!(confidence > 0 && confidence < 1)) throw new RangeError(`confidence must lie between 0 and 1, got ${confidence}`);
-  const leader = records.reduce((best, record) => (record.winRate > best.winRate ? record : best));
+  const leader = records.reduce((best, record) => (record.value > best.value ? record : best));
   const alpha = (1 - confidence) / (records.length - 1);
   const margins = records
     .filter((record) => record !== leader)
     .map((record): LeadMargin => {
-      const sigma = (1 / leader.seatsPerGame + 1 / record.seatsPerGame) / 2;
-      const difference = leader.winRate - record.winRate;
+      const sigma = leader.scale + record.scale;
+      const difference = leader.value - record.value;
       return { strategy: record.strategy, difference, lower: difference - mixtureRadius(blocks, sigma, alpha) };
     })
     .sort((a, b) => a.lower - b.lower);

@@ -6,3 +6,4 @@ export * from './elo.ts';
 export * from './sprt.ts';
 export * from './ratings.ts';
 export * from './ratio.ts';
+export * from './small-sample.ts';

@@ -295,3 +295,24 @@ export function estimateAfterStop(supportValues: readonly number[], counts: read
     note: 'naive mean after a sequential stop; biased towards the accepted hypothesis',
   };
 }
+
+/**
+ * The test on a mean of continuous block values (a paired difference of points per hand, say)
+ * whose spread is not known in advance, for hypotheses on the normalized scale: the per-game
+ * t-value elo / (800 / ln 10), sqrt(blockGames) times larger per block. With the blocks' sample
+ * standard deviation sigma standing for the true one, the normal log-likelihood ratio of mean
+ * t1 sigma against t0 sigma over N blocks summing to S is (t1 - t0) S / sigma - N (t1^2 - t0^2) / 2,
+ * the same approximation fishtest's normalized test makes. Logistic Elo says nothing of such
+ * values, so `config` must be normalized.
+ */
+export function normalizedMeanSprt(config: SprtConfig, blocks: number, mean: number, sd: number, blockGames: number): SprtResult {
+  if (config.model !== 'normalized') throw new RangeError('normalizedMeanSprt: the hypotheses must be normalized Elo');
+  const bounds = waldBounds(config.alpha, config.beta);
+  const perBlock = Math.sqrt(blockGames) / NORMALIZED_ELO_SCALE;
+  const t0 = config.elo0 * perBlock;
+  const t1 = config.elo1 * perBlock;
+  // Before two blocks, or with blocks all alike, there is no spread to measure the mean against.
+  const measured = blocks > 1 && sd > 0;
+  const llr = measured ? (t1 - t0) * ((blocks * mean) / sd) - (blocks * (t1 * t1 - t0 * t0)) / 2 : 0;
+  return { llr, ...bounds, status: sprtStatus(llr, bounds), blocks, s0: t0 * sd, s1: t1 * sd };
+}

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { Errors } from '../core/errors.ts';
 import type { ParamSpec } from '../core/strategy.ts';
 import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
+import { planComparison } from '../runner/comparison-plan.ts';
 import {
-  planComparison,
   resumeComparison,
   startComparison,
   type ComparisonOutcome,

@@ -8,6 +8,7 @@ import { benchProtocol } from './protocol.ts';
 import { benchRandom } from './random.ts';
 import { benchScaling } from './scaling.ts';
 import { benchStartUp } from './start-up.ts';
+import { benchStats } from './stats.ts';
 import { benchSpeedClue } from './speedclue.ts';
 import { benchStrategies } from './strategies.ts';
 
@@ -35,6 +36,13 @@ function readable(line: BenchLine): string {
 
 function report(line: BenchLine): void {
   process.stdout.write(`${json ? JSON.stringify(line) : readable(line)}\n`);
+}
+
+// `npm run bench -- stats [--reps N]`: the statistical conformance table alone, not a speed figure.
+if (args.has('stats')) {
+  const at = process.argv.indexOf('--reps');
+  await benchStats({ reps: at > 0 ? Number(process.argv[at + 1]) : 20 }, (line) => process.stdout.write(`${line}\n`));
+  process.exit(0);
 }
 
 if (!json && !(globalThis as { gc?: unknown }).gc) {

@@ -79,6 +79,17 @@ const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = 
     () => ['replay', '--index', '0'],
     /--game <id> is required without --job \(games: love-letter, hearts, dominion, speedclue\)/,
   ],
+  [
+    'compare given --games',
+    () => ['compare', '--candidate', 'counter', '--baseline', 'random', '--games', '100'],
+    /did you mean --max-games/,
+  ],
+  ['an empty --seat', () => ['sim', '--seat', '', '--seat', 'random'], /--seat needs a strategy/],
+  [
+    'a contest of a game that is not played as one',
+    () => ['contest', '--game', 'hearts', '--strategies', 'random,random,random'],
+    /give --game speedclue/,
+  ],
   ['a replay from a job that is not there', (f) => ['replay', '--job', join(f.done, 'nope'), '--index', '1'], /cannot read/],
 ];
 

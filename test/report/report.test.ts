@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { reportCharts, reportLines, reportPartialNote, reportTables } from '../../src/report/report.ts';
 import type { ReportSummary } from '../../src/report/rows.ts';
-import type { MatchSummary } from '../../src/runner/summary.ts';
+import type { MatchSummary } from '../../src/runner/summary-types.ts';
 import { headToHead, ratings } from './charts/rate-rows.ts';
 import { layerOf } from './charts/spec-helpers.ts';
 import { summary } from './summary-fixture.ts';
@@ -122,6 +122,11 @@ describe('reportLines', () => {
       reportLines(summary)[0],
       /^1,000 games of love-letter, 4 players, 8\.40 rounds a game; independent deals, seed 'fixture'$/,
     );
+  });
+
+  test('counts no rounds a game where a game is one round', () => {
+    const oneRound = { ...summary, game: 'dominion', roundName: ['game', 'games'] as const, roundsPerGame: 1 };
+    assert.equal(reportLines(oneRound)[0], "1,000 games of dominion, 4 players; independent deals, seed 'fixture'");
   });
 });
 

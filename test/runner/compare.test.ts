@@ -4,7 +4,7 @@ import { comparisonEstimate, comparisonScale, runComparison, sprtHistogram, vari
 import type { PairedSpec, PairedTotals } from '../../src/runner/paired.ts';
 import { runPairedBatches } from '../../src/runner/paired-run.ts';
 import { pairedEloToBlockScore, scoreToElo } from '../../src/stats/elo.ts';
-import { evaluateSprt, SPRT_PRESETS, type SprtConfig, type SprtResult } from '../../src/stats/sprt.ts';
+import { evaluateSprt, normalizedMeanSprt, SPRT_PRESETS, type SprtConfig, type SprtResult } from '../../src/stats/sprt.ts';
 import { Options } from '../../src/cli/options.ts';
 import { builtinRegistry, loadExternalHost } from '../../src/app.ts';
 import { assertClose } from '../helpers/numbers.ts';
@@ -41,6 +41,43 @@ describe('the histogram the sequential test reads', () => {
     const ties = sprtHistogram({ support: [0], counts: [40] });
     assert.deepEqual(ties, { support: [0, 0.5, 1], counts: [0, 40, 0] });
     assert.ok(Math.abs(evaluateSprt(SPRT_PRESETS.gainer, ties.support, ties.counts).llr) < 0.01);
+  });
+});
+
+describe('a comparison on a measure', () => {
+  test("reads Hearts' points per hand, lower better, where win shares alone would take far longer", async () => {
+    const hearts = spec('ducking', 'random', {
+      game: 'hearts',
+      opponents: ['random', 'random', 'random'],
+      design: 'duplicate',
+      measure: 'points',
+    });
+    const result = await runComparison(builtinRegistry(), hearts, {
+      workers: 2,
+      registryModule: REGISTRY,
+      loadExternalHost,
+      batchBlocks: 25,
+      maxBlocks: 2000,
+      sprt: SPRT_PRESETS.gainer,
+    });
+    assert.equal(result.verdict, 'H1');
+    assert.ok(result.totals.blocks <= 400, `${result.totals.blocks} blocks`);
+    const measure = comparisonEstimate(hearts, result.totals).measure;
+    assert.ok(measure);
+    assert.equal(measure.label, 'points per hand');
+    assert.ok(measure.candidate < measure.baseline && measure.high < 0, JSON.stringify(measure));
+    assertClose(measure.difference, measure.candidate - measure.baseline, 1e-9);
+  });
+
+  test('the normalized test on continuous block values accepts a clear gain, rejects a clear loss, and waits on no spread', () => {
+    const gain = normalizedMeanSprt(SPRT_PRESETS.gainer, 400, 1, 1, 4);
+    assert.equal(gain.status, 'H1');
+    assert.equal(normalizedMeanSprt(SPRT_PRESETS.gainer, 400, -1, 1, 4).status, 'H0');
+    assert.equal(normalizedMeanSprt(SPRT_PRESETS.gainer, 400, 0.5, 0, 4).status, 'continue');
+    // (t1 - t0) S / sigma - N (t1^2 - t0^2) / 2, t per block = elo sqrt(k) ln 10 / 800.
+    const t1 = (2 * Math.sqrt(4) * Math.LN10) / 800;
+    assertClose(gain.llr, t1 * 400 - (400 * t1 * t1) / 2, 1e-12);
+    assert.throws(() => normalizedMeanSprt({ ...SPRT_PRESETS.gainer, model: 'elo' }, 10, 0, 1, 1), RangeError);
   });
 });
 

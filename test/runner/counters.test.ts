@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { shareUnitsFor } from '../../src/core/tally.ts';
 import { MatchPlayer } from '../../src/runner/batch.ts';
 import { RateByField } from '../../src/core/metrics.ts';
-import { Counters, DEAL_GROUPS, DealGroupField, Field, Global, MAX_NOTES } from '../../src/runner/counters.ts';
+import { Counters, DEAL_GROUPS, DealGroupField, Field, Global, MAX_NOTES, PairField } from '../../src/runner/counters.ts';
 import { prepareMatch } from '../../src/runner/match.ts';
 import { builtinRegistry } from '../../src/app.ts';
 
@@ -106,6 +106,27 @@ describe('counters', () => {
       ],
       Array.from(expected),
     );
+  });
+
+  test('the head-to-head counts order seats that took equal shares by their points, in the direction the game scores', async () => {
+    const match = await prepareMatch(builtinRegistry(), {
+      game: 'hearts',
+      seats: ['ducking', 'random', 'random', 'random'],
+      rules: {},
+      seed: 'c',
+    });
+    const counters = new Counters(match.layout);
+    const { tally } = match.game.createState(4, match.game.parseRules({}));
+    // Seat 3 won; seats 0 to 2 won nothing, with 40, 60 and 60 points: 0 finished ahead of 1 and 2, who are even.
+    const shares = Float64Array.of(0, 0, 0, 1);
+    counters.recordGame(tally, shares, match.seatSlot, 0, Float64Array.of(40, 60, 60, 20), true);
+    const beats = (a: number, b: number) => counters.data[counters.layout.pair(a, b) + PairField.BEATS];
+    assert.equal(beats(0, 1), 2, 'ducking ahead of both random players');
+    assert.equal(beats(1, 0), 1, 'the winning random player ahead of ducking');
+    assert.equal(beats(1, 1), 2, 'among the random seats: the winner ahead of the two others, who are even');
+    // Without scores, equal shares are even whatever the points.
+    counters.recordGame(tally, shares, match.seatSlot, 1);
+    assert.equal(beats(0, 1), 2);
   });
 
   test('adding batches in any grouping gives the same sums as one long batch', async () => {

@@ -5,7 +5,7 @@ import { Counters, DEAL_GROUPS, DealGroupField, Field, Global } from '../../src/
 import type { DesignName } from '../../src/runner/design.ts';
 import { prepareMatch } from '../../src/runner/match.ts';
 import { runRatings } from '../../src/runner/ratings.ts';
-import type { SummaryMatchup } from '../../src/runner/summary.ts';
+import type { SummaryMatchup } from '../../src/runner/summary-types.ts';
 import { seatingsOf, tournamentTables } from '../../src/runner/tournament.ts';
 import { builtinRegistry } from '../../src/app.ts';
 

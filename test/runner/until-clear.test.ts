@@ -11,14 +11,13 @@ import { untilClearLookGames } from '../../src/runner/until-clear.ts';
 const scratch = mkdtempSync(join(tmpdir(), 'parlor-until-clear-'));
 const FIRST_CARD = 'strategies/examples/first-card.ts';
 
-// Near copies: the leader takes several looks to become clear (about 1,400 games on this seed).
+// Near copies: the leader takes several looks to become clear.
 function plan(context: JobContext) {
   return planSim(context.registry, {
     game: 'love-letter',
     strategies: [FIRST_CARD, `${FIRST_CARD}:guess=clown`],
     games: 20_000,
     seed: 'clear',
-    design: 'independent',
     untilClear: 0.95,
   });
 }
@@ -77,10 +76,37 @@ describe('sim --until-clear as a job', () => {
           players: 3,
           games: 100,
           seed: 's',
-          design: 'independent',
           untilClear: 0.95,
         }),
       /--until-clear needs at least two different strategies/,
     );
+  });
+
+  test("judges the leader on the game's measure of strength: Hearts' points per hand by default, the win share when asked", async () => {
+    const context = builtinJobContext();
+    const request = { game: 'hearts', strategies: ['ducking', 'random', 'random', 'random'], games: 800, seed: 'points', untilClear: 0.95 };
+    const byPoints = planSim(context.registry, request);
+    assert.equal(byPoints.measure, 'points');
+    assert.equal(planSim(context.registry, { ...request, measure: 'win-share' }).measure, 'win-share');
+    assert.throws(() => planSim(context.registry, { ...request, measure: 'vp' }), /--measure: hearts declares points, win-share/);
+    const outcome = await startJob(context, byPoints, { workers: 1, out: join(scratch, 'points') });
+    assert.ok(outcome.status === 'complete');
+    const clear = outcome.summary.untilClear;
+    assert.equal(clear?.stopped, 'clear');
+    assert.deepEqual(clear.measure, { id: 'points', label: 'points per hand', lowerIsBetter: true });
+    assert.equal(clear.leader, 'ducking');
+    // The lead is in points per hand, the leader's fewer: far more than a win share's range.
+    assert.ok(clear.margins[0].difference > 1 && clear.margins[0].lower > 0, JSON.stringify(clear.margins));
+  });
+
+  test('plays every deal from every seat by default, and refuses a design that keeps each strategy in its seat', () => {
+    const context = builtinJobContext();
+    const request = { game: 'dominion', strategies: ['big-money', 'smithy-bm'], games: 100, seed: 's', untilClear: 0.95 };
+    assert.equal(planSim(context.registry, request).design, 'duplicate');
+    assert.throws(
+      () => planSim(context.registry, { ...request, design: 'independent' }),
+      /--until-clear needs --design duplicate.*seat's advantage/,
+    );
+    assert.equal(planSim(context.registry, { ...request, untilClear: undefined }).design, 'independent');
   });
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { masterKey, Rng } from '../../src/core/random.ts';
-import { lookForClearLeader, mixtureRadius, type ContenderRecord } from '../../src/stats/clear-leader.ts';
+import { lookForClearLeader, mixtureRadius, winRateRecord, type ContenderRecord } from '../../src/stats/clear-leader.ts';
 import { normalQuantile } from '../../src/stats/normal.ts';
 
 const REPLICATIONS = 2000;
@@ -34,7 +34,7 @@ function stopRate(
         while (winner < cumulative.length - 1 && draw >= cumulative[winner]) winner++;
         wins[winner]++;
       }
-      const records = winChance.map((_, i) => ({ strategy: `s${i}`, winRate: wins[i] / games, seatsPerGame: 1 }));
+      const records = winChance.map((_, i) => winRateRecord(`s${i}`, wins[i] / games, 1));
       if (stops(records, games)) {
         stopped++;
         break;
@@ -60,7 +60,7 @@ test('the same looks with a fixed-sample one-sided z-test stop far more often th
   const z = normalQuantile(CONFIDENCE);
   const naive = stopRate([0.5, 0.5], (records, games) => {
     const [a, b] = records;
-    return Math.abs(a.winRate - b.winRate) > z * Math.sqrt(1 / games);
+    return Math.abs(a.value - b.value) > z * Math.sqrt(1 / games);
   });
   assert.ok(naive > 3 * (1 - CONFIDENCE), `fixed-sample test stopped ${naive} of the runs`);
 });
@@ -81,61 +81,29 @@ test('the radius is the normal-mixture boundary in closed form', () => {
 });
 
 test('the leader is the best win rate, margins are closest first, and an exact tie is never clear', () => {
-  const look = lookForClearLeader(
-    [
-      { strategy: 'a', winRate: 0.2, seatsPerGame: 1 },
-      { strategy: 'b', winRate: 0.5, seatsPerGame: 1 },
-      { strategy: 'c', winRate: 0.3, seatsPerGame: 1 },
-    ],
-    100_000,
-    0.95,
-  );
+  const look = lookForClearLeader([winRateRecord('a', 0.2, 1), winRateRecord('b', 0.5, 1), winRateRecord('c', 0.3, 1)], 100_000, 0.95);
   assert.equal(look.leader, 'b');
   assert.deepEqual(
     look.margins.map((margin) => margin.strategy),
     ['c', 'a'],
   );
   assert.ok(look.clear);
-  const tie = lookForClearLeader(
-    [
-      { strategy: 'a', winRate: 0.25, seatsPerGame: 2 },
-      { strategy: 'b', winRate: 0.25, seatsPerGame: 2 },
-    ],
-    1e9,
-    0.95,
-  );
+  const tie = lookForClearLeader([winRateRecord('a', 0.25, 2), winRateRecord('b', 0.25, 2)], 1e9, 0.95);
   assert.equal(tie.leader, 'a');
   assert.equal(tie.clear, false);
 });
 
 test('a strategy in two seats has half the range per seat-game: its margin needs half the width', () => {
-  const single = lookForClearLeader(
-    [
-      { strategy: 'a', winRate: 0.6, seatsPerGame: 1 },
-      { strategy: 'b', winRate: 0.4, seatsPerGame: 1 },
-    ],
-    400,
-    0.95,
-  );
-  const double = lookForClearLeader(
-    [
-      { strategy: 'a', winRate: 0.3, seatsPerGame: 2 },
-      { strategy: 'b', winRate: 0.2, seatsPerGame: 2 },
-    ],
-    400,
-    0.95,
-  );
+  const single = lookForClearLeader([winRateRecord('a', 0.6, 1), winRateRecord('b', 0.4, 1)], 400, 0.95);
+  const double = lookForClearLeader([winRateRecord('a', 0.3, 2), winRateRecord('b', 0.2, 2)], 400, 0.95);
   assert.ok(
     Math.abs(single.margins[0].difference - single.margins[0].lower - 2 * (double.margins[0].difference - double.margins[0].lower)) < 1e-12,
   );
 });
 
 test('refuses a single strategy and a confidence outside (0, 1)', () => {
-  assert.throws(() => lookForClearLeader([{ strategy: 'a', winRate: 1, seatsPerGame: 2 }], 10, 0.95), RangeError);
-  const two = [
-    { strategy: 'a', winRate: 0.5, seatsPerGame: 1 },
-    { strategy: 'b', winRate: 0.5, seatsPerGame: 1 },
-  ];
+  assert.throws(() => lookForClearLeader([winRateRecord('a', 1, 2)], 10, 0.95), RangeError);
+  const two = [winRateRecord('a', 0.5, 1), winRateRecord('b', 0.5, 1)];
   assert.throws(() => lookForClearLeader(two, 10, 1), RangeError);
   assert.throws(() => lookForClearLeader(two, 10, 0), RangeError);
 });

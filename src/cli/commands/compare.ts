@@ -3,15 +3,13 @@ import {
   resumeComparison,
   startComparison,
   type ComparisonOutcome,
-  type ComparisonPlan,
-  type ComparisonRequest,
   type ComparisonSummary,
   type ComparisonWatch,
   type CompareSummary,
-  type ExpectedLength,
 } from '../../runner/comparison.ts';
+import type { ComparisonPlan, ComparisonRequest, ExpectedLength } from '../../runner/comparison-plan.ts';
 import type { PresetName } from '../../runner/sprt-choices.ts';
-import type { Verdict } from '../../runner/compare.ts';
+import type { MeasureEstimate, Verdict } from '../../runner/compare.ts';
 import { Errors } from '../../core/errors.ts';
 import { waldBounds } from '../../stats/sprt.ts';
 import type { CommandContext } from '../command.ts';
@@ -148,11 +146,18 @@ function introLines(plan: ComparisonPlan, expected: ExpectedLength | null): stri
   return [
     `compare ${paired.candidate} (candidate) with ${paired.baseline} (baseline), ${plan.players} players, opponents ${paired.opponents.join(', ')}`,
     `  ${how}; ${paired.design} design (${plan.blockGames} game${plan.blockGames > 1 ? 's' : ''} a block), seed '${paired.seed}'`,
-    `  SPRT ${plan.preset ?? 'custom'}: H0 ${sprt.model === 'normalized' ? 'normalized Elo per game' : 'head-to-head Elo'} ${sprt.elo0}, H1 ${sprt.elo1}; ` +
+    `  SPRT ${plan.preset ?? 'custom'} on ${paired.measure === undefined ? 'win shares' : `the measure ${paired.measure}`}: ` +
+      `H0 ${sprt.model === 'normalized' ? 'normalized Elo per game' : 'head-to-head Elo'} ${sprt.elo0}, H1 ${sprt.elo1}; ` +
       `alpha ${sprt.alpha}, beta ${sprt.beta}; stops when the LLR leaves (${signed(bounds.lower, 2)}, ${signed(bounds.upper, 2)})`,
     expected
       ? expectedLine(expected, 'normal approximation, half a batch of overshoot', plan.maxGames)
       : '  expected length: printed after the first look (under logistic Elo it depends on the spread of the block scores)',
+    ...(paired.opponents.every((opponent) => opponent === paired.baseline)
+      ? []
+      : [
+          `  measures strength against ${[...new Set(paired.opponents)].join(', ')}, not head to head: a tournament, which seats the two ` +
+            'together, may rank them otherwise (leave out --opponents to compare head to head)',
+        ]),
   ];
 }
 
@@ -167,8 +172,9 @@ export function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan)
     `verdict: ${verdict}`,
     `games: ${count(comparison.games)} (${count(comparison.blocks)} blocks in each arm); LLR ${signed(comparison.llr, 2)} ` +
       `(bounds ${signed(comparison.sprt.lower, 2)}, ${signed(comparison.sprt.upper, 2)})`,
-    `Elo difference (head to head): ${signed(elo.elo, 1)} (95% interval ${signed(elo.low, 1)} to ${signed(elo.high, 1)}); ` +
+    `Elo difference (${estimate.measured}): ${signed(elo.elo, 1)} (95% interval ${signed(elo.low, 1)} to ${signed(elo.high, 1)}); ` +
       `normalized Elo per game ${signed(nelo.nelo, 1)} +- ${Number.isFinite(nelo.margin) ? nelo.margin.toFixed(1) : 'n/a'}`,
+    ...measureLines(estimate.measure),
     `likelihood of superiority: ${percent(estimate.superiority)}`,
     `win rates of the compared seat: candidate ${percent(comparison.arms.candidate.mean)}, baseline ${percent(comparison.arms.baseline.mean)}`,
     `variance per block: ${ratio(variance.factor)} that of ${design}` +
@@ -178,6 +184,18 @@ export function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan)
         ? `: the same precision from ${(1 / variance.factor).toFixed(1)} times fewer games`
         : ''),
     `note: ${estimate.note}`,
+  ];
+}
+
+/** Where the test read a measure: what each arm scored on it and the difference, which the verdict rests on. */
+function measureLines(measure: MeasureEstimate | undefined): string[] {
+  if (!measure) return [];
+  const value = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
+  const nelo = measure.normalizedElo;
+  return [
+    `${measure.label} (what the test read${measure.lowerIsBetter ? ', lower is better' : ''}): candidate ${value(measure.candidate)}, ` +
+      `baseline ${value(measure.baseline)}, difference ${signed(measure.difference, 3)} (95% interval ${signed(measure.low, 3)} to ${signed(measure.high, 3)}); ` +
+      `normalized Elo per game ${signed(nelo.nelo, 1)} +- ${Number.isFinite(nelo.margin) ? nelo.margin.toFixed(1) : 'n/a'}`,
   ];
 }
 

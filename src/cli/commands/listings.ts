@@ -34,26 +34,38 @@ export function runGames(context: CommandContext, options: { json?: boolean }): 
   return 0;
 }
 
-/** `parlor strategies`: the built-in strategies of a game, one line each, with their parameters. */
-export function runStrategies(context: CommandContext, options: { game: string; json?: boolean }): number {
-  const definitions = context.registry.strategiesOf(context.registry.game(options.game).id);
+/** `parlor strategies`: the built-in strategies of one game, or of every game under its name, one line each, with their parameters. */
+export function runStrategies(context: CommandContext, options: { game?: string; json?: boolean }): number {
+  const registry = context.registry;
+  const games = options.game === undefined ? registry.gameIds() : [registry.game(options.game).id];
   if (options.json) {
-    const rows = definitions.map((d) => ({ name: d.name, game: d.game, summary: d.summary, params: d.params }));
+    const rows = games.flatMap((game) =>
+      registry.strategiesOf(game).map((d) => ({ name: d.name, game: d.game, summary: d.summary, params: d.params })),
+    );
     context.print(JSON.stringify(rows, null, 2));
     return 0;
   }
-  const width = Math.max(...definitions.map((d) => d.name.length));
-  const lines: string[] = [];
-  for (const definition of definitions) {
-    lines.push(`${definition.name.padEnd(width)}  ${definition.summary}`);
-    for (const param of definition.params) {
-      lines.push(
-        `${' '.repeat(width)}    ${definition.name}:${param.name}=<${param.type}> (default ${String(param.default)}): ${param.help}`,
-      );
-    }
-  }
-  const asData = context.registry.strategyReader(options.game) ? ', or of a .json file written as data (strategies/README.md)' : '';
+  const one = games.length === 1;
+  const lines = games.flatMap((game, index) => [
+    ...(one ? [] : [...(index > 0 ? [''] : []), `${game}:`]),
+    ...strategyLines(context, game, one ? '' : '  '),
+  ]);
+  const dataGames = games.filter((game) => registry.strategyReader(game));
+  const which = dataGames.length === games.length ? '' : `(for ${dataGames.join(', ')}) `;
+  const asData = dataGames.length > 0 ? `, or ${which}of a .json file written as data (strategies/README.md)` : '';
   lines.push('', `A strategy of your own: give the path of a .ts or .js module that exports its definition${asData}.`);
   context.print(lines.join('\n'));
   return 0;
+}
+
+function strategyLines(context: CommandContext, game: string, indent: string): string[] {
+  const definitions = context.registry.strategiesOf(game);
+  const width = Math.max(...definitions.map((d) => d.name.length));
+  return definitions.flatMap((definition) => [
+    `${indent}${definition.name.padEnd(width)}  ${definition.summary}`,
+    ...definition.params.map(
+      (param) =>
+        `${indent}${' '.repeat(width)}    ${definition.name}:${param.name}=<${param.type}> (default ${String(param.default)}): ${param.help}`,
+    ),
+  ]);
 }

@@ -26,7 +26,7 @@ export interface ReplayOptions {
   readonly strategies?: string[];
   readonly seat?: string[];
   readonly seed: string;
-  readonly design: DesignName;
+  readonly design?: DesignName;
   readonly rules?: Record<string, string>;
   /** Seconds a strategy file or bot process may take per decision. */
   readonly moveTimeout?: number;
@@ -69,7 +69,7 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
     const game = context.registry.game(options.game).id;
     const seats = seatSpecs(context.registry, { ...options, game });
     const match = { game, seats, rules: fullRules(context.registry, game, options.rules), seed: options.seed };
-    target = { match, design: options.design, offset: 0, local: options.index };
+    target = { match, design: options.design ?? 'independent', offset: 0, local: options.index };
   }
   const lines = await replayLines(context, target, options);
   context.print(

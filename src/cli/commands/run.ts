@@ -6,7 +6,7 @@ import type { Registry } from '../../core/registry.ts';
 import type { JobFile, JobSpec } from '../../runner/job.ts';
 import { checkSameJob, readJobToResume, resumeJob, startJob, type JobContext } from '../../runner/jobs.ts';
 import type { JobPlan } from '../../runner/plan.ts';
-import type { RunSummary } from '../../runner/summary.ts';
+import type { RunSummary } from '../../runner/summary-types.ts';
 import { Timeline } from '../../runner/timeline.ts';
 import type { CommandContext } from '../command.ts';
 import { formatRunSummary } from '../format.ts';
@@ -42,7 +42,20 @@ export interface RunKind<O extends RunOptions> {
 }
 
 /** Options that change what a job plays; on --resume they must agree with the job. */
-const JOB_OPTIONS = ['game', 'players', 'strategies', 'seat', 'games', 'seed', 'design', 'seatings', 'rules', 'batch', 'untilClear'];
+const JOB_OPTIONS = [
+  'game',
+  'players',
+  'strategies',
+  'seat',
+  'games',
+  'seed',
+  'design',
+  'seatings',
+  'rules',
+  'batch',
+  'untilClear',
+  'measure',
+];
 
 // A run stopped by a signal exits as a shell reports a process killed by it: 128 + the signal number.
 const SIGNAL_EXIT: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };

@@ -1,4 +1,4 @@
-import { defineGame, type Game, type RuleValues } from '../../core/game.ts';
+import { defineGame, WIN_SHARE, type Game, type RuleValues } from '../../core/game.ts';
 import { ACTION_SPACE, formatAction } from './actions.ts';
 import { CARD_COUNT, MAX_PLAYERS, MIN_PLAYERS, totalCards } from './cards.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
@@ -33,6 +33,7 @@ export const dominion: Game<DominionState, DominionView> = defineGame({
   roundStartEvent: Ev.GAME_START,
   roundName: ['game', 'games'],
   metrics: DOMINION_METRICS,
+  measures: [WIN_SHARE, { id: 'vp', label: 'VP per game', lowerIsBetter: false, source: { kind: 'metric', metric: 'vp' } }],
   forfeitLabels: FORFEIT_LABELS,
   wire: dominionWire,
   parseRules: parseDominionRules,

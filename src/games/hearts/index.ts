@@ -1,4 +1,4 @@
-import { defineGame, type Game, type RuleValues } from '../../core/game.ts';
+import { defineGame, WIN_SHARE, type Game, type RuleValues } from '../../core/game.ts';
 import { formatAction } from './actions.ts';
 import { DECK_SIZE, HAND_POINTS, MAX_PLAYERS, MIN_PLAYERS, RANKS, handSize } from './cards.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
@@ -36,6 +36,9 @@ export const hearts: Game<HeartsState, HeartsView> = defineGame({
   roundStartEvent: Ev.HAND_START,
   roundName: ['hand', 'hands'],
   metrics: HEARTS_METRICS,
+  // Game wins are rare and often shared (a game ends once someone passes the end score); points
+  // per hand separate strategies with far fewer games.
+  measures: [{ id: 'points', label: 'points per hand', lowerIsBetter: true, source: { kind: 'metric', metric: 'points' } }, WIN_SHARE],
   forfeitLabels: FORFEIT_LABELS,
   wire: heartsWire,
   parseRules: parseHeartsRules,

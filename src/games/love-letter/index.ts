@@ -1,5 +1,5 @@
 import { deepFreeze, freezeExports } from '../../core/freeze.ts';
-import { defineGame, type Game } from '../../core/game.ts';
+import { defineGame, WIN_SHARE, type Game } from '../../core/game.ts';
 import * as actions from './actions.ts';
 import { formatAction } from './actions.ts';
 import * as cards from './cards.ts';
@@ -32,6 +32,7 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = defineGame({
   roundStartEvent: Ev.START,
   roundName: ['round', 'rounds'],
   metrics: LOVE_LETTER_METRICS,
+  measures: [WIN_SHARE, { id: 'round-win-share', label: 'round win share', lowerIsBetter: false, source: { kind: 'round-wins' } }],
   forfeitLabels: FORFEIT_LABELS,
   wire: loveLetterWire,
   parseRules: (pairs) => parseRuleValues(LOVE_LETTER_RULES, pairs),

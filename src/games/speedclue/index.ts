@@ -1,4 +1,4 @@
-import { defineGame, type Game } from '../../core/game.ts';
+import { defineGame, WIN_SHARE, type Game } from '../../core/game.ts';
 import { ACTION_SPACE, formatAction } from './actions.ts';
 import { MAX_PLAYERS, MIN_PLAYERS, TRIPLES } from './cards.ts';
 import { Ev, FORFEIT_LABELS } from './codes.ts';
@@ -31,6 +31,10 @@ export const speedClue: Game<SpeedClueState, SpeedClueView> = defineGame({
   roundStartEvent: Ev.GAME_START,
   roundName: ['game', 'games'],
   metrics: SPEEDCLUE_METRICS,
+  measures: [
+    WIN_SHARE,
+    { id: 'turns-to-solve', label: 'own turns to solve', lowerIsBetter: true, source: { kind: 'metric', metric: 'turnsToSolve' } },
+  ],
   forfeitLabels: FORFEIT_LABELS,
   wire: speedClueWire,
   parseRules: parseSpeedClueRules,

@@ -24,7 +24,7 @@ describe('parlor compare', () => {
     assert.ok(expected >= 0 && expected < run.stdout.indexOf('verdict: PASS'), run.stdout);
     assert.match(
       run.stdout,
-      /Elo difference \(head to head\): \+\d+\.\d \(95% interval \+\d+\.\d to \+\d+\.\d\); normalized Elo per game \+\d+\.\d/,
+      /Elo difference \(head to head: the candidate against the baseline in every other seat, every seat in turn\): \+\d+\.\d \(95% interval \+\d+\.\d to \+\d+\.\d\); normalized Elo per game \+\d+\.\d/,
     );
     assert.match(run.stdout, /likelihood of superiority: 100\.0%/);
     assert.match(run.stdout, /biased|pulls these estimates/);

@@ -13,11 +13,23 @@ describe('parlor games and parlor strategies', () => {
     assert.ok(json[0].rules.some((rule: { name: string }) => rule.name === 'roundTie'));
   });
 
-  test('list each built-in strategy with its one-line summary and parameters', async () => {
+  test("without --game, list every game's strategies under its name", async () => {
     const text = await runCaptured(['strategies']);
     assert.equal(text.code, 0);
-    assert.match(text.out[0], /^random +plays one of its two cards at random/m);
+    for (const game of ['love-letter', 'hearts', 'dominion', 'speedclue']) assert.match(text.out[0], new RegExp(`^${game}:$`, 'm'));
+    assert.match(text.out[0], /^ {2}big-money +buys a province/m);
     const json = JSON.parse((await runCaptured(['strategies', '--json'])).out[0]);
+    assert.deepEqual(
+      [...new Set(json.map((strategy: { game: string }) => strategy.game))],
+      ['love-letter', 'hearts', 'dominion', 'speedclue'],
+    );
+  });
+
+  test('list each built-in strategy of a game with its one-line summary and parameters', async () => {
+    const text = await runCaptured(['strategies', '--game', 'love-letter']);
+    assert.equal(text.code, 0);
+    assert.match(text.out[0], /^random +plays one of its two cards at random/m);
+    const json = JSON.parse((await runCaptured(['strategies', '--game', 'love-letter', '--json'])).out[0]);
     assert.ok(json.length >= 1);
     for (const strategy of json) {
       assert.equal(strategy.game, 'love-letter');

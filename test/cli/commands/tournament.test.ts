@@ -102,7 +102,7 @@ describe('parlor tournament', () => {
     );
     for (const row of summary.ratings) assert.ok(row.low <= row.elo && row.elo <= row.high);
     for (const chart of ['rating-ladder', 'head-to-head']) assert.ok(existsSync(join(dir, 'charts', `${chart}.svg`)), chart);
-    assert.match(readFileSync(join(dir, 'ratings.csv'), 'utf8'), /^strategy,elo,ci95Low,ci95High\ncounter,/);
+    assert.match(readFileSync(join(dir, 'ratings.csv'), 'utf8'), /^strategy,elo,ci95Low,ci95High,ci95Unit\ncounter,/);
 
     const [counter, random] = summary.ratings;
     const ratingRow = (row: { strategy: string; elo: number; low: number; high: number }) =>
