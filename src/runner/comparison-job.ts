@@ -22,6 +22,8 @@ export interface ComparisonJob {
   readonly workers: number;
   /** Seconds a strategy file or bot may take per decision. */
   readonly moveTimeout?: number;
+  /** Seconds a bot may take to start and open its channel. */
+  readonly startTimeout?: number;
   /** How bots talk to parlor (--channel). */
   readonly channel?: string;
   /** How messages to and from bots are framed (--framing). */
@@ -56,6 +58,8 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
   const runners = await createRunners(context, {
     workers: run.workers,
     moveTimeout: run.moveTimeout,
+    startTimeout: run.startTimeout,
+    resultsDir: dir,
     channel: run.channel,
     framing: run.framing,
     redis: run.redis,

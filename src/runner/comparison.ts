@@ -431,7 +431,7 @@ function finishedSummary(dir: string): CompareSummary | null {
 
 async function compareInto(
   context: JobContext,
-  settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'channel' | 'framing' | 'signal' | 'redis'>,
+  settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'startTimeout' | 'channel' | 'framing' | 'signal' | 'redis'>,
   plan: ComparisonPlan,
   job: JobFile,
   dir: string,
@@ -446,6 +446,7 @@ async function compareInto(
     plan,
     workers: settings.workers,
     moveTimeout: settings.moveTimeout,
+    startTimeout: settings.startTimeout,
     channel: settings.channel,
     framing: settings.framing,
     signal: settings.signal,

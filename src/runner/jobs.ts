@@ -74,6 +74,8 @@ export interface JobSettings {
   readonly force?: boolean;
   /** Seconds a strategy file or bot may take per decision. */
   readonly moveTimeout?: number;
+  /** Seconds a bot may take to start and open its channel. */
+  readonly startTimeout?: number;
   /** Keep each game's protocol message log in the results folder. */
   readonly transcripts?: boolean;
   /** How `cmd:` bots talk to parlor (a channel the game's protocol offers); its default when absent. */
@@ -161,7 +163,9 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
 /** The runners of a job: worker threads (or the queue of remote workers), and the host of bot seats with the run's settings. */
 export async function createRunners(
   context: JobContext,
-  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'transcripts' | 'channel' | 'framing' | 'redis'>,
+  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'startTimeout' | 'transcripts' | 'channel' | 'framing' | 'redis'> & {
+    readonly resultsDir?: string;
+  },
 ): Promise<Runners> {
   if (settings.redis !== undefined && settings.transcripts)
     throw Errors.badOption('--transcripts is not available with --redis: the games are played on other machines');
@@ -175,7 +179,14 @@ export async function createRunners(
   return Runners.create(
     settings.workers,
     context.loadExternalHost,
-    { moveTimeout: settings.moveTimeout, transcripts: settings.transcripts, channel: settings.channel, framing: settings.framing },
+    {
+      moveTimeout: settings.moveTimeout,
+      startTimeout: settings.startTimeout,
+      transcripts: settings.transcripts,
+      channel: settings.channel,
+      framing: settings.framing,
+      resultsDir: settings.resultsDir,
+    },
     { registry: context.registryModule, host: context.hostModule },
     remote,
   );

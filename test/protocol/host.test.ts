@@ -116,6 +116,7 @@ describe('hosting misbehaving bots', () => {
         rules,
         // Short only where the timeout is what is tested: a loaded machine can take longer to start Python.
         moveTimeout: bad.reasons.includes(Forfeit.TIMEOUT) ? 0.3 : 5,
+        startTimeout: bad.reasons.includes(Forfeit.TIMEOUT) ? 0.3 : undefined,
         limits,
         env,
         resultsDir,

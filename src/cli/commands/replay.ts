@@ -30,6 +30,7 @@ export interface ReplayOptions {
   readonly rules?: Record<string, string>;
   /** Seconds a strategy file or bot process may take per decision. */
   readonly moveTimeout?: number;
+  readonly startTimeout?: number;
   readonly channel?: string;
   readonly framing?: string;
   readonly json?: boolean;
@@ -81,7 +82,7 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
 async function replayLines(
   context: CommandContext,
   target: ReplayTarget,
-  { moveTimeout, channel, framing }: Pick<ReplayOptions, 'moveTimeout' | 'channel' | 'framing'>,
+  { moveTimeout, startTimeout, channel, framing }: Pick<ReplayOptions, 'moveTimeout' | 'startTimeout' | 'channel' | 'framing'>,
 ): Promise<string[]> {
   const runners = Runners.create(1, loadExternalHost);
   try {
@@ -93,7 +94,7 @@ async function replayLines(
     const range = { offset: target.offset, from: target.local, to: target.local + 1 };
     const counters = new Counters(match.layout);
     if (runners.hasExternalSeat(match.spec.seats)) {
-      recorder.lines.push(...(await externalLog(runners, player, range, counters, { moveTimeout, channel, framing })));
+      recorder.lines.push(...(await externalLog(runners, player, range, counters, { moveTimeout, startTimeout, channel, framing })));
     } else {
       table.observer = recorder;
       player.play(range, counters);
@@ -116,7 +117,7 @@ async function externalLog(
   player: MatchPlayer,
   range: GameRange,
   counters: Counters,
-  settings: Pick<ReplayOptions, 'moveTimeout' | 'channel' | 'framing'>,
+  settings: Pick<ReplayOptions, 'moveTimeout' | 'startTimeout' | 'channel' | 'framing'>,
 ): Promise<string[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
   try {

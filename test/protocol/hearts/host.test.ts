@@ -197,6 +197,7 @@ describe('hosting misbehaving Hearts bots', () => {
         env,
         limits,
         moveTimeout: 0.5,
+        startTimeout: 0.5,
       });
       finishRun();
       assert.deepEqual(forfeitsOf(counters, 0), new Map([[c.reason, games]]));
