@@ -292,6 +292,7 @@ function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded'], so
     name,
     created: new Date().toISOString(),
     parlor: { version, commit: gitCommit() },
+    cwd: process.cwd(),
     loaded,
     sources,
     ...spec,

@@ -163,6 +163,8 @@ export interface ForfeitNoteRow {
   readonly seat: number;
   readonly strategy: string;
   readonly reason: string;
+  /** What went wrong, where known (a strategy's error, with the file and line it was thrown at). */
+  readonly detail?: string;
 }
 
 export interface MatchSummary {
@@ -227,6 +229,8 @@ export interface SummaryMatchup {
   /** The strategy of each of the match-up's counter slots. */
   readonly slotNames: readonly string[];
   readonly counters: Counters;
+  /** What went wrong in a noted forfeit, where it can be found out. */
+  readonly forfeitDetail?: (note: ForfeitNote) => string | undefined;
 }
 
 // Six decimals keep JSON and CSV readable; the counts behind them are exact.
@@ -739,15 +743,20 @@ function matchupSummary(context: SummaryContext, seats: readonly string[], count
 const MAX_FORFEIT_ROWS = 16;
 
 function forfeitNotes(context: SummaryContext): ForfeitNoteRow[] {
-  const rows = context.matchups.flatMap((matchup) =>
-    matchup.counters.notes().map((note: ForfeitNote) => ({
-      game: note.game,
-      seat: note.seat,
-      strategy: matchup.seats[listedSeat(context.design, matchup, note)],
-      reason: context.game.forfeitLabels[note.reason] ?? `reason ${note.reason}`,
-    })),
-  );
-  return rows.sort((a, b) => a.game - b.game || a.seat - b.seat).slice(0, MAX_FORFEIT_ROWS);
+  const rows = context.matchups.flatMap((matchup) => matchup.counters.notes().map((note: ForfeitNote) => ({ note, matchup })));
+  return rows
+    .sort((a, b) => a.note.game - b.note.game || a.note.seat - b.note.seat)
+    .slice(0, MAX_FORFEIT_ROWS)
+    .map(({ note, matchup }) => {
+      const detail = matchup.forfeitDetail?.(note);
+      return {
+        game: note.game,
+        seat: note.seat,
+        strategy: matchup.seats[listedSeat(context.design, matchup, note)],
+        reason: context.game.forfeitLabels[note.reason] ?? `reason ${note.reason}`,
+        ...(detail === undefined ? {} : { detail }),
+      };
+    });
 }
 
 /** Which listed seat held the position of the note in its game (designs may rotate the seats). */
