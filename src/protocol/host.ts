@@ -283,6 +283,18 @@ class HostedTable implements TableObserver {
     for (const bot of this.seats) if (bot?.endsWith(event)) void bot.leave();
   }
 
+  /**
+   * Notes a message as it went to the bot in `seat` (`to`) or came from it, in the transcript:
+   * `[wire manager -> 2] ...`, `[wire 2 -> manager] ...`, the text exactly (JSON-quoted where it
+   * holds anything but printable characters).
+   */
+  onWire(seat: number, to: boolean, text: string): void {
+    if (this.recorder === null || this.host.wire.transcriptIsWire) return;
+    const number = this.table.game.seatNumber(seat, this.table.rules);
+    const shown = /^[\x20-\x7e]*$/.test(text) ? text : JSON.stringify(text);
+    this.recorder.lines.push(to ? `[wire manager -> ${number}] ${shown}` : `[wire ${number} -> manager] ${shown}`);
+  }
+
   /** Where the name reply to the greeting `seat` just got goes in the transcript (a bot may answer after its round). */
   nameLine(seat: number): number {
     return this.recorder?.nameLine(seat) ?? -1;
@@ -473,10 +485,10 @@ class Connection {
     for (let message = this.outbox.shift(); message !== undefined; message = this.outbox.shift()) {
       // A bot that failed already hears no more: what it would answer can no longer count.
       if (this.failure) continue;
-      link.send(message.text, message.padTo);
+      this.write(link, message);
       if (message.expects === 'name') await this.readName(link);
       else if (message.expects === 'ack') {
-        this.failure = await readAcknowledgement(link, message, this.readTimeoutMs());
+        this.failure = await readAcknowledgement(this.read(link), message);
         if (this.failure === null) this.host.stats.linesReceived++;
         else this.context.log(this.failure.detail);
       } else if (message.expects === 'aside') await this.readAside(link);
@@ -490,8 +502,15 @@ class Connection {
     return timeoutMs;
   }
 
-  private read(link: BotLink): Promise<ReadResult> {
-    return link.readLine(this.readTimeoutMs());
+  private async read(link: BotLink): Promise<ReadResult> {
+    const reply = await link.readLine(this.readTimeoutMs());
+    if ('line' in reply) this.bot.hosted.onWire(this.bot.seat, false, reply.line);
+    return reply;
+  }
+
+  private write(link: BotLink, message: Outbound): void {
+    this.bot.hosted.onWire(this.bot.seat, true, message.text);
+    link.send(message.text, message.padTo);
   }
 
   /**
@@ -546,7 +565,7 @@ class Connection {
   send(message: Outbound): void {
     this.host.stats.linesSent += lineCount(message.text);
     if (this.ready && message.expects !== 'name' && message.expects !== 'ack' && message.expects !== 'aside') {
-      this.link!.send(message.text, message.padTo);
+      this.write(this.link!, message);
       return;
     }
     this.outbox.push(message);
@@ -605,8 +624,8 @@ const SILENT: ReadonlySet<number> = new Set([Forfeit.TIMEOUT, Forfeit.CRASHED, F
  * Reads the set answer to `message` (an `ok`, a `dead`): null when it came, in any case, or the
  * failure (a wrong answer is malformed).
  */
-export async function readAcknowledgement(link: BotLink, message: Outbound, timeoutMs: number): Promise<ReadFailure | null> {
-  const reply = await link.readLine(timeoutMs);
+export async function readAcknowledgement(read: Promise<ReadResult>, message: Outbound): Promise<ReadFailure | null> {
+  const reply = await read;
   if ('failure' in reply) return { failure: reply.failure, detail: `no '${message.ack}' for '${message.text}': ${reply.detail}` };
   if (reply.line.toLowerCase() === message.ack?.toLowerCase()) return null;
   return { failure: Forfeit.MALFORMED, detail: `${sentDetail(reply.line)} for '${message.text}', not '${message.ack}'` };

@@ -16,6 +16,11 @@ export interface WireProtocol {
   readonly framing: FramingKind;
   /** Framings a bot may ask for instead (bots written for a port of the server that frames otherwise). */
   readonly otherFramings?: readonly FramingKind[];
+  /**
+   * Whether the game's transcript lines are its protocol's messages already (Love Letter's); for
+   * the others a hosted game's transcript adds each message as sent and each reply as received.
+   */
+  readonly transcriptIsWire?: boolean;
   /** Whether a round's opening greeting asks each bot its name (transcripts keep the reply's place). */
   greetsEachRound(rules: RuleValues): boolean;
   /**

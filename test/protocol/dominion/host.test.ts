@@ -121,6 +121,9 @@ describe('a Dominion strategy behind the protocol plays as it does in-process', 
     const played = await hosted([bot, 'random'], 3, {}, 'processes', false);
     assertSameGames(comparable(played), comparable(expected));
     assert.equal(played.stats.botsStarted, 3);
+    // The transcript also shows each message exactly as it went to the bot and came back.
+    assert.match(played.transcripts[0], /^\[wire manager -> 1\] \{"type":"player-name-request","player_number":"player1","version":1\}$/m);
+    assert.match(played.transcripts[0], /^\[wire 1 -> manager\] \{"type":"player-name-reply",.*\}$/m);
     assertNothingLeft();
   });
 
