@@ -47,8 +47,12 @@ interface GameCase {
   readonly players: number;
   readonly rules: string;
   readonly games: number;
-  /** The example bots of every language, and a built-in to fill the table. */
-  seats(): string[];
+  /** The example Python bot's command. */
+  readonly python: readonly string[];
+  /** The bots of the other languages: the example C bot (where compiled) and parlor bot. */
+  others(): string[];
+  /** A built-in to fill the table. */
+  readonly filler: string;
 }
 
 const C = (source: string, ...args: string[]) => (compiled.has(source) ? [cmd(compiled.get(source)!, ...args)] : []);
@@ -59,33 +63,36 @@ const GAMES: readonly GameCase[] = [
     players: 4,
     rules: 'winsNeeded=1',
     games: 4,
-    seats: () => [
-      cmd(PYTHON, join(EXTERNAL, 'random_bot.py'), '4'),
-      ...C('random_bot.c', '4'),
-      parlorBot('love-letter', 'counter'),
-      'random',
-    ],
+    python: [PYTHON, join(EXTERNAL, 'random_bot.py'), '4'],
+    others: () => [...C('random_bot.c', '4'), parlorBot('love-letter', 'counter')],
+    filler: 'random',
   },
   {
     game: 'hearts',
     players: 4,
     rules: 'hands=2',
     games: 4,
-    seats: () => [cmd(PYTHON, join(EXTERNAL, 'hearts_bot.py')), ...C('hearts_bot.c'), parlorBot('hearts', 'ducking', 'hands=2'), 'random'],
+    python: [PYTHON, join(EXTERNAL, 'hearts_bot.py')],
+    others: () => [...C('hearts_bot.c'), parlorBot('hearts', 'ducking', 'hands=2')],
+    filler: 'random',
   },
   {
     game: 'dominion',
     players: 3,
     rules: 'turnLimit=10',
     games: 4,
-    seats: () => [cmd(PYTHON, join(EXTERNAL, 'dominion_big_money.py')), parlorBot('dominion', 'smithy-bm', 'turnLimit=10'), 'big-money'],
+    python: [PYTHON, join(EXTERNAL, 'dominion_big_money.py')],
+    others: () => [parlorBot('dominion', 'smithy-bm', 'turnLimit=10')],
+    filler: 'big-money',
   },
   {
     game: 'speedclue',
     players: 4,
     rules: 'profile=java-server',
     games: 4,
-    seats: () => [cmd(PYTHON, join(EXTERNAL, 'speedclue_bot.py')), ...C('speedclue_bot.c'), parlorBot('speedclue', 'simple'), 'inference'],
+    python: [PYTHON, join(EXTERNAL, 'speedclue_bot.py')],
+    others: () => [...C('speedclue_bot.c'), parlorBot('speedclue', 'simple')],
+    filler: 'inference',
   },
 ];
 
@@ -144,7 +151,9 @@ describe('hosting every protocol: every bot language, two runs at once, two work
 
   for (const game of GAMES) {
     test(`${game.game}: two runs of its example bots at once, not one forfeit, nothing left`, async () => {
-      const runs = await Promise.all(['a', 'b'].map((run) => host(`${game.game}-${run}`, game, game.seats()).done));
+      const runs = await Promise.all(
+        ['a', 'b'].map((run) => host(`${game.game}-${run}`, game, [cmd(...game.python), ...game.others(), game.filler]).done),
+      );
       runs.forEach((run, index) => {
         const name = `${game.game}-${'ab'[index]}`;
         assert.equal(run.finished.code, 0, run.finished.stderr);
@@ -160,89 +169,34 @@ describe('hosting every protocol: every bot language, two runs at once, two work
 
 /**
  * A bot that fails in one way, once: the first process started runs the failing fixture, every
- * later one the game's example bot. The seat forfeits in one game only; the fresh process that
- * takes it from then on plays clean (what a bot of the last game left behind it must not reach it).
+ * later one the game's example Python bot. The seat forfeits in one game only; the fresh process
+ * that takes it from then on plays clean (what a bot of the last game left behind must not reach it).
  */
-const FAILURES: readonly { game: string; kind: string; reason: string; bad: string[]; good: string[] }[] = [
-  {
-    game: 'love-letter',
-    kind: 'a timeout',
-    reason: 'timeout',
-    bad: ['sh', join(FIXTURES, 'hang.sh')],
-    good: [PYTHON, join(EXTERNAL, 'random_bot.py'), '4'],
-  },
-  {
-    game: 'love-letter',
-    kind: 'a flood',
-    reason: 'flooded',
-    bad: ['sh', join(FIXTURES, 'flood.sh')],
-    good: [PYTHON, join(EXTERNAL, 'random_bot.py'), '4'],
-  },
-  {
-    game: 'hearts',
-    kind: 'a crash',
-    reason: 'crashed',
-    bad: [PYTHON, join(FIXTURES, 'hearts/crash_mid_run.py')],
-    good: [PYTHON, join(EXTERNAL, 'hearts_bot.py')],
-  },
-  {
-    game: 'hearts',
-    kind: 'a frame that is none',
-    reason: 'malformed',
-    bad: [PYTHON, join(FIXTURES, 'hearts/garbage_frame.py')],
-    good: [PYTHON, join(EXTERNAL, 'hearts_bot.py')],
-  },
-  {
-    game: 'dominion',
-    kind: 'a timeout',
-    reason: 'timeout',
-    bad: [PYTHON, join(FIXTURES, 'dominion/timeout.py')],
-    good: [PYTHON, join(EXTERNAL, 'dominion_big_money.py')],
-  },
-  {
-    game: 'dominion',
-    kind: 'a crash',
-    reason: 'crashed',
-    bad: [PYTHON, join(FIXTURES, 'dominion/crash.py')],
-    good: [PYTHON, join(EXTERNAL, 'dominion_big_money.py')],
-  },
-  {
-    game: 'speedclue',
-    kind: 'a malformed reply',
-    reason: 'malformed',
-    bad: [PYTHON, join(FIXTURES, 'speedclue/garbage.py')],
-    good: [PYTHON, join(EXTERNAL, 'speedclue_bot.py')],
-  },
-  {
-    game: 'speedclue',
-    kind: 'a broken restriction',
-    reason: 'repeated-suggestion',
-    bad: [PYTHON, join(FIXTURES, 'speedclue/breaks_rule.py'), 'repeats'],
-    good: [PYTHON, join(EXTERNAL, 'speedclue_bot.py')],
-  },
-  {
-    game: 'speedclue',
-    kind: 'a timeout',
-    reason: 'timeout',
-    bad: [PYTHON, join(FIXTURES, 'speedclue/timeout.py')],
-    good: [PYTHON, join(EXTERNAL, 'speedclue_bot.py')],
-  },
+const FAILURES: readonly [game: string, kind: string, reason: string, bad: string[]][] = [
+  ['love-letter', 'a timeout', 'timeout', ['sh', join(FIXTURES, 'hang.sh')]],
+  ['love-letter', 'a flood', 'flooded', ['sh', join(FIXTURES, 'flood.sh')]],
+  ['hearts', 'a crash', 'crashed', [PYTHON, join(FIXTURES, 'hearts/crash_mid_run.py')]],
+  ['hearts', 'a frame that is none', 'malformed', [PYTHON, join(FIXTURES, 'hearts/garbage_frame.py')]],
+  ['dominion', 'a timeout', 'timeout', [PYTHON, join(FIXTURES, 'dominion/timeout.py')]],
+  ['dominion', 'a crash', 'crashed', [PYTHON, join(FIXTURES, 'dominion/crash.py')]],
+  ['speedclue', 'a malformed reply', 'malformed', [PYTHON, join(FIXTURES, 'speedclue/garbage.py')]],
+  ['speedclue', 'a broken restriction', 'repeated-suggestion', [PYTHON, join(FIXTURES, 'speedclue/breaks_rule.py'), 'repeats']],
+  ['speedclue', 'a timeout', 'timeout', [PYTHON, join(FIXTURES, 'speedclue/timeout.py')]],
 ];
 
 describe('hosting every protocol: the bot that takes a seat after a failure plays clean', () => {
-  FAILURES.forEach((failure, index) => {
-    test(`${failure.game}: after ${failure.kind}, a fresh bot and no forfeit more`, async () => {
-      const game = GAMES.find((candidate) => candidate.game === failure.game)!;
+  FAILURES.forEach(([gameId, kind, reason, bad], index) => {
+    test(`${gameId}: after ${kind}, a fresh bot and no forfeit more`, async () => {
+      const game = GAMES.find((candidate) => candidate.game === gameId)!;
       const name = `replaced-${index}`;
-      const seat = cmd('sh', join(FIXTURES, 'once.sh'), join(scratch, `${name}-stamp`), failure.bad.join(' '), failure.good.join(' '));
-      const opponent = failure.game === 'dominion' ? 'big-money' : failure.game === 'speedclue' ? 'simple' : 'random';
+      const seat = cmd('sh', join(FIXTURES, 'once.sh'), join(scratch, `${name}-stamp`), bad.join(' '), game.python.join(' '));
       // A bot that hangs from the start waits out its start-up allowance too: a short one, with room for Python to start.
-      const run = await host(name, { ...game, games: 6 }, [seat, opponent], 1, 3).done;
+      const run = await host(name, { ...game, games: 6 }, [seat, game.filler], 1, 3).done;
       assert.equal(run.finished.code, 0, run.finished.stderr);
       const rows = forfeitRows(run.out);
       assert.deepEqual(
         rows.map(([, reason]) => reason),
-        [failure.reason],
+        [reason],
         JSON.stringify(rows),
       );
       const summary = JSON.parse(readFileSync(join(run.out, 'summary.json'), 'utf8'));
