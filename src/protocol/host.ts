@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameEvent } from '../core/events.ts';
@@ -218,7 +218,12 @@ export function finishRun(): void {
 let scratch: string | null = null;
 
 function scratchFolder(): string {
-  scratch ??= mkdtempSync(join(tmpdir(), 'parlor-bots-'));
+  if (scratch === null) {
+    const folder = mkdtempSync(join(tmpdir(), 'parlor-bots-'));
+    // Nothing of a run is left in the temporary folder once parlor exits.
+    process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+    scratch = folder;
+  }
   return scratch;
 }
 
