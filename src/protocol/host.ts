@@ -595,10 +595,14 @@ class Connection {
   }
 
   async decide(): Promise<DecisionOutcome> {
-    // A wrong answer to a request that decided nothing costs the next decision, which is not asked.
+    // A wrong answer to a request that decided nothing costs the next decision, which is not
+    // asked: the seat is loaded for it all the same, so the forfeit answers that decision.
     const owed = this.owed;
     this.owed = null;
-    if (owed) return owed;
+    if (owed) {
+      this.bot.server.request();
+      return owed;
+    }
     const request = this.bot.server.request();
     if (request) this.send(request);
     await this.flushed;

@@ -114,7 +114,7 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
 }
 
 /** Blocks [fromBlock, toBlock) cut into at most `parts` runs of whole blocks, in order, as even as they come. */
-export function shareBlocks(fromBlock: number, toBlock: number, parts: number): [number, number][] {
+function shareBlocks(fromBlock: number, toBlock: number, parts: number): [number, number][] {
   const count = Math.max(1, Math.min(parts, toBlock - fromBlock));
   return Array.from({ length: count }, (_, part): [number, number] => [
     fromBlock + Math.floor(((toBlock - fromBlock) * part) / count),
