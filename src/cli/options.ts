@@ -4,7 +4,7 @@ import { splitStrategyList } from '../core/strategy-spec.ts';
 import { parseDesign } from '../runner/design.ts';
 import { parseSeatings } from '../runner/tournament.ts';
 import { Errors } from '../core/errors.ts';
-import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/transport/process.ts';
+import { DEFAULT_MOVE_TIMEOUT_SECONDS, DEFAULT_START_TIMEOUT_SECONDS } from '../protocol/transport/process.ts';
 import { CHANNEL_KINDS, FRAMING_KINDS } from '../core/wire.ts';
 import { collect, integerIn, keyValuePairs, oneOf, positiveNumber } from './parse.ts';
 import { parsePreset, parseSprtBounds, parseSprtElo } from './compare-options.ts';
@@ -152,6 +152,13 @@ export const Options = {
     description: 'strategy files and external bots: time allowed per call before the seat forfeits',
     defaultValue: DEFAULT_MOVE_TIMEOUT_SECONDS,
     parse: positiveNumber('--move-timeout'),
+  },
+  startTimeout: {
+    flags: '--start-timeout <seconds>',
+    description:
+      'external bots: time allowed to start and open their channel (on stdio, added to the first answer), apart from --move-timeout',
+    defaultValue: DEFAULT_START_TIMEOUT_SECONDS,
+    parse: positiveNumber('--start-timeout'),
   },
   channel: {
     flags: '--channel <kind>',

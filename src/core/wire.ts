@@ -17,6 +17,11 @@ export interface WireProtocol {
   readonly framing: FramingKind;
   /** Framings a bot may ask for instead (bots written for a port of the server that frames otherwise). */
   readonly otherFramings?: readonly FramingKind[];
+  /**
+   * Whether the game's transcript lines are its protocol's messages already (Love Letter's); for
+   * the others a hosted game's transcript adds each message as sent and each reply as received.
+   */
+  readonly transcriptIsWire?: boolean;
   /** Whether a round's opening greeting asks each bot its name (transcripts keep the reply's place). */
   greetsEachRound(rules: RuleValues): boolean;
   /**
@@ -94,10 +99,17 @@ export interface ServerSeat {
   /** Messages that end the connection (Hearts' `;`). */
   close(): readonly Outbound[];
   /**
-   * Why the bot's answer to its name request costs it the game, or null to play on. A refused bot
-   * is disqualified for the game (every decision of its seat forfeited, with this reason) and stopped.
+   * Why the bot's answer to its name request (null: it gave none) costs it the game, or null to
+   * play on. A refused bot is disqualified for the game (every decision of its seat forfeited,
+   * with this reason; a bot that gave no answer, with the reason it gave none) and stopped.
    */
-  nameRefused?(reply: string): InvalidReply | null;
+  nameRefused?(reply: string | null): InvalidReply | null;
+  /**
+   * Why the answer to an `aside` message is not the one it must be (a request that decides
+   * nothing still asks for a certain answer), or null. The seat forfeits its next decision for
+   * it, without being asked: the server it stands for would have thrown that turn away.
+   */
+  asideRefused?(reply: string): InvalidReply | null;
   /** The seat forfeited its decision (a bad reply, or no reply): what the game does then is not announced. */
   forfeited?(): void;
 }

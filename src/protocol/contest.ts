@@ -323,7 +323,7 @@ class Contest {
       for (const message of farewell) {
         entrant.bot.send(message.text, message.padTo);
         if (message.expects !== 'ack') continue;
-        const failure = await readAcknowledgement(entrant.bot, message, this.timeoutMs);
+        const failure = await readAcknowledgement(entrant.bot.readLine(this.timeoutMs), message);
         if (failure) this.disqualify(entrant, failure.detail);
       }
     }

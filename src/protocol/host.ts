@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameEvent } from '../core/events.ts';
@@ -15,10 +15,12 @@ import { channelFor, framingFor, wireProtocol } from './protocols.ts';
 import {
   DEFAULT_LIMITS,
   DEFAULT_MOVE_TIMEOUT_SECONDS,
+  DEFAULT_START_TIMEOUT_SECONDS,
   sweepBots,
   type BotLimits,
   type BotLink,
   type ReadFailure,
+  type ReadResult,
 } from './transport/process.ts';
 import { sentDetail, type ChannelKind, type FramingKind, type Outbound, type ServerSeat, type WireProtocol } from '../core/wire.ts';
 
@@ -27,6 +29,8 @@ export interface ExternalOptions {
   readonly signal?: AbortSignal;
   /** Seconds a bot may take per decision before it forfeits. */
   readonly moveTimeout?: number;
+  /** Seconds a bot may take to start and open its channel (on stdio: added to its first answer's time). */
+  readonly startTimeout?: number;
   /** Keep each game's message log in `<resultsDir>/transcripts/game-<index>.txt`. */
   readonly transcripts?: boolean;
   /** Where bot logs (`bots/`) and transcripts go; a temporary folder when absent. */
@@ -118,6 +122,7 @@ export class ProtocolHost {
   readonly channel: ChannelKind;
   readonly framing: FramingKind;
   readonly moveTimeoutMs: number;
+  readonly startTimeoutMs: number;
   readonly limits: BotLimits;
   readonly stats: HostStats;
   readonly cwd: string;
@@ -135,6 +140,7 @@ export class ProtocolHost {
     this.framing = framingFor(match.game, options.framing);
     this.options = options;
     this.moveTimeoutMs = Math.round((options.moveTimeout ?? DEFAULT_MOVE_TIMEOUT_SECONDS) * 1000);
+    this.startTimeoutMs = Math.round((options.startTimeout ?? DEFAULT_START_TIMEOUT_SECONDS) * 1000);
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.stats = options.stats ?? newHostStats();
     this.cwd = options.cwd ?? process.cwd();
@@ -212,7 +218,12 @@ export function finishRun(): void {
 let scratch: string | null = null;
 
 function scratchFolder(): string {
-  scratch ??= mkdtempSync(join(tmpdir(), 'parlor-bots-'));
+  if (scratch === null) {
+    const folder = mkdtempSync(join(tmpdir(), 'parlor-bots-'));
+    // Nothing of a run is left in the temporary folder once parlor exits.
+    process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+    scratch = folder;
+  }
   return scratch;
 }
 
@@ -275,6 +286,18 @@ class HostedTable implements TableObserver {
     }
     // A connection ends after the record that ends it, sent first to whoever receives it.
     for (const bot of this.seats) if (bot?.endsWith(event)) void bot.leave();
+  }
+
+  /**
+   * Notes a message as it went to the bot in `seat` (`to`) or came from it, in the transcript:
+   * `[wire manager -> 2] ...`, `[wire 2 -> manager] ...`, the text exactly (JSON-quoted where it
+   * holds anything but printable characters).
+   */
+  onWire(seat: number, to: boolean, text: string): void {
+    if (this.recorder === null || this.host.wire.transcriptIsWire) return;
+    const number = this.table.game.seatNumber(seat, this.table.rules);
+    const shown = /^[\x20-\x7e]*$/.test(text) ? text : JSON.stringify(text);
+    this.recorder.lines.push(to ? `[wire manager -> ${number}] ${shown}` : `[wire ${number} -> manager] ${shown}`);
   }
 
   /** Where the name reply to the greeting `seat` just got goes in the transcript (a bot may answer after its round). */
@@ -408,6 +431,10 @@ class Connection {
   private leaving: Promise<void> | null = null;
   /** The transcript line for the name reply. */
   private readonly nameLine: number;
+  /** Time the bot's first answer has on top of the move's, to start: on stdio, where no channel opening takes it. */
+  private startAllowanceMs: number;
+  /** A forfeit the bot owes its next decision, for a wrong answer out of turn. */
+  private owed: { readonly forfeit: number; readonly detail: string } | null = null;
 
   constructor(bot: BotSeat, previous: Promise<void>) {
     this.bot = bot;
@@ -431,10 +458,11 @@ class Connection {
       cwd: host.cwd,
       env: host.env,
       limits: host.limits,
-      openTimeoutMs: host.moveTimeoutMs,
+      openTimeoutMs: host.startTimeoutMs,
       log: (line) => host.log(label, `${pinned ?? prefix()}${line}`),
     };
     this.nameLine = hosted.nameLine(bot.seat);
+    this.startAllowanceMs = host.channel === 'stdio' ? host.startTimeoutMs : 0;
     this.outbox.push(...bot.server.open());
     this.flushed = this.open(previous);
   }
@@ -462,15 +490,32 @@ class Connection {
     for (let message = this.outbox.shift(); message !== undefined; message = this.outbox.shift()) {
       // A bot that failed already hears no more: what it would answer can no longer count.
       if (this.failure) continue;
-      link.send(message.text, message.padTo);
+      this.write(link, message);
       if (message.expects === 'name') await this.readName(link);
       else if (message.expects === 'ack') {
-        this.failure = await readAcknowledgement(link, message, this.host.moveTimeoutMs);
+        this.failure = await readAcknowledgement(this.read(link), message);
         if (this.failure === null) this.host.stats.linesReceived++;
         else this.context.log(this.failure.detail);
       } else if (message.expects === 'aside') await this.readAside(link);
     }
     this.ready = true;
+  }
+
+  private readTimeoutMs(): number {
+    const timeoutMs = this.host.moveTimeoutMs + this.startAllowanceMs;
+    this.startAllowanceMs = 0;
+    return timeoutMs;
+  }
+
+  private async read(link: BotLink): Promise<ReadResult> {
+    const reply = await link.readLine(this.readTimeoutMs());
+    if ('line' in reply) this.bot.hosted.onWire(this.bot.seat, false, reply.line);
+    return reply;
+  }
+
+  private write(link: BotLink, message: Outbound): void {
+    this.bot.hosted.onWire(this.bot.seat, true, message.text);
+    link.send(message.text, message.padTo);
   }
 
   /**
@@ -484,37 +529,48 @@ class Connection {
   }
 
   private async readName(link: BotLink): Promise<void> {
-    const reply = await link.readLine(this.host.moveTimeoutMs);
+    const reply = await this.read(link);
     if ('failure' in reply) {
-      this.failure ??= { failure: reply.failure, detail: `no name after the greeting: ${reply.detail}` };
+      const detail = `no name after the greeting: ${reply.detail}`;
+      // Where a server would not play without the name, the bot is out for the game, for the reason it gave none.
+      if (this.bot.server.nameRefused?.(null)) this.refuseName(reply.failure, detail);
+      else this.failure ??= { failure: reply.failure, detail };
       return;
     }
     this.host.stats.linesReceived++;
     this.context.log(`name: ${reply.line}`);
     this.bot.hosted.onName(this.nameLine, this.bot.seat, reply.line);
     const refused = this.bot.server.nameRefused?.(reply.line);
-    if (refused) {
-      const detail = `name refused: ${refused.detail}`;
-      this.context.log(detail);
-      // The decision that waited on the name is forfeited for it too, and every later one.
-      this.failure ??= { failure: refused.invalid, detail };
-      this.bot.disqualify(refused.invalid, detail);
-      void this.bot.leave();
-    }
+    if (refused) this.refuseName(refused.invalid, `name refused: ${refused.detail}`);
+  }
+
+  private refuseName(reason: number, detail: string): void {
+    this.context.log(detail);
+    // The decision that waited on the name is forfeited for it too, and every later one.
+    this.failure ??= { failure: reason, detail };
+    this.bot.disqualify(reason, detail);
+    void this.bot.leave();
   }
 
   /** Reads an answer the game needs nothing from, so that the next reply answers the next request. */
   private async readAside(link: BotLink): Promise<void> {
-    const reply = await link.readLine(this.host.moveTimeoutMs);
-    if ('failure' in reply)
+    const reply = await this.read(link);
+    if ('failure' in reply) {
       this.failure ??= { failure: reply.failure, detail: `no answer to a request that decides nothing: ${reply.detail}` };
-    else this.host.stats.linesReceived++;
+      return;
+    }
+    this.host.stats.linesReceived++;
+    const refused = this.bot.server.asideRefused?.(reply.line);
+    if (refused) {
+      this.context.log(refused.detail);
+      this.owed ??= { forfeit: refused.invalid, detail: refused.detail };
+    }
   }
 
   send(message: Outbound): void {
     this.host.stats.linesSent += lineCount(message.text);
     if (this.ready && message.expects !== 'name' && message.expects !== 'ack' && message.expects !== 'aside') {
-      this.link!.send(message.text, message.padTo);
+      this.write(this.link!, message);
       return;
     }
     this.outbox.push(message);
@@ -539,6 +595,14 @@ class Connection {
   }
 
   async decide(): Promise<DecisionOutcome> {
+    // A wrong answer to a request that decided nothing costs the next decision, which is not
+    // asked: the seat is loaded for it all the same, so the forfeit answers that decision.
+    const owed = this.owed;
+    this.owed = null;
+    if (owed) {
+      this.bot.server.request();
+      return owed;
+    }
     const request = this.bot.server.request();
     if (request) this.send(request);
     await this.flushed;
@@ -546,8 +610,13 @@ class Connection {
       this.failureTold = true;
       return { forfeit: this.failure.failure, detail: this.failure.detail };
     }
-    const reply = await this.link!.readLine(this.host.moveTimeoutMs);
-    if ('failure' in reply) return { forfeit: reply.failure, detail: reply.detail };
+    const reply = await this.read(this.link!);
+    if ('failure' in reply) {
+      // A bot that did not answer is sent nothing more, nor waited on again (for a goodbye's answer).
+      this.failure = reply;
+      this.failureTold = true;
+      return { forfeit: reply.failure, detail: reply.detail };
+    }
     this.host.stats.linesReceived++;
     const actions = this.bot.actions;
     const decoded = this.bot.server.decode(reply.line, this.context.players, actions);
@@ -564,8 +633,8 @@ const SILENT: ReadonlySet<number> = new Set([Forfeit.TIMEOUT, Forfeit.CRASHED, F
  * Reads the set answer to `message` (an `ok`, a `dead`): null when it came, in any case, or the
  * failure (a wrong answer is malformed).
  */
-export async function readAcknowledgement(link: BotLink, message: Outbound, timeoutMs: number): Promise<ReadFailure | null> {
-  const reply = await link.readLine(timeoutMs);
+export async function readAcknowledgement(read: Promise<ReadResult>, message: Outbound): Promise<ReadFailure | null> {
+  const reply = await read;
   if ('failure' in reply) return { failure: reply.failure, detail: `no '${message.ack}' for '${message.text}': ${reply.detail}` };
   if (reply.line.toLowerCase() === message.ack?.toLowerCase()) return null;
   return { failure: Forfeit.MALFORMED, detail: `${sentDetail(reply.line)} for '${message.text}', not '${message.ack}'` };

@@ -22,6 +22,8 @@ export interface ComparisonJob {
   readonly workers: number;
   /** Seconds a strategy file or bot may take per decision. */
   readonly moveTimeout?: number;
+  /** Seconds a bot may take to start and open its channel. */
+  readonly startTimeout?: number;
   /** How bots talk to parlor (--channel). */
   readonly channel?: string;
   /** How messages to and from bots are framed (--framing). */
@@ -56,6 +58,8 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
   const runners = await createRunners(context, {
     workers: run.workers,
     moveTimeout: run.moveTimeout,
+    startTimeout: run.startTimeout,
+    resultsDir: dir,
     channel: run.channel,
     framing: run.framing,
     redis: run.redis,
@@ -85,22 +89,35 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
       // The looks already merged are in the trajectory: the test reads where they left it (again, if a pending batch just merged).
       if (progress.merged > 0) test.read(progress.counters[0].totals(candidate, baseline));
     }
-    const status = await playJob(context, dir, progress, { workers: run.workers, signal: run.signal }, runners, {
+    const playBlocks = (fromBlock: number, toBlock: number, signal?: AbortSignal) =>
+      runners.runnerFor(seats).run({ kind: 'paired', registry: context.registryModule, paired: plan.paired, fromBlock, toBlock }, signal);
+    // A table of bots plays one game at a time: each batch (one look of the test) is shared out
+    // among the workers' tables, as sim's small batches are, and merged back in order; batches
+    // themselves go one after another, so no more tables of bots play at once than workers.
+    const bots = runners.hasExternalSeat(seats);
+    const status = await playJob(context, dir, progress, { workers: bots ? 1 : run.workers, signal: run.signal }, runners, {
       extra: (): ComparisonExtra => ({ trajectory: test.trajectory, expected: run.expected }),
-      play: (batch, signal) =>
-        runners.runnerFor(seats).run(
-          {
-            kind: 'paired',
-            registry: context.registryModule,
-            paired: plan.paired,
-            fromBlock: batch.from / plan.blockGames,
-            toBlock: batch.to / plan.blockGames,
-          },
-          signal,
-        ),
+      play: async (batch, signal) => {
+        const fromBlock = batch.from / plan.blockGames;
+        const toBlock = batch.to / plan.blockGames;
+        if (!bots) return playBlocks(fromBlock, toBlock, signal);
+        const parts = await Promise.all(shareBlocks(fromBlock, toBlock, run.workers).map(([from, to]) => playBlocks(from, to, signal)));
+        const merged = new PairedCounters(layout);
+        for (const part of parts) merged.add(part);
+        return merged.data;
+      },
     });
     return status === 'interrupted' ? { gamesDone: 2 * progress.gamesDone } : test.result();
   } finally {
     await runners.close();
   }
+}
+
+/** Blocks [fromBlock, toBlock) cut into at most `parts` runs of whole blocks, in order, as even as they come. */
+function shareBlocks(fromBlock: number, toBlock: number, parts: number): [number, number][] {
+  const count = Math.max(1, Math.min(parts, toBlock - fromBlock));
+  return Array.from({ length: count }, (_, part): [number, number] => [
+    fromBlock + Math.floor(((toBlock - fromBlock) * part) / count),
+    fromBlock + Math.floor(((toBlock - fromBlock) * (part + 1)) / count),
+  ]);
 }

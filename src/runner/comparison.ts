@@ -179,6 +179,7 @@ function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded'], so
     name,
     created: new Date().toISOString(),
     parlor: { version, commit: gitCommit() },
+    cwd: process.cwd(),
     loaded,
     sources,
     ...spec,
@@ -329,6 +330,7 @@ function comparisonPlay(into: ComparisonInto): ComparisonJob {
     plan,
     workers: settings.workers,
     moveTimeout: settings.moveTimeout,
+    startTimeout: settings.startTimeout,
     channel: settings.channel,
     framing: settings.framing,
     signal: settings.signal,
@@ -394,7 +396,7 @@ async function writeComparisonResults(context: JobContext, job: JobFile, dir: st
 /** What playing a comparison into its folder takes: the plan, where it stands, and who watches. */
 interface ComparisonInto {
   readonly context: JobContext;
-  readonly settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'channel' | 'framing' | 'signal' | 'redis'>;
+  readonly settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'startTimeout' | 'channel' | 'framing' | 'signal' | 'redis'>;
   readonly plan: ComparisonPlan;
   readonly job: JobFile;
   readonly dir: string;

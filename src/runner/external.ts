@@ -34,6 +34,8 @@ export interface ExternalRangeSession {
 export interface ExternalSettings {
   /** Seconds a bot may take per decision before it forfeits. */
   readonly moveTimeout?: number;
+  /** Seconds a bot may take to start and open its channel. */
+  readonly startTimeout?: number;
   /** Keep each game's protocol message log under the results folder. */
   readonly transcripts?: boolean;
   /** Where bot logs and transcripts go. */

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import { Errors } from '../core/errors.ts';
+import { Forfeit } from '../core/forfeits.ts';
 import type { Registry } from '../core/registry.ts';
 import { MatchPlayer } from './batch.ts';
 import { chooseBatchGames } from './calibrate.ts';
 import { TimedChoiceGuard } from './choice-guard.ts';
-import type { Counters } from './counters.ts';
+import { Counters, type ForfeitNote } from './counters.ts';
 import { blockGames } from './design.ts';
 import type { ExternalHostLoader } from './external.ts';
 import { lockResultsFolder, type FolderLock } from './folder-lock.ts';
@@ -76,6 +77,8 @@ export interface JobSettings {
   readonly force?: boolean;
   /** Seconds a strategy file or bot may take per decision. */
   readonly moveTimeout?: number;
+  /** Seconds a bot may take to start and open its channel. */
+  readonly startTimeout?: number;
   /** Keep each game's protocol message log in the results folder. */
   readonly transcripts?: boolean;
   /** How `cmd:` bots talk to parlor (a channel the game's protocol offers); its default when absent. */
@@ -146,6 +149,7 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
       name,
       created: new Date().toISOString(),
       parlor: { version, commit: gitCommit() },
+      cwd: process.cwd(),
       loaded,
       sources: jobSources(context.registry, spec),
       ...spec,
@@ -163,7 +167,9 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
 /** The runners of a job: worker threads (or the queue of remote workers), and the host of bot seats with the run's settings. */
 export async function createRunners(
   context: JobContext,
-  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'transcripts' | 'channel' | 'framing' | 'redis'>,
+  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'startTimeout' | 'transcripts' | 'channel' | 'framing' | 'redis'> & {
+    readonly resultsDir?: string;
+  },
 ): Promise<Runners> {
   if (settings.redis !== undefined && settings.transcripts)
     throw Errors.badOption('--transcripts is not available with --redis: the games are played on other machines');
@@ -177,7 +183,14 @@ export async function createRunners(
   return Runners.create(
     settings.workers,
     context.loadExternalHost,
-    { moveTimeout: settings.moveTimeout, transcripts: settings.transcripts, channel: settings.channel, framing: settings.framing },
+    {
+      moveTimeout: settings.moveTimeout,
+      startTimeout: settings.startTimeout,
+      transcripts: settings.transcripts,
+      channel: settings.channel,
+      framing: settings.framing,
+      resultsDir: settings.resultsDir,
+    },
     { registry: context.registryModule, host: context.hostModule },
     remote,
   );
@@ -327,13 +340,14 @@ async function execute(
     }
     timeline?.end('play');
     timeline?.poolActivity(runners.poolActivity());
-    const written = summarizeJob(context.registry, job, matches, progress, stop, played === 'complete');
+    const written = summarizeJob(context.registry, job, players, runners, progress, stop, played === 'complete');
     writeSummary(dir, written);
     return { status: played, summary: written };
   });
   for (const note of summary.forfeitGames) {
     context.warn(
-      `forfeit in game ${note.game} (--game ${job.game} --seed ${job.seed} --index ${note.game}): seat ${note.seat}, ${note.strategy}, ${note.reason}; ` +
+      `forfeit in game ${note.game} (--game ${job.game} --seed ${job.seed} --index ${note.game}): seat ${note.seat}, ${note.strategy}, ${note.reason}` +
+        `${note.detail === undefined ? '' : `: ${note.detail}`}; ` +
         `transcript: ${context.invocation} replay --job ${dir} --index ${note.game}`,
     );
   }
@@ -456,7 +470,8 @@ const CHECKPOINT_MS = 500;
 function summarizeJob(
   registry: Registry,
   job: JobFile,
-  matches: readonly PreparedMatch[],
+  players: readonly MatchPlayer[],
+  runners: Runners,
   progress: JobProgress<Counters>,
   stop: ClearLeaderStop | null,
   finished: boolean,
@@ -471,11 +486,16 @@ function summarizeJob(
     gamesPlanned: stop?.clear ? progress.gamesDone : job.games,
     strategies: job.strategies,
     ratings: job.command === 'tournament',
-    matchups: matches.map((match, index) => ({
+    matchups: players.map(({ match }, index) => ({
       seats: job.matchups[index].seats,
       offset: job.matchups[index].offset,
       slotNames: match.slots.map((slot) => slot.spec.text),
       counters: counters[index],
+      // A strategy's error is found again by playing its game once more here: games are reproducible.
+      forfeitDetail: runners.hasExternalSeat(match.spec.seats)
+        ? undefined
+        : (note: ForfeitNote) =>
+            note.reason === Forfeit.STRATEGY_ERROR ? forfeitDetail(players[index], job.matchups[index].offset, note) : undefined,
     })),
   });
   return untilClear ? { ...summary, untilClear } : summary;
@@ -488,4 +508,26 @@ function timestamp(date: Date): string {
 
 function safeName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'run';
+}
+
+/** Plays a noted forfeit's game again on the match-up's own tables, and says what went wrong in it (for its seat and reason). */
+function forfeitDetail(player: MatchPlayer, offset: number, note: ForfeitNote): string | undefined {
+  const local = note.game - offset;
+  const table = player.tableFor(local);
+  let detail: string | undefined;
+  table.observer = {
+    onEvent() {},
+    onAction() {},
+    onForfeit(seat, reason, text) {
+      if (detail === undefined && seat === note.seat && reason === note.reason) detail = text;
+    },
+  };
+  try {
+    player.play({ offset, from: local, to: local + 1 }, new Counters(player.match.layout));
+  } catch {
+    // A game that cannot be played again here tells nothing more than its note.
+  } finally {
+    table.observer = null;
+  }
+  return detail;
 }

@@ -16,7 +16,7 @@ export interface ResolvedStrategy {
   readonly params: Readonly<Record<string, ParamValue>>;
 }
 
-function looksLikePath(name: string): boolean {
+export function looksLikePath(name: string): boolean {
   return name.includes('/') || name.includes('\\') || /\.((c|m)?(t|j)s|json)$/.test(name);
 }
 

@@ -1,6 +1,6 @@
 import type { Game } from '../core/game.ts';
 import type { LeadMargin } from '../stats/clear-leader.ts';
-import type { Counters } from './counters.ts';
+import type { Counters, ForfeitNote } from './counters.ts';
 import type { DesignName } from './design.ts';
 
 /**
@@ -165,6 +165,8 @@ export interface ForfeitNoteRow {
   readonly seat: number;
   readonly strategy: string;
   readonly reason: string;
+  /** What went wrong, where known (a strategy's error, with the file and line it was thrown at). */
+  readonly detail?: string;
 }
 
 export interface MatchSummary {
@@ -229,6 +231,8 @@ export interface SummaryMatchup {
   /** The strategy of each of the match-up's counter slots. */
   readonly slotNames: readonly string[];
   readonly counters: Counters;
+  /** What went wrong in a noted forfeit, where it can be found out. */
+  readonly forfeitDetail?: (note: ForfeitNote) => string | undefined;
 }
 
 /** A strategy's Plackett-Luce rating on the Elo scale (0: the field's average) with its 95% bootstrap interval. */

@@ -198,15 +198,20 @@ function matchupSummary(context: SummaryContext, seats: readonly string[], count
 const MAX_FORFEIT_ROWS = 16;
 
 function forfeitNotes(context: SummaryContext): ForfeitNoteRow[] {
-  const rows = context.matchups.flatMap((matchup) =>
-    matchup.counters.notes().map((note: ForfeitNote) => ({
-      game: note.game,
-      seat: note.seat,
-      strategy: matchup.seats[listedSeat(context.design, matchup, note)],
-      reason: context.game.forfeitLabels[note.reason] ?? `reason ${note.reason}`,
-    })),
-  );
-  return rows.sort((a, b) => a.game - b.game || a.seat - b.seat).slice(0, MAX_FORFEIT_ROWS);
+  const rows = context.matchups.flatMap((matchup) => matchup.counters.notes().map((note: ForfeitNote) => ({ note, matchup })));
+  return rows
+    .sort((a, b) => a.note.game - b.note.game || a.note.seat - b.note.seat)
+    .slice(0, MAX_FORFEIT_ROWS)
+    .map(({ note, matchup }) => {
+      const detail = matchup.forfeitDetail?.(note);
+      return {
+        game: note.game,
+        seat: note.seat,
+        strategy: matchup.seats[listedSeat(context.design, matchup, note)],
+        reason: context.game.forfeitLabels[note.reason] ?? `reason ${note.reason}`,
+        ...(detail === undefined ? {} : { detail }),
+      };
+    });
 }
 
 /** Which listed seat held the position of the note in its game (designs may rotate the seats). */

@@ -1,3 +1,5 @@
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { GameEvent, decodeRecord, type EventLog } from '../core/events.ts';
 import type { Game, GameState, PlayerView, RuleValues } from '../core/game.ts';
 import { Forfeit } from '../core/forfeits.ts';
@@ -195,8 +197,38 @@ function failureReason(error: unknown): number {
   return error instanceof ChoiceTimeout ? Forfeit.TIMEOUT : Forfeit.STRATEGY_ERROR;
 }
 
+/** What went wrong, and for a strategy's own error where it was thrown (file:line), for whoever fixes it. */
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  if (!(error instanceof Error)) return String(error);
+  const at = error instanceof ChoiceTimeout ? null : thrownAt(error);
+  return at === null ? error.message : `${error.message} (${at})`;
+}
+
+/**
+ * The top frame of an error's stack: its file, and its line; null
+ * when the stack says nothing usable. A TypeScript file compiled on the fly into a data: URL (one
+ * outside an ESM package) has no line of its own source to give: only its path is named then.
+ */
+export function thrownAt(error: Error): string | null {
+  let stack: unknown;
+  try {
+    stack = error.stack;
+  } catch {
+    return null;
+  }
+  const frame = typeof stack === 'string' ? /\n\s+at (?:[^\n(]*\()?([^\n]*?):(\d+):\d+\)?\n/.exec(`${stack}\n`) : null;
+  if (!frame) return null;
+  const [, place, line] = frame;
+  const compiled = place.startsWith('data:') ? /[?&]filePath=([^&:?]+)/.exec(place) : null;
+  if (compiled) return shownPath(decodeURIComponent(compiled[1]).split('?')[0]);
+  const file = place.startsWith('file://') ? fileURLToPath(place) : place;
+  return file.startsWith('/') ? `${shownPath(file)}:${line}` : null;
+}
+
+/** A path as the user would write it here: relative below the working folder, absolute elsewhere. */
+function shownPath(file: string): string {
+  const shown = relative(process.cwd(), file);
+  return shown.startsWith('..') ? file : shown;
 }
 
 function describeAction<S extends GameState, V extends PlayerView>(table: Table<S, V>, action: number): string {

@@ -93,8 +93,8 @@ function forfeitsTable(summary: RunSummary): CsvTable {
   return {
     file: 'forfeits.csv',
     csv: toCsv(
-      ['strategy', 'reason', 'count'],
-      summary.forfeits.map((r) => [r.strategy, r.what, r.count]),
+      ['strategy', 'reason', 'count', 'first'],
+      summary.forfeits.map((r) => [r.strategy, r.what, r.count, firstDetail(summary, r.strategy, r.what)]),
     ),
   };
 }
@@ -187,4 +187,9 @@ function metricTable(metric: MetricSummary): CsvTable {
         ),
       };
   }
+}
+
+/** What went wrong in the first listed forfeit of a strategy for a reason, where known; blank otherwise. */
+function firstDetail(summary: RunSummary, strategy: string, reason: string): string {
+  return summary.forfeitGames.find((note) => note.strategy === strategy && note.reason === reason && note.detail)?.detail ?? '';
 }

@@ -2,6 +2,7 @@
 // JSON file. Their conditions follow the bots simulator users know (DominionSim's "Big Money
 // Ultimate", Dominiate's BigSmithy and DoubleMilitia), fitted to the First Game kingdom.
 import type { ParamSpec } from '../../src/strategy-api.ts';
+import { SERVER_SUPPLY_ORDER } from '../../src/games/dominion/index.ts';
 import type { PriorityList, PriorityRule } from './priority-list.ts';
 
 /** The greening rules every money strategy here shares: provinces once gold is in, then duchies and estates late. */
@@ -16,30 +17,17 @@ const GREENING: readonly PriorityRule[] = [
 /** Never trash or discard what pays for provinces: the worst cards go first. */
 const DISCARD: readonly PriorityRule[] = ['curse', 'province', 'duchy', 'estate', 'copper'];
 
+/**
+ * The original server's sample bot buys the first affordable pile of the supply as the server
+ * lists it: the order of its Python dict (SERVER_SUPPLY_ORDER), province first, then copper, which
+ * costs nothing, so it buys a province with $8 and a copper otherwise.
+ */
 export const STARTER: PriorityList = {
   game: 'dominion',
   name: 'starter',
   summary:
-    "the original server's sample bot: plays every treasure, buys the first affordable card in supply order (curses first), never plays actions",
-  buy: [
-    'curse',
-    'copper',
-    'silver',
-    'gold',
-    'estate',
-    'duchy',
-    'province',
-    'cellar',
-    'market',
-    'militia',
-    'mine',
-    'moat',
-    'remodel',
-    'smithy',
-    'village',
-    'woodcutter',
-    'workshop',
-  ],
+    "the original server's sample bot: plays every treasure, buys the first affordable card in the server's supply order (a province with $8, else a copper), never plays actions",
+  buy: [...SERVER_SUPPLY_ORDER],
   play: [],
 };
 

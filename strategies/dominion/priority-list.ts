@@ -2,7 +2,10 @@
 // DominionSim buy rules and Dominiate's gain priorities. Each list is read top to bottom and the
 // first entry whose card is legal now and whose conditions all hold is taken. See the Dominion
 // section of strategies/README.md for the format; the built-ins in this folder are examples.
+import { createRequire } from 'node:module';
+import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
 import { Errors, type ParamSpec, type ParamValue, type Rng, type Strategy, type StrategyDefinition } from '../../src/strategy-api.ts';
+import PRIORITY_LIST_SCHEMA from './priority-list.schema.json' with { type: 'json' };
 import {
   Action,
   CARD_COUNT,
@@ -340,14 +343,22 @@ export function readPriorityList(data: unknown, source: string): StrategyDefinit
 }
 
 /**
- * A strategy definition from priority-list data; throws a clear error naming `source` when the
- * data is malformed, so a user's JSON file fails at load, not in the middle of a run.
+ * A strategy definition from priority-list data; throws a clear error naming `source` and the
+ * entry when the data is malformed (against priority-list.schema.json, then each condition's
+ * terms), so a user's file fails at load, not in the middle of a run.
  */
-export function priorityList(list: PriorityList, source = list.name, trusted = true): StrategyDefinition<DominionView> {
-  if (typeof list !== 'object' || list === null) throw Errors.badStrategyModule(source, 'a priority list is a JSON object');
-  if (list.game !== 'dominion') throw Errors.badStrategyModule(source, `plays '${String(list.game)}', not 'dominion'`);
-  if (typeof list.name !== 'string' || list.name === '') throw Errors.badStrategyModule(source, 'needs a "name"');
-  if (!Array.isArray(list.buy)) throw Errors.badStrategyModule(source, 'needs a "buy" list');
+export function priorityList(list: PriorityList, source = list?.name, trusted = true): StrategyDefinition<DominionView> {
+  const fault = schemaFault(list);
+  if (fault !== null) throw Errors.badStrategyModule(String(source), fault);
+  return compiledList(list, source, trusted);
+}
+
+/** The built-in lists, checked against the schema by the tests rather than at each start. */
+export function builtinList(list: PriorityList): StrategyDefinition<DominionView> {
+  return compiledList(list, list.name, true);
+}
+
+function compiledList(list: PriorityList, source: string, trusted: boolean): StrategyDefinition<DominionView> {
   const params = listParams(source, list.params);
   // Compiled once here so a mistake shows at load; each seat compiles its own copy, with its values.
   new PriorityListPlayer(source, list);
@@ -383,4 +394,60 @@ function listParams(source: string, params: unknown): readonly ParamSpec[] {
 
 function listValues(params: readonly ParamSpec[], given: Readonly<Record<string, ParamValue>>): ListValues {
   return Object.fromEntries(params.map((param) => [param.name, Number(given[param.name] ?? param.default)]));
+}
+
+type Validator = ValidateFunction<PriorityList>;
+let validator: Validator | null = null;
+
+/**
+ * What is wrong with `data` as a priority list by its JSON Schema, in one line naming the entry
+ * (`buy[2]: unknown key 'iff'`); null when nothing is. The validator (ajv) loads with the first
+ * list a user gives: the built-ins need none.
+ */
+export function schemaFault(data: unknown): string | null {
+  if (validator === null) {
+    const Ajv = (createRequire(import.meta.url)('ajv') as { default: typeof AjvClass }).default;
+    validator = new Ajv({ allErrors: false, strict: true }).compile<PriorityList>(PRIORITY_LIST_SCHEMA);
+  }
+  const validate = validator;
+  if (validate(data)) return null;
+  const error = validate.errors?.find((candidate) => candidate.keyword !== 'if');
+  return error ? describeFault(error, data) : 'not a priority list';
+}
+
+function describeFault(error: ErrorObject, data: unknown): string {
+  const where = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+    .join('')
+    .replace(/^\./, '');
+  const value = error.instancePath
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((at, part) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined), data);
+  const shown = typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
+  const at = where === '' ? '' : `${where}: `;
+  switch (error.keyword) {
+    case 'additionalProperties':
+      return `${at}unknown key '${String(error.params.additionalProperty)}'`;
+    case 'required': {
+      const missing = String(error.params.missingProperty);
+      return `${at}needs a "${missing}"${missing === 'buy' ? ' list' : ''}`;
+    }
+    case 'enum': {
+      const allowed = (error.params.allowedValues as string[]).join(', ');
+      return where.startsWith('play') && CARD_NAMES.includes(value as string)
+        ? `${at}${shown} is no action card (actions: ${allowed})`
+        : `${at}unknown card ${shown} (cards: ${allowed})`;
+    }
+    case 'const':
+      return where === 'game' ? `plays ${shown}, not 'dominion'` : `${at}${shown}, not ${JSON.stringify(error.params.allowedValue)}`;
+    case 'pattern':
+      return `${at}condition ${shown} has no comparison (${OPERATORS.join(' ')}, between spaces)`;
+    case 'anyOf':
+      return `${at}${shown} is neither a condition nor a list of conditions`;
+    default:
+      return `${at}${shown}: ${error.message ?? 'not allowed'}`;
+  }
 }

@@ -116,6 +116,7 @@ describe('hosting misbehaving bots', () => {
         rules,
         // Short only where the timeout is what is tested: a loaded machine can take longer to start Python.
         moveTimeout: bad.reasons.includes(Forfeit.TIMEOUT) ? 0.3 : undefined,
+        startTimeout: bad.reasons.includes(Forfeit.TIMEOUT) ? 0.3 : undefined,
         limits,
         env,
         resultsDir,
@@ -206,6 +207,16 @@ describe('hosting well-behaved bots', () => {
       }
       assertNothingLeft(handlesBefore);
     }
+  });
+
+  test("a bot slow to start has --start-timeout for it, apart from each decision's --move-timeout", async () => {
+    const slow = cmd('sh', '-c', `sleep 1; exec ${quote([PYTHON, join(ROOT, 'strategies/external/random_bot.py'), '2'])}`);
+    const options = { rules: { winsNeeded: '1' }, env, limits, moveTimeout: 0.5 };
+    const started = await playExternal([slow, 'random'], 1, { ...options, startTimeout: 10, resultsDir: join(scratch, 'slow-start') });
+    assert.equal(forfeitsOf(started.counters, 0).size, 0, 'a second to start is within the allowance');
+    const late = await playExternal([slow, 'random'], 1, { ...options, startTimeout: 0.1, resultsDir: join(scratch, 'slow-late') });
+    assert.deepEqual([...forfeitsOf(late.counters, 0).keys()], [Forfeit.TIMEOUT], 'not within 0.6 s');
+    assertNothingLeft(liveHandles());
   });
 });
 

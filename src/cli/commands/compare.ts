@@ -20,6 +20,7 @@ export interface CompareOptions extends ComparisonRequest {
   readonly resume?: string;
   readonly workers: number;
   readonly moveTimeout?: number;
+  readonly startTimeout?: number;
   /** How `cmd:` bots talk to parlor (--channel). */
   readonly channel?: string;
   /** How their messages are framed (--framing). */

@@ -1,12 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { Errors } from '../../core/errors.ts';
 import type { GameState, PlayerView } from '../../core/game.ts';
 import { MatchPlayer, type GameRange } from '../../runner/batch.ts';
 import { Counters } from '../../runner/counters.ts';
 import type { DesignName } from '../../runner/design.ts';
-import { jobId, locateGame, matchSpecOf, type JobSpec } from '../../runner/job.ts';
+import { isExternalSpec, parseStrategySpec } from '../../core/strategy-spec.ts';
+import { jobId, locateGame, matchSpecOf, type JobFile } from '../../runner/job.ts';
+import { looksLikePath } from '../../runner/strategies.ts';
 import { prepareMatch, type MatchSpec } from '../../runner/match.ts';
 import { readJob } from '../../runner/results.ts';
 import { TimedChoiceGuard } from '../../runner/choice-guard.ts';
@@ -30,6 +32,7 @@ export interface ReplayOptions {
   readonly rules?: Record<string, string>;
   /** Seconds a strategy file or bot process may take per decision. */
   readonly moveTimeout?: number;
+  readonly startTimeout?: number;
   readonly channel?: string;
   readonly framing?: string;
   readonly json?: boolean;
@@ -45,10 +48,20 @@ interface ReplayTarget {
   readonly local: number;
 }
 
-function fromJob(dir: string, job: JobSpec, gameIndex: number): ReplayTarget {
+function fromJob(dir: string, job: JobFile, gameIndex: number): ReplayTarget {
   const place = locateGame(job, gameIndex);
   if (!place) throw Errors.badOption(`--index ${gameIndex}: the job in ${dir} has games 0 to ${job.games - 1}`);
-  return { match: matchSpecOf(job, place.matchup), design: job.design, offset: job.matchups[place.matchup].offset, local: place.local };
+  const match = matchSpecOf(job, place.matchup);
+  const seats = job.cwd === undefined ? match.seats : match.seats.map((seat) => fromFolder(job.cwd!, seat));
+  return { match: { ...match, seats }, design: job.design, offset: job.matchups[place.matchup].offset, local: place.local };
+}
+
+/** A strategy file given by a relative path, found from the folder the run was started in, wherever the replay runs. */
+function fromFolder(cwd: string, seat: string): string {
+  if (isExternalSpec(seat)) return seat;
+  const { name } = parseStrategySpec(seat);
+  if (!looksLikePath(name) || isAbsolute(name)) return seat;
+  return resolve(cwd, name) + seat.slice(name.length);
 }
 
 /**
@@ -81,7 +94,7 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
 async function replayLines(
   context: CommandContext,
   target: ReplayTarget,
-  { moveTimeout, channel, framing }: Pick<ReplayOptions, 'moveTimeout' | 'channel' | 'framing'>,
+  { moveTimeout, startTimeout, channel, framing }: Pick<ReplayOptions, 'moveTimeout' | 'startTimeout' | 'channel' | 'framing'>,
 ): Promise<string[]> {
   const runners = Runners.create(1, loadExternalHost);
   try {
@@ -93,7 +106,7 @@ async function replayLines(
     const range = { offset: target.offset, from: target.local, to: target.local + 1 };
     const counters = new Counters(match.layout);
     if (runners.hasExternalSeat(match.spec.seats)) {
-      recorder.lines.push(...(await externalLog(runners, player, range, counters, { moveTimeout, channel, framing })));
+      recorder.lines.push(...(await externalLog(runners, player, range, counters, { moveTimeout, startTimeout, channel, framing })));
     } else {
       table.observer = recorder;
       player.play(range, counters);
@@ -116,7 +129,7 @@ async function externalLog(
   player: MatchPlayer,
   range: GameRange,
   counters: Counters,
-  settings: Pick<ReplayOptions, 'moveTimeout' | 'channel' | 'framing'>,
+  settings: Pick<ReplayOptions, 'moveTimeout' | 'startTimeout' | 'channel' | 'framing'>,
 ): Promise<string[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
   try {

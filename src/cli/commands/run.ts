@@ -23,6 +23,7 @@ export interface RunOptions {
   readonly json?: boolean;
   readonly quiet?: boolean;
   readonly moveTimeout?: number;
+  readonly startTimeout?: number;
   /** How `cmd:` bots talk to parlor (--channel). */
   readonly channel?: string;
   /** How their messages are framed (--framing). */

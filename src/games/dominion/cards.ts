@@ -161,3 +161,28 @@ export function vpOfCounts(owned: Int16Array, base: number): number {
   for (let card = 0; card < CARD_COUNT; card++) vp += VP[card] * owned[base + card];
   return vp;
 }
+
+/**
+ * The order the original server's supply (a Python 2.7 dict built from the kingdom cards, then
+ * copper to curse) lists its piles in: the order of its string hashes, the same in every game.
+ * Bots that take the first pile that suits them (its sample bot) depend on it.
+ */
+export const SERVER_SUPPLY_ORDER: readonly string[] = [
+  'province',
+  'copper',
+  'cellar',
+  'smithy',
+  'estate',
+  'gold',
+  'curse',
+  'duchy',
+  'mine',
+  'silver',
+  'workshop',
+  'militia',
+  'village',
+  'woodcutter',
+  'moat',
+  'remodel',
+  'market',
+];

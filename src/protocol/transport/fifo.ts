@@ -1,5 +1,6 @@
-import { closeSync, constants, open, rmSync } from 'node:fs';
+import { closeSync, constants, existsSync, open, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
+import { threadId } from 'node:worker_threads';
 import type { BotCommand } from '../command.ts';
 import type { Channel, ChannelEnds } from './channel.ts';
 
@@ -23,11 +24,17 @@ export function fifoPaths(name: string): FifoPaths {
 let named = 0;
 
 /**
- * A fresh bot name for this parlor process, short enough for the protocol's 15-character names
- * and unique among the FIFOs of every run on the machine (it holds the process id).
+ * A fresh bot name, short enough for the protocol's 15-character names and unique among the FIFOs
+ * of every bot on the machine: the process id tells concurrent runs apart, the thread id the
+ * worker threads of one run, and the counter the bots of one thread. A name whose FIFOs are
+ * already there (left by a run that was killed, whose process id came round again) is passed over.
  */
 export function freshFifoName(): string {
-  return `p${process.pid.toString(36)}x${(++named).toString(36)}`;
+  for (;;) {
+    const name = `p${process.pid.toString(36)}t${threadId.toString(36)}x${(++named).toString(36)}`;
+    const paths = fifoPaths(name);
+    if (!existsSync(paths.botIn) && !existsSync(paths.botOut)) return name;
+  }
 }
 
 const RETRY_MS = 5;

@@ -44,6 +44,9 @@ export interface BotLimits {
 /** How long a bot may think over one decision before it forfeits, unless --move-timeout says otherwise. */
 export const DEFAULT_MOVE_TIMEOUT_SECONDS = 5;
 
+/** How long a bot may take to start and open its channel, unless --start-timeout says otherwise: interpreters on a loaded machine are slow to start. */
+export const DEFAULT_START_TIMEOUT_SECONDS = 10;
+
 export const DEFAULT_LIMITS: BotLimits = {
   maxLineLength: 4096,
   maxLogBytes: 1 << 22,

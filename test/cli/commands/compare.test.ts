@@ -1,9 +1,10 @@
 // parlor compare as a CI job runs it: a child process of bin/parlor.js, judged by its exit status.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parlor, scratchDir } from '../cli.ts';
+import { ROOT, parlor, scratchDir } from '../cli.ts';
+import { PYTHON } from '../../protocol/helpers.ts';
 
 const scratch = scratchDir();
 
@@ -136,5 +137,22 @@ describe('parlor compare', () => {
       assert.match(run.stderr, message, what);
       assert.ok(!existsSync(join(scratch, `bad-${index}`)), `${what}: nothing written`);
     });
+  });
+});
+
+describe('parlor compare with a bot process', () => {
+  const bot = `cmd:${PYTHON} ${join(ROOT, 'strategies/external/dominion_big_money.py')}`;
+  const args = ['compare', '--game', 'dominion', '--candidate', bot, '--baseline', 'big-money', '--opponents', 'big-money'];
+
+  test("shares each look's games among the workers' tables, to the same result, and keeps the bots' logs", async () => {
+    const runs = [];
+    for (const workers of ['1', '2']) {
+      const dir = join(scratch, `bot-${workers}`);
+      const run = await parlor([...args, '--max-games', '16', '--batch', '8', '--workers', workers, '--quiet', '--out', dir]);
+      assert.equal(run.code, 2, run.stderr);
+      assert.ok(readdirSync(join(dir, 'bots')).length > 0, 'a log for the bot');
+      runs.push(summaryOf(dir).comparison);
+    }
+    assert.deepEqual(runs[1], runs[0]);
   });
 });

@@ -104,10 +104,25 @@ describe('parlor replay', () => {
     assert.match(
       run.warnings[1],
       new RegExp(
-        `forfeit in game 1 \\(--game love-letter --seed f --index 1\\): seat 0, test/runner/fixtures/throws\\.ts, strategy-error; transcript: parlor replay --job ${dir} --index 1`,
+        `forfeit in game 1 \\(--game love-letter --seed f --index 1\\): seat 0, test/runner/fixtures/throws\\.ts, strategy-error: ` +
+          `no idea what to play \\(test/runner/fixtures/throws\\.ts:12\\); transcript: parlor replay --job ${dir} --index 1`,
       ),
     );
+    const [header, row] = readFileSync(join(dir, 'forfeits.csv'), 'utf8').trim().split('\n');
+    assert.equal(header, 'strategy,reason,count,first');
+    assert.match(
+      row,
+      /^test\/runner\/fixtures\/throws\.ts,strategy-error,\d+,no idea what to play \(test\/runner\/fixtures\/throws\.ts:12\)$/,
+    );
     const lines = await replay(['--job', dir, '--index', '1']);
-    assert.ok(lines.includes('{ player 1 forfeits: strategy-error (no idea what to play) }'));
+    assert.ok(lines.includes('{ player 1 forfeits: strategy-error (no idea what to play (test/runner/fixtures/throws.ts:12)) }'));
+    // The strategy's relative path is found from the folder the run was started in.
+    const here = process.cwd();
+    process.chdir(scratch);
+    try {
+      assert.ok((await replay(['--job', dir, '--index', '1'])).some((line) => line.includes('no idea what to play')));
+    } finally {
+      process.chdir(here);
+    }
   });
 });

@@ -121,6 +121,23 @@ describe('a Dominion strategy behind the protocol plays as it does in-process', 
     const played = await hosted([bot, 'random'], 3, {}, 'processes', false);
     assertSameGames(comparable(played), comparable(expected));
     assert.equal(played.stats.botsStarted, 3);
+    // The transcript also shows each message exactly as it went to the bot and came back.
+    assert.match(played.transcripts[0], /^\[wire manager -> 1\] \{"type":"player-name-request","player_number":"player1","version":1\}$/m);
+    assert.match(played.transcripts[0], /^\[wire 1 -> manager\] \{"type":"player-name-reply",.*\}$/m);
+    assertNothingLeft();
+  });
+
+  test('`parlor bot` without rules answers the original server as asked: its cleanup after each buy, never a forfeit', async () => {
+    const bot = cmd(process.execPath, join(ROOT, 'bin/parlor.js'), 'bot', '--game', 'dominion', 'big-money');
+    const { counters } = await playExternal([bot, 'starter'], 2, {
+      game: 'dominion',
+      rules: { profile: 'original-server', turnLimit: '12' },
+      resultsDir: join(scratch, 'bot-under-server'),
+      env,
+      limits,
+    });
+    finishRun();
+    assert.equal(forfeitsOf(counters, 0).size, 0);
     assertNothingLeft();
   });
 });
@@ -184,12 +201,31 @@ describe('Dominion bots as processes', () => {
     assertNothingLeft();
   });
 
+  test("a bot that never answers its name request: under the original server's rules the game lost, for that reason", async () => {
+    const { counters, stats } = await playExternal([fixture('no_name'), 'random'], 1, {
+      game: 'dominion',
+      rules: { profile: 'original-server', turnLimit: '8' },
+      resultsDir: join(scratch, 'no-name'),
+      env,
+      limits,
+      moveTimeout: 0.3,
+      startTimeout: 0.3,
+    });
+    finishRun();
+    assert.equal(stats.botsStarted, 1, 'not started again once out');
+    assert.deepEqual([...forfeitsOf(counters, 0).keys()], [Forfeit.TIMEOUT]);
+    assert.ok(forfeitsOf(counters, 0).get(Forfeit.TIMEOUT)! >= 8, 'every decision of the game forfeited');
+    assert.match(botLog('no-name', 'no_name'), /no name after the greeting: no reply within/);
+    assertNothingLeft();
+  });
+
   for (const [bot, reason] of [
     ['timeout', Forfeit.TIMEOUT],
     ['crash', Forfeit.CRASHED],
   ] as const) {
     test(`a bot that stops answering (${bot}) is disqualified for the game under the spec, restarted under the original server`, async () => {
-      const options = { game: 'dominion', env, limits, moveTimeout: reason === Forfeit.TIMEOUT ? 0.3 : undefined };
+      const short = reason === Forfeit.TIMEOUT ? 0.3 : undefined;
+      const options = { game: 'dominion', env, limits, moveTimeout: short, startTimeout: short };
       const spec = await playExternal([fixture(bot), 'random'], 1, { ...options, resultsDir: join(scratch, `${bot}-spec`) });
       finishRun();
       assert.equal(spec.stats.botsStarted, 1, 'no second process once disqualified');

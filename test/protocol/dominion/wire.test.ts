@@ -56,6 +56,8 @@ describe('what the host writes', () => {
     const [supply] = ofType(sent, 'supply-info');
     assert.equal(info.player_bot_names.length, 2);
     assert.equal(supply.cards.copper, 46);
+    // The order of the server's Python 2.7 dict, which its sample bot buys by.
+    assert.deepEqual(Object.keys(supply.cards).slice(0, 4), ['province', 'copper', 'cellar', 'smithy']);
     assert.deepEqual(
       server.encode(record(Ev.GAINED, 1, Card.SILVER, GainedBy.BUY)).map((m) => JSON.parse(m.text)),
       [{ type: 'player-gained', player_number: 2, gained: ['silver'] }],
@@ -69,23 +71,23 @@ describe('what the host writes', () => {
     assert.deepEqual(server.encode(record(Ev.GAINED, 0, Card.SILVER, GainedBy.GAIN_TO_HAND, 1)), [], "mine's gain goes unannounced");
   });
 
-  test("the original server deals before it asks: the name request comes before the seat's own starting cards", () => {
+  test("the original server deals before it asks, estates first: the name request comes before the seat's own starting cards", () => {
     const server = new DominionServer(dominion.parseRules({ startupOrder: 'deal-first' }), 2, 1);
     assert.deepEqual(server.encode(record(Ev.GAME_START, 2, 1, 100, 0, 0b10)), []);
-    const before = server.encode(record(Ev.GAINED, 0, Card.COPPER, GainedBy.STARTING_DECK));
-    assert.deepEqual(
-      before.map((m) => m.expects),
-      ['nothing'],
-      "player 1's starting gain first",
-    );
-    const own = server.encode(record(Ev.GAINED, 1, Card.COPPER, GainedBy.STARTING_DECK));
-    assert.deepEqual(
-      own.map((m) => [JSON.parse(m.text).type, m.expects]),
-      [
-        ['player-name-request', 'name'],
-        ['player-gained', 'nothing'],
-      ],
-    );
+    // The engine deals 7 coppers, then 3 estates; the server told the estates first.
+    const deal = (seat: number) =>
+      [...Array<number>(7).fill(Card.COPPER), ...Array<number>(3).fill(Card.ESTATE)].flatMap((card) =>
+        server.encode(record(Ev.GAINED, seat, card, GainedBy.STARTING_DECK)).map((m) => JSON.parse(m.text)),
+      );
+    const gained = (player: number, card: string) => ({ type: 'player-gained', player_number: `player${player}`, gained: [card] });
+    const startingCards = (player: number) => [
+      ...Array.from({ length: 3 }, () => gained(player, 'estate')),
+      ...Array.from({ length: 7 }, () => gained(player, 'copper')),
+    ];
+    assert.deepEqual(deal(0), startingCards(1), "player 1's starting cards first");
+    const own = deal(1);
+    assert.equal(own[0].type, 'player-name-request');
+    assert.deepEqual(own.slice(1), startingCards(2));
   });
 
   test('play-turn shows the hand, the counters and the turn so far', () => {
@@ -175,6 +177,28 @@ describe('what the host reads', () => {
       invalid: Forfeit.MALFORMED,
       detail: "sent 'buy me a province': not a JSON object",
     });
+  });
+
+  test('a card name where a list belongs is malformed, not an empty list; lists left out are empty', () => {
+    const { server } = seatOnTurn({}, [Card.COPPER, Card.COPPER, Card.COPPER]);
+    const decoded = decode(server, {
+      type: 'play-reply',
+      phase: 'buy',
+      played_treasures: ['copper', 'copper', 'copper'],
+      cards_to_buy: 'silver',
+    });
+    assert.equal(faultOf(decoded), Forfeit.MALFORMED);
+    assert.match('count' in decoded ? decoded.then!.detail : decoded.detail, /cards_to_buy is not a list/);
+    const { server: again } = seatOnTurn({}, [Card.COPPER, Card.ESTATE]);
+    assert.equal(faultOf(decode(again, { type: 'play-reply', phase: 'buy', played_treasures: 'copper' })), Forfeit.MALFORMED);
+    const { server: bare } = seatOnTurn({}, [Card.COPPER, Card.ESTATE]);
+    assert.deepEqual(decode(bare, { type: 'play-reply', phase: 'buy' }), { count: 1 });
+  });
+
+  test('the cleanup asked after the buys takes a cleanup; anything else is refused', () => {
+    const { server } = seatOnTurn({ profile: 'original-server' }, [Card.COPPER]);
+    assert.equal(server.asideRefused('{"type": "play-reply", "phase": "cleanup", "top_discard": null}'), null);
+    assert.equal(server.asideRefused(JSON.stringify(buy(['copper'], ['copper'])))?.invalid, Forfeit.MALFORMED);
   });
 
   test('an action card with its choices: cellar discards left to right while they are in hand', () => {

@@ -198,6 +198,7 @@ describe('hosting misbehaving Hearts bots', () => {
         limits,
         // Short only where running out of time is what is tested.
         moveTimeout: c.reason === Forfeit.TIMEOUT ? 0.5 : undefined,
+        startTimeout: c.reason === Forfeit.TIMEOUT ? 0.5 : undefined,
       });
       finishRun();
       assert.deepEqual(forfeitsOf(counters, 0), new Map([[c.reason, games]]));

@@ -7,10 +7,20 @@ import { fileURLToPath } from 'node:url';
 import { builtinRegistry } from '../../../src/app.ts';
 import { parseStrategySpec } from '../../../src/core/strategy-spec.ts';
 import { masterKey } from '../../../src/core/random.ts';
-import { Action, CARD_COUNT, Card, Family, actionOf, dominion, DominionView } from '../../../src/games/dominion/index.ts';
+import {
+  Action,
+  CARD_COUNT,
+  CARD_NAMES,
+  Card,
+  Family,
+  KINGDOM,
+  actionOf,
+  dominion,
+  DominionView,
+} from '../../../src/games/dominion/index.ts';
 import { resolveStrategy } from '../../../src/runner/strategies.ts';
 import { Table, playGame } from '../../../src/runner/table.ts';
-import { PriorityListPlayer, priorityList, type PriorityList } from '../../../strategies/dominion/priority-list.ts';
+import { PriorityListPlayer, priorityList, schemaFault, type PriorityList } from '../../../strategies/dominion/priority-list.ts';
 import { BUILTIN_LISTS } from '../../../strategies/dominion/lists.ts';
 import { Rng } from '../../../src/core/random.ts';
 import type { ParamSpec } from '../../../src/core/strategy.ts';
@@ -52,6 +62,11 @@ describe('the format', () => {
     ['a parameter named like a term', list(['gold'], { params: [numeric('money', 4)] }), /params\[0\]: 'money' is a term/],
     ['a parameter that is not a number', list(['gold'], { params: [{ ...numeric('at', 4), type: 'string' }] }), /integer or number/],
     ['a default outside its bounds', list(['gold'], { params: [{ ...numeric('at', 9), max: 8 }] }), /"default" must be an integer/],
+    ['a misspelt key of an entry', list([{ card: 'province', iff: 'count gold > 0' } as never]), /: buy\[0\]: unknown key 'iff'$/],
+    ['a misspelt list', { ...list(['gold']), plays: ['smithy'] } as PriorityList, /: unknown key 'plays'$/],
+    ['a treasure to play', list(['gold'], { play: ['gold'] }), /: play\[0\]: 'gold' is no action card/],
+    ['a string for a yes or no', list(['gold'], { revealMoat: 'yes' as never }), /: revealMoat: 'yes': must be boolean$/],
+    ['a condition that is no string', list([{ card: 'gold', if: 3 as never }]), /: buy\[0\]\.if: 3: must be string$/],
   ];
   for (const [what, data, message] of refusals) {
     test(`refuses ${what} at load, naming where`, () => {
@@ -61,6 +76,25 @@ describe('the format', () => {
       );
     });
   }
+});
+
+describe('the JSON Schema', () => {
+  const schema = JSON.parse(readFileSync(new URL('../../../strategies/dominion/priority-list.schema.json', import.meta.url), 'utf8'));
+
+  test("lists every card, and the kingdom's actions for play", () => {
+    assert.deepEqual(schema.definitions.card.enum, CARD_NAMES);
+    assert.deepEqual(
+      schema.definitions.action.enum,
+      KINGDOM.map((card) => CARD_NAMES[card]),
+    );
+  });
+
+  test('the built-ins and the examples are valid lists, and a list may name the schema for editors', () => {
+    for (const builtin of BUILTIN_LISTS) assert.equal(schemaFault(builtin), null, builtin.name);
+    const example = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
+    assert.equal(schemaFault(example), null);
+    assert.equal(example.$schema, '../dominion/priority-list.schema.json');
+  });
 });
 
 describe('choosing', () => {

@@ -30,8 +30,11 @@ export class DominionClient implements ClientSeat {
   players: number;
   private readonly rules: RuleValues;
   private readonly turnLimit: number;
-  /** cleanupAsked=after-buys: a buy that ends the turn is followed by a cleanup request that decides nothing. */
-  private readonly cleanupAfterBuys: boolean;
+  /**
+   * The last buy ended the turn with nothing left to decide. The original server asks for the
+   * cleanup all the same (a play-turn with no buys left), the spec's does not: the bot cannot
+   * know which server it is under, so such a request is answered as that cleanup whatever the rules say.
+   */
   private cleanupAside = false;
   private asideTop: string | null = null;
   /** What the bot knows for its requests: the last hand and counters shown, the supply announced. */
@@ -57,7 +60,6 @@ export class DominionClient implements ClientSeat {
     this.rules = rules;
     this.players = players;
     this.turnLimit = decodeRules(rules).turnLimit;
-    this.cleanupAfterBuys = rules.cleanupAsked === 'after-buys';
     this.known = new DominionView(players, 0);
   }
 
@@ -114,6 +116,7 @@ export class DominionClient implements ClientSeat {
     }
     this.known = new DominionView(players, this.seat);
     this.started = true;
+    this.cleanupAside = false;
     this.gainsSeen = Array<number>(players).fill(0);
     this.expected = [];
     this.turns = 0;
@@ -371,7 +374,7 @@ export class DominionClient implements ClientSeat {
         // Without a choice of top discard the engine cleans up at once: the turn is over.
         if (!mirror.deciding || mirror.phase() !== Phase.CLEANUP) {
           this.turnOver = true;
-          this.cleanupAside = this.cleanupAfterBuys;
+          this.cleanupAside = true;
         }
         return JSON.stringify({ type: 'play-reply', phase: 'buy', played_treasures: names(this.treasures), cards_to_buy: names(parts) });
       default:

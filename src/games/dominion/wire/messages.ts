@@ -1,4 +1,4 @@
-import { CARD_COUNT, CARD_NAMES, cardByName } from '../cards.ts';
+import { CARD_COUNT, CARD_NAMES, SERVER_SUPPLY_ORDER, cardByName } from '../cards.ts';
 
 /**
  * The JSON-lines protocol's pieces, read tolerantly: the spec and the original server disagree on
@@ -52,9 +52,9 @@ export function namesOf(cards: ArrayLike<number>, count: number): string[] {
   return Array.from({ length: count }, (_, i) => CARD_NAMES[cards[i]]);
 }
 
-/** supply-info's cards: the spec's list of {card, count}, or the original server's {card: count}. */
+/** supply-info's cards: the spec's list of {card, count} in card order, or the original server's {card: count} in its order. */
 export function supplyCards(counts: ArrayLike<number>, asObject: boolean): unknown {
-  if (asObject) return Object.fromEntries(CARD_NAMES.map((name, card) => [name, counts[card]]));
+  if (asObject) return Object.fromEntries(SERVER_SUPPLY_ORDER.map((name) => [name, counts[cardByName(name)]]));
   return CARD_NAMES.map((name, card) => ({ card: name, count: counts[card] }));
 }
 

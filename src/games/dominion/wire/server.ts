@@ -3,7 +3,7 @@ import { Forfeit } from '../../../core/forfeits.ts';
 import type { RuleValues } from '../../../core/game.ts';
 import { sentDetail, type Decoded, type InvalidReply, type Outbound, type ServerSeat } from '../../../core/wire.ts';
 import { Action, Family, actionOf } from '../actions.ts';
-import { CARD_NAMES, COST, KINGDOM, MINE_EXTRA_COST, REMODEL_EXTRA_COST, Type, isTreasure } from '../cards.ts';
+import { CARD_NAMES, COST, Card, KINGDOM, MINE_EXTRA_COST, REMODEL_EXTRA_COST, STARTING_ESTATES, Type, isTreasure } from '../cards.ts';
 import { canGain } from '../engine.ts';
 import { Ev, GainedBy, Illegal, Phase } from '../codes.ts';
 import { DominionView } from '../view.ts';
@@ -58,6 +58,9 @@ export class DominionServer implements ServerSeat {
   private readonly playedCards: number[] = [];
   private readonly scores: number[];
   private readonly winners: string[] = [];
+  /** A player's starting cards told so far (estates), and those held back until they are (coppers). */
+  private startingEstates = 0;
+  private readonly startingHeld: number[] = [];
   private ended = 0;
   private named = false;
   private informed = false;
@@ -107,11 +110,12 @@ export class DominionServer implements ServerSeat {
 
   /**
    * The original server aborts its game on a name reply that is not a player-name-reply of version
-   * 1 or later for this seat's player_number (a missing name it lets pass); the spec gives such a
+   * 1 or later for this seat's player_number (a missing name it lets pass), or on none at all; the spec gives such a
    * bot its default name, and parlor, which names every player by that default, plays on.
    */
-  nameRefused(reply: string): InvalidReply | null {
+  nameRefused(reply: string | null): InvalidReply | null {
     if (!this.options.abortOnBadName) return null;
+    if (reply === null) return { invalid: Forfeit.MALFORMED, detail: 'no player-name-reply' };
     const message = parseMessage(reply);
     if (message === null) return { invalid: Forfeit.MALFORMED, detail: `${sentDetail(reply)}: not a JSON object` };
     const player = playerId(this.seat, false);
@@ -141,8 +145,9 @@ export class DominionServer implements ServerSeat {
       case Ev.GAINED: {
         const messages: Outbound[] = [];
         if (!this.named && event.a === this.seat) messages.push(this.nameRequest());
+        if (event.c === GainedBy.STARTING_DECK && options.dealFirst) return this.startingGain(event.a, event.b, messages);
         // d = 1: the rules leave this gain unannounced (the original server's mine).
-        if (event.d !== 1) messages.push(say({ type: 'player-gained', player_number: this.id(event.a), gained: [CARD_NAMES[event.b]] }));
+        if (event.d !== 1) messages.push(this.gainedMessage(event.a, event.b));
         if (!options.supplyBeforeTurn && event.c !== GainedBy.STARTING_DECK) messages.push(this.supplyInfo());
         return messages;
       }
@@ -177,7 +182,30 @@ export class DominionServer implements ServerSeat {
     }
   }
 
+  /**
+   * The original server deals each player its estates, then its coppers, a message a card; the
+   * engine deals the coppers first: they are held back until the player's estates are told.
+   */
+  private startingGain(seat: number, card: number, messages: Outbound[]): readonly Outbound[] {
+    if (card !== Card.ESTATE) {
+      this.startingHeld.push(card);
+      return messages;
+    }
+    messages.push(this.gainedMessage(seat, card));
+    if (++this.startingEstates < STARTING_ESTATES) return messages;
+    for (const held of this.startingHeld) messages.push(this.gainedMessage(seat, held));
+    this.startingHeld.length = 0;
+    this.startingEstates = 0;
+    return messages;
+  }
+
+  private gainedMessage(seat: number, card: number): Outbound {
+    return say({ type: 'player-gained', player_number: this.id(seat), gained: [CARD_NAMES[card]] });
+  }
+
   private newGame(): void {
+    this.startingHeld.length = 0;
+    this.startingEstates = 0;
     this.named = false;
     this.informed = false;
     this.supplyShown = false;
@@ -237,6 +265,13 @@ export class DominionServer implements ServerSeat {
       },
       expects,
     );
+  }
+
+  /** The cleanup asked after the buys takes a cleanup: the original server threw anything else out, with the turn. */
+  asideRefused(reply: string): InvalidReply | null {
+    const message = parseMessage(reply);
+    if (message?.type === 'play-reply' && message.phase === 'cleanup') return null;
+    return { invalid: Forfeit.MALFORMED, detail: `${sentDetail(reply)}: not the cleanup asked after the buys` };
   }
 
   /** A bad reply (or none) in the buy phase ends the buys: the seat's next request is its cleanup. */
@@ -421,7 +456,8 @@ function readBuy(reading: ReplyReading, message: Message): InvalidReply | null {
   const { mirror } = reading;
   if (mirror.phase() === Phase.ACTION) reading.take(Action.END_ACTIONS, 'end actions');
   if (mirror.phase() !== Phase.BUY || !mirror.deciding) return reading.fault(Illegal.WRONG_DECISION, 'no buys left');
-  const treasures = Array.isArray(message.played_treasures) ? message.played_treasures : [];
+  const treasures = listOrAbsent(message.played_treasures);
+  if (treasures === null) return reading.fault(Forfeit.MALFORMED, 'played_treasures is not a list');
   // Every treasure in hand, in the order the engine plays them all: its one action for that.
   if (treasures.length > 0 && isEveryTreasure(mirror, treasures))
     return reading.take(Action.PLAY_TREASURES, 'play treasures') ?? readBuys(reading, message);
@@ -434,7 +470,8 @@ function readBuy(reading: ReplyReading, message: Message): InvalidReply | null {
 
 function readBuys(reading: ReplyReading, message: Message): InvalidReply | null {
   const { mirror } = reading;
-  const buys = Array.isArray(message.cards_to_buy) ? message.cards_to_buy : [];
+  const buys = listOrAbsent(message.cards_to_buy);
+  if (buys === null) return reading.fault(Forfeit.MALFORMED, 'cards_to_buy is not a list');
   for (const name of buys) {
     // More cards than buys: the rest are not bought.
     if (mirror.phase() !== Phase.BUY || !mirror.deciding) {
@@ -449,6 +486,12 @@ function readBuys(reading: ReplyReading, message: Message): InvalidReply | null 
   const fault = mirror.phase() === Phase.BUY && mirror.deciding ? reading.take(Action.END_BUYS, 'end buys') : null;
   reading.boughtToEnd = fault === null;
   return fault;
+}
+
+/** A list a reply may leave out (none then): null when it is something else (a string is no list of one card). */
+function listOrAbsent(value: unknown): readonly unknown[] | null {
+  if (absent(value)) return [];
+  return Array.isArray(value) ? value : null;
 }
 
 /** Whether `names` are the hand's treasures, all of them, in card order. */

@@ -8,6 +8,7 @@ export const loveLetterWire: WireProtocol = {
   lifecycle: 'round',
   channels: ['stdio'],
   framing: 'lines',
+  transcriptIsWire: true,
   greetsEachRound: (rules) => rules.handshake === 'ident',
   server: (rules, _players, seat) => new LoveLetterServer(rules, seat),
   client: (rules, players) => new LoveLetterClient(rules, players),

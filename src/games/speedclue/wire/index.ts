@@ -7,7 +7,8 @@ import { SpeedClueServer } from './server.ts';
  * `<identifier> alive`, then answers every message in lock-step (`ok` to news, a move when asked),
  * on one connection for the whole run, until `done` and its `dead`. Messages are raw text, one per
  * read, as the Java server frames them; `--framing lines` serves bots written for the Python
- * port's default line server.
+ * port's default line server. A bot that breaks a rule or fails is out for the rest of the game,
+ * and the bot started for the seat's next game hears nothing before that game's `reset`.
  */
 export const speedClueWire: WireProtocol = {
   game: 'speedclue',
@@ -16,6 +17,8 @@ export const speedClueWire: WireProtocol = {
   framing: 'raw',
   otherFramings: ['lines'],
   greetsEachRound: () => false,
+  // The contest puts an offender out of the game: it is sent nothing more until the next game's reset.
+  afterForfeit: () => 'disqualify',
   server: (rules, players, seat) => new SpeedClueServer(rules, players, seat),
   client: (rules, players) => new SpeedClueClient(rules, players),
 };
