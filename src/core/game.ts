@@ -89,6 +89,13 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   maxDecisions(players: number, rules: RuleValues): number;
 
   createView(players: number, seat: number, rules: RuleValues): V;
+  /**
+   * Optional: `seat`'s view read straight from the engine's state rather than rebuilt from events,
+   * for trusted built-in strategies that set `readsState`. It shows only what the seat knows (its
+   * own cards and counters, and what is announced to everyone), and at every decision of the seat
+   * agrees with the event view on what it shows; events then need not be decoded for the seat.
+   */
+  createStateView?(state: S, seat: number): PlayerView;
 
   // Words for people (transcripts, replays): never sent to a bot nor read from one. A game's wire
   // protocol, in src/games/<id>/wire/, is what bots speak.
