@@ -1,0 +1,160 @@
+// Each engine beside its native C reference (shared/bench/*.c beside the repository: the nearest
+// folder above it that holds shared/bench), built here with gcc, the same rules and players played
+// by both. The machine's speed drifts, so parlor and C take turns in short slices within one run
+// and each side's best slice is its speed; the ratio of the bests is the figure to watch. Skipped,
+// with a note, where gcc or the references are missing. Run alone with
+//   node --expose-gc --import tsx test/bench/native.ts [--quick]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createTable, prepareMatch } from '../../src/runner/match.ts';
+import { playGame } from '../../src/runner/table.ts';
+import { builtinRegistry } from '../../src/app.ts';
+import { heapUsed, type BenchLine, type EngineBenchOptions } from './engine.ts';
+
+interface NativeCase {
+  readonly bench: string;
+  readonly game: string;
+  readonly seats: readonly string[];
+  readonly rules: Readonly<Record<string, string>>;
+  /** The reference's source file, and its arguments for `games` games. */
+  readonly source: string;
+  readonly args: (games: number) => string[];
+  /** The field of the reference's JSON that holds its speed. */
+  readonly speedField: string;
+  /** Games per slice on each side: about a quarter second at the speeds seen so far. */
+  readonly parlorSlice: number;
+  readonly nativeSlice: number;
+}
+
+const CASES: readonly NativeCase[] = [
+  {
+    bench: 'native-love-letter',
+    game: 'love-letter',
+    seats: ['random', 'random', 'random', 'random'],
+    rules: {},
+    source: 'love_letter_ref.c',
+    args: (games) => [String(games), '4', '1'],
+    speedField: 'gamesPerSec',
+    parlorSlice: 40_000,
+    nativeSlice: 120_000,
+  },
+  {
+    bench: 'native-hearts',
+    game: 'hearts',
+    seats: ['random', 'random', 'random', 'random'],
+    rules: { endScore: '0', hands: '1' },
+    source: 'hearts_ref.c',
+    args: (games) => ['spec', '4', String(games), '1'],
+    speedField: 'handsPerSec',
+    parlorSlice: 60_000,
+    nativeSlice: 300_000,
+  },
+  {
+    bench: 'native-dominion',
+    game: 'dominion',
+    seats: ['big-money', 'big-money'],
+    rules: {},
+    source: 'dominion_ref.c',
+    args: (games) => [String(games), 'bm', 'bm', '1'],
+    speedField: 'gamesPerSec',
+    parlorSlice: 30_000,
+    nativeSlice: 250_000,
+  },
+  {
+    bench: 'native-dominion',
+    game: 'dominion',
+    seats: ['smithy-bm', 'big-money'],
+    rules: {},
+    source: 'dominion_ref.c',
+    args: (games) => [String(games), 'smithy', 'bm', '1'],
+    speedField: 'gamesPerSec',
+    parlorSlice: 30_000,
+    nativeSlice: 250_000,
+  },
+];
+
+/** The nearest shared/bench folder above the repository root, or null. */
+function referenceFolder(): string | null {
+  let folder = fileURLToPath(new URL('../../', import.meta.url));
+  for (;;) {
+    const candidate = join(folder, 'shared', 'bench');
+    if (existsSync(join(candidate, 'dominion_ref.c'))) return candidate;
+    const parent = dirname(folder);
+    if (parent === folder) return null;
+    folder = parent;
+  }
+}
+
+/** Builds each reference once into `into`; null (and a note) when gcc is missing or a build fails. */
+function buildReferences(from: string, into: string): Map<string, string> | null {
+  const binaries = new Map<string, string>();
+  for (const source of new Set(CASES.map((c) => c.source))) {
+    const binary = join(into, source.replace(/\.c$/, ''));
+    const built = spawnSync('gcc', ['-O2', '-o', binary, join(from, source), '-lm'], { encoding: 'utf8' });
+    if (built.error || built.status !== 0) {
+      process.stderr.write(`note: native references skipped: gcc ${built.error ? 'not found' : `failed on ${source}: ${built.stderr}`}\n`);
+      return null;
+    }
+    binaries.set(source, binary);
+  }
+  return binaries;
+}
+
+function nativeSpeed(binary: string, c: NativeCase): number {
+  const run = spawnSync(binary, c.args(c.nativeSlice), { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`${binary} failed: ${run.stderr}`);
+  return Number((JSON.parse(run.stdout) as Record<string, unknown>)[c.speedField]);
+}
+
+async function benchCase(c: NativeCase, binary: string, slices: number): Promise<BenchLine> {
+  const match = await prepareMatch(builtinRegistry(), { game: c.game, seats: c.seats, rules: c.rules, seed: 'bench' });
+  const table = createTable(match);
+  let game = 0;
+  const playSlice = (): number => {
+    const start = performance.now();
+    for (const end = game + c.parlorSlice; game < end; game++) playGame(table, match.key, game);
+    return c.parlorSlice / ((performance.now() - start) / 1000);
+  };
+  playSlice();
+  const heapStart = heapUsed();
+  let parlor = 0;
+  let native = 0;
+  for (let slice = 0; slice < slices; slice++) {
+    parlor = Math.max(parlor, playSlice());
+    native = Math.max(native, nativeSpeed(binary, c));
+  }
+  const heapEnd = heapUsed();
+  return {
+    bench: c.bench,
+    seats: c.seats.join(' vs '),
+    slices,
+    gamesPerSecond: Math.round(parlor),
+    nativeGamesPerSecond: Math.round(native),
+    ratio: Math.round((parlor / native) * 1000) / 1000,
+    heapGrowthBytes: heapEnd - heapStart,
+  };
+}
+
+export async function benchNative(options: EngineBenchOptions, report: (line: BenchLine) => void): Promise<void> {
+  const from = referenceFolder();
+  if (from === null) {
+    process.stderr.write('note: native references skipped: no shared/bench folder above the repository\n');
+    return;
+  }
+  const into = mkdtempSync(join(tmpdir(), 'parlor-native-'));
+  try {
+    const binaries = buildReferences(from, into);
+    if (binaries === null) return;
+    for (const c of CASES) report(await benchCase(c, binaries.get(c.source)!, options.quick ? 3 : 10));
+  } finally {
+    rmSync(into, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await benchNative({ quick: process.argv.includes('--quick') }, (line) => console.log(JSON.stringify(line)));
+}
