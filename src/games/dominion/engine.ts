@@ -110,16 +110,24 @@ function gain(s: DominionState, seat: number, card: number, how: number): void {
 
 function draw(s: DominionState, seat: number, cards: number): void {
   const base = seat * s.capacity;
-  for (let i = 0; i < cards; i++) {
-    if (s.deckCount[seat] === 0) {
-      if (s.discardCount[seat] === 0) return;
+  const hand = s.hand;
+  const handBase = seat * CARD_COUNT;
+  // The log's check hoisted: most games log nothing, and a call per card drawn would cost more than the draw.
+  const log = s.events.enabled ? s.events : null;
+  let left = s.deckCount[seat];
+  let drawn = 0;
+  for (; drawn < cards; drawn++) {
+    if (left === 0) {
+      if (s.discardCount[seat] === 0) break;
       shuffle(s, seat);
+      left = s.deckCount[seat];
     }
-    const card = s.deck[base + --s.deckCount[seat]];
-    s.hand[seat * CARD_COUNT + card]++;
-    s.handCount[seat]++;
-    s.events.push(1 << seat, Ev.DREW, card, 0, 0, 0);
+    const card = s.deck[base + --left];
+    hand[handBase + card]++;
+    log?.push(1 << seat, Ev.DREW, card, 0, 0, 0);
   }
+  s.deckCount[seat] = left;
+  s.handCount[seat] += drawn;
 }
 
 /** The discard pile, laid out in card order, becomes the draw pile by a Fisher-Yates shuffle. */
@@ -188,7 +196,7 @@ function enterBuyPhase(s: DominionState): void {
 function endBuys(s: DominionState): void {
   const base = s.active * CARD_COUNT;
   let kinds = 0;
-  for (let card = 0; card < CARD_COUNT; card++) if (s.hand[base + card] !== 0) kinds++;
+  for (let card = 0; card < CARD_COUNT && kinds < 2; card++) if (s.hand[base + card] !== 0) kinds++;
   if (kinds >= 2) s.phase = Phase.CLEANUP;
   else cleanup(s, NO_CARD);
 }
@@ -206,15 +214,16 @@ function cleanup(s: DominionState, chosenTop: number): void {
   const base = seat * CARD_COUNT;
   const top = chosenTop >= 0 ? chosenTop : defaultTop(s);
   const played = s.playCount;
-  for (let i = 0; i < played; i++) {
-    const card = s.play[i];
-    s.discard[base + card]++;
-    s.events.push(all, Ev.TURN_PLAYED, seat, card, i, played);
+  const discard = s.discard;
+  const hand = s.hand;
+  for (let i = 0; i < played; i++) discard[base + s.play[i]]++;
+  if (s.events.enabled) {
+    for (let i = 0; i < played; i++) s.events.push(all, Ev.TURN_PLAYED, seat, s.play[i], i, played);
+    s.events.push(all, Ev.TURN_END, seat, played, 0, 0);
   }
-  s.events.push(all, Ev.TURN_END, seat, played, 0, 0);
   for (let card = 0; card < CARD_COUNT; card++) {
-    s.discard[base + card] += s.hand[base + card];
-    s.hand[base + card] = 0;
+    discard[base + card] += hand[base + card];
+    hand[base + card] = 0;
   }
   s.discardCount[seat] += played + s.handCount[seat];
   s.handCount[seat] = 0;
@@ -552,9 +561,22 @@ function listHeld(
   return count;
 }
 
-/** An action of `family` for each card a gain or buy may take (see gainable). */
+const DEAREST = Math.max(...COST);
+/** Per amount of coins up to the dearest card's cost: the cards that cost at most that much, in card order. */
+const CARDS_UP_TO = Array.from({ length: DEAREST + 1 }, (_, coins) =>
+  Int8Array.from(Array.from(COST.keys()).filter((card) => COST[card] <= coins)),
+);
+
+/** An action of `family` for each card a gain or buy may take (see gainable); only the affordable cards are looked at. */
 function listGains(s: DominionState, family: number, maxCost: number, types: number, out: Int32Array, count: number): number {
-  for (let card = 0; card < CARD_COUNT; card++) if (gainable(s, card, maxCost, types)) out[count++] = actionOf(family, card);
+  if (maxCost < 0) return count;
+  const cards = CARDS_UP_TO[maxCost < DEAREST ? maxCost : DEAREST];
+  const supply = s.supply;
+  const first = family * CARD_COUNT;
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i];
+    if (supply[card] !== 0 && (types === 0 || (TYPES[card] & types) !== 0)) out[count++] = first + card;
+  }
   return count;
 }
 
