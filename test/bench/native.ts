@@ -25,8 +25,8 @@ interface NativeCase {
   readonly args: (games: number) => string[];
   /** The field of the reference's JSON that holds its speed. */
   readonly speedField: string;
-  /** Games per slice on each side: about a quarter second at the speeds seen so far. */
-  readonly parlorSlice: number;
+  /** Games per step of a parlor slice, which plays steps for SLICE_SECONDS, and per run of the reference. */
+  readonly parlorStep: number;
   readonly nativeSlice: number;
 }
 
@@ -39,8 +39,8 @@ const CASES: readonly NativeCase[] = [
     source: 'love_letter_ref.c',
     args: (games) => [String(games), '4', '1'],
     speedField: 'gamesPerSec',
-    parlorSlice: 40_000,
-    nativeSlice: 120_000,
+    parlorStep: 2_000,
+    nativeSlice: 60_000,
   },
   {
     bench: 'native-hearts',
@@ -50,8 +50,8 @@ const CASES: readonly NativeCase[] = [
     source: 'hearts_ref.c',
     args: (games) => ['spec', '4', String(games), '1'],
     speedField: 'handsPerSec',
-    parlorSlice: 60_000,
-    nativeSlice: 300_000,
+    parlorStep: 2_000,
+    nativeSlice: 150_000,
   },
   {
     bench: 'native-dominion',
@@ -61,8 +61,8 @@ const CASES: readonly NativeCase[] = [
     source: 'dominion_ref.c',
     args: (games) => [String(games), 'bm', 'bm', '1'],
     speedField: 'gamesPerSec',
-    parlorSlice: 30_000,
-    nativeSlice: 250_000,
+    parlorStep: 500,
+    nativeSlice: 100_000,
   },
   {
     bench: 'native-dominion',
@@ -72,8 +72,8 @@ const CASES: readonly NativeCase[] = [
     source: 'dominion_ref.c',
     args: (games) => [String(games), 'smithy', 'bm', '1'],
     speedField: 'gamesPerSec',
-    parlorSlice: 30_000,
-    nativeSlice: 250_000,
+    parlorStep: 500,
+    nativeSlice: 100_000,
   },
 ];
 
@@ -110,14 +110,22 @@ function nativeSpeed(binary: string, c: NativeCase): number {
   return Number((JSON.parse(run.stdout) as Record<string, unknown>)[c.speedField]);
 }
 
+/** Each parlor slice lasts about this long, whatever the machine's speed, like a run of the reference. */
+const SLICE_SECONDS = 0.15;
+
 async function benchCase(c: NativeCase, binary: string, slices: number): Promise<BenchLine> {
   const match = await prepareMatch(builtinRegistry(), { game: c.game, seats: c.seats, rules: c.rules, seed: 'bench' });
   const table = createTable(match);
   let game = 0;
   const playSlice = (): number => {
     const start = performance.now();
-    for (const end = game + c.parlorSlice; game < end; game++) playGame(table, match.key, game);
-    return c.parlorSlice / ((performance.now() - start) / 1000);
+    const from = game;
+    let seconds = 0;
+    while (seconds < SLICE_SECONDS) {
+      for (const end = game + c.parlorStep; game < end; game++) playGame(table, match.key, game);
+      seconds = (performance.now() - start) / 1000;
+    }
+    return (game - from) / seconds;
   };
   playSlice();
   const heapStart = heapUsed();
