@@ -139,13 +139,7 @@ function shuffle(s: DominionState, seat: number): void {
     for (let n = s.discard[counts + card]; n > 0; n--) s.deck[base + size++] = card;
     s.discard[counts + card] = 0;
   }
-  const rng = s.shuffleRngs[seat];
-  for (let i = size - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const card = s.deck[base + i];
-    s.deck[base + i] = s.deck[base + j];
-    s.deck[base + j] = card;
-  }
+  s.shuffleRngs[seat].shuffle(s.deck, base, size);
   s.deckCount[seat] = size;
   s.discardCount[seat] = 0;
   s.topDiscard[seat] = NO_CARD;
