@@ -92,8 +92,8 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   /**
    * Optional: `seat`'s view read straight from the engine's state rather than rebuilt from events,
    * for trusted built-in strategies that set `readsState`. It shows only what the seat knows (its
-   * own cards and counters, and what is announced to everyone), and at every decision of the seat
-   * agrees with the event view on what it shows; events then need not be decoded for the seat.
+   * own cards and counters, and what is announced to everyone), and at the seat's decisions agrees
+   * with the event view on everything the game says both show; no events are decoded for the seat.
    */
   createStateView?(state: S, seat: number): PlayerView;
 
