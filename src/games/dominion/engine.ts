@@ -34,6 +34,24 @@ import type { DominionState } from './state.ts';
 const NO_CARD = -1;
 /** The type mine trashes and gains. */
 const TREASURE = Type.TREASURE;
+/** handKinds masks: every card, the action cards (cellar onwards), the treasures. */
+const ALL_KINDS = (1 << CARD_COUNT) - 1;
+const ACTION_KINDS = ALL_KINDS & ~((1 << Card.CELLAR) - 1);
+const TREASURE_KINDS = (1 << Card.COPPER) | (1 << Card.SILVER) | (1 << Card.GOLD);
+
+/** The lowest card whose bit is set in a non-empty handKinds mask. */
+function lowestKind(kinds: number): number {
+  return 31 - Math.clz32(kinds & -kinds);
+}
+
+/** Recomputes every seat's handKinds from the hand counts, for code that writes `hand` itself. */
+export function syncHandKinds(s: DominionState): void {
+  for (let seat = 0; seat < s.players; seat++) {
+    let kinds = 0;
+    for (let card = 0; card < CARD_COUNT; card++) if (s.hand[seat * CARD_COUNT + card] !== 0) kinds |= 1 << card;
+    s.handKinds[seat] = kinds;
+  }
+}
 
 function everyone(s: DominionState): number {
   return (1 << s.players) - 1;
@@ -49,6 +67,7 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
   s.emptyPiles = 0;
   for (let card = 0; card < CARD_COUNT; card++) s.supply[card] = pileSize(card, players);
   s.hand.fill(0);
+  s.handKinds.fill(0);
   s.discard.fill(0);
   s.owned.fill(0);
   for (let seat = 0; seat < players; seat++) {
@@ -89,6 +108,7 @@ function receive(s: DominionState, seat: number, card: number, how: number): voi
   if (how === GainedBy.GAIN_TO_HAND) {
     s.hand[at]++;
     s.handCount[seat]++;
+    s.handKinds[seat] |= 1 << card;
   } else {
     s.discard[at]++;
     s.discardCount[seat]++;
@@ -115,6 +135,7 @@ function draw(s: DominionState, seat: number, cards: number): void {
   // The log's check hoisted: most games log nothing, and a call per card drawn would cost more than the draw.
   const log = s.events.enabled ? s.events : null;
   let left = s.deckCount[seat];
+  let kinds = s.handKinds[seat];
   let drawn = 0;
   for (; drawn < cards; drawn++) {
     if (left === 0) {
@@ -124,9 +145,11 @@ function draw(s: DominionState, seat: number, cards: number): void {
     }
     const card = s.deck[base + --left];
     hand[handBase + card]++;
+    kinds |= 1 << card;
     log?.push(1 << seat, Ev.DREW, card, 0, 0, 0);
   }
   s.deckCount[seat] = left;
+  s.handKinds[seat] = kinds;
   s.handCount[seat] += drawn;
 }
 
@@ -169,9 +192,7 @@ function startTurn(s: DominionState): void {
 }
 
 function hasActionInHand(s: DominionState, seat: number): boolean {
-  const base = seat * CARD_COUNT;
-  for (let card = Card.CELLAR; card < CARD_COUNT; card++) if (s.hand[base + card] !== 0) return true;
-  return false;
+  return (s.handKinds[seat] & ACTION_KINDS) !== 0;
 }
 
 function enterActionPhase(s: DominionState): void {
@@ -188,17 +209,15 @@ function enterBuyPhase(s: DominionState): void {
 
 /** Cleanup asks for the top discard only when the hand leaves a choice (two kinds of card or more). */
 function endBuys(s: DominionState): void {
-  const base = s.active * CARD_COUNT;
-  let kinds = 0;
-  for (let card = 0; card < CARD_COUNT && kinds < 2; card++) if (s.hand[base + card] !== 0) kinds++;
-  if (kinds >= 2) s.phase = Phase.CLEANUP;
+  const kinds = s.handKinds[s.active];
+  if ((kinds & (kinds - 1)) !== 0) s.phase = Phase.CLEANUP;
   else cleanup(s, NO_CARD);
 }
 
 /** The top discard when none is chosen: the hand's card, else the last card played. */
 function defaultTop(s: DominionState): number {
-  const base = s.active * CARD_COUNT;
-  for (let card = 0; card < CARD_COUNT; card++) if (s.hand[base + card] !== 0) return card;
+  const kinds = s.handKinds[s.active];
+  if (kinds !== 0) return lowestKind(kinds);
   return s.playCount > 0 ? s.play[s.playCount - 1] : NO_CARD;
 }
 
@@ -215,10 +234,12 @@ function cleanup(s: DominionState, chosenTop: number): void {
     for (let i = 0; i < played; i++) s.events.push(all, Ev.TURN_PLAYED, seat, s.play[i], i, played);
     s.events.push(all, Ev.TURN_END, seat, played, 0, 0);
   }
-  for (let card = 0; card < CARD_COUNT; card++) {
+  for (let kinds = s.handKinds[seat]; kinds !== 0; kinds &= kinds - 1) {
+    const card = lowestKind(kinds);
     discard[base + card] += hand[base + card];
     hand[base + card] = 0;
   }
+  s.handKinds[seat] = 0;
   s.discardCount[seat] += played + s.handCount[seat];
   s.handCount[seat] = 0;
   s.playCount = 0;
@@ -240,10 +261,15 @@ function recordCurves(s: DominionState, seat: number): void {
   tally.record(Metric.MONEY_BY_TURN, seat, s.moneyThisTurn);
 }
 
+/** One card leaves the seat's hand. */
+function takeFromHand(s: DominionState, seat: number, card: number): void {
+  if (--s.hand[seat * CARD_COUNT + card] === 0) s.handKinds[seat] &= ~(1 << card);
+  s.handCount[seat]--;
+}
+
 function moveToPlay(s: DominionState, card: number): void {
   const seat = s.active;
-  s.hand[seat * CARD_COUNT + card]--;
-  s.handCount[seat]--;
+  takeFromHand(s, seat, card);
   s.play[s.playCount++] = card;
   s.events.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
 }
@@ -301,8 +327,7 @@ function playAction(s: DominionState, card: number): void {
 }
 
 function holdsTreasure(s: DominionState, seat: number): boolean {
-  const base = seat * CARD_COUNT;
-  return s.hand[base + Card.COPPER] + s.hand[base + Card.SILVER] + s.hand[base + Card.GOLD] !== 0;
+  return (s.handKinds[seat] & TREASURE_KINDS) !== 0;
 }
 
 /** Whether `card` can be gained: its pile is not empty, it costs at most `maxCost`, and it has one of `types` (0 for any). */
@@ -351,8 +376,7 @@ function nextVictim(s: DominionState): void {
 }
 
 function discardFromHand(s: DominionState, seat: number, card: number): void {
-  s.hand[seat * CARD_COUNT + card]--;
-  s.handCount[seat]--;
+  takeFromHand(s, seat, card);
   s.discard[seat * CARD_COUNT + card]++;
   s.discardCount[seat]++;
   s.topDiscard[seat] = card;
@@ -369,10 +393,8 @@ function militiaDiscard(s: DominionState, card: number): void {
 
 function trashFromHand(s: DominionState, card: number): void {
   const seat = s.active;
-  const at = seat * CARD_COUNT + card;
-  s.hand[at]--;
-  s.handCount[seat]--;
-  s.owned[at]--;
+  takeFromHand(s, seat, card);
+  s.owned[seat * CARD_COUNT + card]--;
   s.vp[seat] -= VP[card];
   s.events.push(everyone(s), Ev.TRASHED, seat, card, 0, 0);
 }
@@ -537,21 +559,9 @@ function finishGame(s: DominionState, cause: number): void {
   s.phase = Phase.OVER;
 }
 
-/** An action of `family` for each kind of card the seat holds in [first, last], in card order. */
-function listHeld(
-  s: DominionState,
-  seat: number,
-  family: number,
-  first: number,
-  last: number,
-  types: number,
-  out: Int32Array,
-  count: number,
-): number {
-  const base = seat * CARD_COUNT;
-  for (let card = first; card <= last; card++) {
-    if (s.hand[base + card] !== 0 && (types === 0 || (TYPES[card] & types) !== 0)) out[count++] = actionOf(family, card);
-  }
+/** An action of `family` for each kind of card the seat holds among `mask` (handKinds bits), in card order. */
+function listHeld(s: DominionState, seat: number, family: number, mask: number, out: Int32Array, count: number): number {
+  for (let kinds = s.handKinds[seat] & mask; kinds !== 0; kinds &= kinds - 1) out[count++] = actionOf(family, lowestKind(kinds));
   return count;
 }
 
@@ -580,27 +590,27 @@ export function listLegalActions(s: DominionState, out: Int32Array): number {
   let count = 0;
   switch (s.phase) {
     case Phase.ACTION:
-      count = listHeld(s, seat, Family.PLAY, Card.CELLAR, CARD_COUNT - 1, 0, out, 0);
+      count = listHeld(s, seat, Family.PLAY, ACTION_KINDS, out, 0);
       out[count++] = Action.END_ACTIONS;
       return count;
     case Phase.BUY:
       if (!s.bought && holdsTreasure(s, seat)) {
         out[count++] = Action.PLAY_TREASURES;
-        count = listHeld(s, seat, Family.TREASURE, Card.COPPER, Card.GOLD, 0, out, count);
+        count = listHeld(s, seat, Family.TREASURE, TREASURE_KINDS, out, count);
       }
       count = listGains(s, Family.BUY, s.coins, 0, out, count);
       out[count++] = Action.END_BUYS;
       return count;
     case Phase.CELLAR:
-      count = listHeld(s, seat, Family.DISCARD, 0, CARD_COUNT - 1, 0, out, 0);
+      count = listHeld(s, seat, Family.DISCARD, ALL_KINDS, out, 0);
       out[count++] = Action.DONE;
       return count;
     case Phase.REMODEL_TRASH:
-      count = listHeld(s, seat, Family.TRASH, 0, CARD_COUNT - 1, 0, out, 0);
+      count = listHeld(s, seat, Family.TRASH, ALL_KINDS, out, 0);
       out[count++] = Action.DONE;
       return count;
     case Phase.MINE_TRASH:
-      count = listHeld(s, seat, Family.TRASH, Card.COPPER, Card.GOLD, 0, out, 0);
+      count = listHeld(s, seat, Family.TRASH, TREASURE_KINDS, out, 0);
       out[count++] = Action.DONE;
       return count;
     case Phase.REMODEL_GAIN:
@@ -612,13 +622,13 @@ export function listLegalActions(s: DominionState, out: Int32Array): number {
       out[count++] = Action.DONE;
       return count;
     case Phase.CLEANUP:
-      return listHeld(s, seat, Family.TOP, 0, CARD_COUNT - 1, 0, out, 0);
+      return listHeld(s, seat, Family.TOP, ALL_KINDS, out, 0);
     case Phase.REACTION:
       out[0] = Action.REVEAL_MOAT;
       out[1] = Action.NO_REACTION;
       return 2;
     case Phase.MILITIA_DISCARD:
-      return listHeld(s, seat, Family.DISCARD, 0, CARD_COUNT - 1, 0, out, 0);
+      return listHeld(s, seat, Family.DISCARD, ALL_KINDS, out, 0);
     default:
       return 0;
   }

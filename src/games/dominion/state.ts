@@ -27,6 +27,12 @@ export class DominionState implements GameState {
   emptyPiles = 0;
   readonly hand: Int16Array;
   readonly handCount: Int16Array;
+  /**
+   * Per seat, bit `card` set while the hand holds that card: the engine keeps it beside `hand` so
+   * that kind tests (an action in hand, two kinds for cleanup) and walks over the held kinds skip
+   * the empty cells. Whatever writes `hand` other than the engine calls syncHandKinds.
+   */
+  readonly handKinds: Int32Array;
   readonly discard: Int16Array;
   readonly discardCount: Int16Array;
   /** The card on top of each discard pile, -1 when none is known (empty, or just shuffled). */
@@ -90,6 +96,7 @@ export class DominionState implements GameState {
     this.discard = new Int16Array(cells);
     this.owned = new Int16Array(cells);
     this.handCount = new Int16Array(players);
+    this.handKinds = new Int32Array(players);
     this.discardCount = new Int16Array(players);
     this.deckCount = new Int16Array(players);
     this.topDiscard = new Int8Array(players);

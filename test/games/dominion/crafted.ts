@@ -2,6 +2,7 @@
 // state with chosen hands, draw piles, discard piles and supply, seat 0 to begin its first turn.
 import assert from 'node:assert/strict';
 import { masterKey } from '../../../src/core/random.ts';
+import { syncHandKinds } from '../../../src/games/dominion/engine.ts';
 import {
   CARD_COUNT,
   CARD_NAMES,
@@ -57,6 +58,7 @@ export function craft(position: Position): DominionState {
     s.topDiscard[seat] = discard.length > 0 ? card(discard[discard.length - 1]) : -1;
     s.vp[seat] = vpOfCounts(s.owned, base);
   }
+  syncHandKinds(s);
   for (const [name, count] of Object.entries(position.supply ?? {})) s.supply[card(name)] = count;
   s.emptyPiles = s.supply.filter((count) => count === 0).length;
   s.active = 0;

@@ -2,7 +2,7 @@ import { GameEvent } from '../../../core/events.ts';
 import type { RuleValues } from '../../../core/game.ts';
 import { CARD_COUNT, Card, isAction } from '../cards.ts';
 import { Phase } from '../codes.ts';
-import { applyAction, illegalReason, listLegalActions } from '../engine.ts';
+import { applyAction, illegalReason, listLegalActions, syncHandKinds } from '../engine.ts';
 import { DominionState } from '../state.ts';
 import type { DominionView } from '../view.ts';
 
@@ -62,6 +62,7 @@ export class DecisionMirror {
       if (view.supply[card] === 0) s.emptyPiles++;
     }
     s.handCount[seat] = view.handCount;
+    syncHandKinds(s);
     s.over = false;
     s.totalTurns = 0;
     s.playCount = 0;
