@@ -1,8 +1,10 @@
 // Each engine beside its native C reference (shared/bench/*.c beside the repository: the nearest
 // folder above it that holds shared/bench), built here with gcc, the same rules and players played
 // by both. The machine's speed drifts, so parlor and C take turns in short slices within one run
-// and each side's best slice is its speed; the ratio of the bests is the figure to watch. Skipped,
-// with a note, where gcc or the references are missing. Run alone with
+// and each side's best slice is its speed; the ratio of the bests is the figure to watch. Each case
+// plays in a process of its own, as a sim worker plays one game: one process playing every engine
+// in turn would leave the shared play loop compiled for the mix, slower for each. Skipped, with a
+// note, where gcc or the references are missing. Run alone with
 //   node --expose-gc --import tsx test/bench/native.ts [--quick]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -147,6 +149,14 @@ async function benchCase(c: NativeCase, binary: string, slices: number): Promise
   };
 }
 
+/** Case `index` measured by this file run in a fresh process (see the top). */
+function benchInChild(index: number, binary: string, slices: number): BenchLine {
+  const args = [...process.execArgv, fileURLToPath(import.meta.url), '--case', String(index), binary, String(slices)];
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`native bench case ${index} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as BenchLine;
+}
+
 export async function benchNative(options: EngineBenchOptions, report: (line: BenchLine) => void): Promise<void> {
   const from = referenceFolder();
   if (from === null) {
@@ -157,12 +167,17 @@ export async function benchNative(options: EngineBenchOptions, report: (line: Be
   try {
     const binaries = buildReferences(from, into);
     if (binaries === null) return;
-    for (const c of CASES) report(await benchCase(c, binaries.get(c.source)!, options.quick ? 3 : 10));
+    CASES.forEach((c, index) => report(benchInChild(index, binaries.get(c.source)!, options.quick ? 3 : 10)));
   } finally {
     rmSync(into, { recursive: true, force: true });
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await benchNative({ quick: process.argv.includes('--quick') }, (line) => console.log(JSON.stringify(line)));
+  const at = process.argv.indexOf('--case');
+  if (at < 0) await benchNative({ quick: process.argv.includes('--quick') }, (line) => console.log(JSON.stringify(line)));
+  else {
+    const [index, binary, slices] = process.argv.slice(at + 1);
+    console.log(JSON.stringify(await benchCase(CASES[Number(index)], binary, Number(slices))));
+  }
 }
