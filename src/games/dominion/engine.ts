@@ -280,11 +280,23 @@ function playTreasure(s: DominionState, card: number): void {
   s.moneyThisTurn += COINS[card];
 }
 
+/** Every treasure in hand, in card order: what playTreasure one card at a time does, a kind at a time. */
 function playAllTreasures(s: DominionState): void {
-  const base = s.active * CARD_COUNT;
-  for (let card = Card.COPPER; card <= Card.GOLD; card++) {
-    for (let n = s.hand[base + card]; n > 0; n--) playTreasure(s, card);
+  const seat = s.active;
+  const base = seat * CARD_COUNT;
+  for (let kinds = s.handKinds[seat] & TREASURE_KINDS; kinds !== 0; kinds &= kinds - 1) {
+    const card = lowestKind(kinds);
+    const n = s.hand[base + card];
+    for (let i = 0; i < n; i++) {
+      s.play[s.playCount++] = card;
+      s.events.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
+    }
+    s.hand[base + card] = 0;
+    s.handCount[seat] -= n;
+    s.coins += n * COINS[card];
+    s.moneyThisTurn += n * COINS[card];
   }
+  s.handKinds[seat] &= ~TREASURE_KINDS;
 }
 
 function playAction(s: DominionState, card: number): void {
