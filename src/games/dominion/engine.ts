@@ -37,20 +37,34 @@ const TREASURE = Type.TREASURE;
 /** handKinds masks: every card, the action cards (cellar onwards), the treasures. */
 const ALL_KINDS = (1 << CARD_COUNT) - 1;
 const ACTION_KINDS = ALL_KINDS & ~((1 << Card.CELLAR) - 1);
-const TREASURE_KINDS = (1 << Card.COPPER) | (1 << Card.SILVER) | (1 << Card.GOLD);
+const TREASURE_KINDS = TYPES.reduce((kinds, types, card) => ((types & TREASURE) !== 0 ? kinds | (1 << card) : kinds), 0);
 
 /** The lowest card whose bit is set in a non-empty handKinds mask. */
 function lowestKind(kinds: number): number {
   return 31 - Math.clz32(kinds & -kinds);
 }
 
-/** Recomputes every seat's handKinds from the hand counts, for code that writes `hand` itself. */
-export function syncHandKinds(s: DominionState): void {
-  for (let seat = 0; seat < s.players; seat++) {
-    let kinds = 0;
-    for (let card = 0; card < CARD_COUNT; card++) if (s.hand[seat * CARD_COUNT + card] !== 0) kinds |= 1 << card;
-    s.handKinds[seat] = kinds;
-  }
+/** The kinds of card whose cells in `counts` from `base` are not zero, as a mask. */
+function kindsIn(counts: Int16Array, base: number): number {
+  let kinds = 0;
+  for (let card = 0; card < CARD_COUNT; card++) if (counts[base + card] !== 0) kinds |= 1 << card;
+  return kinds;
+}
+
+/**
+ * Recomputes what the engine keeps beside the counts (each hand's kinds, the piles not empty and
+ * how many are) for code that writes hands or the supply itself.
+ */
+export function syncKinds(s: DominionState): void {
+  for (let seat = 0; seat < s.players; seat++) s.handKinds[seat] = kindsIn(s.hand, seat * CARD_COUNT);
+  s.stockedKinds = kindsIn(s.supply, 0);
+  s.emptyPiles = CARD_COUNT - bitCount(s.stockedKinds);
+}
+
+function bitCount(mask: number): number {
+  let count = 0;
+  for (; mask !== 0; mask &= mask - 1) count++;
+  return count;
 }
 
 function everyone(s: DominionState): number {
@@ -64,8 +78,9 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
   s.events.clear();
   s.tally.startRound();
   const players = s.players;
-  s.emptyPiles = 0;
   for (let card = 0; card < CARD_COUNT; card++) s.supply[card] = pileSize(card, players);
+  s.stockedKinds = kindsIn(s.supply, 0);
+  s.emptyPiles = 0;
   s.hand.fill(0);
   s.handKinds.fill(0);
   s.discard.fill(0);
@@ -124,7 +139,10 @@ function receive(s: DominionState, seat: number, card: number, how: number): voi
 
 /** Takes a card from the supply for the seat. */
 function gain(s: DominionState, seat: number, card: number, how: number): void {
-  if (--s.supply[card] === 0) s.emptyPiles++;
+  if (--s.supply[card] === 0) {
+    s.emptyPiles++;
+    s.stockedKinds &= ~(1 << card);
+  }
   receive(s, seat, card, how);
 }
 
@@ -578,20 +596,20 @@ function listHeld(s: DominionState, seat: number, family: number, mask: number, 
 }
 
 const DEAREST = Math.max(...COST);
-/** Per amount of coins up to the dearest card's cost: the cards that cost at most that much, in card order. */
-const CARDS_UP_TO = Array.from({ length: DEAREST + 1 }, (_, coins) =>
-  Int8Array.from(Array.from(COST.keys()).filter((card) => COST[card] <= coins)),
+/** Per amount of coins up to the dearest card's cost: the cards that cost at most that much, as a mask. */
+const KINDS_UP_TO = Int32Array.from({ length: DEAREST + 1 }, (_, coins) =>
+  COST.reduce((kinds, cost, card) => (cost <= coins ? kinds | (1 << card) : kinds), 0),
 );
 
-/** An action of `family` for each card a gain or buy may take (see gainable); only the affordable cards are looked at. */
-function listGains(s: DominionState, family: number, maxCost: number, types: number, out: Int32Array, count: number): number {
+/**
+ * An action of `family` for each card a gain or buy may take (see gainable), `kinds` standing for
+ * its types: a walk over the kinds that are affordable, in stock and of those types, in card order.
+ */
+function listGains(s: DominionState, family: number, maxCost: number, kinds: number, out: Int32Array, count: number): number {
   if (maxCost < 0) return count;
-  const cards = CARDS_UP_TO[maxCost < DEAREST ? maxCost : DEAREST];
-  const supply = s.supply;
   const first = family * CARD_COUNT;
-  for (let i = 0; i < cards.length; i++) {
-    const card = cards[i];
-    if (supply[card] !== 0 && (types === 0 || (TYPES[card] & types) !== 0)) out[count++] = first + card;
+  for (let k = KINDS_UP_TO[maxCost < DEAREST ? maxCost : DEAREST] & s.stockedKinds & kinds; k !== 0; k &= k - 1) {
+    out[count++] = first + lowestKind(k);
   }
   return count;
 }
@@ -610,7 +628,7 @@ export function listLegalActions(s: DominionState, out: Int32Array): number {
         out[count++] = Action.PLAY_TREASURES;
         count = listHeld(s, seat, Family.TREASURE, TREASURE_KINDS, out, count);
       }
-      count = listGains(s, Family.BUY, s.coins, 0, out, count);
+      count = listGains(s, Family.BUY, s.coins, ALL_KINDS, out, count);
       out[count++] = Action.END_BUYS;
       return count;
     case Phase.CELLAR:
@@ -626,11 +644,11 @@ export function listLegalActions(s: DominionState, out: Int32Array): number {
       out[count++] = Action.DONE;
       return count;
     case Phase.REMODEL_GAIN:
-      return listGains(s, Family.GAIN, s.resolving, 0, out, 0);
+      return listGains(s, Family.GAIN, s.resolving, ALL_KINDS, out, 0);
     case Phase.MINE_GAIN:
-      return listGains(s, Family.GAIN, s.resolving, TREASURE, out, 0);
+      return listGains(s, Family.GAIN, s.resolving, TREASURE_KINDS, out, 0);
     case Phase.WORKSHOP_GAIN:
-      count = listGains(s, Family.GAIN, WORKSHOP_MAX_COST, 0, out, 0);
+      count = listGains(s, Family.GAIN, WORKSHOP_MAX_COST, ALL_KINDS, out, 0);
       out[count++] = Action.DONE;
       return count;
     case Phase.CLEANUP:

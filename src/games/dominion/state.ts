@@ -24,13 +24,15 @@ export class DominionState implements GameState {
   readonly capacity: number;
 
   readonly supply = new Int16Array(CARD_COUNT);
+  /** Bit `card` set while its pile is not empty, kept by the engine beside `supply` (see handKinds). */
+  stockedKinds = 0;
   emptyPiles = 0;
   readonly hand: Int16Array;
   readonly handCount: Int16Array;
   /**
    * Per seat, bit `card` set while the hand holds that card: the engine keeps it beside `hand` so
    * that kind tests (an action in hand, two kinds for cleanup) and walks over the held kinds skip
-   * the empty cells. Whatever writes `hand` other than the engine calls syncHandKinds.
+   * the empty cells. Whatever writes `hand` or `supply` other than the engine calls syncKinds.
    */
   readonly handKinds: Int32Array;
   readonly discard: Int16Array;
