@@ -115,6 +115,13 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   maxDecisions(players: number, rules: RuleValues): number;
 
   createView(players: number, seat: number, rules: RuleValues): V;
+  /**
+   * Optional: `seat`'s view read straight from the engine's state rather than rebuilt from events,
+   * for trusted built-in strategies that set `readsState`. It shows only what the seat knows (its
+   * own cards and counters, and what is announced to everyone), and at the seat's decisions agrees
+   * with the event view on everything the game says both show; no events are decoded for the seat.
+   */
+  createStateView?(state: S, seat: number): PlayerView;
 
   /**
    * What bots of this game speak, in src/games/<id>/wire/: the protocol of its original competition.

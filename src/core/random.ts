@@ -155,6 +155,35 @@ export class Rng {
     return Math.floor(((this.next() >>> 0) * n) / TWO_POW_32);
   }
 
+  /**
+   * Fisher-Yates over items[start .. start + count), last position first, each index drawn as
+   * `int(i + 1)` would draw it: the same order and the same stream position as that loop, with
+   * the generator's state in locals for the whole shuffle rather than read and written per card.
+   */
+  shuffle(items: Int8Array, start: number, count: number): void {
+    const state = this.s;
+    let a = state[0];
+    let b = state[1];
+    let c = state[2];
+    let d = state[3];
+    for (let i = count - 1; i > 0; i--) {
+      // One step of next(), on the locals.
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      const j = start + Math.floor(((t >>> 0) * (i + 1)) / TWO_POW_32);
+      const item = items[start + i];
+      items[start + i] = items[j];
+      items[j] = item;
+    }
+    state[0] = a;
+    state[1] = b;
+    state[2] = c;
+    state[3] = d;
+  }
+
   /** A uniform float in [0, 1). */
   float(): number {
     return (this.next() >>> 0) / TWO_POW_32;

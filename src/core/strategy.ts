@@ -13,6 +13,12 @@ export interface Strategy<V extends PlayerView = PlayerView> {
    * skips decoding events for this seat, which is most of the cost of a fast game.
    */
   readonly observes: boolean;
+  /**
+   * A trusted built-in that reads no events, only its view, and accepts the game's state view
+   * (Game.createStateView) in its place: the table then hands it that view and decodes no events
+   * for its seat. Ignored for strategies that are not trusted, which always get the event view.
+   */
+  readonly readsState?: boolean;
   restart(): void;
   inform(event: GameEvent): void;
   /** Returns one of legal[0 .. count-1]; `rng` is this seat's own stream. */

@@ -24,7 +24,8 @@ export interface SeatPlayer<V extends PlayerView> {
  * Everything one worker needs to play games of one match-up, allocated once: the game state, and
  * each seat's view, strategy, random stream, event and legal-action buffer. Nothing a seat is
  * handed is shared with another seat, so a strategy that keeps or alters it learns or changes
- * nothing beyond its own seat.
+ * nothing beyond its own seat; the one exception, a state view (Strategy.readsState), reads the
+ * engine's own arrays and is handed only to trusted built-ins.
  */
 export class Table<S extends GameState = GameState, V extends PlayerView = PlayerView> {
   readonly game: Game<S, V>;
@@ -51,13 +52,17 @@ export class Table<S extends GameState = GameState, V extends PlayerView = Playe
     this.players = seats.length;
     this.rules = rules;
     this.state = game.createState(seats.length, rules);
-    this.views = seats.map((_, seat) => game.createView(seats.length, seat, rules));
+    const readsState = seats.map((seat) => seat.trusted && seat.strategy.readsState === true && game.createStateView !== undefined);
+    // A strategy that sets readsState takes the game's state view in place of V (see Strategy.readsState).
+    this.views = seats.map((_, seat) =>
+      readsState[seat] ? (game.createStateView!(this.state, seat) as V) : game.createView(seats.length, seat, rules),
+    );
     this.strategies = seats.map((seat) => seat.strategy);
     this.trusted = seats.map((seat) => seat.trusted);
     this.rngs = seats.map(() => new Rng());
     this.legals = seats.map(() => new Int32Array(game.maxActions));
     this.seatEvents = seats.map(() => new GameEvent());
-    this.listeners = seats.reduce((mask, seat, index) => (seat.strategy.observes ? mask | (1 << index) : mask), 0);
+    this.listeners = seats.reduce((mask, seat, index) => (seat.strategy.observes && !readsState[index] ? mask | (1 << index) : mask), 0);
   }
 }
 

@@ -18,7 +18,7 @@ import {
   Family,
   actionOf,
   cardByName,
-  type DominionView,
+  type DominionSeatView,
 } from '../../src/games/dominion/index.ts';
 
 /** An entry: a card name, or a card with conditions that must all hold ("provincesLeft <= 4"). */
@@ -119,7 +119,7 @@ class CompiledList {
   }
 
   /** The first entry whose action of `family` is among the legal ones and whose conditions hold; -1 for none. */
-  pick(view: DominionView, family: number, legal: Int32Array, count: number): number {
+  pick(view: DominionSeatView, family: number, legal: Int32Array, count: number): number {
     for (let entry = 0; entry < this.cards.length; entry++) {
       const action = actionOf(family, this.cards[entry]);
       if (!isListed(action, legal, count)) continue;
@@ -128,7 +128,7 @@ class CompiledList {
     return -1;
   }
 
-  private holds(view: DominionView, entry: number): boolean {
+  private holds(view: DominionSeatView, entry: number): boolean {
     for (let c = this.firstCondition[entry]; c < this.firstCondition[entry + 1]; c++) {
       const left = this.leftTerm[c] === CONSTANT ? this.leftValue[c] : termValue(view, this.leftTerm[c], this.leftCard[c]);
       const right = this.rightTerm[c] === CONSTANT ? this.rightValue[c] : termValue(view, this.rightTerm[c], this.rightCard[c]);
@@ -192,7 +192,7 @@ function parseOperand(words: readonly string[], text: string, bad: (why: string)
   return { term, card, value: 0 };
 }
 
-function termValue(view: DominionView, term: number, card: number): number {
+function termValue(view: DominionSeatView, term: number, card: number): number {
   const seat = view.seat;
   switch (term) {
     case TERMS.money:
@@ -218,7 +218,7 @@ function termValue(view: DominionView, term: number, card: number): number {
     case TERMS.deckSize:
       return ownedTotal(view);
     case TERMS.count:
-      return view.owned[seat * CARD_COUNT + card];
+      return view.ownCards[card];
     case TERMS.supply:
       return view.supply[card];
     case TERMS.inHand:
@@ -228,8 +228,8 @@ function termValue(view: DominionView, term: number, card: number): number {
     case TERMS.buys:
       return view.buys;
     case TERMS.moneyDensity: {
-      const base = seat * CARD_COUNT;
-      const coins = view.owned[base + Card.COPPER] + 2 * view.owned[base + Card.SILVER] + 3 * view.owned[base + Card.GOLD];
+      const own = view.ownCards;
+      const coins = own[Card.COPPER] + 2 * own[Card.SILVER] + 3 * own[Card.GOLD];
       return Math.floor((100 * coins) / Math.max(1, ownedTotal(view)));
     }
     default:
@@ -237,9 +237,9 @@ function termValue(view: DominionView, term: number, card: number): number {
   }
 }
 
-function ownedTotal(view: DominionView): number {
+function ownedTotal(view: DominionSeatView): number {
   let total = 0;
-  for (let card = 0; card < CARD_COUNT; card++) total += view.owned[view.seat * CARD_COUNT + card];
+  for (let card = 0; card < CARD_COUNT; card++) total += view.ownCards[card];
   return total;
 }
 
@@ -277,9 +277,13 @@ function byCost(legal: Int32Array, count: number, family: number, highest: boole
   return chosen;
 }
 
-/** Plays a compiled priority list; observes, since its conditions read the view. */
-export class PriorityListPlayer implements Strategy<DominionView> {
+/**
+ * Plays a compiled priority list. It observes, since its conditions read the view; a trusted
+ * list reads the state view instead (it needs nothing else, and no events).
+ */
+export class PriorityListPlayer implements Strategy<DominionSeatView> {
   readonly observes = true;
+  readonly readsState = true;
   private readonly buy: CompiledList;
   private readonly play: CompiledList;
   private readonly cellar: CompiledList;
@@ -303,7 +307,7 @@ export class PriorityListPlayer implements Strategy<DominionView> {
 
   inform(): void {}
 
-  choose(view: DominionView, legal: Int32Array, count: number, _rng: Rng): number {
+  choose(view: DominionSeatView, legal: Int32Array, count: number, _rng: Rng): number {
     const last = legal[count - 1];
     const family = FAMILY_OF[legal[0]];
     if (last === Action.NO_REACTION) return this.revealMoat ? Action.REVEAL_MOAT : Action.NO_REACTION;
@@ -338,7 +342,7 @@ function or(choice: number, fallback: number): number {
 }
 
 /** Reads a priority list from a user's JSON file; its seats go through the checked apply. */
-export function readPriorityList(data: unknown, source: string): StrategyDefinition<DominionView> {
+export function readPriorityList(data: unknown, source: string): StrategyDefinition<DominionSeatView> {
   return priorityList(data as PriorityList, source, false);
 }
 
@@ -347,18 +351,18 @@ export function readPriorityList(data: unknown, source: string): StrategyDefinit
  * entry when the data is malformed (against priority-list.schema.json, then each condition's
  * terms), so a user's file fails at load, not in the middle of a run.
  */
-export function priorityList(list: PriorityList, source = list?.name, trusted = true): StrategyDefinition<DominionView> {
+export function priorityList(list: PriorityList, source = list?.name, trusted = true): StrategyDefinition<DominionSeatView> {
   const fault = schemaFault(list);
   if (fault !== null) throw Errors.badStrategyModule(String(source), fault);
   return compiledList(list, source, trusted);
 }
 
 /** The built-in lists, checked against the schema by the tests rather than at each start. */
-export function builtinList(list: PriorityList): StrategyDefinition<DominionView> {
+export function builtinList(list: PriorityList): StrategyDefinition<DominionSeatView> {
   return compiledList(list, list.name, true);
 }
 
-function compiledList(list: PriorityList, source: string, trusted: boolean): StrategyDefinition<DominionView> {
+function compiledList(list: PriorityList, source: string, trusted: boolean): StrategyDefinition<DominionSeatView> {
   const params = listParams(source, list.params);
   // Compiled once here so a mistake shows at load; each seat compiles its own copy, with its values.
   new PriorityListPlayer(source, list);

@@ -4,6 +4,7 @@
 import { benchDominion } from './dominion.ts';
 import { benchEngine, type BenchLine } from './engine.ts';
 import { benchHearts } from './hearts.ts';
+import { benchNative } from './native.ts';
 import { benchProtocol } from './protocol.ts';
 import { benchRandom } from './random.ts';
 import { benchScaling } from './scaling.ts';
@@ -48,6 +49,7 @@ if (args.has('stats')) {
 if (!json && !(globalThis as { gc?: unknown }).gc) {
   process.stderr.write('note: run with node --expose-gc (npm run bench does) for heap figures after a full collection\n');
 }
+await benchNative({ quick }, report);
 await benchEngine({ quick }, report);
 report(benchRandom({ quick }));
 await benchHearts({ quick }, report);

@@ -80,3 +80,25 @@ describe('Rng streams', () => {
     assert.deepEqual(draw(copy, 6), draw(original, 6));
   });
 });
+
+test('shuffle orders a slice exactly as a loop of int draws does, and leaves the stream at the same place', () => {
+  const key = masterKey('shuffle');
+  for (const [start, count] of [
+    [0, 1],
+    [0, 2],
+    [3, 17],
+    [40, 87],
+  ]) {
+    const fast = Int8Array.from({ length: start + count + 5 }, (_, i) => i);
+    const slow = Int8Array.from(fast);
+    const fastRng = new Rng().seed(key, count, Streams.DEAL, start);
+    const slowRng = new Rng().seed(key, count, Streams.DEAL, start);
+    fastRng.shuffle(fast, start, count);
+    for (let i = count - 1; i > 0; i--) {
+      const j = start + slowRng.int(i + 1);
+      [slow[start + i], slow[j]] = [slow[j], slow[start + i]];
+    }
+    assert.deepEqual([...fast], [...slow], `start ${start}, count ${count}`);
+    assert.equal(fastRng.nextU32(), slowRng.nextU32());
+  }
+});

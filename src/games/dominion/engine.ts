@@ -34,6 +34,38 @@ import type { DominionState } from './state.ts';
 const NO_CARD = -1;
 /** The type mine trashes and gains. */
 const TREASURE = Type.TREASURE;
+/** handKinds masks: every card, the action cards (cellar onwards), the treasures. */
+const ALL_KINDS = (1 << CARD_COUNT) - 1;
+const ACTION_KINDS = ALL_KINDS & ~((1 << Card.CELLAR) - 1);
+const TREASURE_KINDS = TYPES.reduce((kinds, types, card) => ((types & TREASURE) !== 0 ? kinds | (1 << card) : kinds), 0);
+
+/** The lowest card whose bit is set in a non-empty handKinds mask. */
+function lowestKind(kinds: number): number {
+  return 31 - Math.clz32(kinds & -kinds);
+}
+
+/** The kinds of card whose cells in `counts` from `base` are not zero, as a mask. */
+function kindsIn(counts: Int16Array, base: number): number {
+  let kinds = 0;
+  for (let card = 0; card < CARD_COUNT; card++) if (counts[base + card] !== 0) kinds |= 1 << card;
+  return kinds;
+}
+
+/**
+ * Recomputes what the engine keeps beside the counts (each hand's kinds, the piles not empty and
+ * how many are) for code that writes hands or the supply itself.
+ */
+export function syncKinds(s: DominionState): void {
+  for (let seat = 0; seat < s.players; seat++) s.handKinds[seat] = kindsIn(s.hand, seat * CARD_COUNT);
+  s.stockedKinds = kindsIn(s.supply, 0);
+  s.emptyPiles = CARD_COUNT - bitCount(s.stockedKinds);
+}
+
+function bitCount(mask: number): number {
+  let count = 0;
+  for (; mask !== 0; mask &= mask - 1) count++;
+  return count;
+}
 
 function everyone(s: DominionState): number {
   return (1 << s.players) - 1;
@@ -46,9 +78,11 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
   s.events.clear();
   s.tally.startRound();
   const players = s.players;
-  s.emptyPiles = 0;
   for (let card = 0; card < CARD_COUNT; card++) s.supply[card] = pileSize(card, players);
+  s.stockedKinds = kindsIn(s.supply, 0);
+  s.emptyPiles = 0;
   s.hand.fill(0);
+  s.handKinds.fill(0);
   s.discard.fill(0);
   s.owned.fill(0);
   for (let seat = 0; seat < players; seat++) {
@@ -89,6 +123,7 @@ function receive(s: DominionState, seat: number, card: number, how: number): voi
   if (how === GainedBy.GAIN_TO_HAND) {
     s.hand[at]++;
     s.handCount[seat]++;
+    s.handKinds[seat] |= 1 << card;
   } else {
     s.discard[at]++;
     s.discardCount[seat]++;
@@ -104,22 +139,36 @@ function receive(s: DominionState, seat: number, card: number, how: number): voi
 
 /** Takes a card from the supply for the seat. */
 function gain(s: DominionState, seat: number, card: number, how: number): void {
-  if (--s.supply[card] === 0) s.emptyPiles++;
+  if (--s.supply[card] === 0) {
+    s.emptyPiles++;
+    s.stockedKinds &= ~(1 << card);
+  }
   receive(s, seat, card, how);
 }
 
 function draw(s: DominionState, seat: number, cards: number): void {
   const base = seat * s.capacity;
-  for (let i = 0; i < cards; i++) {
-    if (s.deckCount[seat] === 0) {
-      if (s.discardCount[seat] === 0) return;
+  const hand = s.hand;
+  const handBase = seat * CARD_COUNT;
+  // The log's check hoisted: most games log nothing, and a call per card drawn would cost more than the draw.
+  const log = s.events.enabled ? s.events : null;
+  let left = s.deckCount[seat];
+  let kinds = s.handKinds[seat];
+  let drawn = 0;
+  for (; drawn < cards; drawn++) {
+    if (left === 0) {
+      if (s.discardCount[seat] === 0) break;
       shuffle(s, seat);
+      left = s.deckCount[seat];
     }
-    const card = s.deck[base + --s.deckCount[seat]];
-    s.hand[seat * CARD_COUNT + card]++;
-    s.handCount[seat]++;
-    s.events.push(1 << seat, Ev.DREW, card, 0, 0, 0);
+    const card = s.deck[base + --left];
+    hand[handBase + card]++;
+    kinds |= 1 << card;
+    log?.push(1 << seat, Ev.DREW, card, 0, 0, 0);
   }
+  s.deckCount[seat] = left;
+  s.handKinds[seat] = kinds;
+  s.handCount[seat] += drawn;
 }
 
 /** The discard pile, laid out in card order, becomes the draw pile by a Fisher-Yates shuffle. */
@@ -131,13 +180,7 @@ function shuffle(s: DominionState, seat: number): void {
     for (let n = s.discard[counts + card]; n > 0; n--) s.deck[base + size++] = card;
     s.discard[counts + card] = 0;
   }
-  const rng = s.shuffleRngs[seat];
-  for (let i = size - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const card = s.deck[base + i];
-    s.deck[base + i] = s.deck[base + j];
-    s.deck[base + j] = card;
-  }
+  s.shuffleRngs[seat].shuffle(s.deck, base, size);
   s.deckCount[seat] = size;
   s.discardCount[seat] = 0;
   s.topDiscard[seat] = NO_CARD;
@@ -167,9 +210,7 @@ function startTurn(s: DominionState): void {
 }
 
 function hasActionInHand(s: DominionState, seat: number): boolean {
-  const base = seat * CARD_COUNT;
-  for (let card = Card.CELLAR; card < CARD_COUNT; card++) if (s.hand[base + card] !== 0) return true;
-  return false;
+  return (s.handKinds[seat] & ACTION_KINDS) !== 0;
 }
 
 function enterActionPhase(s: DominionState): void {
@@ -186,17 +227,15 @@ function enterBuyPhase(s: DominionState): void {
 
 /** Cleanup asks for the top discard only when the hand leaves a choice (two kinds of card or more). */
 function endBuys(s: DominionState): void {
-  const base = s.active * CARD_COUNT;
-  let kinds = 0;
-  for (let card = 0; card < CARD_COUNT; card++) if (s.hand[base + card] !== 0) kinds++;
-  if (kinds >= 2) s.phase = Phase.CLEANUP;
+  const kinds = s.handKinds[s.active];
+  if ((kinds & (kinds - 1)) !== 0) s.phase = Phase.CLEANUP;
   else cleanup(s, NO_CARD);
 }
 
 /** The top discard when none is chosen: the hand's card, else the last card played. */
 function defaultTop(s: DominionState): number {
-  const base = s.active * CARD_COUNT;
-  for (let card = 0; card < CARD_COUNT; card++) if (s.hand[base + card] !== 0) return card;
+  const kinds = s.handKinds[s.active];
+  if (kinds !== 0) return lowestKind(kinds);
   return s.playCount > 0 ? s.play[s.playCount - 1] : NO_CARD;
 }
 
@@ -206,16 +245,19 @@ function cleanup(s: DominionState, chosenTop: number): void {
   const base = seat * CARD_COUNT;
   const top = chosenTop >= 0 ? chosenTop : defaultTop(s);
   const played = s.playCount;
-  for (let i = 0; i < played; i++) {
-    const card = s.play[i];
-    s.discard[base + card]++;
-    s.events.push(all, Ev.TURN_PLAYED, seat, card, i, played);
+  const discard = s.discard;
+  const hand = s.hand;
+  for (let i = 0; i < played; i++) discard[base + s.play[i]]++;
+  if (s.events.enabled) {
+    for (let i = 0; i < played; i++) s.events.push(all, Ev.TURN_PLAYED, seat, s.play[i], i, played);
+    s.events.push(all, Ev.TURN_END, seat, played, 0, 0);
   }
-  s.events.push(all, Ev.TURN_END, seat, played, 0, 0);
-  for (let card = 0; card < CARD_COUNT; card++) {
-    s.discard[base + card] += s.hand[base + card];
-    s.hand[base + card] = 0;
+  for (let kinds = s.handKinds[seat]; kinds !== 0; kinds &= kinds - 1) {
+    const card = lowestKind(kinds);
+    discard[base + card] += hand[base + card];
+    hand[base + card] = 0;
   }
+  s.handKinds[seat] = 0;
   s.discardCount[seat] += played + s.handCount[seat];
   s.handCount[seat] = 0;
   s.playCount = 0;
@@ -237,10 +279,15 @@ function recordCurves(s: DominionState, seat: number): void {
   tally.record(Metric.MONEY_BY_TURN, seat, s.moneyThisTurn);
 }
 
+/** One card leaves the seat's hand. */
+function takeFromHand(s: DominionState, seat: number, card: number): void {
+  if (--s.hand[seat * CARD_COUNT + card] === 0) s.handKinds[seat] &= ~(1 << card);
+  s.handCount[seat]--;
+}
+
 function moveToPlay(s: DominionState, card: number): void {
   const seat = s.active;
-  s.hand[seat * CARD_COUNT + card]--;
-  s.handCount[seat]--;
+  takeFromHand(s, seat, card);
   s.play[s.playCount++] = card;
   s.events.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
 }
@@ -251,11 +298,23 @@ function playTreasure(s: DominionState, card: number): void {
   s.moneyThisTurn += COINS[card];
 }
 
+/** Every treasure in hand, in card order: what playTreasure one card at a time does, a kind at a time. */
 function playAllTreasures(s: DominionState): void {
-  const base = s.active * CARD_COUNT;
-  for (let card = Card.COPPER; card <= Card.GOLD; card++) {
-    for (let n = s.hand[base + card]; n > 0; n--) playTreasure(s, card);
+  const seat = s.active;
+  const base = seat * CARD_COUNT;
+  for (let kinds = s.handKinds[seat] & TREASURE_KINDS; kinds !== 0; kinds &= kinds - 1) {
+    const card = lowestKind(kinds);
+    const n = s.hand[base + card];
+    for (let i = 0; i < n; i++) {
+      s.play[s.playCount++] = card;
+      s.events.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
+    }
+    s.hand[base + card] = 0;
+    s.handCount[seat] -= n;
+    s.coins += n * COINS[card];
+    s.moneyThisTurn += n * COINS[card];
   }
+  s.handKinds[seat] &= ~TREASURE_KINDS;
 }
 
 function playAction(s: DominionState, card: number): void {
@@ -298,8 +357,7 @@ function playAction(s: DominionState, card: number): void {
 }
 
 function holdsTreasure(s: DominionState, seat: number): boolean {
-  const base = seat * CARD_COUNT;
-  return s.hand[base + Card.COPPER] + s.hand[base + Card.SILVER] + s.hand[base + Card.GOLD] !== 0;
+  return (s.handKinds[seat] & TREASURE_KINDS) !== 0;
 }
 
 /** Whether `card` can be gained: its pile is not empty, it costs at most `maxCost`, and it has one of `types` (0 for any). */
@@ -348,8 +406,7 @@ function nextVictim(s: DominionState): void {
 }
 
 function discardFromHand(s: DominionState, seat: number, card: number): void {
-  s.hand[seat * CARD_COUNT + card]--;
-  s.handCount[seat]--;
+  takeFromHand(s, seat, card);
   s.discard[seat * CARD_COUNT + card]++;
   s.discardCount[seat]++;
   s.topDiscard[seat] = card;
@@ -366,10 +423,8 @@ function militiaDiscard(s: DominionState, card: number): void {
 
 function trashFromHand(s: DominionState, card: number): void {
   const seat = s.active;
-  const at = seat * CARD_COUNT + card;
-  s.hand[at]--;
-  s.handCount[seat]--;
-  s.owned[at]--;
+  takeFromHand(s, seat, card);
+  s.owned[seat * CARD_COUNT + card]--;
   s.vp[seat] -= VP[card];
   s.events.push(everyone(s), Ev.TRASHED, seat, card, 0, 0);
 }
@@ -534,27 +589,28 @@ function finishGame(s: DominionState, cause: number): void {
   s.phase = Phase.OVER;
 }
 
-/** An action of `family` for each kind of card the seat holds in [first, last], in card order. */
-function listHeld(
-  s: DominionState,
-  seat: number,
-  family: number,
-  first: number,
-  last: number,
-  types: number,
-  out: Int32Array,
-  count: number,
-): number {
-  const base = seat * CARD_COUNT;
-  for (let card = first; card <= last; card++) {
-    if (s.hand[base + card] !== 0 && (types === 0 || (TYPES[card] & types) !== 0)) out[count++] = actionOf(family, card);
-  }
+/** An action of `family` for each kind of card the seat holds among `mask` (handKinds bits), in card order. */
+function listHeld(s: DominionState, seat: number, family: number, mask: number, out: Int32Array, count: number): number {
+  for (let kinds = s.handKinds[seat] & mask; kinds !== 0; kinds &= kinds - 1) out[count++] = actionOf(family, lowestKind(kinds));
   return count;
 }
 
-/** An action of `family` for each card a gain or buy may take (see gainable). */
-function listGains(s: DominionState, family: number, maxCost: number, types: number, out: Int32Array, count: number): number {
-  for (let card = 0; card < CARD_COUNT; card++) if (gainable(s, card, maxCost, types)) out[count++] = actionOf(family, card);
+const DEAREST = Math.max(...COST);
+/** Per amount of coins up to the dearest card's cost: the cards that cost at most that much, as a mask. */
+const KINDS_UP_TO = Int32Array.from({ length: DEAREST + 1 }, (_, coins) =>
+  COST.reduce((kinds, cost, card) => (cost <= coins ? kinds | (1 << card) : kinds), 0),
+);
+
+/**
+ * An action of `family` for each card a gain or buy may take (see gainable), `kinds` standing for
+ * its types: a walk over the kinds that are affordable, in stock and of those types, in card order.
+ */
+function listGains(s: DominionState, family: number, maxCost: number, kinds: number, out: Int32Array, count: number): number {
+  if (maxCost < 0) return count;
+  const first = family * CARD_COUNT;
+  for (let k = KINDS_UP_TO[maxCost < DEAREST ? maxCost : DEAREST] & s.stockedKinds & kinds; k !== 0; k &= k - 1) {
+    out[count++] = first + lowestKind(k);
+  }
   return count;
 }
 
@@ -564,45 +620,45 @@ export function listLegalActions(s: DominionState, out: Int32Array): number {
   let count = 0;
   switch (s.phase) {
     case Phase.ACTION:
-      count = listHeld(s, seat, Family.PLAY, Card.CELLAR, CARD_COUNT - 1, 0, out, 0);
+      count = listHeld(s, seat, Family.PLAY, ACTION_KINDS, out, 0);
       out[count++] = Action.END_ACTIONS;
       return count;
     case Phase.BUY:
       if (!s.bought && holdsTreasure(s, seat)) {
         out[count++] = Action.PLAY_TREASURES;
-        count = listHeld(s, seat, Family.TREASURE, Card.COPPER, Card.GOLD, 0, out, count);
+        count = listHeld(s, seat, Family.TREASURE, TREASURE_KINDS, out, count);
       }
-      count = listGains(s, Family.BUY, s.coins, 0, out, count);
+      count = listGains(s, Family.BUY, s.coins, ALL_KINDS, out, count);
       out[count++] = Action.END_BUYS;
       return count;
     case Phase.CELLAR:
-      count = listHeld(s, seat, Family.DISCARD, 0, CARD_COUNT - 1, 0, out, 0);
+      count = listHeld(s, seat, Family.DISCARD, ALL_KINDS, out, 0);
       out[count++] = Action.DONE;
       return count;
     case Phase.REMODEL_TRASH:
-      count = listHeld(s, seat, Family.TRASH, 0, CARD_COUNT - 1, 0, out, 0);
+      count = listHeld(s, seat, Family.TRASH, ALL_KINDS, out, 0);
       out[count++] = Action.DONE;
       return count;
     case Phase.MINE_TRASH:
-      count = listHeld(s, seat, Family.TRASH, Card.COPPER, Card.GOLD, 0, out, 0);
+      count = listHeld(s, seat, Family.TRASH, TREASURE_KINDS, out, 0);
       out[count++] = Action.DONE;
       return count;
     case Phase.REMODEL_GAIN:
-      return listGains(s, Family.GAIN, s.resolving, 0, out, 0);
+      return listGains(s, Family.GAIN, s.resolving, ALL_KINDS, out, 0);
     case Phase.MINE_GAIN:
-      return listGains(s, Family.GAIN, s.resolving, TREASURE, out, 0);
+      return listGains(s, Family.GAIN, s.resolving, TREASURE_KINDS, out, 0);
     case Phase.WORKSHOP_GAIN:
-      count = listGains(s, Family.GAIN, WORKSHOP_MAX_COST, 0, out, 0);
+      count = listGains(s, Family.GAIN, WORKSHOP_MAX_COST, ALL_KINDS, out, 0);
       out[count++] = Action.DONE;
       return count;
     case Phase.CLEANUP:
-      return listHeld(s, seat, Family.TOP, 0, CARD_COUNT - 1, 0, out, 0);
+      return listHeld(s, seat, Family.TOP, ALL_KINDS, out, 0);
     case Phase.REACTION:
       out[0] = Action.REVEAL_MOAT;
       out[1] = Action.NO_REACTION;
       return 2;
     case Phase.MILITIA_DISCARD:
-      return listHeld(s, seat, Family.DISCARD, 0, CARD_COUNT - 1, 0, out, 0);
+      return listHeld(s, seat, Family.DISCARD, ALL_KINDS, out, 0);
     default:
       return 0;
   }

@@ -7,7 +7,7 @@ import { DOMINION_METRICS } from './metrics.ts';
 import { DOMINION_RULES, decodeRules, parseDominionRules } from './rules.ts';
 import { DominionState } from './state.ts';
 import { formatEventLine } from './text.ts';
-import { DominionView } from './view.ts';
+import { DominionStateView, DominionView, type DominionSeatView } from './view.ts';
 import { dominionWire } from './wire/index.ts';
 
 /**
@@ -48,13 +48,14 @@ export const dominion: Game<DominionState, DominionView> = defineGame({
   scores,
   maxDecisions,
   createView: (players, seat) => new DominionView(players, seat),
+  createStateView: (state, seat) => new DominionStateView(state, seat),
   actionToString: (action) => formatAction(action),
   seatNumber: (seat) => seat + 1,
   describeEvent: (e) => formatEventLine(e),
   describeComment: () => '',
 });
 
-export { DominionState, DominionView };
+export { DominionState, DominionStateView, DominionView, type DominionSeatView };
 export * from './cards.ts';
 export * from './codes.ts';
 export * from './actions.ts';

@@ -24,9 +24,17 @@ export class DominionState implements GameState {
   readonly capacity: number;
 
   readonly supply = new Int16Array(CARD_COUNT);
+  /** Bit `card` set while its pile is not empty, kept by the engine beside `supply` (see handKinds). */
+  stockedKinds = 0;
   emptyPiles = 0;
   readonly hand: Int16Array;
   readonly handCount: Int16Array;
+  /**
+   * Per seat, bit `card` set while the hand holds that card: the engine keeps it beside `hand` so
+   * that kind tests (an action in hand, two kinds for cleanup) and walks over the held kinds skip
+   * the empty cells. Whatever writes `hand` or `supply` other than the engine calls syncKinds.
+   */
+  readonly handKinds: Int32Array;
   readonly discard: Int16Array;
   readonly discardCount: Int16Array;
   /** The card on top of each discard pile, -1 when none is known (empty, or just shuffled). */
@@ -90,6 +98,7 @@ export class DominionState implements GameState {
     this.discard = new Int16Array(cells);
     this.owned = new Int16Array(cells);
     this.handCount = new Int16Array(players);
+    this.handKinds = new Int32Array(players);
     this.discardCount = new Int16Array(players);
     this.deckCount = new Int16Array(players);
     this.topDiscard = new Int8Array(players);

@@ -2,6 +2,39 @@ import type { GameEvent } from '../../core/events.ts';
 import type { PlayerView } from '../../core/game.ts';
 import { CARD_COUNT, COINS, COST, PLUS_ACTIONS, PLUS_BUYS, PLUS_COINS, TYPES, Type, pileSize, totalCards, vpOfCounts } from './cards.ts';
 import { Ev, GainedBy } from './codes.ts';
+import type { DominionState } from './state.ts';
+
+/**
+ * The part of a seat's knowledge that simple strategies decide on (priority lists read only
+ * this), which both the event view and the state view show alike at every decision of the seat.
+ */
+export interface DominionSeatView extends PlayerView {
+  /** This seat's hand as counts per card. */
+  readonly hand: Int16Array;
+  /** Cards this seat owns, per card. */
+  readonly ownCards: Int16Array;
+  readonly supply: Int16Array;
+  /** Turns each seat has begun. */
+  readonly turns: Int16Array;
+  /**
+   * This seat's turn counters, as the two views agree on them in its action and buy phases
+   * (another's turn leaves them stale or 0, and a card still resolving may not have counted yet).
+   */
+  readonly actions: number;
+  readonly buys: number;
+  readonly coins: number;
+  /** A seat's VP over the cards it has gained and not trashed. */
+  vpOf(seat: number): number;
+  /** Piles at zero. */
+  emptyPiles(): number;
+}
+
+/** Piles at zero in `supply`. */
+function emptyPilesOf(supply: Int16Array): number {
+  let empty = 0;
+  for (let card = 0; card < CARD_COUNT; card++) if (supply[card] === 0) empty++;
+  return empty;
+}
 
 /**
  * What one player knows, rebuilt only from the records it receives: its own hand, draws and
@@ -9,7 +42,7 @@ import { Ev, GainedBy } from './codes.ts';
  * protocol's announcements let a bot count), shuffles and top discards. Fixed-shape typed arrays,
  * updated in place; this is also what the wire host's play-turn snapshot is built from.
  */
-export class DominionView implements PlayerView {
+export class DominionView implements DominionSeatView {
   readonly seat: number;
   readonly players: number;
   turnLimit = 0;
@@ -20,6 +53,8 @@ export class DominionView implements PlayerView {
   readonly supply = new Int16Array(CARD_COUNT);
   /** [seat * CARD_COUNT + card]: cards each seat owns, as its announced gains and trashes add up. */
   readonly owned: Int16Array;
+  /** This seat's own part of `owned`. */
+  readonly ownCards: Int16Array;
   readonly topDiscard: Int8Array;
   /** This seat's hand as counts per card, and its size. */
   readonly hand = new Int16Array(CARD_COUNT);
@@ -45,6 +80,7 @@ export class DominionView implements PlayerView {
     this.seat = seat;
     this.turns = new Int16Array(players);
     this.owned = new Int16Array(players * CARD_COUNT);
+    this.ownCards = this.owned.subarray(seat * CARD_COUNT, (seat + 1) * CARD_COUNT);
     this.topDiscard = new Int8Array(players);
     // A turn plays and gains at most every card there is; these lists start again each turn.
     this.played = new Int8Array(totalCards(players));
@@ -173,10 +209,56 @@ export class DominionView implements PlayerView {
     return vpOfCounts(this.owned, seat * CARD_COUNT);
   }
 
-  /** Piles at zero. */
   emptyPiles(): number {
-    let empty = 0;
-    for (let card = 0; card < CARD_COUNT; card++) if (this.supply[card] === 0) empty++;
-    return empty;
+    return emptyPilesOf(this.supply);
   }
+}
+
+/**
+ * A seat's knowledge read straight from the engine's state, for trusted built-ins: its own hand,
+ * cards and turn counters, and what every seat is told (the supply, turns, each seat's VP). Only
+ * this seat's rows of the state's arrays are exposed. Nothing to rebuild, so no events to decode.
+ */
+export class DominionStateView implements DominionSeatView {
+  readonly seat: number;
+  readonly players: number;
+  readonly hand: Int16Array;
+  readonly ownCards: Int16Array;
+  readonly supply: Int16Array;
+  readonly turns: Int16Array;
+  private readonly state: DominionState;
+
+  constructor(state: DominionState, seat: number) {
+    this.state = state;
+    this.seat = seat;
+    this.players = state.players;
+    this.hand = state.hand.subarray(seat * CARD_COUNT, (seat + 1) * CARD_COUNT);
+    this.ownCards = state.owned.subarray(seat * CARD_COUNT, (seat + 1) * CARD_COUNT);
+    this.supply = state.supply;
+    this.turns = state.turns;
+  }
+
+  get actions(): number {
+    return this.state.active === this.seat ? this.state.actions : 0;
+  }
+
+  get buys(): number {
+    return this.state.active === this.seat ? this.state.buys : 0;
+  }
+
+  get coins(): number {
+    return this.state.active === this.seat ? this.state.coins : 0;
+  }
+
+  vpOf(seat: number): number {
+    return this.state.vp[seat];
+  }
+
+  emptyPiles(): number {
+    return emptyPilesOf(this.supply);
+  }
+
+  reset(): void {}
+
+  observe(): void {}
 }

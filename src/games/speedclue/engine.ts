@@ -74,12 +74,7 @@ function deal(s: SpeedClueState): void {
   s.solution = tripleOf(suspect, weapon, room);
   const deck = s.deck;
   for (let card = 0, at = 0; card < CARDS; card++) if (card !== suspect && card !== weapon && card !== room) deck[at++] = card;
-  for (let i = DEALT_CARDS - 1; i > 0; i--) {
-    const j = rng.int(i + 1);
-    const card = deck[i];
-    deck[i] = deck[j];
-    deck[j] = card;
-  }
+  rng.shuffle(deck, 0, DEALT_CARDS);
 }
 
 /** The next seat still in takes its turn: it suggests, or accuses straight away when it has suggested every triple. */

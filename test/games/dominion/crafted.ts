@@ -2,6 +2,7 @@
 // state with chosen hands, draw piles, discard piles and supply, seat 0 to begin its first turn.
 import assert from 'node:assert/strict';
 import { masterKey } from '../../../src/core/random.ts';
+import { syncKinds } from '../../../src/games/dominion/engine.ts';
 import {
   CARD_COUNT,
   CARD_NAMES,
@@ -58,7 +59,7 @@ export function craft(position: Position): DominionState {
     s.vp[seat] = vpOfCounts(s.owned, base);
   }
   for (const [name, count] of Object.entries(position.supply ?? {})) s.supply[card(name)] = count;
-  s.emptyPiles = s.supply.filter((count) => count === 0).length;
+  syncKinds(s);
   s.active = 0;
   s.current = 0;
   s.actions = 1;

@@ -3,7 +3,8 @@
 // seat's cards are exactly its hand, draw pile, discard pile and play area, the running VP is the
 // VP of the cards owned, forfeits only ever play a fallback, games end within their bound, and
 // each seat's view, built from its own records only, tells the truth about its hand, piles, turn
-// counters, the supply and every seat's cards.
+// counters, the supply and every seat's cards; and the state view that trusted built-ins read
+// shows the same as the event view, at every decision of its seat.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -19,6 +20,7 @@ import {
   dominion,
   pileSize,
   vpOfCounts,
+  type DominionSeatView,
   type DominionState,
   type DominionView,
 } from '../../../src/games/dominion/index.ts';
@@ -103,11 +105,36 @@ function checkViews(s: DominionState, views: readonly DominionView[], untold: In
   }
 }
 
+/** What priority lists read: the deciding seat's state view shows it as its event view does. */
+function seatFacts(view: DominionSeatView, players: number, ownTurn: boolean): unknown {
+  return {
+    hand: [...view.hand],
+    ownCards: [...view.ownCards],
+    supply: [...view.supply],
+    turns: [...view.turns],
+    vp: Array.from({ length: players }, (_, seat) => view.vpOf(seat)),
+    emptyPiles: view.emptyPiles(),
+    counters: ownTurn ? [view.actions, view.buys, view.coins] : [],
+  };
+}
+
+function checkStateView(s: DominionState, views: readonly DominionView[], stateViews: readonly DominionSeatView[]): void {
+  const seat = s.current;
+  if (seat < 0) return;
+  const ownTurn = seat === s.active && (s.phase === Phase.ACTION || s.phase === Phase.BUY);
+  assert.deepEqual(
+    seatFacts(stateViews[seat], s.players, ownTurn),
+    seatFacts(views[seat], s.players, ownTurn),
+    `seat ${seat}'s state view`,
+  );
+}
+
 test('cards are neither made nor lost, piles add up, VP is counted right, games end in time', () => {
   fc.assert(
     fc.property(games, ({ seed, players, game, rules, forfeitEvery }) => {
       const s = dominion.createState(players, dominion.parseRules(rules));
       const views = Array.from({ length: players }, (_, seat) => dominion.createView(players, seat, s.ruleValues));
+      const stateViews = Array.from({ length: players }, (_, seat) => dominion.createStateView!(s, seat) as DominionSeatView);
       const event = new GameEvent();
       const untold = new Int16Array(players * CARD_COUNT);
       dominion.reset(s, masterKey(seed), game);
@@ -141,6 +168,7 @@ test('cards are neither made nor lost, piles add up, VP is counted right, games 
         checkCards(s, trashed, initial);
         deliver(s, views, event, untold);
         checkViews(s, views, untold);
+        checkStateView(s, views, stateViews);
       }
       assert.equal(s.current, -1);
     }),

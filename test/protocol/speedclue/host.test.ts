@@ -36,7 +36,13 @@ async function assertNothingLeft(): Promise<void> {
 }
 
 /** Plays `games` games of the bot in seat 0 against two built-ins, and what went wrong with it. */
-async function playBot(bot: string, games: number, name: string, moveTimeout?: number, extra: { framing?: string; startTimeout?: number } = {}) {
+async function playBot(
+  bot: string,
+  games: number,
+  name: string,
+  moveTimeout?: number,
+  extra: { framing?: string; startTimeout?: number } = {},
+) {
   const failures: ReadFailure[] = [];
   const resultsDir = join(scratch, name);
   const started = performance.now();

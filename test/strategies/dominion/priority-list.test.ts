@@ -232,6 +232,29 @@ describe('strategies as files and built-ins', () => {
       }
     }
   });
+  test('trusted, a list reads the state view and no events; untrusted, the event view: the same games either way', () => {
+    const rules = dominion.parseRules({});
+    for (const data of BUILTIN_LISTS) {
+      const definition = priorityList(data);
+      const tables = [true, false].map(
+        (trusted) =>
+          new Table(
+            dominion,
+            rules,
+            [0, 1, 2].map((seat) => ({ strategy: definition.create({ seat, players: 3, rules, params: {} }), trusted })),
+          ),
+      );
+      assert.ok(!(tables[0].views[0] instanceof DominionView) && tables[0].listeners === 0, `${data.name} trusted`);
+      assert.ok(tables[1].views[0] instanceof DominionView && tables[1].listeners === 7, `${data.name} untrusted`);
+      for (let game = 0; game < 5; game++) {
+        const [fast, checked] = tables.map((table) => {
+          playGame(table, masterKey(`views ${data.name}`), game);
+          return [...table.state.vp, ...table.state.turns, ...table.state.owned];
+        });
+        assert.deepEqual(fast, checked, `${data.name} game ${game}`);
+      }
+    }
+  });
 });
 
 describe('strength, where simulator users know the order', () => {

@@ -2,7 +2,7 @@ import { GameEvent } from '../../../core/events.ts';
 import type { RuleValues } from '../../../core/game.ts';
 import { CARD_COUNT, Card, isAction } from '../cards.ts';
 import { Phase } from '../codes.ts';
-import { applyAction, illegalReason, listLegalActions } from '../engine.ts';
+import { applyAction, illegalReason, listLegalActions, syncKinds } from '../engine.ts';
 import { DominionState } from '../state.ts';
 import type { DominionView } from '../view.ts';
 
@@ -55,13 +55,12 @@ export class DecisionMirror {
     s.discardCount.fill(0);
     s.deckCount.fill(0);
     s.handCount.fill(0);
-    s.emptyPiles = 0;
     for (let card = 0; card < CARD_COUNT; card++) {
       s.hand[seat * CARD_COUNT + card] = view.hand[card];
       s.supply[card] = view.supply[card];
-      if (view.supply[card] === 0) s.emptyPiles++;
     }
     s.handCount[seat] = view.handCount;
+    syncKinds(s);
     s.over = false;
     s.totalTurns = 0;
     s.playCount = 0;
