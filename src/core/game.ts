@@ -1,6 +1,6 @@
 import type { EventLog, GameEvent } from './events.ts';
 import type { MetricSpec } from './metrics.ts';
-import type { MasterKey } from './random.ts';
+import type { MasterKey, Rng } from './random.ts';
 import type { GameTally } from './tally.ts';
 
 /** What every game's state carries for the harness; the rest is the game's own typed arrays. */
@@ -89,6 +89,23 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   maxDecisions(players: number, rules: RuleValues): number;
 
   createView(players: number, seat: number, rules: RuleValues): V;
+
+  // Resampling (OpenSpiel's ResampleFromInfostate): what a search player imagines behind a seat's
+  // view. Search states are private to the strategy that made them, so nothing here is shared.
+  /**
+   * A state for imagined play from one seat's decision: it ends when the round in play ends (so
+   * `returns` are that round's shares) and logs no events.
+   */
+  createSearchState(players: number, rules: RuleValues): S;
+  /**
+   * Fills `state` (from createSearchState) with a full position at `view`'s seat's decision, its
+   * hidden part drawn at random consistently with everything `view` holds and nothing else: the
+   * seat sees there exactly its own view, and its legal actions are the real ones. Each game's
+   * RULES.md-adjacent resample module says where it is exact and where it approximates the
+   * posterior. Returns false where the game cannot place such a decision from the view (the state
+   * is then unspecified). Allocates nothing once warm.
+   */
+  resample(state: S, view: V, rng: Rng): boolean;
 
   // Words for people (transcripts, replays): never sent to a bot nor read from one. A game's wire
   // protocol, in src/games/<id>/wire/, is what bots speak.

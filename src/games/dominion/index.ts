@@ -8,6 +8,7 @@ import { DOMINION_RULES, decodeRules, parseDominionRules } from './rules.ts';
 import { DominionState } from './state.ts';
 import { formatEventLine } from './text.ts';
 import { DominionView } from './view.ts';
+import { createSearchState, resampleTurn } from './resample.ts';
 
 /**
  * Turns are capped by turnLimit. Within a turn every decision spends something finite: a card
@@ -46,6 +47,8 @@ export const dominion: Game<DominionState, DominionView> = {
   scores,
   maxDecisions,
   createView: (players, seat) => new DominionView(players, seat),
+  createSearchState,
+  resample: resampleTurn,
   actionToString: (action) => formatAction(action),
   seatNumber: (seat) => seat + 1,
   describeEvent: (e) => formatEventLine(e),

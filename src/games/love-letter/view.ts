@@ -19,6 +19,8 @@ export class LoveLetterView implements PlayerView {
   deckCount = 0;
   /** [card]: copies seen face up this round (played, discarded, or shown when a player went out). */
   readonly seen = new Int8Array(CARD_NAMES.length);
+  /** [seat]: sum of the values that seat played this round (the discard-sum tie break). */
+  readonly playedSum: Int16Array;
   firstPlayer = 0;
   /** The player whose turn it is, or -1 between turns. */
   turn = -1;
@@ -28,6 +30,7 @@ export class LoveLetterView implements PlayerView {
     this.seat = seat;
     this.inRound = new Uint8Array(players);
     this.protectedSeat = new Uint8Array(players);
+    this.playedSum = new Int16Array(players);
   }
 
   reset(): void {
@@ -37,6 +40,7 @@ export class LoveLetterView implements PlayerView {
     this.protectedSeat.fill(0);
     this.deckCount = DECK_SIZE - 1 - this.players;
     this.seen.fill(0);
+    this.playedSum.fill(0);
     this.turn = -1;
   }
 
@@ -59,6 +63,7 @@ export class LoveLetterView implements PlayerView {
         break;
       case Ev.PLAYED:
         this.seen[e.b]++;
+        this.playedSum[e.a] += e.b;
         if (e.b === Card.PRIESTESS) this.protectedSeat[e.a] = 1;
         if (e.a === this.seat) this.removeFromHand(e.b);
         break;

@@ -8,6 +8,7 @@ import { SPEEDCLUE_RULES, parseSpeedClueRules } from './rules.ts';
 import { SpeedClueState } from './state.ts';
 import { formatCommentLine, formatEventLine } from './text.ts';
 import { SpeedClueView } from './view.ts';
+import { createSearchState, resampleGame } from './resample.ts';
 
 /**
  * A seat has at most 325 turns (324 suggestions, then one turn that must accuse), each of at most
@@ -44,6 +45,8 @@ export const speedClue: Game<SpeedClueState, SpeedClueView> = {
   scores,
   maxDecisions,
   createView: (players, seat, rules) => new SpeedClueView(players, seat, rules),
+  createSearchState,
+  resample: resampleGame,
   actionToString: (action) => formatAction(action),
   seatNumber: (seat) => seat,
   describeEvent: (e) => formatEventLine(e),
