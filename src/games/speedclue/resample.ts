@@ -72,6 +72,8 @@ export function resampleGame(state: SpeedClueState, view: SpeedClueView, rng: Rn
     state.hand[other] = hand;
     state.seen[other] = other === seat ? view.seen : hand;
     state.suggestions[other] = other === seat ? view.suggestions : 0;
+    // Turns count only toward the game's metrics, which no one reads in imagined play.
+    state.turns[other] = 0;
     state.mustAccuse[other] = other === seat && view.mustAccuse ? 1 : 0;
     state.standing[other] = (view.eliminated & (1 << other)) !== 0 ? Standing.ELIMINATED : Standing.IN;
     state.shares[other] = 0;
