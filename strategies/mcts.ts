@@ -35,7 +35,7 @@ interface MctsOptions {
  * root's most visited action is played. Where the game cannot resample the decision, or the
  * imagined position offers other actions than the real one, the rollout policy decides instead.
  */
-class MctsPlayer implements Strategy<PlayerView> {
+export class MctsPlayer implements Strategy<PlayerView> {
   readonly observes = true;
   private readonly game: Game<GameState, PlayerView>;
   private readonly seat: number;
@@ -47,7 +47,7 @@ class MctsPlayer implements Strategy<PlayerView> {
   private readonly legal: Int32Array;
   private readonly path: Int32Array;
   private readonly returns: Float64Array;
-  /** Iterations run by the last search (the bench reads it for its speed figure). */
+  /** Iterations run by the last decision, 0 when it did not search (the bench reads it for its speed figure). */
   lastIterations = 0;
 
   constructor(game: Game<GameState, PlayerView>, context: StrategyContext, options: MctsOptions, rollout: StrategyDefinition<any> | null) {
@@ -76,6 +76,7 @@ class MctsPlayer implements Strategy<PlayerView> {
   inform(): void {}
 
   choose(view: PlayerView, legal: Int32Array, count: number, rng: Rng): number {
+    this.lastIterations = 0;
     if (count === 1) return legal[0];
     if (!this.placed(view, legal, count, rng)) return this.rolloutChoice(this.seat, view, legal, count, rng);
     const tree = this.tree;
