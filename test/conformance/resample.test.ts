@@ -13,8 +13,8 @@ import { UniformChoice, seatRng, type AnyGame } from './playouts.ts';
 const registry = builtinRegistry();
 const GAMES = 3;
 
-/** What one seat may see of a state at its decision, per game: its own cards and what is public. */
-type SeenPart = (state: any, seat: number) => unknown;
+/** What one seat may see of a state at its decision, per game: its own cards, what is public, what it was shown. */
+type SeenPart = (state: any, seat: number, view: any) => unknown;
 
 interface GameCase {
   readonly players: number;
@@ -40,7 +40,16 @@ const CASES: Record<string, GameCase> = {
   'love-letter': {
     players: 2,
     everywhere: true,
-    seen: (s, seat) => [s.hand[seat], s.drawn, s.deck.length - s.deckTop, [...s.inRound], [...s.protectedSeat], [...s.playedSum]],
+    seen: (s, seat, view) => [
+      s.hand[seat],
+      s.drawn,
+      s.deck.length - s.deckTop,
+      [...s.inRound],
+      [...s.protectedSeat],
+      [...s.playedSum],
+      // The cards it was shown in other hands (a reveal, a duel, a swap) are still there.
+      Array.from(view.known, (card: number, other: number) => (card === 0 ? 0 : s.hand[other])),
+    ],
     posterior: {
       at: () => true,
       // The other hand and the next draw: every ordered pair of unseen copies is equally likely.
@@ -245,7 +254,7 @@ for (const id of registry.gameIds()) {
           assert.equal(game.currentPlayer(search), seat);
           assert.equal(game.isTerminal(search), false);
           assert.deepEqual([...legalHere.subarray(0, game.legalActions(search, legalHere))], [...legal.subarray(0, count)]);
-          assert.deepEqual(gameCase.seen(search, seat), gameCase.seen(table.state, seat));
+          assert.deepEqual(gameCase.seen(search, seat, view), gameCase.seen(table.state, seat, view));
           // The same view and stream into a state last used for another position: the same game.
           playOut(game, other, new Rng().seed(masterKey('dirty'), decisions, 0, 0));
           const twin = seatRng(masterKey('sample'), decisions, seat);

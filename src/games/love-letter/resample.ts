@@ -134,14 +134,14 @@ function drawAllowed(remaining: Int8Array, excluded: number, rng: Rng): number {
 }
 
 /**
- * The view's own information: every card it has not seen face up or in hand is equally likely
- * anywhere hidden. The view keeps no reveal (a clown's peek, a general's swap, a missed soldier
- * guess), so the game's resampling draws from the uniform deal over the unseen cards, which is
- * the exact posterior for a player that remembers only what its view keeps; search players that
- * want those reveals pass their own RoundKnowledge to a Determinizer.
+ * The view's own information: the cards it knows other seats hold (a reveal, a duel, a swap) stay
+ * there, and every other card it has not seen is equally likely anywhere hidden, which is the
+ * uniform deal over what the view allows. The view keeps no exclusions (a missed soldier guess, a
+ * lost duel's bound), so those are not used; search players that want them pass their own
+ * RoundKnowledge to a Determinizer.
  */
 class ViewInformation implements RoundInformation {
-  readonly known: Int8Array;
+  known: Int8Array;
   readonly excluded: Uint16Array;
   playedSum: Int16Array;
 
@@ -151,10 +151,20 @@ class ViewInformation implements RoundInformation {
     this.playedSum = new Int16Array(players);
   }
 
+  read(view: LoveLetterView): void {
+    this.known = view.known;
+    this.playedSum = view.playedSum;
+  }
+
   unknownPool(view: LoveLetterView, out: Int8Array): number {
     view.unseen(out);
+    for (let seat = 0; seat < view.players; seat++)
+      if (seat !== view.seat && view.inRound[seat] === 1 && view.known[seat] !== 0) out[view.known[seat]]--;
     let total = 0;
-    for (let card = Card.SOLDIER; card <= Card.PRINCESS; card++) total += out[card];
+    for (let card = Card.SOLDIER; card <= Card.PRINCESS; card++) {
+      out[card] -= view.goneKnown[card];
+      total += out[card];
+    }
     return total;
   }
 }
@@ -169,7 +179,7 @@ export function resampleRound(state: LoveLetterState, view: LoveLetterView, rng:
   const slot = view.players * MAX_PLAYERS + view.seat;
   const determinizer = (determinizers[slot] ??= new Determinizer(view.players, view.seat));
   const information = (informations[slot] ??= new ViewInformation(view.players));
-  information.playedSum = view.playedSum;
+  information.read(view);
   determinizer.prepare(view, information);
   loadPosition(state, determinizer.sample(rng));
   return true;
