@@ -101,8 +101,8 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
    * Fills `state` (from createSearchState) with a full position at `view`'s seat's decision, its
    * hidden part drawn at random consistently with everything `view` holds and nothing else: the
    * seat sees there exactly its own view, and its legal actions are the real ones. Each game's
-   * RULES.md-adjacent resample module says where it is exact and where it approximates the
-   * posterior. Returns false where the game cannot place such a decision from the view (the state
+   * resample.ts says where the draw is the exact posterior over what the view keeps and where it
+   * approximates it. Returns false where the game cannot place such a decision from the view (the state
    * is then unspecified). Allocates nothing once warm.
    */
   resample(state: S, view: V, rng: Rng): boolean;
