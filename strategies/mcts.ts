@@ -1,9 +1,9 @@
 import {
   Errors,
+  Rng,
   type Game,
   type GameState,
   type PlayerView,
-  type Rng,
   type Strategy,
   type StrategyContext,
   type StrategyDefinition,
@@ -21,6 +21,8 @@ const CLOCK_EVERY = 16;
 interface MctsOptions {
   readonly iterations: number;
   readonly ms: number;
+  /** 0: one information-set tree over fresh resamples; d > 0: d trees, each over one fixed resample. */
+  readonly determinizations: number;
   readonly exploration: number;
   readonly rollout: string;
 }
@@ -47,6 +49,10 @@ export class MctsPlayer implements Strategy<PlayerView> {
   private readonly legal: Int32Array;
   private readonly path: Int32Array;
   private readonly returns: Float64Array;
+  /** Determinized search: [i] root visits of legal[i] over the trees, and the streams of one resample. */
+  private readonly votes: Float64Array;
+  private readonly fixed = new Rng();
+  private readonly sampleRng = new Rng();
   /** Iterations run by the last decision, 0 when it did not search (the bench reads it for its speed figure). */
   lastIterations = 0;
 
@@ -61,6 +67,7 @@ export class MctsPlayer implements Strategy<PlayerView> {
     // A path adds a node per step down the tree, and the tree adds at most one per iteration.
     this.path = new Int32Array(capacity);
     this.returns = new Float64Array(context.players);
+    this.votes = new Float64Array(game.maxActions);
     this.policies = [];
     for (let seat = 0; seat < context.players; seat++) {
       const policy = rollout && (rollout.create({ ...context, seat, params: defaultParams(rollout) }) as Strategy<PlayerView>);
@@ -79,18 +86,44 @@ export class MctsPlayer implements Strategy<PlayerView> {
     this.lastIterations = 0;
     if (count === 1) return legal[0];
     if (!this.placed(view, legal, count, rng)) return this.rolloutChoice(this.seat, view, legal, count, rng);
+    const { iterations, ms, determinizations } = this.options;
+    if (determinizations === 0) {
+      this.search(view, rng, null, iterations, ms);
+      return this.tree.firstChild[0] === NO_NODE ? legal[0] : this.tree.mostVisited();
+    }
+    // Determinized: each tree searches one resample as if it were the truth; their root visits add up.
+    const votes = this.votes;
+    votes.fill(0);
+    for (let d = 0; d < determinizations; d++) {
+      this.fixed.copyFrom(rng);
+      rng.int(2);
+      this.search(view, rng, this.fixed, Math.ceil(iterations / determinizations), ms / determinizations);
+      const tree = this.tree;
+      for (let child = tree.firstChild[0]; child !== NO_NODE; child = tree.nextSibling[child]) {
+        for (let i = 0; i < count; i++) if (legal[i] === tree.action[child]) votes[i] += tree.visits[child];
+      }
+    }
+    let best = 0;
+    for (let i = 1; i < count; i++) if (votes[i] > votes[best]) best = i;
+    return legal[best];
+  }
+
+  /**
+   * Grows the tree from scratch for `iterations` playouts, or `ms` milliseconds when ms > 0. Each
+   * iteration resamples from `rng`, or from a copy of `fixed` (the same state every time) when given.
+   */
+  private search(view: PlayerView, rng: Rng, fixed: Rng | null, iterations: number, ms: number): void {
     const tree = this.tree;
     tree.clear();
-    const { iterations, ms } = this.options;
     const deadline = ms > 0 ? performance.now() + ms : Infinity;
     let done = 0;
     while (ms > 0 ? done % CLOCK_EVERY !== 0 || performance.now() < deadline : done < iterations) {
       if (tree.full && ms > 0) break;
-      if (this.game.resample(this.state, view, rng)) this.iterate(view, rng);
+      const sampleRng = fixed ? this.sampleRng.copyFrom(fixed) : rng;
+      if (this.game.resample(this.state, view, sampleRng)) this.iterate(view, rng);
       done++;
     }
-    this.lastIterations = done;
-    return tree.firstChild[0] === NO_NODE ? legal[0] : tree.mostVisited();
+    this.lastIterations += done;
   }
 
   /** Whether the game resamples this decision with the real legal actions. */
@@ -165,6 +198,14 @@ export function mctsFor(game: Game<any, any>, lookup: StrategyLookup): StrategyD
         max: 600_000,
         help: 'milliseconds per decision instead of a playout count (0: use iterations; not reproducible)',
       },
+      {
+        name: 'determinizations',
+        type: 'integer',
+        default: 0,
+        min: 0,
+        max: 10_000,
+        help: '0: information-set search, one tree over fresh resamples; d: d trees, each searching one resample as if it were the truth',
+      },
       { name: 'c', type: 'number', default: 0.7, min: 0, max: 10, help: 'UCB1 exploration constant (rewards are win shares, 0 to 1)' },
       {
         name: 'rollout',
@@ -181,6 +222,7 @@ export function mctsFor(game: Game<any, any>, lookup: StrategyLookup): StrategyD
       const options = {
         iterations: Number(context.params.iterations),
         ms: Number(context.params.ms),
+        determinizations: Number(context.params.determinizations),
         exploration: Number(context.params.c),
         rollout,
       };

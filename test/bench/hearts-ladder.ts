@@ -81,7 +81,7 @@ const LADDER: [StrategyDefinition<HeartsView>, Record<string, ParamValue>, strin
   [firstLegal, {}, 'first-legal'],
   [ducking, {}, 'ducking'],
   [sampler, { samples: SAMPLES }, `sampler:samples=${SAMPLES}`],
-  [mcts, { iterations: ITERATIONS, ms: 0, c: 0.7, rollout: 'uniform' }, `mcts:iterations=${ITERATIONS}`],
+  [mcts, { iterations: ITERATIONS, ms: 0, determinizations: 0, c: 0.7, rollout: 'uniform' }, `mcts:iterations=${ITERATIONS}`],
 ];
 
 for (const [definition, params, label] of LADDER) {

@@ -9,15 +9,15 @@ import { Recorder, UniformChoice, type AnyGame } from '../conformance/playouts.t
 const registry = builtinRegistry();
 /** A small table of each game, and a search small enough for the suite. */
 const PLAYERS: Record<string, number> = { 'love-letter': 2, hearts: 3, dominion: 2, speedclue: 3 };
-const PARAMS = { iterations: 30, ms: 0, c: 0.7, rollout: 'uniform' };
+const PARAMS = { iterations: 30, ms: 0, determinizations: 0, c: 0.7, rollout: 'uniform' };
 
 /** One game with mcts in seat 0, untrusted so any illegal choice forfeits, and uniform players beside it. */
-function playWithMcts(game: AnyGame, seed: string, index: number): Recorder {
+function playWithMcts(game: AnyGame, seed: string, index: number, determinizations: number): Recorder {
   const players = PLAYERS[game.id];
   const rules = game.parseRules({});
   const mcts = registry.findStrategy(game.id, 'mcts')!;
   const seats = Array.from({ length: players }, (_, seat) => ({
-    strategy: seat === 0 ? mcts.create({ seat, players, rules, params: PARAMS }) : new UniformChoice(),
+    strategy: seat === 0 ? mcts.create({ seat, players, rules, params: { ...PARAMS, determinizations } }) : new UniformChoice(),
     trusted: seat !== 0,
   }));
   const table = new Table(game, rules, seats);
@@ -30,16 +30,15 @@ function playWithMcts(game: AnyGame, seed: string, index: number): Recorder {
 for (const id of registry.gameIds()) {
   const game: AnyGame = registry.game(id);
   describe(`mcts in ${id}`, () => {
-    test('is registered, plays only legal actions and replays alike from the same seed', () => {
-      assert.ok(registry.findStrategy(id, 'mcts'), 'every game has mcts');
-      const first = playWithMcts(game, 'mcts', 0);
-      assert.ok(!first.log.some((line) => line.startsWith('forfeit 0')), 'mcts forfeited');
-      assert.ok(
-        first.actions.some((choice) => choice.seat === 0),
-        'mcts never chose',
-      );
-      assert.deepEqual(playWithMcts(game, 'mcts', 0).log, first.log);
-    });
+    for (const determinizations of [0, 3]) {
+      test(`is registered, plays only legal actions and replays alike from the same seed (determinizations=${determinizations})`, () => {
+        assert.ok(registry.findStrategy(id, 'mcts'), 'every game has mcts');
+        const first = playWithMcts(game, 'mcts', 0, determinizations);
+        assert.ok(!first.log.some((line) => line.startsWith('forfeit 0')), 'mcts forfeited');
+        assert.ok(first.actions.filter((choice) => choice.seat === 0).length > 1, 'mcts hardly chose');
+        assert.deepEqual(playWithMcts(game, 'mcts', 0, determinizations).log, first.log);
+      });
+    }
   });
 }
 
