@@ -23,6 +23,8 @@ interface MctsOptions {
   readonly ms: number;
   /** 0: one information-set tree over fresh resamples; d > 0: d trees, each over one fixed resample. */
   readonly determinizations: number;
+  /** What a playout is worth to each seat: its share of the win, or its rank among the scores. */
+  readonly reward: 'win' | 'rank';
   readonly exploration: number;
   readonly rollout: string;
 }
@@ -49,6 +51,7 @@ export class MctsPlayer implements Strategy<PlayerView> {
   private readonly legal: Int32Array;
   private readonly path: Int32Array;
   private readonly returns: Float64Array;
+  private readonly scores: Float64Array;
   /** Determinized search: [i] root visits of legal[i] over the trees, and the streams of one resample. */
   private readonly votes: Float64Array;
   private readonly fixed = new Rng();
@@ -67,6 +70,7 @@ export class MctsPlayer implements Strategy<PlayerView> {
     // A path adds a node per step down the tree, and the tree adds at most one per iteration.
     this.path = new Int32Array(capacity);
     this.returns = new Float64Array(context.players);
+    this.scores = new Float64Array(context.players);
     this.votes = new Float64Array(game.maxActions);
     this.policies = [];
     for (let seat = 0; seat < context.players; seat++) {
@@ -135,6 +139,27 @@ export class MctsPlayer implements Strategy<PlayerView> {
     return true;
   }
 
+  /**
+   * Each seat's rank reward: the share of the other seats it outscored (half for each tie), by
+   * the game's own points and their direction. Finer than the win share where the winner takes
+   * all (a Hearts hand: second-fewest points is worth something).
+   */
+  private ranks(state: GameState): void {
+    const { game, scores, returns } = this;
+    game.scores(state, scores);
+    const lower = game.scoreName.lowerIsBetter;
+    const players = scores.length;
+    for (let seat = 0; seat < players; seat++) {
+      let beaten = 0;
+      for (let other = 0; other < players; other++) {
+        if (other === seat) continue;
+        const better = lower ? scores[seat] < scores[other] : scores[seat] > scores[other];
+        beaten += better ? 1 : scores[seat] === scores[other] ? 0.5 : 0;
+      }
+      returns[seat] = beaten / (players - 1);
+    }
+  }
+
   private rolloutChoice(seat: number, view: PlayerView, legal: Int32Array, count: number, rng: Rng): number {
     const policy = this.policies[seat];
     return policy ? policy.choose(view, legal, count, rng) : legal[rng.int(count)];
@@ -166,7 +191,8 @@ export class MctsPlayer implements Strategy<PlayerView> {
     while (!game.isTerminal(state)) {
       game.apply(state, this.rolloutChoice(game.currentPlayer(state), view, legal, game.legalActions(state, legal), rng));
     }
-    game.returns(state, this.returns);
+    if (this.options.reward === 'win') game.returns(state, this.returns);
+    else this.ranks(state);
     for (let d = 1; d < depth; d++) {
       tree.visits[path[d]]++;
       tree.reward[path[d]] += this.returns[tree.mover[path[d]]];
@@ -208,6 +234,12 @@ export function mctsFor(game: Game<any, any>, lookup: StrategyLookup): StrategyD
       },
       { name: 'c', type: 'number', default: 0.7, min: 0, max: 10, help: 'UCB1 exploration constant (rewards are win shares, 0 to 1)' },
       {
+        name: 'reward',
+        type: 'string',
+        default: 'win',
+        help: "what a playout is worth: win (the game's share of the win) or rank (the share of the other seats outscored)",
+      },
+      {
         name: 'rollout',
         type: 'string',
         default: 'uniform',
@@ -218,11 +250,15 @@ export function mctsFor(game: Game<any, any>, lookup: StrategyLookup): StrategyD
     create(context) {
       const rollout = String(context.params.rollout);
       const definition = rollout === 'uniform' ? null : lookup(rollout);
+      if (context.params.reward !== 'win' && context.params.reward !== 'rank') {
+        throw Errors.badStrategyParam('mcts', `reward must be win or rank, not '${String(context.params.reward)}'`);
+      }
       if (definition === undefined) throw Errors.badStrategyParam('mcts', `no built-in rollout strategy '${rollout}' for ${game.id}`);
       const options = {
         iterations: Number(context.params.iterations),
         ms: Number(context.params.ms),
         determinizations: Number(context.params.determinizations),
+        reward: context.params.reward === 'rank' ? ('rank' as const) : ('win' as const),
         exploration: Number(context.params.c),
         rollout,
       };

@@ -4,7 +4,7 @@
 // for a k-way tie; 25% is an even share), each with its 95% interval, and the strategy's mean time
 // per decision. Run alone; with the defaults it takes a few minutes, nearly all of it sampler's
 // and mcts's (`mcts` searches `iterations` playouts a decision; 0 leaves it out):
-//   node --import tsx test/bench/hearts-ladder.ts [hands=2000] [games=600] [samples=100] [iterations=1000] [only=name,...]
+//   node --import tsx test/bench/hearts-ladder.ts [hands=2000] [games=600] [samples=100] [iterations=1000] [only=name,...] [reward=rank]
 import { masterKey } from '../../src/core/random.ts';
 import type { ParamValue, StrategyDefinition } from '../../src/core/strategy.ts';
 import { builtinRegistry } from '../../src/app.ts';
@@ -22,6 +22,7 @@ const GAMES = Number(process.argv[3] ?? 600);
 const SAMPLES = Number(process.argv[4] ?? 100);
 const ITERATIONS = Number(process.argv[5] ?? 1000);
 const ONLY = process.argv[6]?.split(',');
+const REWARD = process.argv[7] ?? 'rank';
 const PLAYERS = 4;
 
 /** Tables with `definition` in each seat and ducking in the others. */
@@ -81,7 +82,11 @@ const LADDER: [StrategyDefinition<HeartsView>, Record<string, ParamValue>, strin
   [firstLegal, {}, 'first-legal'],
   [ducking, {}, 'ducking'],
   [sampler, { samples: SAMPLES }, `sampler:samples=${SAMPLES}`],
-  [mcts, { iterations: ITERATIONS, ms: 0, determinizations: 0, c: 0.7, rollout: 'uniform' }, `mcts:iterations=${ITERATIONS}`],
+  [
+    mcts,
+    { iterations: ITERATIONS, ms: 0, determinizations: 0, reward: REWARD, c: 0.7, rollout: 'uniform' },
+    `mcts:iterations=${ITERATIONS},reward=${REWARD}`,
+  ],
 ];
 
 for (const [definition, params, label] of LADDER) {

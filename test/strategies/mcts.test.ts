@@ -9,7 +9,7 @@ import { Recorder, UniformChoice, type AnyGame } from '../conformance/playouts.t
 const registry = builtinRegistry();
 /** A small table of each game, and a search small enough for the suite. */
 const PLAYERS: Record<string, number> = { 'love-letter': 2, hearts: 3, dominion: 2, speedclue: 3 };
-const PARAMS = { iterations: 30, ms: 0, determinizations: 0, c: 0.7, rollout: 'uniform' };
+const PARAMS = { iterations: 30, ms: 0, determinizations: 0, reward: 'win', c: 0.7, rollout: 'uniform' };
 
 /** One game with mcts in seat 0, untrusted so any illegal choice forfeits, and uniform players beside it. */
 function playWithMcts(game: AnyGame, seed: string, index: number, determinizations: number): Recorder {
@@ -43,11 +43,13 @@ for (const id of registry.gameIds()) {
 }
 
 describe('mcts parameters', () => {
-  test('a rollout policy must be a built-in of the game that reads no view nor events', () => {
+  test('a rollout policy must be a built-in of the game that reads no view nor events; a reward is win or rank', () => {
     const rules = registry.game('hearts').parseRules({});
     const mcts = registry.findStrategy('hearts', 'mcts')!;
     const create = (rollout: string) => mcts.create({ seat: 0, players: 4, rules, params: { ...PARAMS, rollout } });
     assert.ok(create('random'));
+    assert.ok(mcts.create({ seat: 0, players: 4, rules, params: { ...PARAMS, reward: 'rank' } }));
+    assert.throws(() => mcts.create({ seat: 0, players: 4, rules, params: { ...PARAMS, reward: 'points' } }), /reward/);
     for (const rollout of ['ducking', 'no-such-strategy']) {
       assert.throws(
         () => create(rollout),
