@@ -49,6 +49,8 @@ const CASES: Record<string, GameCase> = {
       [...s.playedSum],
       // The cards it was shown in other hands (a reveal, a duel, a swap) are still there.
       Array.from(view.known, (card: number, other: number) => (card === 0 ? 0 : s.hand[other])),
+      // No hand holds a card a missed soldier guess ruled out.
+      Array.from(view.excluded, (mask: number, other: number) => (other === seat ? 0 : (mask >> s.hand[other]) & 1)),
     ],
     posterior: {
       at: () => true,

@@ -135,14 +135,14 @@ function drawAllowed(remaining: Int8Array, excluded: number, rng: Rng): number {
 
 /**
  * The view's own information: the cards it knows other seats hold (a reveal, a duel, a swap) stay
- * there, and every other card it has not seen is equally likely anywhere hidden, which is the
- * uniform deal over what the view allows. The view keeps no exclusions (a missed soldier guess, a
- * lost duel's bound), so those are not used; search players that want them pass their own
- * RoundKnowledge to a Determinizer.
+ * there, the cards a missed soldier guess ruled out stay out of that hand, and every other card
+ * it has not seen is dealt at random. Without exclusions that is the uniform deal over what the
+ * view allows; with them, close to it (see Determinizer). A lost duel's bound on the winner's card
+ * is not in the view; search players that want it pass their own RoundKnowledge to a Determinizer.
  */
 class ViewInformation implements RoundInformation {
   known: Int8Array;
-  readonly excluded: Uint16Array;
+  excluded: Uint16Array;
   playedSum: Int16Array;
 
   constructor(players: number) {
@@ -153,6 +153,7 @@ class ViewInformation implements RoundInformation {
 
   read(view: LoveLetterView): void {
     this.known = view.known;
+    this.excluded = view.excluded;
     this.playedSum = view.playedSum;
   }
 
