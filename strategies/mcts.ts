@@ -35,7 +35,8 @@ interface MctsOptions {
  * behind this seat's view (the game's `resample`), walks the one tree shared by every such state:
  * at each node the seat to act picks by UCB1 with availability counts among the actions legal in
  * this state, one node is added, the rest is played by the rollout policy, and every node on the
- * path is credited with the share of the win (`returns`) of the seat that took its action. The
+ * path is credited with the reward (its rank among the scores, or its share of the win) of the
+ * seat that took its action. The
  * root's most visited action is played. Where the game cannot resample the decision, or the
  * imagined position offers other actions than the real one, the rollout policy decides instead.
  */
@@ -232,11 +233,11 @@ export function mctsFor(game: Game<any, any>, lookup: StrategyLookup): StrategyD
         max: 10_000,
         help: '0: information-set search, one tree over fresh resamples; d: d trees, each searching one resample as if it were the truth',
       },
-      { name: 'c', type: 'number', default: 0.7, min: 0, max: 10, help: 'UCB1 exploration constant (rewards are win shares, 0 to 1)' },
+      { name: 'c', type: 'number', default: 0.7, min: 0, max: 10, help: 'UCB1 exploration constant (rewards are from 0 to 1)' },
       {
         name: 'reward',
         type: 'string',
-        default: 'win',
+        default: 'rank',
         help: "what a playout is worth: win (the game's share of the win) or rank (the share of the other seats outscored)",
       },
       {

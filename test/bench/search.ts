@@ -49,7 +49,7 @@ export function benchSearch(options: { readonly quick?: boolean }): BenchLine[] 
     const game = registry.game(id);
     const rules = game.parseRules({});
     const definition = registry.findStrategy(id, 'mcts')!;
-    const params = { iterations: ITERATIONS, ms: 0, determinizations: 0, reward: 'win', c: 0.7, rollout: 'uniform' };
+    const params = { iterations: ITERATIONS, ms: 0, determinizations: 0, reward: 'rank', c: 0.7, rollout: 'uniform' };
     const clock = new SearchClock(definition.create({ seat: 0, players, rules, params }) as MctsPlayer);
     const seats = Array.from({ length: players }, (_, seat) => ({ strategy: seat === 0 ? clock : new UniformChoice(), trusted: true }));
     const table = new Table(game, rules, seats);

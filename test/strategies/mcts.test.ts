@@ -9,7 +9,7 @@ import { Recorder, UniformChoice, type AnyGame } from '../conformance/playouts.t
 const registry = builtinRegistry();
 /** A small table of each game, and a search small enough for the suite. */
 const PLAYERS: Record<string, number> = { 'love-letter': 2, hearts: 3, dominion: 2, speedclue: 3 };
-const PARAMS = { iterations: 30, ms: 0, determinizations: 0, reward: 'win', c: 0.7, rollout: 'uniform' };
+const PARAMS = { iterations: 30, ms: 0, determinizations: 0, reward: 'rank', c: 0.7, rollout: 'uniform' };
 
 /** One game with mcts in seat 0, untrusted so any illegal choice forfeits, and uniform players beside it. */
 function playWithMcts(game: AnyGame, seed: string, index: number, determinizations: number): Recorder {
