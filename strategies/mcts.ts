@@ -26,7 +26,6 @@ interface MctsOptions {
   /** What a playout is worth to each seat: its share of the win, or its rank among the scores. */
   readonly reward: 'win' | 'rank';
   readonly exploration: number;
-  readonly rollout: string;
 }
 
 /**
@@ -36,8 +35,7 @@ interface MctsOptions {
  * at each node the seat to act picks by UCB1 with availability counts among the actions legal in
  * this state, one node is added, the rest is played by the rollout policy, and every node on the
  * path is credited with the reward (its rank among the scores, or its share of the win) of the
- * seat that took its action. The
- * root's most visited action is played. Where the game cannot resample the decision, or the
+ * seat that took its action. The root's most visited action is played. Where the game cannot resample the decision, or the
  * imagined position offers other actions than the real one, the rollout policy decides instead.
  */
 export class MctsPlayer implements Strategy<PlayerView> {
@@ -251,18 +249,17 @@ export function mctsFor(game: Game<any, any>, lookup: StrategyLookup): StrategyD
     create(context) {
       const rollout = String(context.params.rollout);
       const definition = rollout === 'uniform' ? null : lookup(rollout);
-      if (context.params.reward !== 'win' && context.params.reward !== 'rank') {
-        throw Errors.badStrategyParam('mcts', `reward must be win or rank, not '${String(context.params.reward)}'`);
-      }
       if (definition === undefined) throw Errors.badStrategyParam('mcts', `no built-in rollout strategy '${rollout}' for ${game.id}`);
+      const reward = context.params.reward;
+      if (reward !== 'win' && reward !== 'rank')
+        throw Errors.badStrategyParam('mcts', `reward must be win or rank, not '${String(reward)}'`);
       const options = {
         iterations: Number(context.params.iterations),
         ms: Number(context.params.ms),
         determinizations: Number(context.params.determinizations),
-        reward: context.params.reward === 'rank' ? ('rank' as const) : ('win' as const),
+        reward,
         exploration: Number(context.params.c),
-        rollout,
-      };
+      } as const;
       return new MctsPlayer(game, context, options, definition);
     },
   };
