@@ -11,7 +11,7 @@ import { Table, playGame } from '../../src/runner/table.ts';
 import { UniformChoice, seatRng, type AnyGame } from './playouts.ts';
 
 const registry = builtinRegistry();
-const GAMES = 3;
+const GAMES = 2;
 
 /** What one seat may see of a state at its decision, per game: its own cards, what is public, what it was shown. */
 type SeenPart = (state: any, seat: number, view: any) => unknown;
@@ -241,33 +241,37 @@ for (const id of registry.gameIds()) {
     const { players } = gameCase;
     const rules = game.parseRules({});
 
-    test('a sampled state shows the seat its own view and legal actions, plays to the end, and depends only on the view and the stream', () => {
-      const search = game.createSearchState(players, rules);
-      const other = game.createSearchState(players, rules);
-      const legalHere = new Int32Array(game.maxActions);
-      for (let seat = 0; seat < players; seat++) {
-        let decisions = 0;
-        let placed = 0;
-        probeGames(game, players, rules, seat, GAMES, (view, legal, count, table) => {
-          decisions++;
-          const rng = seatRng(masterKey('sample'), decisions, seat);
-          if (!game.resample(search, view, rng)) return;
-          placed++;
-          assert.equal(game.currentPlayer(search), seat);
-          assert.equal(game.isTerminal(search), false);
-          assert.deepEqual([...legalHere.subarray(0, game.legalActions(search, legalHere))], [...legal.subarray(0, count)]);
-          assert.deepEqual(gameCase.seen(search, seat, view), gameCase.seen(table.state, seat, view));
-          // The same view and stream into a state last used for another position: the same game.
-          playOut(game, other, new Rng().seed(masterKey('dirty'), decisions, 0, 0));
-          const twin = seatRng(masterKey('sample'), decisions, seat);
-          assert.ok(game.resample(other, view, twin));
-          const ending = new Rng().seed(masterKey('ending'), decisions, 0, 0);
-          assert.equal(playOut(game, other, new Rng().copyFrom(ending)), playOut(game, search, ending));
-        });
-        assert.ok(placed > 0, `seat ${seat} never resampled`);
-        if (gameCase.everywhere) assert.equal(placed, decisions);
-      }
-    });
+    for (let tablePlayers = game.minPlayers; tablePlayers <= game.maxPlayers; tablePlayers++) {
+      test(`${tablePlayers} players: a sampled state shows the seat its own view and legal actions, plays to the end, and depends only on the view and the stream`, () => {
+        const search = game.createSearchState(tablePlayers, rules);
+        const other = game.createSearchState(tablePlayers, rules);
+        const legalHere = new Int32Array(game.maxActions);
+        let placedAtTable = 0;
+        for (let seat = 0; seat < tablePlayers; seat++) {
+          let decisions = 0;
+          let placed = 0;
+          probeGames(game, tablePlayers, rules, seat, GAMES, (view, legal, count, table) => {
+            decisions++;
+            const rng = seatRng(masterKey('sample'), decisions, seat);
+            if (!game.resample(search, view, rng)) return;
+            placed++;
+            assert.equal(game.currentPlayer(search), seat);
+            assert.equal(game.isTerminal(search), false);
+            assert.deepEqual([...legalHere.subarray(0, game.legalActions(search, legalHere))], [...legal.subarray(0, count)]);
+            assert.deepEqual(gameCase.seen(search, seat, view), gameCase.seen(table.state, seat, view));
+            // The same view and stream into a state last used for another position: the same game.
+            playOut(game, other, new Rng().seed(masterKey('dirty'), decisions, 0, 0));
+            const twin = seatRng(masterKey('sample'), decisions, seat);
+            assert.ok(game.resample(other, view, twin));
+            const ending = new Rng().seed(masterKey('ending'), decisions, 0, 0);
+            assert.equal(playOut(game, other, new Rng().copyFrom(ending)), playOut(game, search, ending));
+          });
+          placedAtTable += placed;
+          if (gameCase.everywhere) assert.equal(placed, decisions);
+        }
+        assert.ok(placedAtTable > 0, 'no seat ever resampled');
+      });
+    }
 
     test('on small cases the sampled hidden part follows the exact posterior (chi-square, 0.1%)', () => {
       const { at, key, exact } = gameCase.posterior;
