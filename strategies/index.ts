@@ -1,5 +1,6 @@
 import type { StrategyDefinition } from '../src/strategy-api.ts';
 import type { StrategyReader } from '../src/core/registry.ts';
+import { builtinGames } from '../src/games/index.ts';
 import { dominionStrategies } from './dominion/index.ts';
 import { readPriorityList } from './dominion/priority-list.ts';
 import { ducking } from './hearts/ducking.ts';
@@ -14,10 +15,11 @@ import { inference } from './speedclue/inference.ts';
 import { infogain } from './speedclue/infogain.ts';
 import { random as clueRandom } from './speedclue/random.ts';
 import { simple } from './speedclue/simple.ts';
+import { mctsFor } from './mcts.ts';
 
 /** The built-in strategies of every registered game, in the order `parlor strategies` lists them. */
 export function builtinStrategies(): readonly StrategyDefinition<any>[] {
-  return [
+  const specific = [
     random,
     cautious,
     counter,
@@ -32,6 +34,11 @@ export function builtinStrategies(): readonly StrategyDefinition<any>[] {
     inference,
     infogain,
   ];
+  // The game-generic search player, its rollout policy looked up among each game's own built-ins.
+  const generic = builtinGames().map((game) =>
+    mctsFor(game, (name) => specific.find((definition) => definition.game === game.id && definition.name === name)),
+  );
+  return [...specific, ...generic];
 }
 
 /** The games whose strategies can be written as data, with their readers. */

@@ -1,7 +1,7 @@
 import type { EventLog, GameEvent } from './events.ts';
 import type { MetricSpec } from './metrics.ts';
 import type { PlayerView } from './player-view.ts';
-import type { MasterKey } from './random.ts';
+import type { MasterKey, Rng } from './random.ts';
 import type { RuleOption, RuleValues } from './rule-options.ts';
 import type { GameTally } from './tally.ts';
 import type { WireProtocol } from './wire.ts';
@@ -128,6 +128,23 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
    * A game without one is played by parlor's own strategies only.
    */
   readonly wire?: WireProtocol;
+
+  // Resampling (OpenSpiel's ResampleFromInfostate): what a search player imagines behind a seat's
+  // view. Search states are private to the strategy that made them, so nothing here is shared.
+  /**
+   * A state for imagined play from one seat's decision: it ends when the round in play ends (so
+   * `returns` are that round's shares) and logs no events.
+   */
+  createSearchState(players: number, rules: RuleValues): S;
+  /**
+   * Fills `state` (from createSearchState) with a full position at `view`'s seat's decision, its
+   * hidden part drawn at random consistently with everything `view` holds and nothing else: the
+   * seat sees there exactly its own view, and its legal actions are the real ones. Each game's
+   * resample.ts says where the draw is the exact posterior over what the view keeps and where it
+   * approximates it. Returns false where the game cannot place such a decision from the view (the state
+   * is then unspecified). Allocates nothing once warm.
+   */
+  resample(state: S, view: V, rng: Rng): boolean;
 
   // Words for people (transcripts, replays): never sent to a bot nor read from one. A game's wire
   // protocol, in src/games/<id>/wire/, is what bots speak.

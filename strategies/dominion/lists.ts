@@ -108,4 +108,51 @@ export const ENGINE: PriorityList = {
   discard: DISCARD,
 };
 
-export const BUILTIN_LISTS: readonly PriorityList[] = [STARTER, BIG_MONEY, BIG_MONEY_ULTIMATE, SMITHY_BM, MILITIA_BM, ENGINE];
+export const MILITIA_SMITHY_BM: PriorityList = {
+  game: 'dominion',
+  name: 'militia-smithy-bm',
+  summary: 'big-money-ultimate plus one militia, one smithy early and a second once the deck reaches 16 cards',
+  buy: [
+    ...GREENING,
+    { card: 'militia', if: 'count militia < 1' },
+    { card: 'smithy', if: 'count smithy < 1' },
+    { card: 'smithy', if: ['count smithy < 2', 'deckSize >= 16'] },
+    'silver',
+  ],
+  play: ['militia', 'smithy'],
+  discard: DISCARD,
+};
+
+/**
+ * An engine that stays close to money: a militia and two smithies first, villages only once two
+ * smithies can collide, a third smithy behind a village, one market for the extra buy. Greening
+ * is big-money-ultimate's, so it is never slower to provinces than the money it plays against.
+ */
+export const VILLAGE_SMITHY: PriorityList = {
+  game: 'dominion',
+  name: 'village-smithy',
+  summary: 'militia, smithies, villages once two smithies can collide, a market; big-money-ultimate greening',
+  buy: [
+    ...GREENING,
+    { card: 'militia', if: 'count militia < 1' },
+    { card: 'smithy', if: 'count smithy < 1' },
+    { card: 'smithy', if: ['count smithy < 2', 'deckSize >= 14'] },
+    { card: 'village', if: ['count village < count smithy', 'count smithy >= 2'] },
+    { card: 'smithy', if: ['count smithy < 3', 'count smithy <= count village', 'deckSize >= 18'] },
+    { card: 'market', if: ['count market < 1', 'count smithy >= 2'] },
+    'silver',
+  ],
+  play: ['village', 'market', 'militia', 'smithy'],
+  discard: DISCARD,
+};
+
+export const BUILTIN_LISTS: readonly PriorityList[] = [
+  STARTER,
+  BIG_MONEY,
+  BIG_MONEY_ULTIMATE,
+  SMITHY_BM,
+  MILITIA_BM,
+  MILITIA_SMITHY_BM,
+  ENGINE,
+  VILLAGE_SMITHY,
+];

@@ -2,6 +2,7 @@ import {
   actionCard,
   createSearchState,
   decodeRules,
+  Determinizer,
   loadPosition,
   loveLetter,
   type GameEvent,
@@ -14,66 +15,13 @@ import {
 } from '../../src/strategy-api.ts';
 import { keptCard } from './choices.ts';
 import { PlayScorer } from './counter.ts';
-import { Determinizer } from './determinize.ts';
+
 import { RoundKnowledge } from './knowledge.ts';
+import { NO_NODE, SearchTree } from '../search-tree.ts';
 import { Playout } from './playout.ts';
 
-const NO_NODE = -1;
-/** Action codes are below 2^12 (card, target and guess nibbles). */
-const ACTION_SPACE = 1 << 12;
 /** A round has at most 15 draws plus wizard redraws, so fewer than 32 decisions. */
 const MAX_DEPTH = 64;
-
-/**
- * The search tree in flat typed arrays, sized once for the iteration budget, so a decision never
- * allocates. Node 0 is the root (the decision to make); a node stands for the sequence of plays
- * leading to it, ours and the opponents'. Rewards are always ours: opponents' nodes only tell
- * apart the situations our later plays face.
- */
-class SearchTree {
-  readonly action: Int32Array;
-  readonly visits: Int32Array;
-  /** How many times the node's play was legal when its parent was visited (ISMCTS availability). */
-  readonly available: Int32Array;
-  readonly reward: Float64Array;
-  readonly firstChild: Int32Array;
-  readonly nextSibling: Int32Array;
-  size = 0;
-
-  constructor(capacity: number) {
-    this.action = new Int32Array(capacity);
-    this.visits = new Int32Array(capacity);
-    this.available = new Int32Array(capacity);
-    this.reward = new Float64Array(capacity);
-    this.firstChild = new Int32Array(capacity);
-    this.nextSibling = new Int32Array(capacity);
-  }
-
-  get full(): boolean {
-    return this.size === this.action.length;
-  }
-
-  clear(): void {
-    this.size = 0;
-    this.add(NO_NODE, 0);
-  }
-
-  add(parent: number, action: number): number {
-    const node = this.size++;
-    this.action[node] = action;
-    this.visits[node] = 0;
-    this.available[node] = 0;
-    this.reward[node] = 0;
-    this.firstChild[node] = NO_NODE;
-    if (parent !== NO_NODE) {
-      this.nextSibling[node] = this.firstChild[parent];
-      this.firstChild[parent] = node;
-    } else {
-      this.nextSibling[node] = NO_NODE;
-    }
-    return node;
-  }
-}
 
 /**
  * Information-set Monte Carlo tree search (after Cowling, Powley and Whitehouse, 2012) over the
@@ -106,10 +54,6 @@ export class IsmctsPlayer implements Strategy<LoveLetterView> {
   private readonly rootScores = new Float64Array(loveLetter.maxActions);
   private readonly playout: Playout;
   private readonly path = new Int32Array(MAX_DEPTH);
-  /** [action]: the child of the node being visited that plays it (NO_NODE elsewhere). */
-  private readonly childOf = new Int32Array(ACTION_SPACE).fill(NO_NODE);
-  /** The node the last treePlay or modelPlay leads to; NO_NODE for a play not yet in the tree. */
-  private chosenChild = NO_NODE;
 
   constructor(players: number, seat: number, rules: RuleValues, options: { iterations: number; exploration: number; prior: number }) {
     this.seat = seat;
@@ -118,7 +62,7 @@ export class IsmctsPlayer implements Strategy<LoveLetterView> {
     this.determinizer = new Determinizer(players, seat);
     this.state = createSearchState(players, rules);
     // Every iteration adds at most one node, besides the root and its children.
-    this.tree = new SearchTree(options.iterations + 1 + loveLetter.maxActions);
+    this.tree = new SearchTree(options.iterations + 1 + loveLetter.maxActions, loveLetter.actionSpace);
     this.playout = new Playout(players);
     this.iterations = options.iterations;
     this.exploration = options.exploration;
@@ -145,13 +89,7 @@ export class IsmctsPlayer implements Strategy<LoveLetterView> {
     this.determinizer.prepare(view, this.knowledge);
     if (this.prior > 0) this.seedRoot(view, legal, count);
     for (let i = 0; i < this.iterations; i++) this.iterate(view, rng);
-    let best = tree.firstChild[0];
-    for (let child = best; child !== NO_NODE; child = tree.nextSibling[child]) {
-      const more = tree.visits[child] > tree.visits[best];
-      const asMany = tree.visits[child] === tree.visits[best] && tree.reward[child] > tree.reward[best];
-      if (more || asMany) best = child;
-    }
-    return tree.action[best];
+    return tree.mostVisited();
   }
 
   /**
@@ -189,9 +127,11 @@ export class IsmctsPlayer implements Strategy<LoveLetterView> {
     // Down the tree while every play legal in this deal has a node; then one new node.
     while (!state.over) {
       const action =
-        state.current === this.seat ? this.treePlay(node, loveLetter.legalActions(state, legal), rng) : this.modelPlay(node, rng);
+        state.current === this.seat
+          ? tree.select(node, legal, loveLetter.legalActions(state, legal), this.exploration, rng)
+          : this.modelPlay(node, rng);
       this.playout.apply(state, action);
-      const child = this.chosenChild;
+      const child = tree.chosenChild;
       if (child !== NO_NODE) {
         node = child;
         path[depth++] = node;
@@ -215,57 +155,7 @@ export class IsmctsPlayer implements Strategy<LoveLetterView> {
    */
   private modelPlay(node: number, rng: Rng): number {
     const action = this.playout.choose(this.state, rng);
-    const tree = this.tree;
-    let child = tree.firstChild[node];
-    while (child !== NO_NODE && tree.action[child] !== action) child = tree.nextSibling[child];
-    this.chosenChild = child;
-    return action;
-  }
-
-  /**
-   * Our play at `node` in this deal. Children whose plays are legal here gain availability; a
-   * legal play without a child is tried first (chosen at random); otherwise UCB1 picks a child.
-   * With the tree full, a play without a child may still be chosen when no child is legal.
-   */
-  private treePlay(node: number, count: number, rng: Rng): number {
-    const tree = this.tree;
-    const legal = this.legal;
-    const childOf = this.childOf;
-    for (let child = tree.firstChild[node]; child !== NO_NODE; child = tree.nextSibling[child]) childOf[tree.action[child]] = child;
-    let untried = 0;
-    let best = NO_NODE;
-    let bestValue = -Infinity;
-    for (let i = 0; i < count; i++) {
-      const child = childOf[legal[i]];
-      if (child === NO_NODE) {
-        untried++;
-        continue;
-      }
-      const available = ++tree.available[child];
-      const visits = tree.visits[child];
-      const value = visits === 0 ? Infinity : tree.reward[child] / visits + this.exploration * Math.sqrt(Math.log(available) / visits);
-      if (value > bestValue) {
-        bestValue = value;
-        best = child;
-      }
-    }
-    let action: number;
-    if ((untried > 0 && !tree.full) || best === NO_NODE) {
-      let pick = rng.int(untried > 0 ? untried : count);
-      action = legal[0];
-      for (let i = 0; i < count; i++) {
-        if (untried > 0 && childOf[legal[i]] !== NO_NODE) continue;
-        if (pick-- === 0) {
-          action = legal[i];
-          break;
-        }
-      }
-      this.chosenChild = NO_NODE;
-    } else {
-      action = tree.action[best];
-      this.chosenChild = best;
-    }
-    for (let child = tree.firstChild[node]; child !== NO_NODE; child = tree.nextSibling[child]) childOf[tree.action[child]] = NO_NODE;
+    this.tree.chosenChild = this.tree.child(node, action);
     return action;
   }
 }

@@ -2,19 +2,33 @@
 // seats swapped every game, then the head-to-heads simulator users quote. Prints one JSON line
 // per match-up: the first strategy's share of the wins (1/2 for a shared win; 50% is even) with
 // its 95% Wilson interval, its share of tied games, and its mean VP and game length. Run alone:
-//   node --import tsx test/bench/dominion-ladder.ts [games=4000]
+//   node --import tsx test/bench/dominion-ladder.ts [games=4000] [only=name,...]
 import { dominion, type DominionState } from '../../src/games/dominion/index.ts';
 import { wilson } from '../../src/stats/wilson.ts';
 import { playRotated } from '../helpers/rotated-win-rate.ts';
 
 const GAMES = Number(process.argv[2] ?? 4000);
+/** Only the match-ups of these strategies (as the first of the two), when given. */
+const ONLY = process.argv[3]?.split(',');
 const REFERENCE = 'big-money-ultimate';
-const LADDER = ['random', 'starter', 'big-money', 'big-money-ultimate', 'smithy-bm', 'militia-bm', 'engine'];
+const LADDER = [
+  'random',
+  'starter',
+  'big-money',
+  'big-money-ultimate',
+  'smithy-bm',
+  'militia-bm',
+  'militia-smithy-bm',
+  'engine',
+  'village-smithy',
+];
 const HEAD_TO_HEAD: readonly [string, string][] = [
   ['smithy-bm', 'big-money'],
   ['big-money-ultimate', 'big-money'],
   ['militia-bm', 'smithy-bm'],
   ['engine', 'smithy-bm'],
+  ['village-smithy', 'militia-bm'],
+  ['village-smithy', 'engine'],
 ];
 
 function round(value: number, digits: number): number {
@@ -22,6 +36,7 @@ function round(value: number, digits: number): number {
 }
 
 function matchUp(strategy: string, opponent: string): void {
+  if (ONLY && !ONLY.includes(strategy)) return;
   const games = strategy === 'random' || opponent === 'random' ? Math.min(GAMES, 1000) : GAMES;
   const shares = new Float64Array(2);
   let wins = 0;

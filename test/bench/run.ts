@@ -8,6 +8,7 @@ import { benchNative } from './native.ts';
 import { benchProtocol } from './protocol.ts';
 import { benchRandom } from './random.ts';
 import { benchScaling } from './scaling.ts';
+import { benchSearch } from './search.ts';
 import { benchStartUp } from './start-up.ts';
 import { benchStats } from './stats.ts';
 import { benchSpeedClue } from './speedclue.ts';
@@ -57,6 +58,7 @@ await benchDominion({ quick }, report);
 await benchSpeedClue({ quick }, report);
 
 for (const line of benchStrategies({ quick })) report(line);
+for (const line of benchSearch({ quick })) report(line);
 await benchProtocol({ quick }, report);
 report(benchStartUp({ quick }));
 await benchScaling({ quick }, report);

@@ -68,7 +68,7 @@ describe('built-in strategies', () => {
   test('each is registered, trusted, summed up in one line and documented with its parameters', () => {
     const readme = readFileSync(new URL('../../strategies/README.md', import.meta.url), 'utf8');
     const strategies = registry.strategiesOf('love-letter');
-    assert.deepEqual(strategies.map((s) => s.name).sort(), ['cautious', 'counter', 'ismcts', 'random']);
+    assert.deepEqual(strategies.map((s) => s.name).sort(), ['cautious', 'counter', 'ismcts', 'mcts', 'random']);
     for (const strategy of strategies) {
       assert.equal(strategy.trusted, true);
       assert.match(strategy.summary, /^[^\n]{10,120}$/);

@@ -9,6 +9,7 @@ import { DominionState } from './state.ts';
 import { formatEventLine } from './text.ts';
 import { DominionStateView, DominionView, type DominionSeatView } from './view.ts';
 import { dominionWire } from './wire/index.ts';
+import { createSearchState, resampleTurn } from './resample.ts';
 
 /**
  * Turns are capped by turnLimit. Within a turn every decision spends something finite: a card
@@ -49,6 +50,8 @@ export const dominion: Game<DominionState, DominionView> = defineGame({
   maxDecisions,
   createView: (players, seat) => new DominionView(players, seat),
   createStateView: (state, seat) => new DominionStateView(state, seat),
+  createSearchState,
+  resample: resampleTurn,
   actionToString: (action) => formatAction(action),
   seatNumber: (seat) => seat + 1,
   describeEvent: (e) => formatEventLine(e),

@@ -9,6 +9,8 @@ import { HEARTS_RULES, decodeRules, parseHeartsRules } from './rules.ts';
 import { HeartsState } from './state.ts';
 import { HeartsView } from './view.ts';
 import { heartsWire } from './wire/index.ts';
+import { resampleHand } from './resample.ts';
+import { createSearchState } from './search.ts';
 
 /**
  * Hands are bounded by the hand limit, and by the end score where every hand scores all its points
@@ -53,6 +55,8 @@ export const hearts: Game<HeartsState, HeartsView> = defineGame({
   scores,
   maxDecisions,
   createView: (players, seat) => new HeartsView(players, seat),
+  createSearchState,
+  resample: resampleHand,
   actionToString: (action) => formatAction(action),
   seatNumber: (seat) => seat,
   describeEvent: (e) => formatEventLine(e),

@@ -14,6 +14,8 @@ import { LOVE_LETTER_RULES, decodeRules } from './rules.ts';
 import { LoveLetterState } from './state.ts';
 import { LoveLetterView } from './view.ts';
 import { loveLetterWire } from './wire/index.ts';
+import { resampleRound } from './resample.ts';
+import { createSearchState } from './search.ts';
 
 // Two identical soldiers never list twice, so the most a hand can offer is a soldier (3 targets
 // times 7 guesses) beside a wizard (4 targets).
@@ -50,6 +52,8 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = defineGame({
   // A round plays at most every card once; each round but the last ends short of someone's last win.
   maxDecisions: (players, rules) => (players * (decodeRules(rules).winsNeeded - 1) + 1) * DECK_SIZE,
   createView: (players, seat) => new LoveLetterView(players, seat),
+  createSearchState,
+  resample: resampleRound,
   // People read the manager's own lines: a transcript is the manager's log.
   actionToString: (action, rules) => formatAction(action, decodeRules(rules).wireBase),
   seatNumber: (seat, rules) => seat + decodeRules(rules).wireBase,
@@ -68,3 +72,4 @@ export { LoveLetterState, LoveLetterView };
 export * from './cards.ts';
 export * from './codes.ts';
 export * from './actions.ts';
+export { Determinizer, type RoundInformation } from './resample.ts';

@@ -19,6 +19,17 @@ export class LoveLetterView implements PlayerView {
   deckCount = 0;
   /** [card]: copies seen face up this round (played, discarded, or shown when a player went out). */
   readonly seen = new Int8Array(CARD_NAMES.length);
+  /** [seat]: sum of the values that seat played this round (the discard-sum tie break). */
+  readonly playedSum: Int16Array;
+  /** [seat]: the card another seat is known to hold (a reveal, a duel, a swap), 0 when unknown. */
+  readonly known: Int8Array;
+  /** [seat]: bit c set when that seat cannot hold card c (a soldier guessed it and missed). */
+  readonly excluded: Uint16Array;
+  /** [card]: copies that left play face down while known (a princess player's other card). */
+  readonly goneKnown = new Int8Array(CARD_NAMES.length);
+  /** The last play's actor and target, which a general's swap refers to. */
+  private lastActor = -1;
+  private lastTarget = -1;
   firstPlayer = 0;
   /** The player whose turn it is, or -1 between turns. */
   turn = -1;
@@ -28,6 +39,9 @@ export class LoveLetterView implements PlayerView {
     this.seat = seat;
     this.inRound = new Uint8Array(players);
     this.protectedSeat = new Uint8Array(players);
+    this.playedSum = new Int16Array(players);
+    this.known = new Int8Array(players);
+    this.excluded = new Uint16Array(players);
   }
 
   reset(): void {
@@ -37,6 +51,10 @@ export class LoveLetterView implements PlayerView {
     this.protectedSeat.fill(0);
     this.deckCount = DECK_SIZE - 1 - this.players;
     this.seen.fill(0);
+    this.playedSum.fill(0);
+    this.known.fill(0);
+    this.excluded.fill(0);
+    this.goneKnown.fill(0);
     this.turn = -1;
   }
 
@@ -55,20 +73,26 @@ export class LoveLetterView implements PlayerView {
         this.hand[this.handCount++] = e.a;
         break;
       case Ev.SWAP:
+        // The other side of the swap now holds the card we gave.
+        this.learn(this.lastActor === this.seat ? this.lastTarget : this.lastActor, this.hand[0]);
         this.hand[0] = e.a;
         break;
       case Ev.PLAYED:
-        this.seen[e.b]++;
-        if (e.b === Card.PRIESTESS) this.protectedSeat[e.a] = 1;
-        if (e.a === this.seat) this.removeFromHand(e.b);
+        this.onPlayed(e.a, e.b, e.c, e.d);
+        break;
+      case Ev.REVEAL:
+        if (e.a !== this.seat) this.learn(e.a, e.b);
         break;
       case Ev.DISCARD:
+        this.learn(e.a, 0);
         this.seen[e.b]++;
         if (e.a === this.seat) this.handCount = 0;
         // A wizard's victim draws again unless it lost the princess or the deck is empty.
         if (e.b !== Card.PRINCESS && this.deckCount > 0) this.deckCount--;
         break;
       case Ev.OUT:
+        if (e.b === 0 && e.c === 0 && this.known[e.a] !== 0) this.goneKnown[this.known[e.a]]++;
+        this.learn(e.a, 0);
         this.inRound[e.a] = 0;
         if (e.b !== 0) this.seen[e.b]++;
         if (e.c !== 0) this.seen[e.c]++;
@@ -77,6 +101,38 @@ export class LoveLetterView implements PlayerView {
       default:
         break;
     }
+  }
+
+  private onPlayed(actor: number, card: number, target: number, guess: number): void {
+    this.seen[card]++;
+    this.playedSum[actor] += card;
+    if (actor !== this.seat) {
+      // Playing the known card leaves the drawn one, which nobody has seen; what was excluded
+      // belonged to a hand that may be gone.
+      if (this.known[actor] === card) this.known[actor] = 0;
+      this.excluded[actor] = 0;
+    }
+    const shielded = target >= 0 && target !== actor && this.protectedSeat[target] === 1;
+    // A hit puts the target out; a miss tells everyone what it does not hold.
+    if (card === Card.SOLDIER && !shielded && target >= 0 && target !== this.seat) this.excluded[target] |= 1 << guess;
+    if (card === Card.GENERAL && !shielded && actor !== this.seat && target !== this.seat && target >= 0) {
+      const known = this.known[actor];
+      this.known[actor] = this.known[target];
+      this.known[target] = known;
+      const excluded = this.excluded[actor];
+      this.excluded[actor] = this.excluded[target];
+      this.excluded[target] = excluded;
+    }
+    if (card === Card.PRIESTESS) this.protectedSeat[actor] = 1;
+    if (actor === this.seat) this.removeFromHand(card);
+    this.lastActor = actor;
+    this.lastTarget = target;
+  }
+
+  /** `seat` is known to hold `card` now (0: nothing is known of its hand any more). */
+  private learn(seat: number, card: number): void {
+    this.known[seat] = card;
+    this.excluded[seat] = 0;
   }
 
   private removeFromHand(card: number): void {

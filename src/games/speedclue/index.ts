@@ -9,6 +9,7 @@ import { SpeedClueState } from './state.ts';
 import { formatCommentLine, formatEventLine } from './text.ts';
 import { SpeedClueView } from './view.ts';
 import { speedClueWire } from './wire/index.ts';
+import { createSearchState, resampleGame } from './resample.ts';
 
 /**
  * A seat has at most 325 turns (324 suggestions, then one turn that must accuse), each of at most
@@ -49,6 +50,8 @@ export const speedClue: Game<SpeedClueState, SpeedClueView> = defineGame({
   scores,
   maxDecisions,
   createView: (players, seat, rules) => new SpeedClueView(players, seat, rules),
+  createSearchState,
+  resample: resampleGame,
   actionToString: (action) => formatAction(action),
   seatNumber: (seat) => seat,
   describeEvent: (e) => formatEventLine(e),

@@ -28,6 +28,8 @@ export class SpeedClueView implements PlayerView {
    * of the cards; -1 while none is known this way.
    */
   certain = -1;
+  /** Whether it is to accuse (or not) now, its own suggestion just answered. */
+  accusing = false;
   /** Whether the restrictions now oblige it to accuse. */
   mustAccuse = false;
   /** Seats it was told accused wrongly, a mask. */
@@ -50,6 +52,7 @@ export class SpeedClueView implements PlayerView {
     this.used.fill(0);
     this.suggestions = 0;
     this.certain = -1;
+    this.accusing = false;
     this.mustAccuse = false;
     this.eliminated = 0;
     this.disproveFor = -1;
@@ -66,15 +69,18 @@ export class SpeedClueView implements PlayerView {
         this.seen |= 1 << e.b;
         break;
       case Ev.DISPROVE:
+        this.accusing = false;
         this.disproveFor = e.a;
         this.disproveTriple = e.b;
         break;
       case Ev.SUGGESTION:
         this.disproveFor = -1;
         this.disproveTriple = -1;
+        this.accusing = e.a === this.seat;
         if (e.a === this.seat) this.onOwnSuggestion(e.b, e.c, e.d);
         break;
       case Ev.ACCUSATION:
+        this.accusing = false;
         if (e.c === 0) this.eliminated |= 1 << e.a;
         break;
       default:

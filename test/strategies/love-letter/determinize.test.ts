@@ -1,7 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CARD_KINDS, Card, Ev, GameEvent, LoveLetterView, Rng, masterKey } from '../../../src/index.ts';
-import { Determinizer } from '../../../strategies/love-letter/determinize.ts';
+import { CARD_KINDS, Card, Determinizer, Ev, GameEvent, LoveLetterView, Rng, masterKey } from '../../../src/index.ts';
 import { RoundKnowledge } from '../../../strategies/love-letter/knowledge.ts';
 
 const ME = 0;

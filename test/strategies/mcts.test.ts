@@ -1,0 +1,60 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { builtinRegistry } from '../../src/app.ts';
+import { isParlorError } from '../../src/core/errors.ts';
+import { masterKey } from '../../src/core/random.ts';
+import { Table, playGame } from '../../src/runner/table.ts';
+import { Recorder, UniformChoice, type AnyGame } from '../conformance/playouts.ts';
+
+const registry = builtinRegistry();
+/** A small table of each game, and a search small enough for the suite. */
+const PLAYERS: Record<string, number> = { 'love-letter': 2, hearts: 3, dominion: 2, speedclue: 3 };
+const PARAMS = { iterations: 30, ms: 0, determinizations: 0, reward: 'rank', c: 0.7, rollout: 'uniform' };
+
+/** One game with mcts in seat 0, untrusted so any illegal choice forfeits, and uniform players beside it. */
+function playWithMcts(game: AnyGame, seed: string, index: number, determinizations: number): Recorder {
+  const players = PLAYERS[game.id];
+  const rules = game.parseRules({});
+  const mcts = registry.findStrategy(game.id, 'mcts')!;
+  const seats = Array.from({ length: players }, (_, seat) => ({
+    strategy: seat === 0 ? mcts.create({ seat, players, rules, params: { ...PARAMS, determinizations } }) : new UniformChoice(),
+    trusted: seat !== 0,
+  }));
+  const table = new Table(game, rules, seats);
+  const recorder = new Recorder();
+  table.observer = recorder;
+  playGame(table, masterKey(seed), index);
+  return recorder;
+}
+
+for (const id of registry.gameIds()) {
+  const game: AnyGame = registry.game(id);
+  describe(`mcts in ${id}`, () => {
+    for (const determinizations of [0, 3]) {
+      test(`is registered, plays only legal actions and replays alike from the same seed (determinizations=${determinizations})`, () => {
+        assert.ok(registry.findStrategy(id, 'mcts'), 'every game has mcts');
+        const first = playWithMcts(game, 'mcts', 0, determinizations);
+        assert.ok(!first.log.some((line) => line.startsWith('forfeit 0')), 'mcts forfeited');
+        assert.ok(first.actions.filter((choice) => choice.seat === 0).length > 1, 'mcts hardly chose');
+        assert.deepEqual(playWithMcts(game, 'mcts', 0, determinizations).log, first.log);
+      });
+    }
+  });
+}
+
+describe('mcts parameters', () => {
+  test('a rollout policy must be a built-in of the game that reads no view nor events; a reward is win or rank', () => {
+    const rules = registry.game('hearts').parseRules({});
+    const mcts = registry.findStrategy('hearts', 'mcts')!;
+    const create = (rollout: string) => mcts.create({ seat: 0, players: 4, rules, params: { ...PARAMS, rollout } });
+    assert.ok(create('random'));
+    assert.ok(mcts.create({ seat: 0, players: 4, rules, params: { ...PARAMS, reward: 'rank' } }));
+    assert.throws(() => mcts.create({ seat: 0, players: 4, rules, params: { ...PARAMS, reward: 'points' } }), /reward/);
+    for (const rollout of ['ducking', 'no-such-strategy']) {
+      assert.throws(
+        () => create(rollout),
+        (error: unknown) => isParlorError(error) && /mcts/.test((error as Error).message),
+      );
+    }
+  });
+});
