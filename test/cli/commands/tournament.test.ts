@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtinRegistry } from '../../../src/app.ts';
 import { formatRunSummary } from '../../../src/cli/format.ts';
 import { parlor, runCaptured, scratchDir } from '../cli.ts';
 
@@ -124,7 +125,7 @@ describe('parlor tournament', () => {
     );
   });
 
-  test('runs the built-in field by default, one table of four', async () => {
+  test('runs the built-in field by default, every four of it at a table', async () => {
     const run = await runCaptured([
       'tournament',
       '--seatings',
@@ -140,7 +141,16 @@ describe('parlor tournament', () => {
     assert.equal(run.code, 0);
     const summary = JSON.parse(run.out[0]);
     assert.equal(summary.players, 4);
-    assert.ok(summary.strategyNames.includes('random'));
-    assert.equal(summary.matchups.length, 4);
+    const field = builtinRegistry().strategiesOf('love-letter').length;
+    assert.deepEqual(
+      [...summary.strategyNames].sort(),
+      builtinRegistry()
+        .strategiesOf('love-letter')
+        .map((s) => s.name)
+        .sort(),
+    );
+    // Every four of the field, each table rotated through its four seats.
+    const tables = (field * (field - 1) * (field - 2) * (field - 3)) / 24;
+    assert.equal(summary.matchups.length, tables * 4);
   });
 });
