@@ -19,7 +19,7 @@ export interface CommandDef {
 }
 
 /** What a match-up is made of, for the commands that play one or many. */
-const MATCHUP_OPTIONS: readonly OptionName[] = ['game', 'players', 'strategies', 'games', 'seed', 'design', 'rules'];
+const MATCHUP_OPTIONS: readonly OptionName[] = ['game', 'players', 'strategies', 'games', 'seed', 'design', 'rules', 'trust'];
 /** How a run goes and where its results land. */
 const RUN_OPTIONS: readonly OptionName[] = [
   'workers',
@@ -72,6 +72,7 @@ export const Commands: readonly CommandDef[] = [
       'design',
       'unpaired',
       'rules',
+      'trust',
       'workers',
       'redis',
       'out',
@@ -107,6 +108,7 @@ export const Commands: readonly CommandDef[] = [
       'seed',
       'design',
       'rules',
+      'trust',
       'moveTimeout',
       'channel',
       'framing',
@@ -125,6 +127,7 @@ export const Commands: readonly CommandDef[] = [
       'perSeating',
       'seed',
       'rules',
+      'trust',
       'moveTimeout',
       'framing',
       'transcripts',

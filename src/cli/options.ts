@@ -54,6 +54,12 @@ export const Options = {
     description: 'comma-separated strategies (name, name:key=value,... or a file path): one per seat, or the field of a tournament',
     parse: (text: string) => splitStrategyList(text),
   },
+  trust: {
+    flags: '--trust <path>',
+    description:
+      "run this strategy file unconfined, in parlor's own realm with all of Node (repeatable); every other strategy file runs confined",
+    parse: collect,
+  },
   seat: { flags: '--seat <spec>', description: 'strategy for the next seat (repeatable; instead of --strategies)', parse: collect },
   games: {
     flags: '-n, --games <n>',

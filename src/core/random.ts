@@ -158,6 +158,18 @@ export class Rng {
     return (this.next() >>> 0) / TWO_POW_32;
   }
 
+  /** Writes this generator's position into four words: a confined strategy's seat gets it that way. */
+  saveState(out: Int32Array): void {
+    const state = this.s;
+    for (let i = 0; i < 4; i++) out[i] = state[i];
+  }
+
+  /** Moves this generator to a position saved by `saveState`. */
+  loadState(words: Int32Array): void {
+    const state = this.s;
+    for (let i = 0; i < 4; i++) state[i] = words[i];
+  }
+
   /** Copies another generator's position, so a search can replay a stream without allocating. */
   copyFrom(other: Rng): this {
     this.s.set(other.s);

@@ -27,7 +27,8 @@ import {
 } from './results.ts';
 import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptions } from './run-job.ts';
 import { Runners } from './runners.ts';
-import { changedSources, sourceHashes, type SourceHashes } from './sources.ts';
+import { changedSources, sourceHashes, strategyFiles, type SourceHashes } from './sources.ts';
+import { confinementOf, trustStrategyFiles } from './trust.ts';
 import { summarizeRun, type RunSummary } from './summary.ts';
 import type { Timeline } from './timeline.ts';
 import { ClearLeaderStop, untilClearLookGames } from './until-clear.ts';
@@ -146,6 +147,7 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
       parlor: { version, commit: gitCommit() },
       loaded,
       sources: jobSources(context.registry, spec),
+      confinement: confinementOf(strategyFiles(spec.strategies, (name) => context.registry.findStrategy(spec.game, name) !== undefined)),
       ...spec,
     };
     const { dir, lock } = openResultsFolder(settings, name);
@@ -237,6 +239,8 @@ export async function resumeJob(
   settings: Omit<JobSettings, 'batch' | 'out' | 'name' | 'force'>,
   job: JobFile = readJobToResume(dir),
 ): Promise<JobOutcome> {
+  // The files trusted when the run began stay trusted: the rest of it plays as its start did.
+  trustStrategyFiles(job.confinement?.trusted ?? []);
   const runners = await createRunners(context, settings);
   try {
     return await whileLocked(lockResultsFolder(dir), () => resumeLocked(context, dir, job, settings, runners));
