@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { Registry } from '../core/registry.ts';
 import { splitStrategyList } from '../core/strategy-spec.ts';
@@ -19,6 +20,8 @@ export interface OptionDef {
   readonly defaultValue?: unknown;
   /** A default that the games and strategies decide, for options whose values they name. */
   readonly defaultFrom?: (registry: Registry) => unknown;
+  /** A default made afresh for each run, which help and the README describe rather than show. */
+  readonly fresh?: () => unknown;
   /** How the default reads in help, when the value itself would not say it well. */
   readonly defaultDescription?: string;
   readonly parse?: (text: string, previous: any) => unknown;
@@ -29,6 +32,11 @@ export interface OptionDef {
 }
 
 const MAX_GAMES = 1e12;
+
+/** 64 random bits: no run's deals can be guessed before its seed is printed. */
+function freshSeed(): string {
+  return randomBytes(8).toString('hex');
+}
 
 export const Options = {
   game: {
@@ -67,7 +75,13 @@ export const Options = {
     defaultValue: 10000,
     parse: integerIn('--games', 1, MAX_GAMES),
   },
-  seed: { flags: '--seed <text>', description: 'master seed; the same seed replays the same games', defaultValue: 'parlor' },
+  seed: {
+    flags: '--seed <text>',
+    description: 'master seed; the same seed replays the same games',
+    // A known default would let a strategy work out the deals from the seat streams' coordinates.
+    fresh: freshSeed,
+    defaultDescription: 'a fresh random seed, printed with the results and kept in job.json',
+  },
   workers: {
     flags: '-w, --workers <n>',
     description:

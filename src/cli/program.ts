@@ -7,7 +7,11 @@ import { trustStrategyFiles } from '../runner/trust.ts';
 
 function toCommanderOption(definition: OptionDef, context: CommandContext): Option {
   const option = new Option(definition.flags, definition.description);
-  const defaultValue = definition.defaultFrom ? definition.defaultFrom(context.registry) : definition.defaultValue;
+  const defaultValue = definition.defaultFrom
+    ? definition.defaultFrom(context.registry)
+    : definition.fresh
+      ? definition.fresh()
+      : definition.defaultValue;
   // Help shows a default the registry chose as it stands; the README, written without one, describes it.
   if (defaultValue !== undefined) option.default(defaultValue, definition.defaultFrom ? undefined : definition.defaultDescription);
   // A parser's ParlorError already names the option; commander lets it through to run(), which

@@ -21,10 +21,17 @@ export function masterKey(seed: string): MasterKey {
  * their count make every seed string a key of its own.
  */
 function unambiguous(seed: string): string {
-  const bytes = new TextEncoder().encode(seed);
-  let text = `${bytes.length}:`;
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return text;
+  const bytes = utf8Bytes(seed);
+  return `${bytes.length}:${bytes}`;
+}
+
+/**
+ * The UTF-8 bytes of `text`, one character each, lone surrogates as U+FFFD (as TextEncoder has
+ * it). Built from the language's own functions: confined strategies, which have no TextEncoder,
+ * derive keys with this module too.
+ */
+function utf8Bytes(text: string): string {
+  return unescape(encodeURIComponent((text as string & { toWellFormed(): string }).toWellFormed()));
 }
 
 /** Stream tags keep the deal streams and the seat streams of one game independent. */

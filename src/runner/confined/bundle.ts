@@ -13,9 +13,10 @@ const PARLOR_SPECIFIERS: Readonly<Record<string, string>> = {
   'parlor/strategy': 'src/strategy-api.ts',
 };
 
-function insideParlor(path: string): boolean {
+/** parlor's own modules and the packages they use, as against a strategy's files (the repository's strategies/ among them). */
+function parlorModule(path: string): boolean {
   const local = relative(ROOT, path);
-  return !local.startsWith('..') && !local.startsWith('node_modules');
+  return local.startsWith('src/') || path.includes('node_modules');
 }
 
 /**
@@ -30,7 +31,7 @@ function confinedImports(): Plugin {
       build.onResolve({ filter: /^[^./]/ }, (args) => {
         const parlor = PARLOR_SPECIFIERS[args.path];
         if (parlor) return { path: `${ROOT}${parlor}` };
-        if (args.importer === '' || insideParlor(args.importer) || args.importer.includes('node_modules')) {
+        if (args.importer === '' || parlorModule(args.importer)) {
           return isBuiltin(args.path) ? { path: args.path, external: true } : undefined;
         }
         return {
