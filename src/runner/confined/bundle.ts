@@ -7,10 +7,14 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const INSIDE = fileURLToPath(new URL('inside.ts', import.meta.url));
 
-/** What `parlor/...` means to a strategy file, wherever the file lies. */
+/** What `parlor/...` means to a strategy file, wherever the file lies: the strategy APIs (package.json's exports). */
 const PARLOR_SPECIFIERS: Readonly<Record<string, string>> = {
   parlor: 'src/strategy-api.ts',
   'parlor/strategy': 'src/strategy-api.ts',
+  'parlor/strategy/love-letter': 'src/strategy/love-letter.ts',
+  'parlor/strategy/hearts': 'src/strategy/hearts.ts',
+  'parlor/strategy/dominion': 'src/strategy/dominion.ts',
+  'parlor/strategy/speedclue': 'src/strategy/speedclue.ts',
 };
 
 /** parlor's own modules and the packages they use, as against a strategy's files (the repository's strategies/ among them). */
