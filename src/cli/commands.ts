@@ -32,6 +32,7 @@ const RUN_OPTIONS: readonly OptionName[] = [
   'moveTimeout',
   'channel',
   'framing',
+  'sandbox',
   'transcripts',
   'json',
   'quiet',

@@ -7,7 +7,7 @@ import { parseSeatings } from '../runner/tournament.ts';
 import { Errors } from '../core/errors.ts';
 import { DEFAULT_MOVE_TIMEOUT_SECONDS } from '../protocol/transport/process.ts';
 import { CHANNEL_KINDS, FRAMING_KINDS } from '../protocol/wire.ts';
-import { collect, integerIn, keyValuePairs, oneOf, positiveNumber } from './parse.ts';
+import { collect, integerIn, keyValuePairs, oneOf, parseSandbox, positiveNumber } from './parse.ts';
 import { parsePreset, parseSprtBounds, parseSprtElo } from './compare-options.ts';
 
 /**
@@ -125,6 +125,14 @@ export const Options = {
     description: 'games per worker task (results do not depend on it; with --until-clear, the games between two looks)',
     defaultDescription: 'about a quarter second of play',
     parse: integerIn('--batch', 1, MAX_GAMES),
+  },
+  sandbox: {
+    flags: '--sandbox [limits]',
+    description:
+      'run cmd: bots in a sandbox (bubblewrap): no network, only their own folder writable, a private /tmp, and limits memory=MB,cpu=SECONDS,processes=N',
+    defaultDescription: 'off; memory=1024,cpu=600,processes=64 when given without a value',
+    preset: 'on',
+    parse: parseSandbox,
   },
   untilClear: {
     flags: '--until-clear [confidence]',

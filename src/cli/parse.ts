@@ -1,4 +1,5 @@
 import { Errors } from '../core/errors.ts';
+import { DEFAULT_SANDBOX, type SandboxLimits } from '../protocol/transport/sandbox.ts';
 
 /** Value parsers for options: each turns text into a checked value or throws a ParlorError. */
 export function integerIn(what: string, min: number, max: number) {
@@ -28,6 +29,23 @@ export function positiveNumber(what: string) {
 }
 
 /** `key=value,key=value` into a record; repeated options accumulate. */
+/**
+ * `--sandbox [memory=MB,cpu=SECONDS,processes=N]`: the limits of sandboxed bots, the defaults for
+ * those not given ('on' alone takes them all).
+ */
+export function parseSandbox(text: string): SandboxLimits {
+  const given = text === 'on' ? {} : keyValuePairs('--sandbox')(text);
+  const limits: Record<string, number> = { ...DEFAULT_SANDBOX };
+  for (const [key, value] of Object.entries(given)) {
+    const number = Number(value);
+    if (!(key in DEFAULT_SANDBOX))
+      throw Errors.badOption(`--sandbox: unknown limit '${key}' (limits: ${Object.keys(DEFAULT_SANDBOX).join(', ')})`);
+    if (!Number.isInteger(number) || number < 1) throw Errors.badOption(`--sandbox: ${key} must be a whole number above 0, got '${value}'`);
+    limits[key] = number;
+  }
+  return limits as unknown as SandboxLimits;
+}
+
 export function keyValuePairs(what: string) {
   return (text: string, previous: Record<string, string> = {}): Record<string, string> => {
     const pairs = { ...previous };

@@ -4,6 +4,7 @@ import type { StrategyResolver } from './match.ts';
 import { resolveStrategy } from './strategies.ts';
 import { TaskPlayer } from './task-player.ts';
 import type { Task, TaskRunner } from './tasks.ts';
+import type { SandboxLimits } from '../protocol/transport/sandbox.ts';
 
 /**
  * What a host of external seats (bot processes speaking a game's protocol) provides to the
@@ -42,6 +43,8 @@ export interface ExternalSettings {
   readonly channel?: string;
   /** How messages are framed (a framing the game's protocol offers); its original server's when absent. */
   readonly framing?: string;
+  /** Run `cmd:` bots in a sandbox with these limits (--sandbox). */
+  readonly sandbox?: SandboxLimits;
 }
 
 export interface ExternalRangeOptions extends ExternalSettings {

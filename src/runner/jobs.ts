@@ -29,6 +29,7 @@ import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptio
 import { Runners } from './runners.ts';
 import { changedSources, sourceHashes, strategyFiles, type SourceHashes } from './sources.ts';
 import { confinementOf, trustStrategyFiles } from './trust.ts';
+import type { SandboxLimits } from '../protocol/transport/sandbox.ts';
 import { summarizeRun, type RunSummary } from './summary.ts';
 import type { Timeline } from './timeline.ts';
 import { ClearLeaderStop, untilClearLookGames } from './until-clear.ts';
@@ -81,6 +82,8 @@ export interface JobSettings {
   readonly channel?: string;
   /** How messages to and from `cmd:` bots are framed; the game's original framing when absent. */
   readonly framing?: string;
+  /** Run `cmd:` bots in a sandbox with these limits (--sandbox). */
+  readonly sandbox?: SandboxLimits;
   /** Aborting stops the run where it is, keeping its finished batches for a resume. */
   readonly signal?: AbortSignal;
   /**
@@ -147,6 +150,7 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
       parlor: { version, commit: gitCommit() },
       loaded,
       sources: jobSources(context.registry, spec),
+      ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
       confinement: confinementOf(strategyFiles(spec.strategies, (name) => context.registry.findStrategy(spec.game, name) !== undefined)),
       ...spec,
     };
@@ -163,7 +167,7 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
 /** The runners of a job: worker threads (or the queue of remote workers), and the host of bot seats with the run's settings. */
 export async function createRunners(
   context: JobContext,
-  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'transcripts' | 'channel' | 'framing' | 'redis'>,
+  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'transcripts' | 'channel' | 'framing' | 'sandbox' | 'redis'>,
 ): Promise<Runners> {
   if (settings.redis !== undefined && settings.transcripts)
     throw Errors.badOption('--transcripts is not available with --redis: the games are played on other machines');
@@ -177,7 +181,13 @@ export async function createRunners(
   return Runners.create(
     settings.workers,
     context.loadExternalHost,
-    { moveTimeout: settings.moveTimeout, transcripts: settings.transcripts, channel: settings.channel, framing: settings.framing },
+    {
+      moveTimeout: settings.moveTimeout,
+      transcripts: settings.transcripts,
+      channel: settings.channel,
+      framing: settings.framing,
+      sandbox: settings.sandbox,
+    },
     { registry: context.registryModule, host: context.hostModule },
     remote,
   );

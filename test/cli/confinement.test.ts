@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sandboxProblem } from '../../src/protocol/transport/sandbox.ts';
+import { PYTHON } from '../protocol/helpers.ts';
 import { parlor, scratchDir } from './cli.ts';
 
 const scratch = scratchDir();
@@ -63,4 +65,12 @@ test('a cheat that patches a built-in plays otherwise only where it is trusted',
   );
   assert.deepEqual(points[1], points[0]);
   assert.notDeepEqual(points[2], points[0]);
+});
+
+test('--sandbox plays cmd: bots sandboxed, and job.json keeps its limits', { skip: sandboxProblem() ?? false }, async () => {
+  const bot = `cmd:${PYTHON} strategies/external/random_bot.py`;
+  const run = await sim('sandboxed', `${bot},random`, ['--players', '2', '--seed', 'sandbox', '--sandbox', 'memory=256,processes=64']);
+  assert.equal(run.code, 0, run.stderr);
+  const job = JSON.parse(readFileSync(join(scratch, 'sandboxed', 'job.json'), 'utf8')) as { sandbox: unknown };
+  assert.deepEqual(job.sandbox, { memory: 256, cpu: 600, processes: 64 });
 });

@@ -10,6 +10,7 @@ import { Timeline } from '../../runner/timeline.ts';
 import type { CommandContext } from '../command.ts';
 import { formatRunSummary } from '../format.ts';
 import { invokedCommand } from '../invocation.ts';
+import type { SandboxLimits } from '../../protocol/transport/sandbox.ts';
 
 /** Options every command that runs a job shares. */
 export interface RunOptions {
@@ -26,6 +27,8 @@ export interface RunOptions {
   readonly channel?: string;
   /** How their messages are framed (--framing). */
   readonly framing?: string;
+  /** Run them in a sandbox with these limits (--sandbox). */
+  readonly sandbox?: SandboxLimits;
   readonly transcripts?: boolean;
   /** A Redis server whose workers play the batches (--redis). */
   readonly redis?: string;
