@@ -9,6 +9,7 @@ import { resolveParams, type StrategySpec } from '../core/strategy-spec.ts';
 import { TimedStrategy } from './choice-guard.ts';
 import { loadConfinedStrategy } from './confined/strategy.ts';
 import { confines } from './trust.ts';
+import { resolveParlorEverywhere } from './parlor-specifiers.ts';
 import { NO_STRATEGY_EXPORTED, exportedStrategies } from '../core/strategy-exports.ts';
 import type { ParamValue } from '../core/strategy.ts';
 
@@ -76,7 +77,12 @@ function readStrategyData(registry: Registry, path: string, absolute: string, ga
  * compiled cache, need no TypeScript compiler.
  */
 const importTypeScript: (url: string) => Promise<unknown> =
-  'Deno' in globalThis ? (url) => import(url) : (url) => import('tsx/esm/api').then(({ tsImport }) => tsImport(url, import.meta.url));
+  'Deno' in globalThis
+    ? (url) => import(url)
+    : (url) => {
+        resolveParlorEverywhere();
+        return import('tsx/esm/api').then(({ tsImport }) => tsImport(url, import.meta.url));
+      };
 
 // A tournament prepares many match-ups with the same file: load (and compile) it once per thread.
 const loadedModules = new Map<string, Promise<Record<string, unknown>>>();

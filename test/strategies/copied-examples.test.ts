@@ -15,37 +15,31 @@ const EXAMPLES = [
   { file: 'strategies/examples/speedclue-certain.ts', game: 'speedclue', others: ['simple', 'random'] },
 ];
 
+/** A dozen games on one thread, the summary as JSON on stdout. */
+const QUICK_RUN = ['--games', '12', '-w', '1', '-q', '--json'];
+
 describe('every worked example runs when copied out of the repository', () => {
   const folder = mkdtempSync(join(tmpdir(), 'parlor-copied-'));
   after(() => rmSync(folder, { recursive: true, force: true }));
   const readme = readFileSync(join(ROOT, 'strategies/README.md'), 'utf8');
 
   for (const { file, game, others } of EXAMPLES) {
-    test(`${basename(file)} (${game})`, async () => {
-      const source = readFileSync(join(ROOT, file), 'utf8');
-      assert.ok(readme.includes(`\`\`\`ts\n${source}\`\`\``), `strategies/README.md shows ${file} as it is`);
-      const copy = join(folder, basename(file));
-      copyFileSync(join(ROOT, file), copy);
-      const out = join(folder, `run-${game}`);
-      const run = await parlor([
-        'sim',
-        '--game',
-        game,
-        '--strategies',
-        [copy, ...others].join(','),
-        '--games',
-        '12',
-        '-w',
-        '1',
-        '-q',
-        '--json',
-        '-o',
-        out,
-      ]);
-      assert.equal(run.code, 0, run.stderr);
-      const summary = JSON.parse(run.stdout) as { games: number; forfeits: unknown[] };
-      assert.equal(summary.games, 12);
-      assert.deepEqual(summary.forfeits, []);
-    });
+    // Confined, and trusted (loaded by Node itself, which parlor tells where its names are).
+    for (const trusted of [false, true]) {
+      test(`${basename(file)} (${game})${trusted ? ', trusted' : ''}`, async () => {
+        const source = readFileSync(join(ROOT, file), 'utf8');
+        assert.ok(readme.includes(`\`\`\`ts\n${source}\`\`\``), `strategies/README.md shows ${file} as it is`);
+        const copy = join(folder, `${trusted ? 'trusted-' : ''}${basename(file)}`);
+        copyFileSync(join(ROOT, file), copy);
+        const out = join(folder, `run-${game}-${trusted}`);
+        const strategies = [copy, ...others].join(',');
+        const trust = trusted ? ['--trust', copy] : [];
+        const run = await parlor(['sim', '--game', game, '--strategies', strategies, ...QUICK_RUN, '-o', out, ...trust]);
+        assert.equal(run.code, 0, run.stderr);
+        const summary = JSON.parse(run.stdout) as { games: number; forfeits: unknown[] };
+        assert.equal(summary.games, 12);
+        assert.deepEqual(summary.forfeits, []);
+      });
+    }
   }
 });

@@ -2,20 +2,11 @@ import type { Plugin } from 'esbuild';
 import { isBuiltin } from 'node:module';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parlorSpecifiers } from '../parlor-specifiers.ts';
 
 /** parlor's source tree, where the specifiers a strategy may import resolve. */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const INSIDE = fileURLToPath(new URL('inside.ts', import.meta.url));
-
-/** What `parlor/...` means to a strategy file, wherever the file lies: the strategy APIs (package.json's exports). */
-const PARLOR_SPECIFIERS: Readonly<Record<string, string>> = {
-  parlor: 'src/strategy-api.ts',
-  'parlor/strategy': 'src/strategy-api.ts',
-  'parlor/strategy/love-letter': 'src/strategy/love-letter.ts',
-  'parlor/strategy/hearts': 'src/strategy/hearts.ts',
-  'parlor/strategy/dominion': 'src/strategy/dominion.ts',
-  'parlor/strategy/speedclue': 'src/strategy/speedclue.ts',
-};
 
 /** parlor's own modules and the packages they use, as against a strategy's files (the repository's strategies/ among them). */
 function parlorModule(path: string): boolean {
@@ -29,12 +20,13 @@ function parlorModule(path: string): boolean {
  * those of Node they name (seedrandom's optional crypto) fail only if called.
  */
 function confinedImports(): Plugin {
+  const specifiers = parlorSpecifiers();
   return {
     name: 'parlor-confined-imports',
     setup(build) {
       build.onResolve({ filter: /^[^./]/ }, (args) => {
-        const parlor = PARLOR_SPECIFIERS[args.path];
-        if (parlor) return { path: `${ROOT}${parlor}` };
+        const parlor = specifiers[args.path];
+        if (parlor) return { path: parlor };
         if (args.importer === '' || parlorModule(args.importer)) {
           return isBuiltin(args.path) ? { path: args.path, external: true } : undefined;
         }
