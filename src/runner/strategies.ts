@@ -41,12 +41,12 @@ async function loadStrategyFile(registry: Registry, path: string, gameId: string
   const absolute = resolve(path);
   if (!existsSync(absolute)) throw Errors.unreadableFile(path, 'no such file');
   if (path.endsWith('.json')) return readStrategyData(registry, path, absolute, gameId);
-  const definition = confines(absolute)
-    ? await loadConfinedStrategy(path, absolute)
-    : exportedStrategies(await importModule(path, absolute))[0];
+  const confined = confines(absolute);
+  const definition = confined ? await loadConfinedStrategy(path, absolute) : exportedStrategies(await importModule(path, absolute))[0];
   if (!definition) throw Errors.badStrategyModule(path, NO_STRATEGY_EXPORTED);
   if (definition.game !== gameId) throw Errors.badStrategyModule(path, `plays '${definition.game}', not '${gameId}'`);
-  return untrusted(definition);
+  // A confined file's definition times its calls itself: each seat's compartment is made before the clock starts.
+  return confined ? definition : untrusted(definition);
 }
 
 /** A user's code is never trusted to return legal actions, nor to return at all. */

@@ -1,12 +1,13 @@
 import type { Plugin } from 'esbuild';
 import { isBuiltin } from 'node:module';
-import { relative } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parlorSpecifiers } from '../parlor-specifiers.ts';
 
 /** parlor's source tree, where the specifiers a strategy may import resolve. */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const INSIDE = fileURLToPath(new URL('inside.ts', import.meta.url));
+const WHOLE_API = fileURLToPath(new URL('../../index.ts', import.meta.url));
 
 /** parlor's own modules and the packages they use, as against a strategy's files (the repository's strategies/ among them). */
 function parlorModule(path: string): boolean {
@@ -38,6 +39,14 @@ function confinedImports(): Plugin {
           ],
         };
       });
+      // parlor's whole API (`parlor`, src/index.ts) is the runner, statistics and charts besides the
+      // strategy API, none of which a compartment could use: a file that imports it gets the strategy
+      // API, and a load error naming anything else it imports from there.
+      build.onLoad({ filter: /[\\/]src[\\/]index\.ts$/ }, (args) =>
+        args.path === WHOLE_API
+          ? { contents: "export * from './strategy-api.ts';", loader: 'ts', resolveDir: dirname(args.path) }
+          : undefined,
+      );
     },
   };
 }

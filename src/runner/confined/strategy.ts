@@ -3,7 +3,7 @@ import type { GameEvent } from '../../core/events.ts';
 import type { PlayerView } from '../../core/game.ts';
 import type { Rng } from '../../core/random.ts';
 import type { ParamSpec, Strategy, StrategyDefinition } from '../../core/strategy.ts';
-import { TIMED_OUT, TimedChoiceGuard } from '../choice-guard.ts';
+import { TIMED_OUT, TimedChoiceGuard, TimedStrategy } from '../choice-guard.ts';
 import { bundleStrategy } from './bundle.ts';
 import type { ConfinedModule, ConfinedSeat } from './inside.ts';
 import { compartmentEvaluator } from './realm.ts';
@@ -45,10 +45,7 @@ function bundleFailure(error: unknown): string {
   return `syntax error at line ${first.location.line}, column ${first.location.column + 1}: ${first.text}`;
 }
 
-/**
- * Evaluates the bundle in a compartment of its own and hands its module to `use`, all under
- * LOAD_SECONDS: the strategy's top-level code and its `create` run there.
- */
+/** Evaluates the bundle in a compartment of its own and hands its module to `use`, all under LOAD_SECONDS. */
 function evaluate<T>(path: string, code: string, use: (module: ConfinedModule) => T): T {
   const result = new TimedChoiceGuard(LOAD_SECONDS).within(() => {
     let module: ConfinedModule;
@@ -60,13 +57,14 @@ function evaluate<T>(path: string, code: string, use: (module: ConfinedModule) =
     }
     return use(module);
   });
-  if (result === TIMED_OUT) throw Errors.badStrategyModule(path, `its top-level code or create ran past ${LOAD_SECONDS} s`);
+  if (result === TIMED_OUT) throw Errors.badStrategyModule(path, `its top-level code ran past ${LOAD_SECONDS} s`);
   return result;
 }
 
 /**
  * A strategy file loaded into confinement: its definition as data, and a `create` that gives each
- * seat a compartment of its own, so two seats of one file share no module state either.
+ * seat a compartment of its own, so two seats of one file share no module state either. Like any
+ * file's, its calls go through the checked apply and the move limit (TimedStrategy).
  */
 export async function loadConfinedStrategy(path: string, absolute: string): Promise<StrategyDefinition<any>> {
   const code = await bundleOnce(path, absolute);
@@ -77,12 +75,14 @@ export async function loadConfinedStrategy(path: string, absolute: string): Prom
     game: description.game,
     summary: description.summary,
     params: description.params,
-    create: (context) =>
-      new ConfinedStrategy(
-        evaluate(path, code, (module) =>
-          module.seat(context.seat, context.players, JSON.stringify(context.rules), JSON.stringify(context.params)),
-        ),
-      ),
+    trusted: false,
+    create(context) {
+      // The module's own top-level code runs under the load limit, the strategy's create under the move limit.
+      const module = evaluate(path, code, (loaded) => loaded);
+      const rules = JSON.stringify(context.rules);
+      const params = JSON.stringify(context.params);
+      return new TimedStrategy(() => new ConfinedStrategy(module.seat(context.seat, context.players, rules, params)));
+    },
   };
 }
 
