@@ -6,15 +6,7 @@ import type { PlayerView, RuleValues } from '../../core/game.ts';
 import { Rng } from '../../core/random.ts';
 import type { ParamValue, Strategy, StrategyDefinition } from '../../core/strategy.ts';
 import { NO_STRATEGY_EXPORTED, exportedStrategies } from '../../core/strategy-exports.ts';
-import { freezeExports } from '../../core/freeze.ts';
 import { builtinGames } from '../../games/index.ts';
-import * as dominion from '../../games/dominion/index.ts';
-import * as hearts from '../../games/hearts/index.ts';
-import * as loveLetter from '../../games/love-letter/index.ts';
-import * as speedClue from '../../games/speedclue/index.ts';
-
-// The compartment's copies of the games, which its strategy imports: hardened before it runs.
-freezeExports(loveLetter, hearts, dominion, speedClue);
 
 const { parse, stringify } = JSON;
 const Int32ArrayOf = Int32Array;

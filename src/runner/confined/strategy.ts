@@ -10,6 +10,8 @@ import { compartmentEvaluator } from './realm.ts';
 
 /** How long a strategy file's own top-level code may run while it is loaded. */
 const LOAD_SECONDS = 10;
+// One for the thread: each guard holds a V8 context of its own, too dear to make for every seat.
+let loadGuard: TimedChoiceGuard | null = null;
 
 /** What the strategy's definition says of itself, read as plain data. */
 interface Description {
@@ -47,7 +49,8 @@ function bundleFailure(error: unknown): string {
 
 /** Evaluates the bundle in a compartment of its own and hands its module to `use`, all under LOAD_SECONDS. */
 function evaluate<T>(path: string, code: string, use: (module: ConfinedModule) => T): T {
-  const result = new TimedChoiceGuard(LOAD_SECONDS).within(() => {
+  loadGuard ??= new TimedChoiceGuard(LOAD_SECONDS);
+  const result = loadGuard.within(() => {
     let module: ConfinedModule;
     try {
       module = compartmentEvaluator()(code) as ConfinedModule;
