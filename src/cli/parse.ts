@@ -1,5 +1,5 @@
 import { Errors } from '../core/errors.ts';
-import { DEFAULT_SANDBOX, type SandboxLimits } from '../protocol/transport/sandbox.ts';
+import type { SandboxLimits } from '../runner/external.ts';
 
 /** Value parsers for options: each turns text into a checked value or throws a ParlorError. */
 export function integerIn(what: string, min: number, max: number) {
@@ -28,7 +28,9 @@ export function positiveNumber(what: string) {
   };
 }
 
-/** `key=value,key=value` into a record; repeated options accumulate. */
+/** The limits of a sandboxed bot that --sandbox does not set. */
+export const DEFAULT_SANDBOX: SandboxLimits = { memory: 1024, cpu: 600, processes: 64 };
+
 /**
  * `--sandbox [memory=MB,cpu=SECONDS,processes=N]`: the limits of sandboxed bots, the defaults for
  * those not given ('on' alone takes them all).
@@ -46,6 +48,7 @@ export function parseSandbox(text: string): SandboxLimits {
   return limits as unknown as SandboxLimits;
 }
 
+/** `key=value,key=value` into a record; repeated options accumulate. */
 export function keyValuePairs(what: string) {
   return (text: string, previous: Record<string, string> = {}): Record<string, string> => {
     const pairs = { ...previous };

@@ -11,7 +11,8 @@ import { FifoChannel, freshFifoName } from './transport/fifo.ts';
 import { createFramer } from './transport/framing.ts';
 import { BotProcess, installCleanup, type BotLimits, type BotLink } from './transport/process.ts';
 import { freshIdentifier, sharedBotPort, TcpChannel } from './transport/tcp.ts';
-import { sandboxProblem, type SandboxLimits } from './transport/sandbox.ts';
+import { sandboxProblem } from './transport/sandbox.ts';
+import type { SandboxLimits } from '../runner/external.ts';
 import type { ChannelKind, FramingKind, WireProtocol } from './wire.ts';
 
 /** What a connector needs to open one connection for one seat. */

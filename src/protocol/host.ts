@@ -20,7 +20,7 @@ import {
   type BotLink,
   type ReadFailure,
 } from './transport/process.ts';
-import type { SandboxLimits } from './transport/sandbox.ts';
+import type { SandboxLimits } from '../runner/external.ts';
 import { sentDetail, type ChannelKind, type FramingKind, type Outbound, type ServerSeat, type WireProtocol } from './wire.ts';
 
 export interface ExternalOptions {

@@ -4,7 +4,6 @@ import type { StrategyResolver } from './match.ts';
 import { resolveStrategy } from './strategies.ts';
 import { TaskPlayer } from './task-player.ts';
 import type { Task, TaskRunner } from './tasks.ts';
-import type { SandboxLimits } from '../protocol/transport/sandbox.ts';
 
 /**
  * What a host of external seats (bot processes speaking a game's protocol) provides to the
@@ -29,6 +28,16 @@ export interface ExternalHost {
 export interface ExternalRangeSession {
   play(player: MatchPlayer, range: GameRange, counters: Counters, signal?: AbortSignal): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What a sandboxed bot may use; `--sandbox memory=MB,cpu=SECONDS,processes=N`. */
+export interface SandboxLimits {
+  /** Megabytes of private writable memory (RLIMIT_DATA: heaps and anonymous maps, not reserved address space). */
+  readonly memory: number;
+  /** Seconds of CPU time over the bot process's life (RLIMIT_CPU: SIGXCPU, then SIGKILL). */
+  readonly cpu: number;
+  /** Processes and threads at once (a pids cgroup where one can be made, else RLIMIT_NPROC). */
+  readonly processes: number;
 }
 
 /** How external seats are run: chosen by the user, the same for every range of a job. */

@@ -4,7 +4,7 @@ import { blockGames, wholeBlocks, type DesignName } from './design.ts';
 import type { MatchSpec } from './match.ts';
 import type { SourceHashes } from './sources.ts';
 import type { Confinement } from './trust.ts';
-import type { SandboxLimits } from '../protocol/transport/sandbox.ts';
+import type { SandboxLimits } from './external.ts';
 
 /** Bumped when the meaning of a job file changes, so an old folder is not resumed by a parlor that reads it differently. */
 export const JOB_FORMAT = 1;

@@ -29,7 +29,7 @@ import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptio
 import { Runners } from './runners.ts';
 import { changedSources, sourceHashes, strategyFiles, type SourceHashes } from './sources.ts';
 import { confinementOf, trustStrategyFiles } from './trust.ts';
-import type { SandboxLimits } from '../protocol/transport/sandbox.ts';
+import type { SandboxLimits } from './external.ts';
 import { summarizeRun, type RunSummary } from './summary.ts';
 import type { Timeline } from './timeline.ts';
 import { ClearLeaderStop, untilClearLookGames } from './until-clear.ts';

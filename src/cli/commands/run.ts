@@ -10,7 +10,7 @@ import { Timeline } from '../../runner/timeline.ts';
 import type { CommandContext } from '../command.ts';
 import { formatRunSummary } from '../format.ts';
 import { invokedCommand } from '../invocation.ts';
-import type { SandboxLimits } from '../../protocol/transport/sandbox.ts';
+import type { SandboxLimits } from '../../runner/external.ts';
 
 /** Options every command that runs a job shares. */
 export interface RunOptions {

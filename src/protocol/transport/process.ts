@@ -7,7 +7,8 @@ import { isMainThread } from 'node:worker_threads';
 import { BOT_TOKEN_VARIABLE, freezeTree, newBotToken, signalProcesses, sweepProcess, sweepRun, type ProcessId } from '../processes.ts';
 import type { Channel } from './channel.ts';
 import { createFramer, type Framer } from './framing.ts';
-import { sandboxCommand, type SandboxLimits } from './sandbox.ts';
+import { sandboxCommand } from './sandbox.ts';
+import type { SandboxLimits } from '../../runner/external.ts';
 
 /** Why no message will come from a bot: a forfeit reason, and words for the transcript. */
 export interface ReadFailure {

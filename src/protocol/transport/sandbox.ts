@@ -2,18 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { BotCommand } from '../command.ts';
-
-/** What a sandboxed bot may use; `--sandbox memory=MB,cpu=SECONDS,processes=N`. */
-export interface SandboxLimits {
-  /** Megabytes of private writable memory (RLIMIT_DATA: heaps and anonymous maps, not reserved address space). */
-  readonly memory: number;
-  /** Seconds of CPU time over the bot process's life (RLIMIT_CPU: SIGXCPU, then SIGKILL). */
-  readonly cpu: number;
-  /** Processes and threads at once (a pids cgroup where one can be made, else RLIMIT_NPROC). */
-  readonly processes: number;
-}
-
-export const DEFAULT_SANDBOX: SandboxLimits = { memory: 1024, cpu: 600, processes: 64 };
+import type { SandboxLimits } from '../../runner/external.ts';
 
 /** System folders a bot sees, read-only, when they exist: its interpreter and libraries live there. */
 const SYSTEM_FOLDERS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/etc', '/opt'];

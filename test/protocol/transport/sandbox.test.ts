@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BotProcess, DEFAULT_LIMITS, type ReadResult } from '../../../src/protocol/transport/process.ts';
-import { sandboxProblem, type SandboxLimits } from '../../../src/protocol/transport/sandbox.ts';
+import { sandboxProblem } from '../../../src/protocol/transport/sandbox.ts';
+import type { SandboxLimits } from '../../../src/runner/external.ts';
 import { PYTHON } from '../helpers.ts';
 
 const problem = sandboxProblem();
