@@ -11,8 +11,9 @@ export type CompartmentEvaluator = (code: string) => unknown;
 // Math.random (SES removes the shared one) is a generator of its own from a fixed seed
 // (mulberry32): code that calls it, seedrandom's loading among it, works and plays the same
 // every run. Strategies draw their moves from the seat's stream all the same. SES leaves the float
-// arrays out of compartments for a NaN side channel between compartments that share objects;
-// seats share none, and strategies use them. A compartment evaluates code inside a with-statement
+// arrays out of compartments for a NaN side channel between compartments that share objects, and
+// SharedArrayBuffer and Atomics for timers that threads sharing memory make: seats share no object
+// and start no thread, and strategies use them (Atomics.wait idles within the move limit). A compartment evaluates code inside a with-statement
 // over its global object, which makes every global a name looked up through a proxy at each use
 // (Love Letter and SpeedClue games 1.5 to 3 times slower, measured): the code is evaluated inside
 // a function that takes every global as a parameter, so its names resolve as plain variables.
@@ -29,7 +30,7 @@ const COMPARTMENT_MAKER = `(() => {
     return harden(Object.create(Math, { random: { value: random } }));
   };
   const compartment = () =>
-    new Compartment({ __options__: true, globals: { console: quiet, Math: seededMath(), Float32Array, Float64Array } });
+    new Compartment({ __options__: true, globals: { console: quiet, Math: seededMath(), Float32Array, Float64Array, SharedArrayBuffer, Atomics } });
   const names = Object.getOwnPropertyNames(compartment().globalThis)
     .filter((name) => /^[A-Za-z_$][\\w$]*$/.test(name) && !['eval', 'undefined', 'NaN', 'Infinity'].includes(name))
     .join(', ');
