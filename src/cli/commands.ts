@@ -22,7 +22,7 @@ export interface CommandDef {
 }
 
 /** What a match-up is made of, for the commands that play one or many. */
-const MATCHUP_OPTIONS: readonly OptionName[] = ['game', 'players', 'strategies', 'games', 'seed', 'design', 'rules'];
+const MATCHUP_OPTIONS: readonly OptionName[] = ['game', 'players', 'strategies', 'games', 'seed', 'design', 'rules', 'trust'];
 /** How a run goes and where its results land. */
 const RUN_OPTIONS: readonly OptionName[] = [
   'workers',
@@ -36,6 +36,7 @@ const RUN_OPTIONS: readonly OptionName[] = [
   'startTimeout',
   'channel',
   'framing',
+  'sandbox',
   'transcripts',
   'json',
   'quiet',
@@ -93,6 +94,7 @@ export const Commands: readonly CommandDef[] = [
       'unpaired',
       'measure',
       'rules',
+      'trust',
       ...PAIRED_JOB_OPTIONS,
     ],
     optionHints: {
@@ -145,6 +147,7 @@ export const Commands: readonly CommandDef[] = [
       'seed',
       'design',
       'rules',
+      'trust',
       'moveTimeout',
       'startTimeout',
       'channel',
@@ -164,6 +167,7 @@ export const Commands: readonly CommandDef[] = [
       'perSeating',
       'seed',
       'rules',
+      'trust',
       'moveTimeout',
       'framing',
       'transcripts',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { Registry } from '../core/registry.ts';
 import { splitStrategyList } from '../core/strategy-spec.ts';
@@ -6,7 +7,7 @@ import { parseSeatings } from '../runner/tournament.ts';
 import { Errors } from '../core/errors.ts';
 import { DEFAULT_MOVE_TIMEOUT_SECONDS, DEFAULT_START_TIMEOUT_SECONDS } from '../protocol/transport/process.ts';
 import { CHANNEL_KINDS, FRAMING_KINDS } from '../core/wire.ts';
-import { collect, integerIn, keyValuePairs, oneOf, positiveNumber } from './parse.ts';
+import { collect, integerIn, keyValuePairs, oneOf, parseSandbox, positiveNumber } from './parse.ts';
 import { parsePreset, parseSprtBounds, parseSprtElo } from './compare-options.ts';
 import { SPSA_DEFAULTS } from '../tune/spsa.ts';
 
@@ -20,6 +21,8 @@ export interface OptionDef {
   readonly defaultValue?: unknown;
   /** A default that the games and strategies decide, for options whose values they name. */
   readonly defaultFrom?: (registry: Registry) => unknown;
+  /** A default made afresh for each run, which help and the README describe rather than show. */
+  readonly fresh?: () => unknown;
   /** How the default reads in help, when the value itself would not say it well. */
   readonly defaultDescription?: string;
   readonly parse?: (text: string, previous: any) => unknown;
@@ -30,6 +33,11 @@ export interface OptionDef {
 }
 
 const MAX_GAMES = 1e12;
+
+/** 64 random bits: no run's deals can be guessed before its seed is printed. */
+function freshSeed(): string {
+  return randomBytes(8).toString('hex');
+}
 
 export const Options = {
   game: {
@@ -61,6 +69,12 @@ export const Options = {
     description: 'comma-separated strategies (name, name:key=value,... or a file path): one per seat, or the field of a tournament',
     parse: (text: string) => splitStrategyList(text),
   },
+  trust: {
+    flags: '--trust <path>',
+    description:
+      "run this strategy file unconfined, in parlor's own realm with all of Node (repeatable); every other strategy file runs confined",
+    parse: collect,
+  },
   seat: {
     flags: '--seat <spec>',
     description: 'strategy for the next seat (repeatable; instead of --strategies)',
@@ -75,7 +89,13 @@ export const Options = {
     defaultValue: 10000,
     parse: integerIn('--games', 1, MAX_GAMES),
   },
-  seed: { flags: '--seed <text>', description: 'master seed; the same seed replays the same games', defaultValue: 'parlor' },
+  seed: {
+    flags: '--seed <text>',
+    description: 'master seed; the same seed replays the same games',
+    // A known default would let a strategy work out the deals from the seat streams' coordinates.
+    fresh: freshSeed,
+    defaultDescription: 'a fresh random seed, printed with the results and kept in job.json',
+  },
   workers: {
     flags: '-w, --workers <n>',
     description:
@@ -120,6 +140,14 @@ export const Options = {
     description: 'games per worker task (results do not depend on it; with --until-clear, the games between two looks)',
     defaultDescription: 'about a quarter second of play',
     parse: integerIn('--batch', 1, MAX_GAMES),
+  },
+  sandbox: {
+    flags: '--sandbox [limits]',
+    description:
+      'run cmd: bots in a sandbox (bubblewrap): no network, only their own folder writable, a private /tmp, and limits memory=MB,cpu=SECONDS,processes=N',
+    defaultDescription: 'off; memory=1024,cpu=600,processes=64 when given without a value',
+    preset: 'on',
+    parse: parseSandbox,
   },
   untilClear: {
     flags: '--until-clear [confidence]',

@@ -1,4 +1,5 @@
 import { Errors } from '../core/errors.ts';
+import type { SandboxLimits } from '../runner/external.ts';
 
 /** Value parsers for options: each turns text into a checked value or throws a ParlorError. */
 export function integerIn(what: string, min: number, max: number) {
@@ -25,6 +26,26 @@ export function positiveNumber(what: string) {
     if (text.trim() === '' || !Number.isFinite(value) || value <= 0) throw Errors.badNumber(what, text, 'a positive number');
     return value;
   };
+}
+
+/** The limits of a sandboxed bot that --sandbox does not set. */
+export const DEFAULT_SANDBOX: SandboxLimits = { memory: 1024, cpu: 600, processes: 64 };
+
+/**
+ * `--sandbox [memory=MB,cpu=SECONDS,processes=N]`: the limits of sandboxed bots, the defaults for
+ * those not given ('on' alone takes them all).
+ */
+export function parseSandbox(text: string): SandboxLimits {
+  const given = text === 'on' ? {} : keyValuePairs('--sandbox')(text);
+  const limits: Record<string, number> = { ...DEFAULT_SANDBOX };
+  for (const [key, value] of Object.entries(given)) {
+    const number = Number(value);
+    if (!(key in DEFAULT_SANDBOX))
+      throw Errors.badOption(`--sandbox: unknown limit '${key}' (limits: ${Object.keys(DEFAULT_SANDBOX).join(', ')})`);
+    if (!Number.isInteger(number) || number < 1) throw Errors.badOption(`--sandbox: ${key} must be a whole number above 0, got '${value}'`);
+    limits[key] = number;
+  }
+  return limits as unknown as SandboxLimits;
 }
 
 /** `key=value,key=value` into a record; repeated options accumulate. */

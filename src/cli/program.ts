@@ -3,10 +3,15 @@ import type { CommandContext } from './command.ts';
 import { Commands } from './commands.ts';
 import { Options, type OptionDef } from './options.ts';
 import { version } from '../runner/version.ts';
+import { trustStrategyFiles } from '../runner/trust.ts';
 
 function toCommanderOption(definition: OptionDef, context: CommandContext): Option {
   const option = new Option(definition.flags, definition.description);
-  const defaultValue = definition.defaultFrom ? definition.defaultFrom(context.registry) : definition.defaultValue;
+  const defaultValue = definition.defaultFrom
+    ? definition.defaultFrom(context.registry)
+    : definition.fresh
+      ? definition.fresh()
+      : definition.defaultValue;
   // Help shows a default the registry chose as it stands; the README, written without one, describes it.
   if (defaultValue !== undefined) option.default(defaultValue, definition.defaultFrom ? undefined : definition.defaultDescription);
   // A parser's ParlorError already names the option; commander lets it through to run(), which
@@ -56,6 +61,8 @@ export function buildProgram(context: CommandContext, setExitCode: (code: number
         .filter((value) => value !== undefined)
         .map(String);
       const options = commandObject.opts();
+      // Before any strategy file loads, in this thread or in the threads the run starts.
+      if (Array.isArray(options.trust)) trustStrategyFiles(options.trust as string[]);
       // Which options the user typed, as opposed to defaults: a resumed run checks those against its job.
       const given = new Set(Object.keys(options).filter((key) => commandObject.getOptionValueSource(key) === 'cli'));
       setExitCode(await definition.run(context, options, args, given));

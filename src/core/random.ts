@@ -21,10 +21,17 @@ export function masterKey(seed: string): MasterKey {
  * their count make every seed string a key of its own.
  */
 function unambiguous(seed: string): string {
-  const bytes = new TextEncoder().encode(seed);
-  let text = `${bytes.length}:`;
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return text;
+  const bytes = utf8Bytes(seed);
+  return `${bytes.length}:${bytes}`;
+}
+
+/**
+ * The UTF-8 bytes of `text`, one character each, lone surrogates as U+FFFD (as TextEncoder has
+ * it). Built from the language's own functions: confined strategies, which have no TextEncoder,
+ * derive keys with this module too.
+ */
+function utf8Bytes(text: string): string {
+  return unescape(encodeURIComponent((text as string & { toWellFormed(): string }).toWellFormed()));
 }
 
 /** Stream tags keep the deal streams and the seat streams of one game independent. */
@@ -187,6 +194,18 @@ export class Rng {
   /** A uniform float in [0, 1). */
   float(): number {
     return (this.next() >>> 0) / TWO_POW_32;
+  }
+
+  /** Writes this generator's position into four words: a confined strategy's seat gets it that way. */
+  saveState(out: Int32Array): void {
+    const state = this.s;
+    for (let i = 0; i < 4; i++) out[i] = state[i];
+  }
+
+  /** Moves this generator to a position saved by `saveState`. */
+  loadState(words: Int32Array): void {
+    const state = this.s;
+    for (let i = 0; i < 4; i++) state[i] = words[i];
   }
 
   /** Copies another generator's position, so a search can replay a stream without allocating. */

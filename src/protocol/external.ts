@@ -11,6 +11,8 @@ import { FifoChannel, freshFifoName } from './transport/fifo.ts';
 import { createFramer } from './transport/framing.ts';
 import { BotProcess, installCleanup, type BotLimits, type BotLink } from './transport/process.ts';
 import { freshIdentifier, sharedBotPort, TcpChannel } from './transport/tcp.ts';
+import { sandboxProblem } from './transport/sandbox.ts';
+import type { SandboxLimits } from '../runner/external.ts';
 import type { ChannelKind, FramingKind, WireProtocol } from '../core/wire.ts';
 
 /** What a connector needs to open one connection for one seat. */
@@ -25,6 +27,8 @@ export interface LinkContext {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
   readonly limits: BotLimits;
+  /** Run the bot in a sandbox with these limits (--sandbox). */
+  readonly sandbox?: SandboxLimits;
   /** How long a bot may take to open the FIFOs it makes, or to connect and greet. */
   readonly openTimeoutMs: number;
   /** Appends a line to this bot's log, marked with the game, round and player. */
@@ -87,10 +91,19 @@ export function processConnector(label: string, command: BotCommand): BotConnect
     label,
     async open(context) {
       installCleanup();
+      if (context.sandbox) checkSandbox(context.channel);
       const framer = createFramer(context.framing, context.limits.maxLineLength);
       return new BotProcess(command, { ...context, framer, channel: await openChannel(context) });
     },
   };
+}
+
+/** A sandboxed bot has no network and a /tmp of its own: it talks on its stdin and stdout. */
+function checkSandbox(channel: ChannelKind): void {
+  const problem = sandboxProblem();
+  if (problem) throw Errors.badOption(`--sandbox: ${problem}`);
+  if (channel !== 'stdio')
+    throw Errors.badOption(`--sandbox: a sandboxed bot talks on stdin and stdout (--channel stdio), not over ${channel}`);
 }
 
 async function openChannel(context: LinkContext): Promise<Channel | undefined> {

@@ -22,6 +22,7 @@ import {
   type ReadFailure,
   type ReadResult,
 } from './transport/process.ts';
+import type { SandboxLimits } from '../runner/external.ts';
 import { sentDetail, type ChannelKind, type FramingKind, type Outbound, type ServerSeat, type WireProtocol } from '../core/wire.ts';
 
 export interface ExternalOptions {
@@ -45,6 +46,8 @@ export interface ExternalOptions {
   readonly channel?: string;
   /** How messages are framed (a FramingKind the game offers); its original server's when absent. */
   readonly framing?: string;
+  /** Run `cmd:` bots in a sandbox with these limits (--sandbox). */
+  readonly sandbox?: SandboxLimits;
   /**
    * Told of every failure of a bot, by its label: each forfeit, and an acknowledgement or name
    * that failed out of turn (which forfeits only when the bot is next asked to play, if ever).
@@ -128,6 +131,7 @@ export class ProtocolHost {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
   readonly transcripts: boolean;
+  readonly sandbox: SandboxLimits | undefined;
   private readonly options: ExternalOptions;
   private readonly hosted = new Map<Table<GameState, PlayerView>, HostedTable>();
   private readonly logPaths = new Map<string, string>();
@@ -146,6 +150,7 @@ export class ProtocolHost {
     this.cwd = options.cwd ?? process.cwd();
     this.env = options.env ?? process.env;
     this.transcripts = options.transcripts === true;
+    this.sandbox = options.sandbox;
   }
 
   /** Plays a range; aborting `signal` stops every bot of the host at once, and the range rejects with its reason. */
@@ -458,6 +463,7 @@ class Connection {
       cwd: host.cwd,
       env: host.env,
       limits: host.limits,
+      sandbox: host.sandbox,
       openTimeoutMs: host.startTimeoutMs,
       log: (line) => host.log(label, `${pinned ?? prefix()}${line}`),
     };

@@ -4,9 +4,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { ErrorCodes, isParlorError } from '../core/errors.ts';
 import { ExternalRunner, type ExternalHostLoader } from './external.ts';
+import { trustStrategyFiles } from './trust.ts';
 import type { BotThreadMessage, BotThreadReply, BotThreadSetup } from './bot-threads.ts';
 
 const setup = workerData as BotThreadSetup;
+trustStrategyFiles(setup.trusted ?? []);
 const port = parentPort!;
 let host: ReturnType<ExternalHostLoader> | null = null;
 const loadHost: ExternalHostLoader = () =>

@@ -4,12 +4,15 @@ import { ParlorError, Errors, type ErrorCode } from '../core/errors.ts';
 import type { ExternalHostLoader, ExternalSettings } from './external.ts';
 import type { Task, TaskRunner } from './tasks.ts';
 import type { TaskFailure } from './worker.ts';
+import { trustedStrategyFiles } from './trust.ts';
 
 /** What a bot-hosting thread is started with. */
 export interface BotThreadSetup {
   /** A module whose loadExternalHost() hosts the bots (the tasks name their registry module themselves). */
   readonly hostModule: string;
   readonly settings: ExternalSettings;
+  /** Strategy files the user trusts (--trust), as absolute paths; filled in as each thread starts. */
+  readonly trusted?: readonly string[];
 }
 
 export type BotThreadMessage =
@@ -34,7 +37,7 @@ class BotThread {
   readonly exited: Promise<void>;
 
   constructor(setup: BotThreadSetup) {
-    this.worker = new Worker(THREAD_ENTRY, { workerData: setup });
+    this.worker = new Worker(THREAD_ENTRY, { workerData: { ...setup, trusted: trustedStrategyFiles() } });
     this.worker.on('message', (reply: BotThreadReply) => {
       const pending = this.pending.get(reply.id);
       this.pending.delete(reply.id);

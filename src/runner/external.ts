@@ -30,6 +30,16 @@ export interface ExternalRangeSession {
   close(): Promise<void>;
 }
 
+/** What a sandboxed bot may use; `--sandbox memory=MB,cpu=SECONDS,processes=N`. */
+export interface SandboxLimits {
+  /** Megabytes of private writable memory (RLIMIT_DATA: heaps and anonymous maps, not reserved address space). */
+  readonly memory: number;
+  /** Seconds of CPU time over the bot process's life (RLIMIT_CPU: SIGXCPU, then SIGKILL). */
+  readonly cpu: number;
+  /** Processes and threads at once (a pids cgroup where one can be made, else RLIMIT_NPROC). */
+  readonly processes: number;
+}
+
 /** How external seats are run: chosen by the user, the same for every range of a job. */
 export interface ExternalSettings {
   /** Seconds a bot may take per decision before it forfeits. */
@@ -44,6 +54,8 @@ export interface ExternalSettings {
   readonly channel?: string;
   /** How messages are framed (a framing the game's protocol offers); its original server's when absent. */
   readonly framing?: string;
+  /** Run `cmd:` bots in a sandbox with these limits (--sandbox). */
+  readonly sandbox?: SandboxLimits;
 }
 
 export interface ExternalRangeOptions extends ExternalSettings {

@@ -3,6 +3,8 @@ import type { ParamValue } from '../core/strategy.ts';
 import { blockGames, wholeBlocks, type DesignName } from './design.ts';
 import type { MatchSpec } from './match.ts';
 import type { SourceHashes } from './sources.ts';
+import type { Confinement } from './trust.ts';
+import type { SandboxLimits } from './external.ts';
 
 /** Bumped when the meaning of a job file changes, so an old folder is not resumed by a parlor that reads it differently. */
 export const JOB_FORMAT = 1;
@@ -57,6 +59,10 @@ export interface JobFile extends JobSpec {
   readonly loaded?: Readonly<Record<string, { readonly strategy: string; readonly params: Readonly<Record<string, ParamValue>> }>>;
   /** Content hashes of the strategy files and the local files they import (absent in folders of older parlors). */
   readonly sources?: SourceHashes;
+  /** Which strategy files ran confined and which the user trusted (--trust); absent in folders of older parlors. */
+  readonly confinement?: Confinement;
+  /** The limits `cmd:` bots ran under in their sandbox (--sandbox); absent when they ran without one. */
+  readonly sandbox?: SandboxLimits;
 }
 
 export interface JobInput extends Pick<

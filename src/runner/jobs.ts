@@ -28,7 +28,9 @@ import {
 } from './results.ts';
 import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptions } from './run-job.ts';
 import { Runners } from './runners.ts';
-import { changedSources, sourceHashes, type SourceHashes } from './sources.ts';
+import { changedSources, sourceHashes, strategyFiles, type SourceHashes } from './sources.ts';
+import { confinementOf, trustStrategyFiles } from './trust.ts';
+import type { SandboxLimits } from './external.ts';
 import { summarizeRun } from './summary.ts';
 import type { RunSummary } from './summary-types.ts';
 import type { Timeline } from './timeline.ts';
@@ -85,6 +87,8 @@ export interface JobSettings {
   readonly channel?: string;
   /** How messages to and from `cmd:` bots are framed; the game's original framing when absent. */
   readonly framing?: string;
+  /** Run `cmd:` bots in a sandbox with these limits (--sandbox). */
+  readonly sandbox?: SandboxLimits;
   /** Aborting stops the run where it is, keeping its finished batches for a resume. */
   readonly signal?: AbortSignal;
   /**
@@ -152,6 +156,8 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
       cwd: process.cwd(),
       loaded,
       sources: jobSources(context.registry, spec),
+      ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
+      confinement: confinementOf(strategyFiles(spec.strategies, (name) => context.registry.findStrategy(spec.game, name) !== undefined)),
       ...spec,
     };
     const { dir, lock } = openResultsFolder(settings, name);
@@ -167,7 +173,7 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
 /** The runners of a job: worker threads (or the queue of remote workers), and the host of bot seats with the run's settings. */
 export async function createRunners(
   context: JobContext,
-  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'startTimeout' | 'transcripts' | 'channel' | 'framing' | 'redis'> & {
+  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'startTimeout' | 'transcripts' | 'channel' | 'framing' | 'sandbox' | 'redis'> & {
     readonly resultsDir?: string;
   },
 ): Promise<Runners> {
@@ -190,6 +196,7 @@ export async function createRunners(
       channel: settings.channel,
       framing: settings.framing,
       resultsDir: settings.resultsDir,
+      sandbox: settings.sandbox,
     },
     { registry: context.registryModule, host: context.hostModule },
     remote,
@@ -252,6 +259,8 @@ export async function resumeJob(
   settings: Omit<JobSettings, 'batch' | 'out' | 'name' | 'force'>,
   job: JobFile = readJobToResume(dir),
 ): Promise<JobOutcome> {
+  // The files trusted when the run began stay trusted: the rest of it plays as its start did.
+  trustStrategyFiles(job.confinement?.trusted ?? []);
   const runners = await createRunners(context, settings);
   try {
     return await whileLocked(lockResultsFolder(dir), () => resumeLocked(context, dir, job, settings, runners));

@@ -6,6 +6,7 @@ import { ActivityBuffer } from './pool-activity.ts';
 import type { Task, TaskRunner } from './tasks.ts';
 import type { PoolActivity } from './timeline.ts';
 import type { TaskFailure, WorkerSetup } from './worker.ts';
+import { trustedStrategyFiles } from './trust.ts';
 
 // Run from parlor's compiled bundle (bin/compile.js), workers load its worker entry directly, with no
 // TypeScript compiler to load and nothing to transpile. Run from the sources, they start on a
@@ -32,7 +33,7 @@ export class WorkerPool implements TaskRunner {
     this.workers = workers;
     this.moveTimeout = moveTimeout;
     this.activity = ActivityBuffer.create(workers);
-    const workerData: WorkerSetup = { registry, activity: this.activity.buffer };
+    const workerData: WorkerSetup = { registry, activity: this.activity.buffer, trusted: trustedStrategyFiles() };
     this.pool = new Piscina({
       filename: WORKER_ENTRY,
       minThreads: workers,

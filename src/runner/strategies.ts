@@ -7,6 +7,10 @@ import type { Registry } from '../core/registry.ts';
 import type { StrategyDefinition } from '../core/strategy.ts';
 import { resolveParams, type StrategySpec } from '../core/strategy-spec.ts';
 import { TimedStrategy } from './choice-guard.ts';
+import { loadConfinedStrategy } from './confined/strategy.ts';
+import { confines } from './trust.ts';
+import { resolveParlorEverywhere } from './parlor-specifiers.ts';
+import { NO_STRATEGY_EXPORTED, exportedStrategies } from '../core/strategy-exports.ts';
 import type { ParamValue } from '../core/strategy.ts';
 
 /** A strategy ready to create seats: its definition and checked parameters. */
@@ -37,13 +41,12 @@ async function loadStrategyFile(registry: Registry, path: string, gameId: string
   const absolute = resolve(path);
   if (!existsSync(absolute)) throw Errors.unreadableFile(path, 'no such file');
   if (path.endsWith('.json')) return readStrategyData(registry, path, absolute, gameId);
-  const module = await importModule(path, absolute);
-  const definition = exportedStrategies(module)[0];
-  if (!definition) {
-    throw Errors.badStrategyModule(path, 'exports no strategy (export default an object with name, game, summary, params and create())');
-  }
+  const confined = confines(absolute);
+  const definition = confined ? await loadConfinedStrategy(path, absolute) : exportedStrategies(await importModule(path, absolute))[0];
+  if (!definition) throw Errors.badStrategyModule(path, NO_STRATEGY_EXPORTED);
   if (definition.game !== gameId) throw Errors.badStrategyModule(path, `plays '${definition.game}', not '${gameId}'`);
-  return untrusted(definition);
+  // A confined file's definition times its calls itself: each seat's compartment is made before the clock starts.
+  return confined ? definition : untrusted(definition);
 }
 
 /** A user's code is never trusted to return legal actions, nor to return at all. */
@@ -74,7 +77,12 @@ function readStrategyData(registry: Registry, path: string, absolute: string, ga
  * compiled cache, need no TypeScript compiler.
  */
 const importTypeScript: (url: string) => Promise<unknown> =
-  'Deno' in globalThis ? (url) => import(url) : (url) => import('tsx/esm/api').then(({ tsImport }) => tsImport(url, import.meta.url));
+  'Deno' in globalThis
+    ? (url) => import(url)
+    : (url) => {
+        resolveParlorEverywhere();
+        return import('tsx/esm/api').then(({ tsImport }) => tsImport(url, import.meta.url));
+      };
 
 // A tournament prepares many match-ups with the same file: load (and compile) it once per thread.
 const loadedModules = new Map<string, Promise<Record<string, unknown>>>();
@@ -94,16 +102,6 @@ function importModule(path: string, absolute: string): Promise<Record<string, un
     loadedModules.set(absolute, loaded);
   }
   return loaded;
-}
-
-/**
- * Strategies the module exports, preferred ones first. A file compiled as CommonJS arrives as a
- * namespace whose `default` is its `module.exports`, so the exports one level down count too.
- */
-function exportedStrategies(module: Record<string, unknown>): StrategyDefinition<any>[] {
-  const preferred = (exports: Record<string, unknown>) => [exports.default, exports.strategy, ...Object.values(exports)];
-  const inner = typeof module.default === 'object' && module.default !== null ? preferred(module.default as Record<string, unknown>) : [];
-  return [...preferred(module), ...inner].filter(isStrategyDefinition);
 }
 
 /** One line that says why the module did not load; for a syntax error, where it is. */
@@ -130,10 +128,4 @@ function checkSyntax(absolute: string): Promise<{ line: number; column: number }
       done(report ? { line: Number(report[1]), column: report[2].length + 1 } : null);
     });
   });
-}
-
-function isStrategyDefinition(value: unknown): value is StrategyDefinition<any> {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Partial<StrategyDefinition<any>>;
-  return typeof candidate.name === 'string' && typeof candidate.game === 'string' && typeof candidate.create === 'function';
 }

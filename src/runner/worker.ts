@@ -3,6 +3,7 @@ import { move, workerData } from 'piscina';
 import { ErrorCodes, isParlorError } from '../core/errors.ts';
 import { ActivityBuffer } from './pool-activity.ts';
 import { TaskPlayer } from './task-player.ts';
+import { trustStrategyFiles } from './trust.ts';
 import type { Task } from './tasks.ts';
 
 /** A failure as plain data: structured clone keeps an Error's message but drops its code. */
@@ -15,10 +16,13 @@ export interface WorkerSetup {
   /** The registry module the tasks will name: loaded before the first task arrives. */
   readonly registry?: string;
   readonly activity: SharedArrayBuffer;
+  /** Strategy files the user trusts (--trust), as absolute paths. */
+  readonly trusted?: readonly string[];
 }
 
 const setup = workerData as WorkerSetup | undefined;
 const activity = setup ? new ActivityBuffer(setup.activity) : null;
+trustStrategyFiles(setup?.trusted ?? []);
 
 // One per worker thread, for the thread's life: it caches every match-up's tables.
 const player = new TaskPlayer();

@@ -1,6 +1,7 @@
 // `npm run bench`: parlor's speed and memory figures. Prints one readable line per measurement,
 // or with --json one JSON object per line for scripts. --quick runs short counts for a first look;
 // the full counts (the default) are the ones the targets are stated for.
+import { benchConfinement } from './confined.ts';
 import { benchDominion } from './dominion.ts';
 import { benchEngine, type BenchLine } from './engine.ts';
 import { benchHearts } from './hearts.ts';
@@ -59,6 +60,7 @@ await benchSpeedClue({ quick }, report);
 
 for (const line of benchStrategies({ quick })) report(line);
 for (const line of benchSearch({ quick })) report(line);
+await benchConfinement({ quick }, report);
 await benchProtocol({ quick }, report);
 report(benchStartUp({ quick }));
 await benchScaling({ quick }, report);

@@ -64,7 +64,7 @@ describe('loading a strategy by name or path', () => {
     await rejectsWith(
       fixture('broken.js'),
       ErrorCodes.BAD_STRATEGY_MODULE,
-      /broken\.js: syntax error at line 5, column 2: Unexpected token ';'/,
+      /broken\.js: syntax error at line 5, column 2: Expected "}" but found ";"/,
     );
   });
 

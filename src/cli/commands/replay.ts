@@ -79,6 +79,7 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
   } else {
     if (options.game === undefined)
       throw Errors.badOption(`--game <id> is required without --job (games: ${context.registry.gameIds().join(', ')})`);
+    if (!given.has('seed')) throw Errors.badOption('--seed <text> is required without --job: the seed the run printed');
     const game = context.registry.game(options.game).id;
     const seats = seatSpecs(context.registry, { ...options, game });
     const match = { game, seats, rules: fullRules(context.registry, game, options.rules), seed: options.seed };

@@ -11,6 +11,7 @@ import { Timeline } from '../../runner/timeline.ts';
 import type { CommandContext } from '../command.ts';
 import { formatRunSummary } from '../format.ts';
 import { invokedCommand } from '../invocation.ts';
+import type { SandboxLimits } from '../../runner/external.ts';
 
 /** Options every command that runs a job shares. */
 export interface RunOptions {
@@ -28,6 +29,8 @@ export interface RunOptions {
   readonly channel?: string;
   /** How their messages are framed (--framing). */
   readonly framing?: string;
+  /** Run them in a sandbox with these limits (--sandbox). */
+  readonly sandbox?: SandboxLimits;
   readonly transcripts?: boolean;
   /** A Redis server whose workers play the batches (--redis). */
   readonly redis?: string;

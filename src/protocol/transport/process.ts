@@ -7,6 +7,8 @@ import { isMainThread } from 'node:worker_threads';
 import { BOT_TOKEN_VARIABLE, freezeTree, newBotToken, signalProcesses, sweepProcess, sweepRun, type ProcessId } from '../processes.ts';
 import type { Channel } from './channel.ts';
 import { createFramer, type Framer } from './framing.ts';
+import { sandboxCommand } from './sandbox.ts';
+import type { SandboxLimits } from '../../runner/external.ts';
 
 /** Why no message will come from a bot: a forfeit reason, and words for the transcript. */
 export interface ReadFailure {
@@ -72,6 +74,8 @@ export interface LaunchOptions {
    * nothing: its stdin is closed and its stdout goes to the log.
    */
   readonly channel?: Channel;
+  /** Runs the bot in a sandbox with these limits (--sandbox; see sandbox.ts). */
+  readonly sandbox?: SandboxLimits;
 }
 
 /**
@@ -125,6 +129,8 @@ export class BotProcess implements BotLink {
   /** Settles once the channel is open, or will never be (see `opened`). */
   private readonly channelSettled: Promise<void>;
   private markSettled!: () => void;
+  /** Removes what the sandbox made for the bot, once it is gone. */
+  private readonly releaseSandbox: (() => void) | null;
 
   constructor(command: BotCommand, options: LaunchOptions) {
     this.limits = options.limits;
@@ -134,9 +140,12 @@ export class BotProcess implements BotLink {
     if (this.channel) liveChannels.add(this.channel);
     this.gone = new Promise((resolve) => (this.markGone = resolve));
     this.channelSettled = new Promise((resolve) => (this.markSettled = resolve));
-    const { program, args } = this.channel?.command(command) ?? command;
+    const launched = this.channel?.command(command) ?? command;
+    const sandboxed = options.sandbox ? sandboxCommand(launched, options.cwd, options.sandbox, `parlor-${this.token}`) : null;
+    this.releaseSandbox = sandboxed?.release ?? null;
+    const { program, args } = sandboxed?.command ?? launched;
     this.child = spawn(program, args, {
-      cwd: options.cwd,
+      cwd: sandboxed?.cwd ?? options.cwd,
       env: { ...options.env, [BOT_TOKEN_VARIABLE]: this.token },
       stdio: [this.channel ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       // Its own process group (and session), so one signal reaches whatever the bot started.
@@ -414,6 +423,7 @@ export class BotProcess implements BotLink {
     liveBots.delete(this.pid);
     liveTokens.delete(this.token);
     scheduleSweep();
+    this.releaseSandbox?.();
     this.markGone();
   }
 }

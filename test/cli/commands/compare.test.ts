@@ -9,7 +9,7 @@ import { PYTHON } from '../../protocol/helpers.ts';
 const scratch = scratchDir();
 
 // Small looks keep the games used close to where the test really decides.
-const CLEAR = ['--opponents', 'random', '--players', '2', '--batch', '100', '--quiet'];
+const CLEAR = ['--opponents', 'random', '--players', '2', '--batch', '100', '--seed', 'parlor', '--quiet'];
 
 function summaryOf(dir: string) {
   return JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
@@ -85,6 +85,8 @@ describe('parlor compare', () => {
       '100',
       '--batch',
       '20',
+      '--seed',
+      'parlor',
       '--quiet',
       '--out',
       dir,

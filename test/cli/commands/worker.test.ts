@@ -118,7 +118,20 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
   });
 
   test('a comparison on the queue reaches the verdict and figures of a local one', async () => {
-    const compare = ['compare', '--candidate', 'counter', '--baseline', 'random', '--players', '2', '--max-games', '1000', '--json'];
+    const compare = [
+      'compare',
+      '--candidate',
+      'counter',
+      '--baseline',
+      'random',
+      '--players',
+      '2',
+      '--max-games',
+      '1000',
+      '--seed',
+      'parlor',
+      '--json',
+    ];
     const queued = await parlor([...compare, '--redis', redis.url, '--out', join(scratch, 'compare-queued')]);
     const here = await parlor([...compare, '--workers', '2', '--out', join(scratch, 'compare-local')]);
     assert.equal(queued.code, here.code, queued.stderr);

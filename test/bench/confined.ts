@@ -1,0 +1,67 @@
+// What confinement costs a strategy file: games per second of one strategy in every seat, played
+// as the built-in, as its source file trusted (unconfined, with the checks every file gets), and
+// as the same file confined. The three play the same games move for move, so the ratios are those
+// of decisions per second. `node --import tsx test/bench/confined.ts [--quick] [--json]` prints them alone.
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { builtinRegistry } from '../../src/app.ts';
+import { createTable, prepareMatch } from '../../src/runner/match.ts';
+import { playGame } from '../../src/runner/table.ts';
+import { trustStrategyFiles } from '../../src/runner/trust.ts';
+import type { BenchLine } from './engine.ts';
+
+export type ConfinedBenchLine = BenchLine & {
+  readonly bench: 'confined';
+  readonly game: string;
+  readonly strategy: string;
+  readonly as: 'built-in' | 'trusted file' | 'confined file';
+  readonly games: number;
+  readonly gamesPerSecond: number;
+};
+
+const CASES = [
+  { game: 'love-letter', builtin: 'cautious', file: 'strategies/love-letter/cautious.ts', players: 2 },
+  { game: 'hearts', builtin: 'ducking', file: 'strategies/hearts/ducking.ts', players: 4 },
+  { game: 'speedclue', builtin: 'simple', file: 'strategies/speedclue/simple.ts', players: 4 },
+];
+
+async function gamesPerSecond(game: string, spec: string, players: number, seconds: number): Promise<{ games: number; rate: number }> {
+  const match = await prepareMatch(builtinRegistry(), { game, seats: Array(players).fill(spec), rules: {}, seed: 'bench-confined' });
+  const table = createTable(match);
+  let index = 0;
+  // Warm up the JIT on a tenth of the window, then time whole games until the window is over.
+  for (const end = performance.now() + seconds * 100; performance.now() < end;) playGame(table, match.key, index++);
+  const first = index;
+  const start = performance.now();
+  let elapsed = 0;
+  do {
+    playGame(table, match.key, index++);
+    elapsed = performance.now() - start;
+  } while (elapsed < seconds * 1000);
+  return { games: index - first, rate: Math.round((index - first) / (elapsed / 1000)) };
+}
+
+export async function benchConfinement(options: { readonly quick?: boolean }, report: (line: ConfinedBenchLine) => void): Promise<void> {
+  const seconds = options.quick ? 0.3 : 2;
+  for (const { game, builtin, file, players } of CASES) {
+    const line = async (as: ConfinedBenchLine['as'], spec: string) => {
+      const { games, rate } = await gamesPerSecond(game, spec, players, seconds);
+      report({ bench: 'confined', game, strategy: builtin, as, games, gamesPerSecond: rate });
+    };
+    await line('built-in', builtin);
+    await line('confined file', file);
+    // Trusting a file is for the rest of the process: its trusted figure comes last.
+    trustStrategyFiles([file]);
+    await line('trusted file', file);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = new Set(process.argv.slice(2));
+  await benchConfinement({ quick: args.has('--quick') }, (line) => {
+    const text = args.has('--json')
+      ? JSON.stringify(line)
+      : `confined  ${line.game.padEnd(12)} ${line.strategy.padEnd(9)} ${line.as.padEnd(14)} ${line.gamesPerSecond.toLocaleString('en-US').padStart(8)} games/s`;
+    process.stdout.write(`${text}\n`);
+  });
+}

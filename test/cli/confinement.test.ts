@@ -1,0 +1,76 @@
+// What a run records of its seed and of how its strategy files ran.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sandboxProblem } from '../../src/protocol/transport/sandbox.ts';
+import { PYTHON } from '../protocol/helpers.ts';
+import { parlor, scratchDir } from './cli.ts';
+
+const scratch = scratchDir();
+const FILE = 'test/fixtures/strategies/first-legal.js';
+const CHEAT = 'test/fixtures/strategies/cheats/typed-array-set.ts';
+
+interface Job {
+  readonly seed: string;
+  readonly confinement: { readonly confined: readonly string[]; readonly trusted: readonly string[] };
+}
+
+const jobIn = (dir: string) => JSON.parse(readFileSync(join(dir, 'job.json'), 'utf8')) as Job;
+
+function sim(out: string, strategies: string, extra: readonly string[] = [], game = 'love-letter') {
+  return parlor([
+    'sim',
+    '--game',
+    game,
+    '--strategies',
+    strategies,
+    '--games',
+    '8',
+    '--workers',
+    '1',
+    '--out',
+    join(scratch, out),
+    ...extra,
+  ]);
+}
+
+test('without --seed a run draws a fresh seed, prints it and keeps it in job.json; files run confined', async () => {
+  const [first, second] = await Promise.all([sim('fresh-1', `${FILE},random`), sim('fresh-2', `${FILE},random`)]);
+  assert.equal(first.code, 0, first.stderr);
+  const [one, two] = [jobIn(join(scratch, 'fresh-1')), jobIn(join(scratch, 'fresh-2'))];
+  assert.match(one.seed, /^[0-9a-f]{16}$/);
+  assert.notEqual(one.seed, two.seed);
+  assert.ok(first.stdout.includes(`seed ${one.seed}`), first.stdout);
+  assert.deepEqual(one.confinement, { confined: [FILE], trusted: [] });
+});
+
+test('--trust runs a file unconfined, and job.json says so', async () => {
+  const run = await sim('trusted', `${FILE},random`, ['--seed', 'trust', '--trust', FILE]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(jobIn(join(scratch, 'trusted')).confinement, { confined: [], trusted: [FILE] });
+});
+
+test('a cheat that patches a built-in plays otherwise only where it is trusted', async () => {
+  const seats = (first: string) => `${first},ducking,random,ducking`;
+  const runs = await Promise.all([
+    sim('honest', seats('ducking'), ['--seed', 'cheat', '--json', '-q'], 'hearts'),
+    sim('confined', seats(CHEAT), ['--seed', 'cheat', '--json', '-q'], 'hearts'),
+    sim('unconfined', seats(CHEAT), ['--seed', 'cheat', '--json', '-q', '--trust', CHEAT], 'hearts'),
+  ]);
+  for (const run of runs) assert.equal(run.code, 0, run.stderr);
+  type Seat = { wins: number; roundWins: number; rounds: number };
+  const points = runs.map((run) =>
+    (JSON.parse(run.stdout) as { seats: Seat[] }).seats.map((seat) => [seat.wins, seat.roundWins, seat.rounds]),
+  );
+  assert.deepEqual(points[1], points[0]);
+  assert.notDeepEqual(points[2], points[0]);
+});
+
+test('--sandbox plays cmd: bots sandboxed, and job.json keeps its limits', { skip: sandboxProblem() ?? false }, async () => {
+  const bot = `cmd:${PYTHON} strategies/external/random_bot.py`;
+  const run = await sim('sandboxed', `${bot},random`, ['--players', '2', '--seed', 'sandbox', '--sandbox', 'memory=256,processes=64']);
+  assert.equal(run.code, 0, run.stderr);
+  const job = JSON.parse(readFileSync(join(scratch, 'sandboxed', 'job.json'), 'utf8')) as { sandbox: unknown };
+  assert.deepEqual(job.sandbox, { memory: 256, cpu: 600, processes: 64 });
+});
