@@ -118,6 +118,7 @@ export const Commands: readonly CommandDef[] = [
       'rEnd',
       'verifyGames',
       'preset',
+      'measure',
       'seed',
       'tuneDesign',
       'rules',
