@@ -120,6 +120,7 @@ export const Commands: readonly CommandDef[] = [
       'rEnd',
       'verifyGames',
       'preset',
+      'measure',
       'seed',
       'tuneDesign',
       'rules',

@@ -165,7 +165,7 @@ export const Options = {
   measure: {
     flags: '--measure <id>',
     description:
-      "the game's measure of strength that compare tests and sim --until-clear judges the leader on (Hearts: points, lower is better; win-share in every game)",
+      "the game's measure of strength that compare tests, sim --until-clear judges the leader on and tune scores (Hearts: points, lower is better; win-share in every game)",
     defaultDescription: "the game's first: points for Hearts, win-share for the others",
   },
   out: { flags: '-o, --out <dir>', description: 'results folder', defaultDescription: 'results/<date>-<time>-<name>' },

@@ -24,7 +24,9 @@ export interface GameState {
  * - `game-wins`: game wins (a win shared by k counted 1/k) per seat-game, the win share;
  * - `round-wins`: round wins (shared 1/k) per round played, for games of many rounds;
  * - `metric`: a moments metric's values per record, under one of its labels (the first when
- *   `label` is absent): Hearts' points per hand.
+ *   `label` is absent): Hearts' points per hand. Its `span` is about the widest gap between two
+ *   players' values per record (Hearts: the 26 points a hand deals out), which puts a difference
+ *   on the win share's scale of -1 to 1 where one is needed (tuning's score); shares span 1.
  *
  * Commands that decide or rank (compare, sim --until-clear, tuning) read a game's first measure
  * unless told another by id.
@@ -39,7 +41,7 @@ export interface Measure {
   readonly source:
     | { readonly kind: 'game-wins' }
     | { readonly kind: 'round-wins' }
-    | { readonly kind: 'metric'; readonly metric: string; readonly label?: string };
+    | { readonly kind: 'metric'; readonly metric: string; readonly label?: string; readonly span: number };
 }
 
 /** Every game's fallback measure: the share of the game wins, higher is better. */

@@ -36,8 +36,10 @@ import type { Checkpoint } from './run-job.ts';
 import type { PresetName } from './sprt-choices.ts';
 import type { ResolvedStrategy } from './strategies.ts';
 import { summarizeRun } from './summary.ts';
+import { strategyErrorDetail } from './forfeit-detail.ts';
+import { MatchPlayer } from './batch.ts';
 import type { RunSummary } from './summary-types.ts';
-import { toCsv } from './tables.ts';
+import { firstDetail, toCsv } from './tables.ts';
 import { gitCommit, version } from './version.ts';
 
 /** How a comparison runs and where its results land; the verdict depends on none of it. */
@@ -362,6 +364,7 @@ function compareSummaryOf(
     offset: 0,
     slotNames: match.slots.map((slot) => slot.spec.text),
     counters,
+    forfeitDetail: strategyErrorDetail(new MatchPlayer(match, plan.paired.design), match.spec.seats, 0),
   });
   const runSummary = summarizeRun({
     game: context.registry.game(plan.paired.game),
@@ -386,10 +389,13 @@ async function writeComparisonResults(context: JobContext, job: JobFile, dir: st
     );
   });
   removeCheckpoint(dir);
-  for (const row of summary.forfeits)
+  for (const row of summary.forfeits) {
+    const detail = firstDetail(summary, row.strategy, row.what);
     context.warn(
-      `${row.strategy}: ${Math.round(row.count).toLocaleString('en-US')} forfeits (${row.what}); see ${join(dir, 'forfeits.csv')}`,
+      `${row.strategy}: ${Math.round(row.count).toLocaleString('en-US')} forfeits (${row.what})${detail ? `, the first: ${detail}` : ''}; ` +
+        `see ${join(dir, 'forfeits.csv')}`,
     );
+  }
   await runResultHooks(context, dir, summary, job);
 }
 

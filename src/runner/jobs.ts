@@ -1,11 +1,10 @@
 import { join } from 'node:path';
 import { Errors } from '../core/errors.ts';
-import { Forfeit } from '../core/forfeits.ts';
 import type { Registry } from '../core/registry.ts';
 import { MatchPlayer } from './batch.ts';
 import { chooseBatchGames } from './calibrate.ts';
 import { TimedChoiceGuard } from './choice-guard.ts';
-import { Counters, type ForfeitNote } from './counters.ts';
+import type { Counters } from './counters.ts';
 import { blockGames } from './design.ts';
 import type { ExternalHostLoader } from './external.ts';
 import { lockResultsFolder, type FolderLock } from './folder-lock.ts';
@@ -36,6 +35,7 @@ import type { RunSummary } from './summary-types.ts';
 import type { Timeline } from './timeline.ts';
 import { chooseMeasure } from './measures.ts';
 import { ClearLeaderStop, untilClearLookGames } from './until-clear.ts';
+import { strategyErrorDetail } from './forfeit-detail.ts';
 import { gitCommit, version } from './version.ts';
 import { WriteFailure } from '../core/write-errors.ts';
 
@@ -349,7 +349,7 @@ async function execute(
     }
     timeline?.end('play');
     timeline?.poolActivity(runners.poolActivity());
-    const written = summarizeJob(context.registry, job, players, runners, progress, stop, played === 'complete');
+    const written = summarizeJob(context.registry, job, players, progress, stop, played === 'complete');
     writeSummary(dir, written);
     return { status: played, summary: written };
   });
@@ -480,7 +480,6 @@ function summarizeJob(
   registry: Registry,
   job: JobFile,
   players: readonly MatchPlayer[],
-  runners: Runners,
   progress: JobProgress<Counters>,
   stop: ClearLeaderStop | null,
   finished: boolean,
@@ -500,11 +499,7 @@ function summarizeJob(
       offset: job.matchups[index].offset,
       slotNames: match.slots.map((slot) => slot.spec.text),
       counters: counters[index],
-      // A strategy's error is found again by playing its game once more here: games are reproducible.
-      forfeitDetail: runners.hasExternalSeat(match.spec.seats)
-        ? undefined
-        : (note: ForfeitNote) =>
-            note.reason === Forfeit.STRATEGY_ERROR ? forfeitDetail(players[index], job.matchups[index].offset, note) : undefined,
+      forfeitDetail: strategyErrorDetail(players[index], match.spec.seats, job.matchups[index].offset),
     })),
   });
   return untilClear ? { ...summary, untilClear } : summary;
@@ -517,26 +512,4 @@ function timestamp(date: Date): string {
 
 function safeName(name: string): string {
   return name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'run';
-}
-
-/** Plays a noted forfeit's game again on the match-up's own tables, and says what went wrong in it (for its seat and reason). */
-function forfeitDetail(player: MatchPlayer, offset: number, note: ForfeitNote): string | undefined {
-  const local = note.game - offset;
-  const table = player.tableFor(local);
-  let detail: string | undefined;
-  table.observer = {
-    onEvent() {},
-    onAction() {},
-    onForfeit(seat, reason, text) {
-      if (detail === undefined && seat === note.seat && reason === note.reason) detail = text;
-    },
-  };
-  try {
-    player.play({ offset, from: local, to: local + 1 }, new Counters(player.match.layout));
-  } catch {
-    // A game that cannot be played again here tells nothing more than its note.
-  } finally {
-    table.observer = null;
-  }
-  return detail;
 }

@@ -190,6 +190,6 @@ function metricTable(metric: MetricSummary): CsvTable {
 }
 
 /** What went wrong in the first listed forfeit of a strategy for a reason, where known; blank otherwise. */
-function firstDetail(summary: RunSummary, strategy: string, reason: string): string {
+export function firstDetail(summary: RunSummary, strategy: string, reason: string): string {
   return summary.forfeitGames.find((note) => note.strategy === strategy && note.reason === reason && note.detail)?.detail ?? '';
 }

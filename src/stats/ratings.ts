@@ -8,6 +8,8 @@
  * iteration costs the number of distinct tables, not the number of games.
  */
 import { quantile } from 'simple-statistics';
+import { Z95 } from './normal.ts';
+import { studentQuantile } from './small-sample.ts';
 
 /** One game: the strategy index at each seat and the share of the win each seat took. */
 export interface GameOutcome {
@@ -263,7 +265,7 @@ export interface BootstrapOptions extends RatingOptions {
 export interface RatingIntervals {
   /** Point estimate from all blocks. */
   readonly elo: number[];
-  /** 2.5th and 97.5th percentiles of the resampled Elo, per strategy. */
+  /** 2.5th and 97.5th percentiles of the resampled Elo, per strategy, widened for few blocks. */
   readonly low: number[];
   readonly high: number[];
   /** Resamples whose fit hit maxIterations; their last iterate is still used. */
@@ -272,7 +274,8 @@ export interface RatingIntervals {
 
 /**
  * Percentile intervals from resampling whole blocks with replacement, so that games correlated by
- * design (same deal, rotated seats) stay together. `random` returns numbers in [0, 1); pass a seeded
+ * design (same deal, rotated seats) stay together, widened about the estimate for few blocks (see
+ * fewBlocksWidening). `random` returns numbers in [0, 1); pass a seeded
  * generator to make the intervals reproducible. Keep priorWins > 0: a resample can easily leave a
  * weak strategy without a single win.
  */
@@ -303,12 +306,25 @@ export function bootstrapRatings(
     if (!fit.converged) unconverged += 1;
     fit.elo.forEach((elo, j) => samples[j].push(elo));
   }
+  const widen = fewBlocksWidening(blocks.length);
   return {
     elo: full.elo,
-    low: samples.map((values) => quantile(values, 0.025)),
-    high: samples.map((values) => quantile(values, 0.975)),
+    low: samples.map((values, j) => full.elo[j] - widen * (full.elo[j] - quantile(values, 0.025))),
+    high: samples.map((values, j) => full.elo[j] + widen * (quantile(values, 0.975) - full.elo[j])),
     unconverged,
   };
+}
+
+/**
+ * How much wider than its percentiles a bootstrap over `blocks` independent blocks must be to
+ * cover: resampling K blocks spreads an estimate by only (K - 1) / K of its variance, and a spread
+ * learned from K blocks calls for Student's t with K - 1 degrees of freedom rather than the normal
+ * quantile (the usual small-cluster correction). A tournament of many match-ups and few games each
+ * replays only a few deals, so K can be a handful: 7 deals widen by 1.35, 64 by 1.03.
+ */
+function fewBlocksWidening(blocks: number): number {
+  if (blocks < 2) return 1;
+  return (Math.sqrt(blocks / (blocks - 1)) * studentQuantile(0.975, blocks - 1)) / Z95;
 }
 
 function randomIndex(random: () => number, size: number): number {

@@ -17,6 +17,7 @@ import type { DesignName } from '../runner/design.ts';
 import { createRunners, jobSources, openResultsFolder, whileLocked, type JobContext } from '../runner/jobs.ts';
 import { lockResultsFolder } from '../runner/folder-lock.ts';
 import { prepareMatch } from '../runner/match.ts';
+import { chooseMeasure } from '../runner/measures.ts';
 import type { PairedTotals } from '../runner/paired.ts';
 import { runPairedBatches } from '../runner/paired-run.ts';
 import { makeFolder, readJson, ResultFiles, writeFileAtomic } from '../runner/results.ts';
@@ -48,6 +49,8 @@ export interface TuneRequest {
   /** Most games of the final comparison, both arms together. */
   readonly verifyGames: number;
   readonly preset?: PresetName;
+  /** The game's measure the iterations score and the verification tests (its id); the game's first by default. */
+  readonly measure?: string;
 }
 
 /** How a tuning run plays and where it writes; its results depend on none of it. */
@@ -68,6 +71,8 @@ export interface TuneJob {
   readonly rules: Readonly<Record<string, string>>;
   readonly seed: string;
   readonly design: DesignName;
+  /** The game's measure every iteration scores and the verification tests (core/game.ts Measure id). */
+  readonly measure: string;
   readonly strategy: string;
   readonly opponents: readonly string[];
   /** The strategy specs played, for the hashes of their files. */
@@ -87,7 +92,7 @@ export interface IterationRow {
   readonly iteration: number;
   readonly plus: readonly number[];
   readonly minus: readonly number[];
-  /** Per game, candidate minus baseline, on [-1, 1] (see pairScore). */
+  /** Per game, candidate minus baseline on the job's measure, on [-1, 1] (see pairScore). */
   readonly score: number;
   readonly theta: readonly number[];
   /** Per-block variances of the win-share difference, as played and as it would be unpaired (see varianceReduction); null when nothing was played. */
@@ -209,6 +214,7 @@ export async function startTune(
     rules: probe.paired.rules,
     seed: request.seed,
     design: request.design,
+    measure: chooseMeasure(context.registry.game(probe.paired.game), request.measure).id,
     strategy: request.strategy,
     opponents: probe.paired.opponents,
     strategies,
@@ -292,7 +298,7 @@ async function checkSeats(context: JobContext, job: TuneJob, settings: TuneSetti
 }
 
 function comparisonRequest(
-  request: Pick<TuneRequest, 'game' | 'players' | 'design' | 'rules'>,
+  request: Pick<TuneRequest, 'game' | 'players' | 'design' | 'rules' | 'measure'>,
   opponents: readonly string[],
   seed: string,
   armGames: number,
@@ -307,6 +313,7 @@ function comparisonRequest(
     seed,
     design: request.design,
     rules: request.rules,
+    measure: request.measure,
   };
 }
 
@@ -397,7 +404,7 @@ async function iterate(
           `${context.invocation} compare --game ${job.game} --players ${job.players} --design ${job.design} --candidate '${plus}' ` +
           `--baseline '${minus}' --opponents '${job.opponents.join(',')}' --seed '${plan.paired.seed}'`,
       );
-    score = pairScore(last, context.registry.game(job.game));
+    score = pairScore(last, chooseMeasure(context.registry.game(job.game), job.measure));
     const { observed, unpaired, independent } = varianceReduction(last, plan.blockGames);
     variance = { paired: observed, unpaired, independent };
   }

@@ -1,34 +1,18 @@
-import type { Game } from '../core/game.ts';
-import { MomentField } from '../core/metrics.ts';
-import type { Counters } from '../runner/counters.ts';
-import type { PreparedMatch } from '../runner/match.ts';
+import { Errors } from '../core/errors.ts';
+import type { Measure } from '../core/game.ts';
 import type { PairedTotals } from '../runner/paired.ts';
 
 /**
- * What tuning maximizes, in one place so that a game's own declared strength measure can replace
- * it: the candidate arm's score minus the baseline arm's, per game, scaled to [-1, 1]. It is the
- * compared seat's win share, except where the game scores points per round that a player wants
- * few of (Hearts): there the baseline's points per hand minus the candidate's, over the points a
- * hand deals out, which tells far more per hand than who won the game.
+ * What tuning maximizes: the candidate arm's score on the run's measure minus the baseline arm's,
+ * per game, turned so that higher is better and put on the win share's scale of -1 to 1. The win
+ * share is the paired test's own difference; another measure (Hearts' points per hand, which tell
+ * far more per hand than who won the game) is its block differences over the measure's span.
  */
-export function pairScore(totals: PairedTotals, game: Game): number {
-  const metric = game.metrics.findIndex(
-    (spec) => spec.name === 'points' && spec.kind === 'moments' && spec.per === 'round' && spec.lowerIsBetter,
-  );
-  const span = POINTS_PER_ROUND[game.id];
-  if (metric < 0 || span === undefined) return totals.difference.mean;
-  const candidate = meanPoints(totals.candidateCounters, totals.candidateMatch, metric);
-  const baseline = meanPoints(totals.baselineCounters, totals.baselineMatch, metric);
-  return (baseline - candidate) / span;
-}
-
-/** Points one round deals out among the players, per game that scores rounds in points. */
-const POINTS_PER_ROUND: Readonly<Record<string, number>> = { hearts: 26 };
-
-/** The compared strategy's (the match's first slot's) mean points per round. */
-function meanPoints(counters: Counters, match: PreparedMatch, metric: number): number {
-  const layout = counters.layout;
-  const at = layout.metric(layout.slot(match.seatSlot[0]), metric, 0);
-  const records = counters.data[at + MomentField.RECORDS];
-  return records > 0 ? counters.data[at + MomentField.SUM] / records : 0;
+export function pairScore(totals: PairedTotals, measure: Measure): number {
+  if (measure.source.kind === 'game-wins') return totals.difference.mean;
+  if (totals.measure === undefined || totals.measure.id !== measure.id)
+    throw Errors.internal(`tuning's comparison did not read the measure ${measure.id}`);
+  // Blocks where an arm recorded nothing (no solve in SpeedClue) tell nothing either way.
+  if (totals.measure.difference.blocks === 0) return 0;
+  return totals.measure.difference.mean / (measure.source.kind === 'metric' ? measure.source.span : 1);
 }

@@ -5,7 +5,17 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinRegistry } from '../../src/app.ts';
-import { agree, compareVerdict, coverage, DESIGN_NAMES, eloThreeWays, GAME_CASES, untilClearLeader } from './verdicts.ts';
+import {
+  agree,
+  compareVerdict,
+  coverage,
+  DESIGN_NAMES,
+  eloCoverage,
+  eloThreeWays,
+  GAME_CASES,
+  tournamentElo,
+  untilClearLeader,
+} from './verdicts.ts';
 
 describe('statistical conformance', () => {
   test('covers every registered game', () => {
@@ -41,6 +51,13 @@ describe('statistical conformance', () => {
           agree(elo.compare, elo.tournament),
           `compare ${JSON.stringify(elo.compare)}, tournament ${JSON.stringify(elo.tournament)}`,
         );
+      });
+
+      test("a tournament's rating interval matches the spread of its rating over seeds (loosely here, the bench measures it)", async () => {
+        const figures = [];
+        for (let seed = 0; seed < 10; seed++) figures.push(await tournamentElo(c, 200, `tournament-coverage-${seed}`));
+        const ratio = eloCoverage(figures);
+        assert.ok(ratio > 0.5 && ratio < 2, String(ratio));
       });
 
       for (const design of DESIGN_NAMES) {

@@ -162,7 +162,7 @@ function simElo(summary: RunSummary, c: GameCase): EloFigure {
   return { elo: figure.elo - reference, margin: figure.margin };
 }
 
-async function tournamentElo(c: GameCase, games: number, seed: string): Promise<EloFigure> {
+export async function tournamentElo(c: GameCase, games: number, seed: string): Promise<EloFigure> {
   // Every rotation of the stronger against a field of the weaker: the tables compare and sim play.
   // (Tables of two of the stronger against one weaker would measure another thing where strength
   // depends on who else sits at the table, as SpeedClue's deductions do.)
@@ -214,6 +214,14 @@ export async function coverage(c: GameCase, design: DesignName, seeds: number, g
     rateErrors.push((strategy.ci95[1] - strategy.ci95[0]) / (2 * Z95));
   }
   return { measure: measure.id, measureRatio: rms(errors) / sd(values), winRateRatio: rms(rateErrors) / sd(rates) };
+}
+
+/**
+ * Coverage of Elo figures from many seeds: the standard error each interval implies (its
+ * half-width over z) in root mean square, against the spread of the estimates.
+ */
+export function eloCoverage(figures: readonly EloFigure[]): number {
+  return rms(figures.map((figure) => figure.margin / Z95)) / sd(figures.map((figure) => figure.elo));
 }
 
 function rms(values: readonly number[]): number {

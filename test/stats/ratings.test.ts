@@ -154,3 +154,30 @@ test('bootstrap intervals are reproducible and bracket the estimate', () => {
   const other = bootstrapRatings(blocks, seeded(8), { resamples: 200 });
   assert.notDeepEqual(other.low, first.low);
 });
+
+test('intervals from a handful of blocks still cover: deals that favour one strategy are few', () => {
+  // Six deals of 20 games each; each deal tilts the strengths its own way, so games of a deal are
+  // correlated and only six independent units inform the fit, as in a tournament of many short match-ups.
+  const random = seeded(99);
+  const replications = 300;
+  const fits = Array.from({ length: replications }, () => {
+    const blocks = Array.from({ length: 6 }, () => {
+      const strengths = [3, 2, 1].map((gamma) => gamma * Math.exp(random() - 0.5));
+      const total = strengths.reduce((sum, gamma) => sum + gamma, 0);
+      const wins = [0, 0, 0];
+      for (let game = 0; game < 20; game++) {
+        let pick = random() * total;
+        let winner = 0;
+        while (winner < 2 && pick >= strengths[winner]) pick -= strengths[winner++];
+        wins[winner] += 1;
+      }
+      return [{ players: [0, 1, 2], games: 20, wins }];
+    });
+    return bootstrapRatings(blocks, random, { resamples: 200 });
+  });
+  for (let j = 0; j < 3; j++) {
+    const centre = fits.reduce((sum, fit) => sum + fit.elo[j], 0) / replications;
+    const covered = fits.filter((fit) => fit.low[j] <= centre && centre <= fit.high[j]).length / replications;
+    assert.ok(covered >= 0.9 && covered <= 0.995, `strategy ${j}: ${covered}`);
+  }
+});

@@ -78,4 +78,25 @@ describe('parlor tune', () => {
     assert.ok(Number.isFinite(summary.verification.elo.elo));
     assert.ok(existsSync(join(whole, 'verify', 'summary.json')));
   });
+
+  test("scores the game's first measure by default, or the one asked for, and records it in job.json", async () => {
+    const short = { iterations: 2, iterationGames: 20, verifyGames: 40 };
+    const plain = await startTune(builtinJobContext(), request(0.8, 1, short), { workers: 1, out: join(scratch, 'win-share') });
+    assert.ok(plain.status === 'complete');
+    assert.equal(JSON.parse(read(plain.dir, 'job.json')).measure, 'win-share');
+    const rounds = join(scratch, 'round-win-share');
+    const asked = await startTune(builtinJobContext(), request(0.8, 1, { ...short, measure: 'round-win-share' }), {
+      workers: 1,
+      out: rounds,
+    });
+    assert.ok(asked.status === 'complete');
+    assert.equal(JSON.parse(read(rounds, 'job.json')).measure, 'round-win-share');
+    assert.match(read(join(rounds, 'verify'), 'job.json'), /round-win-share/);
+    // The same deals scored on rounds won rather than games won move theta differently.
+    assert.notEqual(read(rounds, 'trajectory.csv'), read(plain.dir, 'trajectory.csv'));
+    await assert.rejects(
+      startTune(builtinJobContext(), request(0.8, 1, { ...short, measure: 'vp' }), { workers: 1, out: join(scratch, 'vp') }),
+      /vp/,
+    );
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinJobContext, runPairedBatches, type PairedSpec, type PairedTotals } from '../../src/index.ts';
+import { chooseMeasure } from '../../src/runner/measures.ts';
 import { pairScore } from '../../src/tune/score.ts';
 
 async function totalsOf(spec: PairedSpec, blocks: number): Promise<PairedTotals> {
@@ -19,21 +20,34 @@ async function totalsOf(spec: PairedSpec, blocks: number): Promise<PairedTotals>
 }
 
 const base = { rules: {}, seed: 'score', design: 'independent' as const };
+const measure = (game: string, id?: string) => chooseMeasure(builtinJobContext().registry.game(game), id);
 
 describe('the score of a pair', () => {
-  test('is the difference of win shares where the game scores nothing better', async () => {
+  test('is the difference of win shares on the win share', async () => {
     const totals = await totalsOf({ ...base, game: 'love-letter', candidate: 'cautious', baseline: 'random', opponents: ['random'] }, 40);
-    assert.equal(pairScore(totals, builtinJobContext().registry.game('love-letter')), totals.difference.mean);
+    assert.equal(pairScore(totals, measure('love-letter')), totals.difference.mean);
   });
 
   test("is the difference of Hearts points per hand, the baseline's minus the candidate's, over the 26 a hand deals", async () => {
-    const registry = builtinJobContext().registry;
     const opponents = ['random', 'random', 'random'];
-    const totals = await totalsOf({ ...base, game: 'hearts', candidate: 'ducking', baseline: 'random', opponents }, 6);
-    const score = pairScore(totals, registry.game('hearts'));
-    assert.ok(score > 0, String(score));
-    assert.ok(score <= 1);
-    const swapped = await totalsOf({ ...base, game: 'hearts', candidate: 'random', baseline: 'ducking', opponents }, 6);
-    assert.ok(Math.abs(pairScore(swapped, registry.game('hearts')) + score) < 1e-12);
+    const spec = { ...base, game: 'hearts', baseline: 'random', opponents, measure: 'points' };
+    const totals = await totalsOf({ ...spec, candidate: 'ducking' }, 6);
+    const points = totals.measure;
+    assert.ok(points);
+    const score = pairScore(totals, measure('hearts'));
+    assert.ok(score > 0 && score <= 1, String(score));
+    assert.ok(Math.abs(score - (points.baseline - points.candidate) / 26) < 1e-12);
+    const swapped = await totalsOf({ ...spec, candidate: 'random', baseline: 'ducking' }, 6);
+    assert.ok(Math.abs(pairScore(swapped, measure('hearts')) + score) < 1e-12);
+  });
+
+  test('is the measure asked for, and refuses totals that did not read it', async () => {
+    const spec = { ...base, game: 'love-letter', candidate: 'cautious', baseline: 'random', opponents: ['random'] };
+    const rounds = await totalsOf({ ...spec, measure: 'round-win-share' }, 20);
+    assert.ok(rounds.measure);
+    assert.equal(pairScore(rounds, measure('love-letter', 'round-win-share')), rounds.measure.difference.mean);
+    assert.notEqual(rounds.measure.difference.mean, rounds.difference.mean);
+    const shares = await totalsOf(spec, 20);
+    assert.throws(() => pairScore(shares, measure('love-letter', 'round-win-share')), /round-win-share/);
   });
 });

@@ -34,7 +34,8 @@ export const dominion: Game<DominionState, DominionView> = defineGame({
   roundStartEvent: Ev.GAME_START,
   roundName: ['game', 'games'],
   metrics: DOMINION_METRICS,
-  measures: [WIN_SHARE, { id: 'vp', label: 'VP per game', lowerIsBetter: false, source: { kind: 'metric', metric: 'vp' } }],
+  // VP span: about a winner's total in a base game (big money scores near 30, Smithy near 37).
+  measures: [WIN_SHARE, { id: 'vp', label: 'VP per game', lowerIsBetter: false, source: { kind: 'metric', metric: 'vp', span: 40 } }],
   forfeitLabels: FORFEIT_LABELS,
   wire: dominionWire,
   parseRules: parseDominionRules,

@@ -40,7 +40,10 @@ export const hearts: Game<HeartsState, HeartsView> = defineGame({
   metrics: HEARTS_METRICS,
   // Game wins are rare and often shared (a game ends once someone passes the end score); points
   // per hand separate strategies with far fewer games.
-  measures: [{ id: 'points', label: 'points per hand', lowerIsBetter: true, source: { kind: 'metric', metric: 'points' } }, WIN_SHARE],
+  measures: [
+    { id: 'points', label: 'points per hand', lowerIsBetter: true, source: { kind: 'metric', metric: 'points', span: 26 } },
+    WIN_SHARE,
+  ],
   forfeitLabels: FORFEIT_LABELS,
   wire: heartsWire,
   parseRules: parseHeartsRules,

@@ -32,9 +32,15 @@ export const speedClue: Game<SpeedClueState, SpeedClueView> = defineGame({
   roundStartEvent: Ev.GAME_START,
   roundName: ['game', 'games'],
   metrics: SPEEDCLUE_METRICS,
+  // Turns to solve span: about the own turns a game lasts (strategies solve in 4 to 9).
   measures: [
     WIN_SHARE,
-    { id: 'turns-to-solve', label: 'own turns to solve', lowerIsBetter: true, source: { kind: 'metric', metric: 'turnsToSolve' } },
+    {
+      id: 'turns-to-solve',
+      label: 'own turns to solve',
+      lowerIsBetter: true,
+      source: { kind: 'metric', metric: 'turnsToSolve', span: 10 },
+    },
   ],
   forfeitLabels: FORFEIT_LABELS,
   wire: speedClueWire,

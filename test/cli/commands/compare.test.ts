@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, parlor, scratchDir } from '../cli.ts';
+import { ROOT, parlor, runCaptured, scratchDir } from '../cli.ts';
 import { PYTHON } from '../../protocol/helpers.ts';
 
 const scratch = scratchDir();
@@ -16,6 +16,38 @@ function summaryOf(dir: string) {
 }
 
 describe('parlor compare', () => {
+  test("a strategy's errors are reported with their message and place, as sim reports them", async () => {
+    const dir = join(scratch, 'forfeits');
+    const thrower = 'test/runner/fixtures/throws.ts';
+    const run = await runCaptured([
+      'compare',
+      '--candidate',
+      thrower,
+      '--baseline',
+      'random',
+      ...CLEAR,
+      '--max-games',
+      '8',
+      '--workers',
+      '1',
+      '--out',
+      dir,
+    ]);
+    const where = `no idea what to play \\(${thrower.replaceAll('.', '\\.')}:12\\)`;
+    assert.ok(
+      run.warnings.some((line) =>
+        new RegExp(`^${thrower.replaceAll('.', '\\.')}: \\d+ forfeits \\(strategy-error\\), the first: ${where}; see `).test(line),
+      ),
+      run.warnings.join('\n'),
+    );
+    const rows = readFileSync(join(dir, 'forfeits.csv'), 'utf8').trim().split('\n');
+    assert.ok(
+      rows.some((row) => new RegExp(`strategy-error,\\d+,${where}$`).test(row)),
+      rows.join('\n'),
+    );
+    assert.match(JSON.stringify(summaryOf(dir).forfeitGames), /no idea what to play/);
+  });
+
   test('a clear gain passes early (exit 0), with the expected length printed first and the results folder written', async () => {
     const dir = join(scratch, 'pass');
     const run = await parlor(['compare', '--candidate', 'counter', '--baseline', 'random', ...CLEAR, '--workers', '2', '--out', dir]);
