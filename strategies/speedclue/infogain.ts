@@ -52,35 +52,23 @@ export class InfoGainCluePlayer extends InferenceCluePlayer {
   }
 
   /**
-   * What each card's fate in an answer tells about the solution, in nats: the fall of the entropy
-   * of its category's chances of being the solution's when the card is shown (it leaves the
-   * category, the others share its chance), and the category's whole entropy when an undisproved
-   * candidate the seat does not hold is pinned as the solution's.
+   * What each card's fate in an answer tells about the solution, in nats of the candidate count
+   * (the product of each category's candidates): shown, a candidate card leaves its category
+   * (log n / (n - 1)); undisproved, a candidate card not held is the solution's (log n).
    */
   private solutionGains(): void {
-    const chance = this.chance;
-    const owners = this.players + 1;
-    const solution = this.knowledge.solutionOwner;
-    this.shownGain.fill(0);
-    this.pinnedGain.fill(0);
+    const knowledge = this.knowledge;
+    const solution = knowledge.solutionOwner;
     for (let category = 0; category < 3; category++) {
-      let total = 0;
-      let sum = 0;
+      let candidates = 0;
       for (let rest = CATEGORY_MASK[category]; rest !== 0; rest &= rest - 1) {
-        const p = chance[(31 - Math.clz32(rest & -rest)) * owners + solution];
-        total += p;
-        sum += plogp(p);
+        if (knowledge.mayHold(31 - Math.clz32(rest & -rest), solution)) candidates++;
       }
-      if (total <= 0) continue;
-      // H = log T - (sum p log p) / T over the category's chances p with total T.
-      const before = Math.log(total) - sum / total;
       for (let rest = CATEGORY_MASK[category]; rest !== 0; rest &= rest - 1) {
         const card = 31 - Math.clz32(rest & -rest);
-        const p = chance[card * owners + solution];
-        const left = total - p;
-        if (p <= 0 || left <= TIE) continue;
-        this.shownGain[card] = before - (Math.log(left) - (sum - plogp(p)) / left);
-        if (!this.knowledge.mayHold(card, this.seat)) this.pinnedGain[card] = before;
+        const open = candidates > 1 && knowledge.mayHold(card, solution);
+        this.shownGain[card] = open ? Math.log(candidates / (candidates - 1)) : 0;
+        this.pinnedGain[card] = open && !knowledge.mayHold(card, this.seat) ? Math.log(candidates) : 0;
       }
     }
   }
