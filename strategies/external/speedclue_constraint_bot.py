@@ -5,8 +5,8 @@ each card, suggestions chosen by expected information gain, and disproofs that l
 
     python3 speedclue_constraint_bot.py <identifier> <port> [--lines]
 
-It speaks the contest's TCP protocol through speedclue_bot.py's connection and loop (raw messages, or
---lines), so it runs from this folder beside that file.
+It speaks the contest's TCP protocol through speedclue_bot.py's connection and loop (raw
+messages, or --lines), so it runs from this folder beside that file.
 
 Knowledge: for every card, the owners (each player, or the solution) that may still hold it;
 "holds one of these" clauses from disproofs it did not see; every player's hand size and the
@@ -21,12 +21,12 @@ the solution (the fall of the entropy of each category's chances of being the so
 shown leaving its category, an undisproved card not held becoming the solution's), from each
 card's estimated chances of being with each owner; the answer's own entropy breaks near ties.
 
-Disproof: a card already shown to that suggester, else one already shown to anyone, else one
-whose holder is already most widely known, else at random.
+Disproof: a card already shown to that suggester, else one already shown to anyone, else any of
+the matching cards, at random. Its random choices are seeded by its identifier, so a run with the
+same identifiers replays.
 """
 import math
 import random
-import socket
 import sys
 
 from speedclue_bot import main
