@@ -47,6 +47,8 @@ export class MctsPlayer implements Strategy<PlayerView> {
   private readonly options: MctsOptions;
   /** [seat]: its rollout policy; null for uniform play. */
   private readonly policies: (Strategy<PlayerView> | null)[];
+  /** [seat]: the view its rollout policy plays from in imagined play; null where it reads none. */
+  private readonly rolloutViews: (PlayerView | null)[];
   private readonly legal: Int32Array;
   private readonly path: Int32Array;
   private readonly returns: Float64Array;
@@ -72,12 +74,16 @@ export class MctsPlayer implements Strategy<PlayerView> {
     this.scores = new Float64Array(context.players);
     this.votes = new Float64Array(game.maxActions);
     this.policies = [];
+    this.rolloutViews = [];
     for (let seat = 0; seat < context.players; seat++) {
       const policy = rollout && (rollout.create({ ...context, seat, params: defaultParams(rollout) }) as Strategy<PlayerView>);
-      // Imagined play logs no events, and its other seats have no views of their own.
-      if (policy?.observes)
-        throw Errors.badStrategyParam('mcts', `rollout '${rollout!.name}' reads its view and events, which imagined play lacks`);
+      // Imagined play logs no events: a policy that reads its view plays from the game's view of
+      // the search state for its seat (live, so it follows every resample), where the game has one.
+      const stateView = policy?.readsState === true && game.createStateView ? game.createStateView(this.state, seat) : null;
+      if (policy?.observes && stateView === null)
+        throw Errors.badStrategyParam('mcts', `rollout '${rollout!.name}' reads events or a view that imagined play lacks`);
       this.policies.push(policy);
+      this.rolloutViews.push(stateView);
     }
   }
 
@@ -188,7 +194,8 @@ export class MctsPlayer implements Strategy<PlayerView> {
       break;
     }
     while (!game.isTerminal(state)) {
-      game.apply(state, this.rolloutChoice(game.currentPlayer(state), view, legal, game.legalActions(state, legal), rng));
+      const mover = game.currentPlayer(state);
+      game.apply(state, this.rolloutChoice(mover, this.rolloutViews[mover] ?? view, legal, game.legalActions(state, legal), rng));
     }
     if (this.options.reward === 'win') game.returns(state, this.returns);
     else this.ranks(state);
@@ -242,7 +249,7 @@ export function mctsFor(game: Game<any, any>, lookup: StrategyLookup): StrategyD
         name: 'rollout',
         type: 'string',
         default: 'uniform',
-        help: 'what plays out each imagined game: uniform, or a built-in strategy of the game that reads no view nor events',
+        help: "what plays out each imagined game: uniform, or a built-in strategy of the game that reads no events (its view, if any, from the game's state view)",
       },
     ],
     trusted: true,

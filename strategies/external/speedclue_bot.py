@@ -137,21 +137,31 @@ class Bot:
         return None
 
     def run(self, identifier, port, lines=False):
-        self.connection = Connection(port, lines)
-        self.connection.send(identifier + ' alive')
-        while True:
-            message = self.connection.receive()
-            if message is None:
-                return
-            reply = self.answer(message)
-            if reply is not None:
-                self.connection.send(reply)
-            if reply == 'dead':
-                return
+        play(self, identifier, port, lines)
+
+
+def play(bot, identifier, port, lines=False):
+    """Greets on the port and answers every message with the bot's reply until `done`."""
+    connection = bot.connection = Connection(port, lines)
+    connection.send(identifier + ' alive')
+    while True:
+        message = connection.receive()
+        if message is None:
+            return
+        reply = bot.answer(message)
+        if reply is not None:
+            connection.send(reply)
+        if reply == 'dead':
+            return
+
+
+def main(program, make_bot):
+    """Runs the bot the command line asks for: <identifier> <port> [--lines]."""
+    arguments = [word for word in sys.argv[1:] if word != '--lines']
+    if len(arguments) != 2:
+        sys.exit('usage: ' + program + ' <identifier> <port> [--lines]')
+    play(make_bot(arguments[0]), arguments[0], int(arguments[1]), '--lines' in sys.argv[1:])
 
 
 if __name__ == '__main__':
-    arguments = [word for word in sys.argv[1:] if word != '--lines']
-    if len(arguments) != 2:
-        sys.exit('usage: speedclue_bot.py <identifier> <port> [--lines]')
-    Bot().run(arguments[0], int(arguments[1]), '--lines' in sys.argv[1:])
+    main('speedclue_bot.py', lambda identifier: Bot())

@@ -21,6 +21,8 @@ const CLAUSE_CAPACITY = 2048;
 /** Search nodes one feasibility check may visit before it gives up and calls the candidate possible. */
 const SEARCH_BUDGET = 20_000;
 const SEARCH_LEVELS = CARDS + 2;
+/** Rounds of proportional fitting that bring the estimated chances near every owner's open places. */
+const FIT_ROUNDS = 8;
 
 /**
  * Who can hold each card, from one seat's messages: a card-by-owner possibility matrix (owners are
@@ -285,6 +287,57 @@ export class ClueKnowledge {
         else if ((bits & (bits - 1)) === 0) out[at] = 1;
         else out[at] = total > 0 ? weight[owner] / total : 0;
       }
+    }
+    for (let round = 0; round < FIT_ROUNDS; round++) this.fitPlaces(out);
+  }
+
+  /**
+   * One round of proportional fitting: each owner's open chances are scaled so that they add up
+   * to its open places (per category for the solution), then each card's chances to one again.
+   */
+  private fitPlaces(out: Float64Array): void {
+    const owners = this.players + 1;
+    const possible = this.possible;
+    for (let seat = 0; seat < this.players; seat++) this.scaleOpen(out, seat, this.handSize[seat], ALL);
+    for (let category = 0; category < 3; category++) this.scaleOpen(out, this.solutionOwner, 1, CATEGORY_MASK[category]);
+    // A player known to hold one of a clause's cards holds at least one in expectation.
+    for (let i = 0; i < this.clauseCount; i++)
+      this.scaleOpen(
+        out,
+        this.clausePlayer[i],
+        Math.max(1, this.expected(out, this.clausePlayer[i], this.clauseMask[i])),
+        this.clauseMask[i],
+      );
+    for (let card = 0; card < CARDS; card++) {
+      const bits = possible[card];
+      if ((bits & (bits - 1)) === 0) continue;
+      let total = 0;
+      for (let owner = 0; owner < owners; owner++) total += out[card * owners + owner];
+      if (total > 0) for (let owner = 0; owner < owners; owner++) out[card * owners + owner] /= total;
+    }
+  }
+
+  private expected(out: Float64Array, owner: number, within: number): number {
+    let sum = 0;
+    for (let rest = within; rest !== 0; rest &= rest - 1) sum += out[(31 - Math.clz32(rest & -rest)) * (this.players + 1) + owner];
+    return sum;
+  }
+
+  private scaleOpen(out: Float64Array, owner: number, places: number, within: number): void {
+    const owners = this.players + 1;
+    const bit = 1 << owner;
+    let known = 0;
+    let open = 0;
+    for (let rest = within; rest !== 0; rest &= rest - 1) {
+      const card = 31 - Math.clz32(rest & -rest);
+      if (this.possible[card] === bit) known++;
+      else open += out[card * owners + owner];
+    }
+    if (open <= 0) return;
+    const scale = (places - known) / open;
+    for (let rest = within; rest !== 0; rest &= rest - 1) {
+      const card = 31 - Math.clz32(rest & -rest);
+      if (this.possible[card] !== bit) out[card * owners + owner] *= scale;
     }
   }
 

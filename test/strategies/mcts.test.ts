@@ -12,12 +12,12 @@ const PLAYERS: Record<string, number> = { 'love-letter': 2, hearts: 3, dominion:
 const PARAMS = { iterations: 30, ms: 0, determinizations: 0, reward: 'rank', c: 0.7, rollout: 'uniform' };
 
 /** One game with mcts in seat 0, untrusted so any illegal choice forfeits, and uniform players beside it. */
-function playWithMcts(game: AnyGame, seed: string, index: number, determinizations: number): Recorder {
+function playWithMcts(game: AnyGame, seed: string, index: number, params: Partial<typeof PARAMS> & { determinizations: number }): Recorder {
   const players = PLAYERS[game.id];
   const rules = game.parseRules({});
   const mcts = registry.findStrategy(game.id, 'mcts')!;
   const seats = Array.from({ length: players }, (_, seat) => ({
-    strategy: seat === 0 ? mcts.create({ seat, players, rules, params: { ...PARAMS, determinizations } }) : new UniformChoice(),
+    strategy: seat === 0 ? mcts.create({ seat, players, rules, params: { ...PARAMS, ...params } }) : new UniformChoice(),
     trusted: seat !== 0,
   }));
   const table = new Table(game, rules, seats);
@@ -33,17 +33,32 @@ for (const id of registry.gameIds()) {
     for (const determinizations of [0, 3]) {
       test(`is registered, plays only legal actions and replays alike from the same seed (determinizations=${determinizations})`, () => {
         assert.ok(registry.findStrategy(id, 'mcts'), 'every game has mcts');
-        const first = playWithMcts(game, 'mcts', 0, determinizations);
+        const first = playWithMcts(game, 'mcts', 0, { determinizations });
         assert.ok(!first.log.some((line) => line.startsWith('forfeit 0')), 'mcts forfeited');
         assert.ok(first.actions.filter((choice) => choice.seat === 0).length > 1, 'mcts hardly chose');
-        assert.deepEqual(playWithMcts(game, 'mcts', 0, determinizations).log, first.log);
+        assert.deepEqual(playWithMcts(game, 'mcts', 0, { determinizations }).log, first.log);
       });
     }
   });
 }
 
+describe('mcts rollouts by strategies that read the state view', () => {
+  for (const [id, rollout] of [
+    ['dominion', 'big-money'],
+    ['speedclue', 'simple'],
+  ]) {
+    test(`${id}: rollout=${rollout} plays only legal actions and replays alike`, () => {
+      const game: AnyGame = registry.game(id);
+      const params = { determinizations: 0, rollout, iterations: 10 };
+      const first = playWithMcts(game, 'rollout', 0, params);
+      assert.ok(!first.log.some((line) => line.startsWith('forfeit 0')), 'mcts forfeited');
+      assert.deepEqual(playWithMcts(game, 'rollout', 0, params).log, first.log);
+    });
+  }
+});
+
 describe('mcts parameters', () => {
-  test('a rollout policy must be a built-in of the game that reads no view nor events; a reward is win or rank', () => {
+  test('a rollout policy must be a built-in of the game that reads no events nor a view the game cannot give; a reward is win or rank', () => {
     const rules = registry.game('hearts').parseRules({});
     const mcts = registry.findStrategy('hearts', 'mcts')!;
     const create = (rollout: string) => mcts.create({ seat: 0, players: 4, rules, params: { ...PARAMS, rollout } });

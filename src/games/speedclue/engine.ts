@@ -32,6 +32,7 @@ export function resetGame(s: SpeedClueState, key: MasterKey, game: number): void
     s.suggestions[seat] = 0;
     s.turns[seat] = 0;
     s.mustAccuse[seat] = 0;
+    s.certain[seat] = -1;
     s.standing[seat] = Standing.IN;
     s.shares[seat] = 0;
   }
@@ -160,6 +161,7 @@ function resolveSuggestion(s: SpeedClueState, disprover: number, card: number): 
     const others = told & ~privy;
     if (others !== 0) s.events.push(others, Ev.SUGGESTION, active, triple, disprover, -1);
   } else {
+    if ((TRIPLE_MASK[triple] & s.hand[active]) === 0) s.certain[active] = triple;
     if (s.rules.accusationRules && (TRIPLE_MASK[triple] & s.seen[active]) === 0) s.mustAccuse[active] = 1;
     s.events.push(told, Ev.SUGGESTION, active, triple, -1, -1);
   }

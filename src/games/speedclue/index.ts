@@ -7,7 +7,7 @@ import { SPEEDCLUE_METRICS } from './metrics.ts';
 import { SPEEDCLUE_RULES, parseSpeedClueRules } from './rules.ts';
 import { SpeedClueState } from './state.ts';
 import { formatCommentLine, formatEventLine } from './text.ts';
-import { SpeedClueView } from './view.ts';
+import { SpeedClueStateView, SpeedClueView } from './view.ts';
 import { speedClueWire } from './wire/index.ts';
 import { createSearchState, resampleGame } from './resample.ts';
 
@@ -56,6 +56,7 @@ export const speedClue: Game<SpeedClueState, SpeedClueView> = defineGame({
   scores,
   maxDecisions,
   createView: (players, seat, rules) => new SpeedClueView(players, seat, rules),
+  createStateView: (state, seat) => new SpeedClueStateView(state, seat),
   createSearchState,
   resample: resampleGame,
   actionToString: (action) => formatAction(action),
@@ -64,7 +65,8 @@ export const speedClue: Game<SpeedClueState, SpeedClueView> = defineGame({
   describeComment: (e) => formatCommentLine(e),
 });
 
-export { SpeedClueState, SpeedClueView };
+export { SpeedClueState, SpeedClueStateView, SpeedClueView };
+export type { SpeedClueSeatView } from './view.ts';
 export { Phase, Standing } from './state.ts';
 export { scores } from './engine.ts';
 export * from './cards.ts';

@@ -75,6 +75,7 @@ export function resampleGame(state: SpeedClueState, view: SpeedClueView, rng: Rn
     // Turns count only toward the game's metrics, which no one reads in imagined play.
     state.turns[other] = 0;
     state.mustAccuse[other] = other === seat && view.mustAccuse ? 1 : 0;
+    state.certain[other] = other === seat ? view.certain : -1;
     state.standing[other] = (view.eliminated & (1 << other)) !== 0 ? Standing.ELIMINATED : Standing.IN;
     state.shares[other] = 0;
     if (state.standing[other] === Standing.IN) inMask |= 1 << other;

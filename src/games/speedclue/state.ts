@@ -48,6 +48,8 @@ export class SpeedClueState implements GameState {
    * (under the accusation restrictions), or it has made every suggestion.
    */
   readonly mustAccuse: Uint8Array;
+  /** [seat]: a triple of its own that nobody disproved and that names none of its cards (so the solution), or -1. */
+  readonly certain: Int16Array;
   /** [seat]: a Standing. */
   readonly standing: Uint8Array;
   readonly shares: Float64Array;
@@ -92,6 +94,7 @@ export class SpeedClueState implements GameState {
     this.suggestions = new Int16Array(players);
     this.turns = new Int16Array(players);
     this.mustAccuse = new Uint8Array(players);
+    this.certain = new Int16Array(players);
     this.standing = new Uint8Array(players);
     this.shares = new Float64Array(players);
   }

@@ -3,13 +3,28 @@ import type { PlayerView, RuleValues } from '../../core/game.ts';
 import { CARDS, TRIPLES, TRIPLE_MASK } from './cards.ts';
 import { Ev } from './codes.ts';
 import { decodeRules } from './rules.ts';
+import type { SpeedClueState } from './state.ts';
+
+/**
+ * What both views of a seat show: its hand, the cards it has seen, its own suggestions, the
+ * solution it knows from an undisproved suggestion of its own (-1 while none) and whether the
+ * restrictions oblige it to accuse. Strategies that read nothing else may set `readsState`.
+ */
+export interface SpeedClueSeatView extends PlayerView {
+  readonly hand: number;
+  readonly seen: number;
+  readonly used: Uint8Array;
+  readonly suggestions: number;
+  readonly certain: number;
+  readonly mustAccuse: boolean;
+}
 
 /**
  * What one player knows, rebuilt only from the records it receives: its hand, the cards shown to
  * it and by whom, its own suggestions, and who is out as far as it was told. Strategies that reason
  * about the other hands keep their own records from the same events (see strategies/speedclue).
  */
-export class SpeedClueView implements PlayerView {
+export class SpeedClueView implements SpeedClueSeatView {
   readonly seat: number;
   readonly players: number;
   /** Whether an undisproved suggestion obliges its maker to accuse (the rules' accusation restrictions). */
@@ -100,4 +115,47 @@ export class SpeedClueView implements PlayerView {
     if ((mask & this.hand) === 0) this.certain = triple;
     if (this.accusationRules && (mask & this.seen) === 0) this.mustAccuse = true;
   }
+}
+
+/**
+ * A seat's SpeedClueSeatView read live from the engine's state (Game.createStateView): for trusted
+ * strategies that set readsState, and for their play-outs in a search state.
+ */
+export class SpeedClueStateView implements SpeedClueSeatView {
+  readonly seat: number;
+  readonly players: number;
+  readonly used: Uint8Array;
+  private readonly state: SpeedClueState;
+
+  constructor(state: SpeedClueState, seat: number) {
+    this.state = state;
+    this.seat = seat;
+    this.players = state.players;
+    this.used = state.used.subarray(seat * TRIPLES, (seat + 1) * TRIPLES);
+  }
+
+  get hand(): number {
+    return this.state.hand[this.seat];
+  }
+
+  get seen(): number {
+    return this.state.seen[this.seat];
+  }
+
+  get suggestions(): number {
+    return this.state.suggestions[this.seat];
+  }
+
+  get certain(): number {
+    return this.state.certain[this.seat];
+  }
+
+  get mustAccuse(): boolean {
+    return this.state.mustAccuse[this.seat] === 1;
+  }
+
+  // It reads the state itself: there is nothing to reset and no record to take.
+  reset(): void {}
+
+  observe(): void {}
 }

@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { quote } from 'shell-quote';
 import { Forfeit } from '../../../src/core/forfeits.ts';
@@ -14,6 +14,7 @@ import { PYTHON, ROOT, forfeitsOf, liveHandles, playExternal, processesMarked, s
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots/speedclue', name);
 const cmd = (...words: string[]) => `cmd:${quote(words)}`;
 const EXAMPLE = join(ROOT, 'strategies/external/speedclue_bot.py');
+const CONSTRAINT = join(ROOT, 'strategies/external/speedclue_constraint_bot.py');
 const GCC = spawnSync('gcc', ['--version']).status === 0;
 
 const marker = `PARLOR_SPEEDCLUE_TEST=${process.pid}`;
@@ -62,15 +63,21 @@ async function playBot(
 }
 
 describe('SpeedClue bots on TCP', () => {
-  test('the example Python bot plays a whole run on one connection, and answers done with dead', async () => {
-    const { counters, stats, failures, log } = await playBot(cmd(PYTHON, EXAMPLE), 20, 'example');
-    assert.equal(forfeitsOf(counters, 0).size, 0);
-    assert.deepEqual(failures, []);
-    assert.equal(stats.botsStarted, 1);
-    assert.equal(stats.games, 20);
-    assert.doesNotMatch(log, /dead|ignoring/);
-    await assertNothingLeft();
-  });
+  const pythonBots: [string, string, number][] = [
+    ['the example Python bot', EXAMPLE, 20],
+    ['the constraint-propagation bot', CONSTRAINT, 6],
+  ];
+  for (const [what, file, games] of pythonBots) {
+    test(`${what} plays a whole run legally on one connection, and answers done with dead`, async () => {
+      const { counters, stats, failures, log } = await playBot(cmd(PYTHON, file), games, basename(file, '.py'));
+      assert.equal(forfeitsOf(counters, 0).size, 0);
+      assert.deepEqual(failures, []);
+      assert.equal(stats.botsStarted, 1);
+      assert.equal(stats.games, games);
+      assert.doesNotMatch(log, /dead|ignoring|Traceback/);
+      await assertNothingLeft();
+    });
+  }
 
   test('the example C bot, compiled here, plays a whole run sending NUL-ended replies', { skip: !GCC && 'no gcc' }, async () => {
     const program = join(scratch, 'speedclue_bot');

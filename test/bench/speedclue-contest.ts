@@ -1,0 +1,62 @@
+// `infogain` against the reimplemented constraint-propagation entry (speedclue_constraint_bot.py)
+// in the contest's own 3-player tournament: the two and `inference` in every seating, through
+// `parlor contest` over TCP with the contest's 10 s per-move limit. Prints each entrant's wins with
+// a Wilson 95% interval, and a two-sided sign test of infogain's wins against the entry's over the
+// games one of them won. Run alone; with the default it takes under a minute:
+//   node --import tsx test/bench/speedclue-contest.ts [per-seating=300] [seed=speedclue-contest]
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { normalCdf } from '../../src/stats/normal.ts';
+import { wilson } from '../../src/stats/wilson.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PER_SEATING = Number(process.argv[2] ?? 300);
+const SEED = process.argv[3] ?? 'speedclue-contest';
+const ENTRY = 'constraint-entry';
+
+interface Outcome {
+  readonly identifier: string;
+  readonly wins: number;
+  readonly played: number;
+  readonly disqualified: string | null;
+}
+
+const scratch = mkdtempSync(join(tmpdir(), 'speedclue-contest-'));
+try {
+  const launch = join(scratch, 'entries.txt');
+  writeFileSync(launch, `python3 ${join(ROOT, 'strategies/external/speedclue_constraint_bot.py')} {${ENTRY}} %%\n`);
+  const args = ['contest', '--game', 'speedclue', '--launch', launch, '--strategies', 'infogain,inference'];
+  args.push('--per-seating', String(PER_SEATING), '--move-timeout', '10', '--seed', SEED, '-o', join(scratch, 'out'), '-q', '--json');
+  const outcomes = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'bin/parlor.js'), ...args], { encoding: 'utf8' })) as Outcome[];
+  for (const outcome of outcomes) {
+    const rate = wilson(outcome.wins, outcome.played);
+    console.log(
+      JSON.stringify({
+        bench: 'speedclue-contest',
+        entrant: outcome.identifier,
+        wins: outcome.wins,
+        played: outcome.played,
+        winRate: Number(rate.p.toFixed(4)),
+        winRateCi95: [Number(rate.low.toFixed(4)), Number(rate.high.toFixed(4))],
+        disqualified: outcome.disqualified,
+      }),
+    );
+  }
+  const wins = (name: string) => outcomes.find((outcome) => outcome.identifier === name)!.wins;
+  const ours = wins('infogain');
+  const theirs = wins(ENTRY);
+  const z = (ours - theirs) / Math.sqrt(ours + theirs);
+  console.log(
+    JSON.stringify({
+      bench: 'speedclue-contest',
+      infogainWins: ours,
+      entryWins: theirs,
+      signTestP: Number((2 * (1 - normalCdf(Math.abs(z)))).toFixed(4)),
+    }),
+  );
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
