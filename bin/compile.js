@@ -20,7 +20,13 @@ const SOURCE_FOLDERS = ['src', 'strategies'];
  * they share goes into chunks they all import, so a thread holds one copy of every module. A
  * module that names another with moduleUrl() (src/compiled.ts) must list it here.
  */
-export const ENTRY_MODULES = ['src/cli/main.ts', 'src/app.ts', 'src/index.ts', 'src/runner/worker.ts', 'src/runner/bot-thread.ts'];
+export const ENTRY_MODULES = [
+  'src/cli/main.ts',
+  'src/app.ts',
+  'src/index.ts',
+  'src/runner/play/worker.ts',
+  'src/runner/play/bot-thread.ts',
+];
 /**
  * Small CommonJS packages on the path of every start, bundled in: loaded from the ES modules
  * through Node's CommonJS loader they cost a bot process several milliseconds. Every other package

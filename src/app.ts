@@ -3,8 +3,8 @@
 import { moduleUrl } from './compiled.ts';
 import { Registry } from './core/registry.ts';
 import { builtinGames } from './games/index.ts';
-import type { ExternalHost } from './runner/external.ts';
-import type { JobContext } from './runner/jobs.ts';
+import type { ExternalHost } from './runner/play/external.ts';
+import type { JobContext } from './runner/job/jobs.ts';
 import { builtinStrategies, builtinStrategyReaders } from '../strategies/index.ts';
 
 /** The games and built-in strategies parlor ships with. */

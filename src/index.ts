@@ -3,12 +3,12 @@
 export * from './strategy-api.ts';
 export { BUILTIN_REGISTRY_MODULE, builtinJobContext, builtinRegistry, loadExternalHost } from './app.ts';
 export { builtinGames } from './games/index.ts';
-export * from './runner/table.ts';
-export * from './runner/transcript.ts';
-export { Timeline, type Phase, type PoolActivity } from './runner/timeline.ts';
-export { DESIGNS, type DesignName } from './runner/design.ts';
-export { pairedArms, type PairedSpec, type PairedTotals } from './runner/paired.ts';
-export { runPairedBatches, type PairedRunOptions } from './runner/paired-run.ts';
+export * from './runner/play/table.ts';
+export * from './runner/play/transcript.ts';
+export { Timeline, type Phase, type PoolActivity } from './runner/job/timeline.ts';
+export { DESIGNS, type DesignName } from './runner/play/design.ts';
+export { pairedArms, type PairedSpec, type PairedTotals } from './runner/compare/paired.ts';
+export { runPairedBatches, type PairedRunOptions } from './runner/compare/paired-run.ts';
 export {
   comparisonEstimate,
   runComparison,
@@ -20,7 +20,7 @@ export {
   type SprtPoint,
   type VarianceReduction,
   type Verdict,
-} from './runner/compare.ts';
+} from './runner/compare/compare.ts';
 export {
   CompareExit,
   readComparisonJob,
@@ -31,15 +31,15 @@ export {
   type ComparisonSettings,
   type ComparisonSummary,
   type ComparisonWatch,
-} from './runner/comparison.ts';
+} from './runner/compare/comparison.ts';
 export {
   expectedLength,
   planComparison,
   type ComparisonPlan,
   type ComparisonRequest,
   type ExpectedLength,
-} from './runner/comparison-plan.ts';
-export type { ExternalHost, ExternalHostLoader } from './runner/external.ts';
+} from './runner/compare/comparison-plan.ts';
+export type { ExternalHost, ExternalHostLoader } from './runner/play/external.ts';
 export {
   readTuneJob,
   resumeTune,
@@ -54,7 +54,7 @@ export {
 } from './tune/job.ts';
 export { pairScore } from './tune/score.ts';
 export { Spsa, spsaSettings, SPSA_DEFAULTS, type SpsaSettings, type TunedParam } from './tune/spsa.ts';
-export type { JobFile, JobSpec } from './runner/job.ts';
+export type { JobFile, JobSpec } from './runner/job/job.ts';
 export {
   checkSameJob,
   readJobToResume,
@@ -64,7 +64,7 @@ export {
   type JobOutcome,
   type JobSettings,
   type ResultHook,
-} from './runner/jobs.ts';
+} from './runner/job/jobs.ts';
 export {
   fullRules,
   planSim,
@@ -74,10 +74,10 @@ export {
   type SeatRequest,
   type SimRequest,
   type TournamentRequest,
-} from './runner/plan.ts';
-export { PRESET_NAMES, SPRT_ELO_SCALES, type PresetName, type SprtEloScale } from './runner/sprt-choices.ts';
-export { runRatings } from './runner/ratings.ts';
-export type { RatingSummary } from './runner/summary-types.ts';
-export type { MatchSummary, MetricSummary, RunSummary } from './runner/summary-types.ts';
+} from './runner/job/plan.ts';
+export { PRESET_NAMES, SPRT_ELO_SCALES, type PresetName, type SprtEloScale } from './runner/compare/sprt-choices.ts';
+export { runRatings } from './runner/summary/ratings.ts';
+export type { RatingSummary } from './runner/summary/summary-types.ts';
+export type { MatchSummary, MetricSummary, RunSummary } from './runner/summary/summary-types.ts';
 export * from './report/index.ts';
 export * from './stats/index.ts';

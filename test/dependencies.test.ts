@@ -90,8 +90,8 @@ describe('the dependency rules', () => {
 
   test('the walk sees every kind of import, so a violation would show', () => {
     assert.ok(importsOf('src/app.ts').includes('src/protocol/index.ts'), 'import() seen');
-    assert.ok(importsOf('src/app.ts').includes('src/runner/external.ts'), 'import type seen');
-    assert.ok(importsOf('src/runner/jobs.ts').includes('src/runner/runners.ts'), 'static import seen');
+    assert.ok(importsOf('src/app.ts').includes('src/runner/play/external.ts'), 'import type seen');
+    assert.ok(importsOf('src/runner/job/jobs.ts').includes('src/runner/job/runners.ts'), 'static import seen');
   });
 
   test('the cycle search finds every cycle, so one would show', () => {

@@ -1,5 +1,5 @@
 import type { Registry } from '../core/registry.ts';
-import type { ResultHook } from '../runner/jobs.ts';
+import type { ResultHook } from '../runner/job/jobs.ts';
 
 /** What a command needs from its surroundings; tests pass their own to capture output. */
 export interface CommandContext {

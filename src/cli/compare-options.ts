@@ -1,6 +1,6 @@
 import { Errors } from '../core/errors.ts';
-import { parseChoice } from '../runner/design.ts';
-import { PRESET_NAMES, SPRT_ELO_SCALES, type PresetName, type SprtEloScale } from '../runner/sprt-choices.ts';
+import { parseChoice } from '../runner/play/design.ts';
+import { PRESET_NAMES, SPRT_ELO_SCALES, type PresetName, type SprtEloScale } from '../runner/compare/sprt-choices.ts';
 
 // The parsers of `parlor compare`'s own options live apart from the command, so that declaring the
 // options does not load the comparison machinery into every command.

@@ -1,6 +1,6 @@
 import { playsOneRound } from '../core/game.ts';
 import { alignColumns } from '../report/tables.ts';
-import type { MetricSummary, RatingSummary, RunSummary, UntilClearSummary } from '../runner/summary-types.ts';
+import type { MetricSummary, RatingSummary, RunSummary, UntilClearSummary } from '../runner/summary/summary-types.ts';
 
 function percent(value: number): string {
   return `${(value * 100).toFixed(1)}%`;

@@ -1,4 +1,4 @@
-import type { ResultHook } from '../runner/jobs.ts';
+import type { ResultHook } from '../runner/job/jobs.ts';
 
 /**
  * What runs after every run that writes a results folder, in order (chart and report writers

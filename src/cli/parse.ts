@@ -1,5 +1,5 @@
 import { Errors } from '../core/errors.ts';
-import type { SandboxLimits } from '../runner/external.ts';
+import type { SandboxLimits } from '../runner/play/external.ts';
 
 /** Value parsers for options: each turns text into a checked value or throws a ParlorError. */
 export function integerIn(what: string, min: number, max: number) {

@@ -2,8 +2,8 @@ import { Command, Option } from 'commander';
 import type { CommandContext } from './command.ts';
 import { Commands } from './commands.ts';
 import { Options, type OptionDef } from './options.ts';
-import { version } from '../runner/version.ts';
-import { trustStrategyFiles } from '../runner/trust.ts';
+import { version } from '../runner/job/version.ts';
+import { trustStrategyFiles } from '../runner/play/trust.ts';
 
 function toCommanderOption(definition: OptionDef, context: CommandContext): Option {
   const option = new Option(definition.flags, definition.description);

@@ -3,7 +3,7 @@ import type { GameEvent } from '../core/events.ts';
 import type { Game, PlayerView, RuleValues } from '../core/game.ts';
 import { Rng, Streams, masterKey } from '../core/random.ts';
 import type { Strategy } from '../core/strategy.ts';
-import type { ResolvedStrategy } from '../runner/strategies.ts';
+import type { ResolvedStrategy } from '../runner/play/strategies.ts';
 import { wireProtocol } from './protocols.ts';
 import { createFramer } from './transport/framing.ts';
 import { Due, LineKind, type ClientSeat, type FramingKind } from '../core/wire.ts';

@@ -3,7 +3,7 @@ import type { Game, PlayerView, RuleValues } from '../core/game.ts';
 import type { Registry } from '../core/registry.ts';
 import type { Strategy, StrategyDefinition } from '../core/strategy.ts';
 import type { StrategySpec } from '../core/strategy-spec.ts';
-import { resolveStrategy as resolveInProcess, type ResolvedStrategy } from '../runner/strategies.ts';
+import { resolveStrategy as resolveInProcess, type ResolvedStrategy } from '../runner/play/strategies.ts';
 import { checkProgram, isExternalSpec, parseBotCommand, type BotCommand } from './command.ts';
 import { wireProtocol } from './protocols.ts';
 import type { Channel } from './transport/channel.ts';
@@ -12,7 +12,7 @@ import { createFramer } from './transport/framing.ts';
 import { BotProcess, installCleanup, type BotLimits, type BotLink } from './transport/process.ts';
 import { freshIdentifier, sharedBotPort, TcpChannel } from './transport/tcp.ts';
 import { sandboxProblem } from './transport/sandbox.ts';
-import type { SandboxLimits } from '../runner/external.ts';
+import type { SandboxLimits } from '../runner/play/external.ts';
 import type { ChannelKind, FramingKind, WireProtocol } from '../core/wire.ts';
 
 /** What a connector needs to open one connection for one seat. */

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import type { GameEvent } from '../core/events.ts';
 import type { GameState, PlayerView } from '../core/game.ts';
 import { Forfeit } from '../core/forfeits.ts';
-import type { GameRange, MatchPlayer } from '../runner/batch.ts';
-import type { Counters } from '../runner/counters.ts';
-import type { PreparedMatch } from '../runner/match.ts';
-import { playGameAsync, type AsyncChooser, type DecisionOutcome, type Table, type TableObserver } from '../runner/table.ts';
-import { TranscriptRecorder } from '../runner/transcript.ts';
+import type { GameRange, MatchPlayer } from '../runner/play/batch.ts';
+import type { Counters } from '../runner/play/counters.ts';
+import type { PreparedMatch } from '../runner/play/match.ts';
+import { playGameAsync, type AsyncChooser, type DecisionOutcome, type Table, type TableObserver } from '../runner/play/table.ts';
+import { TranscriptRecorder } from '../runner/play/transcript.ts';
 import { appendBotLog, finishBotLogs } from './bot-logs.ts';
 import { ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
 import { channelFor, framingFor, wireProtocol } from './protocols.ts';
@@ -22,7 +22,7 @@ import {
   type ReadFailure,
   type ReadResult,
 } from './transport/process.ts';
-import type { SandboxLimits } from '../runner/external.ts';
+import type { SandboxLimits } from '../runner/play/external.ts';
 import { sentDetail, type ChannelKind, type FramingKind, type Outbound, type ServerSeat, type WireProtocol } from '../core/wire.ts';
 
 export interface ExternalOptions {

@@ -101,7 +101,7 @@ interface SummaryMetricHeading {
   readonly chart: string;
 }
 
-/** A game's declared metric as summary.json holds it (src/runner/summary-types.ts MetricSummary). */
+/** A game's declared metric as summary.json holds it (src/runner/summary/summary-types.ts MetricSummary). */
 export type SummaryMetric =
   | (SummaryMetricHeading & {
       readonly kind: 'rate-by';
@@ -135,7 +135,7 @@ export type SummaryMetric =
     });
 
 /**
- * The parts of a run's summary (src/runner/summary-types.ts) the report reads, and all `parlor chart`
+ * The parts of a run's summary (src/runner/summary/summary-types.ts) the report reads, and all `parlor chart`
  * asks of a summary.json: the runner's summaries are this and more.
  */
 export interface ReportSummary {

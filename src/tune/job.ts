@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Errors } from '../core/errors.ts';
 import type { ParamSpec } from '../core/strategy.ts';
 import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
-import { planComparison } from '../runner/comparison-plan.ts';
+import { planComparison } from '../runner/compare/comparison-plan.ts';
 import {
   resumeComparison,
   startComparison,
@@ -11,22 +11,22 @@ import {
   type ComparisonSettings,
   type ComparisonWatch,
   type CompareSummary,
-} from '../runner/comparison.ts';
-import { varianceReduction } from '../runner/compare.ts';
-import type { DesignName } from '../runner/design.ts';
-import { createRunners, jobSources, openResultsFolder, whileLocked, type JobContext } from '../runner/jobs.ts';
-import { lockResultsFolder } from '../runner/folder-lock.ts';
-import { prepareMatch } from '../runner/match.ts';
-import { chooseMeasure } from '../runner/measures.ts';
-import type { PairedTotals } from '../runner/paired.ts';
-import { runPairedBatches } from '../runner/paired-run.ts';
-import { makeFolder, readJson, ResultFiles, writeFileAtomic } from '../runner/results.ts';
-import { refuseRemoteBots, type Runners } from '../runner/runners.ts';
-import { changedSources, type SourceHashes } from '../runner/sources.ts';
-import type { PresetName } from '../runner/sprt-choices.ts';
-import { resolveStrategy } from '../runner/strategies.ts';
-import { toCsv } from '../runner/tables.ts';
-import { gitCommit, version } from '../runner/version.ts';
+} from '../runner/compare/comparison.ts';
+import { varianceReduction } from '../runner/compare/compare.ts';
+import type { DesignName } from '../runner/play/design.ts';
+import { createRunners, jobSources, openResultsFolder, whileLocked, type JobContext } from '../runner/job/jobs.ts';
+import { lockResultsFolder } from '../runner/job/folder-lock.ts';
+import { prepareMatch } from '../runner/play/match.ts';
+import { chooseMeasure } from '../runner/summary/measures.ts';
+import type { PairedTotals } from '../runner/compare/paired.ts';
+import { runPairedBatches } from '../runner/compare/paired-run.ts';
+import { makeFolder, readJson, ResultFiles, writeFileAtomic } from '../runner/job/results.ts';
+import { refuseRemoteBots, type Runners } from '../runner/job/runners.ts';
+import { changedSources, type SourceHashes } from '../runner/play/sources.ts';
+import type { PresetName } from '../runner/compare/sprt-choices.ts';
+import { resolveStrategy } from '../runner/play/strategies.ts';
+import { toCsv } from '../runner/summary/tables.ts';
+import { gitCommit, version } from '../runner/job/version.ts';
 import { presentable, specWithValues, tunedParams, type ParamRange } from './params.ts';
 import { pairScore } from './score.ts';
 import { Spsa, spsaSettings, type SpsaSettings, type TunedParam } from './spsa.ts';

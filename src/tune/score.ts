@@ -1,6 +1,6 @@
 import { Errors } from '../core/errors.ts';
 import type { Measure } from '../core/game.ts';
-import type { PairedTotals } from '../runner/paired.ts';
+import type { PairedTotals } from '../runner/compare/paired.ts';
 
 /**
  * What tuning maximizes: the candidate arm's score on the run's measure minus the baseline arm's,

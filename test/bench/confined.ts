@@ -5,9 +5,9 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { builtinRegistry } from '../../src/app.ts';
-import { createTable, prepareMatch } from '../../src/runner/match.ts';
-import { playGame } from '../../src/runner/table.ts';
-import { trustStrategyFiles } from '../../src/runner/trust.ts';
+import { createTable, prepareMatch } from '../../src/runner/play/match.ts';
+import { playGame } from '../../src/runner/play/table.ts';
+import { trustStrategyFiles } from '../../src/runner/play/trust.ts';
 import type { BenchLine } from './engine.ts';
 
 export type ConfinedBenchLine = BenchLine & {

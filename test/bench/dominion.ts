@@ -5,10 +5,10 @@
 //   node --expose-gc --import tsx test/bench/dominion.ts [--quick]
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { MatchPlayer } from '../../src/runner/batch.ts';
-import { Counters } from '../../src/runner/counters.ts';
-import { createTable, prepareMatch } from '../../src/runner/match.ts';
-import { playGame } from '../../src/runner/table.ts';
+import { MatchPlayer } from '../../src/runner/play/batch.ts';
+import { Counters } from '../../src/runner/play/counters.ts';
+import { createTable, prepareMatch } from '../../src/runner/play/match.ts';
+import { playGame } from '../../src/runner/play/table.ts';
 import { builtinRegistry } from '../../src/app.ts';
 import { heapUsed, type BenchLine, type EngineBenchOptions } from './engine.ts';
 

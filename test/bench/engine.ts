@@ -1,12 +1,12 @@
 // Speed and memory of the engine and the runner: random games, one thread and the worker pool.
 import { performance } from 'node:perf_hooks';
-import { MatchPlayer } from '../../src/runner/batch.ts';
-import { Counters } from '../../src/runner/counters.ts';
-import { buildJob, jobId, matchSpecOf } from '../../src/runner/job.ts';
-import { createTable, prepareMatch, type PreparedMatch } from '../../src/runner/match.ts';
-import { countersOf, JobProgress, executeJob } from '../../src/runner/run-job.ts';
-import { Runners } from '../../src/runner/runners.ts';
-import { playGame } from '../../src/runner/table.ts';
+import { MatchPlayer } from '../../src/runner/play/batch.ts';
+import { Counters } from '../../src/runner/play/counters.ts';
+import { buildJob, jobId, matchSpecOf } from '../../src/runner/job/job.ts';
+import { createTable, prepareMatch, type PreparedMatch } from '../../src/runner/play/match.ts';
+import { countersOf, JobProgress, executeJob } from '../../src/runner/job/run-job.ts';
+import { Runners } from '../../src/runner/job/runners.ts';
+import { playGame } from '../../src/runner/play/table.ts';
 import { builtinRegistry, loadExternalHost } from '../../src/app.ts';
 
 /** One line of `npm run bench -- --json`. */

@@ -9,7 +9,7 @@ import { masterKey } from '../../src/core/random.ts';
 import type { ParamValue, StrategyDefinition } from '../../src/core/strategy.ts';
 import { builtinRegistry } from '../../src/app.ts';
 import { hearts, type HeartsState, type HeartsView } from '../../src/games/hearts/index.ts';
-import { Table, playGame } from '../../src/runner/table.ts';
+import { Table, playGame } from '../../src/runner/play/table.ts';
 import { BlockAccumulator } from '../../src/stats/blocks.ts';
 import { ducking } from '../../strategies/hearts/ducking.ts';
 import { firstLegal } from '../../strategies/hearts/first-legal.ts';

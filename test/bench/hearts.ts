@@ -2,10 +2,10 @@
 // one-hand games (every game index a fresh deal), on one thread; then the same hands counted into
 // a batch's counters, the game's metrics included, as a worker does.
 import { performance } from 'node:perf_hooks';
-import { MatchPlayer } from '../../src/runner/batch.ts';
-import { Counters } from '../../src/runner/counters.ts';
-import { createTable, prepareMatch } from '../../src/runner/match.ts';
-import { playGame } from '../../src/runner/table.ts';
+import { MatchPlayer } from '../../src/runner/play/batch.ts';
+import { Counters } from '../../src/runner/play/counters.ts';
+import { createTable, prepareMatch } from '../../src/runner/play/match.ts';
+import { playGame } from '../../src/runner/play/table.ts';
 import { builtinRegistry } from '../../src/app.ts';
 import type { BenchLine, EngineBenchOptions } from './engine.ts';
 

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loopbackDefinition, newHostStats, playExternalRange, resolveStrategy, type HostStats } from '../../src/protocol/index.ts';
-import { MatchPlayer } from '../../src/runner/batch.ts';
-import { Counters } from '../../src/runner/counters.ts';
-import { prepareMatch, type PreparedMatch, type StrategyResolver } from '../../src/runner/match.ts';
+import { MatchPlayer } from '../../src/runner/play/batch.ts';
+import { Counters } from '../../src/runner/play/counters.ts';
+import { prepareMatch, type PreparedMatch, type StrategyResolver } from '../../src/runner/play/match.ts';
 import { builtinRegistry } from '../../src/app.ts';
 import type { BenchLine } from './engine.ts';
 

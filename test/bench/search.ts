@@ -8,7 +8,7 @@ import { builtinRegistry } from '../../src/app.ts';
 import type { PlayerView } from '../../src/core/game.ts';
 import { masterKey, type Rng } from '../../src/core/random.ts';
 import type { Strategy } from '../../src/core/strategy.ts';
-import { Table, playGame } from '../../src/runner/table.ts';
+import { Table, playGame } from '../../src/runner/play/table.ts';
 import type { MctsPlayer } from '../../strategies/mcts.ts';
 import { UniformChoice } from '../conformance/playouts.ts';
 import type { BenchLine } from './engine.ts';

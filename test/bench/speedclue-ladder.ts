@@ -8,7 +8,7 @@
 import { masterKey } from '../../src/core/random.ts';
 import type { StrategyDefinition } from '../../src/core/strategy.ts';
 import { Outcome, speedClue, type SpeedClueView } from '../../src/games/speedclue/index.ts';
-import { Table, playGame } from '../../src/runner/table.ts';
+import { Table, playGame } from '../../src/runner/play/table.ts';
 import { wilson } from '../../src/stats/wilson.ts';
 import { inference } from '../../strategies/speedclue/inference.ts';
 import { infogain } from '../../strategies/speedclue/infogain.ts';

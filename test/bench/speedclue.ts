@@ -4,8 +4,8 @@
 // timed games are split in halves: an inference whose cost per turn grew with the games played
 // would show a slower second half.
 import { performance } from 'node:perf_hooks';
-import { createTable, prepareMatch } from '../../src/runner/match.ts';
-import { playGame } from '../../src/runner/table.ts';
+import { createTable, prepareMatch } from '../../src/runner/play/match.ts';
+import { playGame } from '../../src/runner/play/table.ts';
 import { builtinRegistry } from '../../src/app.ts';
 import type { SpeedClueState } from '../../src/games/speedclue/index.ts';
 import type { BenchLine, EngineBenchOptions } from './engine.ts';

@@ -5,8 +5,8 @@
 //
 //   node --import tsx test/bench/tune-pairing.ts <game> <theta+ spec> <theta- spec> <opponent> <players> <blocks> <replicates>
 import { builtinJobContext, runPairedBatches, varianceReduction, type PairedSpec, type PairedTotals } from '../../src/index.ts';
-import { blockGames } from '../../src/runner/design.ts';
-import { Runners } from '../../src/runner/runners.ts';
+import { blockGames } from '../../src/runner/play/design.ts';
+import { Runners } from '../../src/runner/job/runners.ts';
 
 const [game, candidate, baseline, opponent, playersText, blocksText, replicatesText] = process.argv.slice(2);
 const [players, blocks, replicates] = [playersText, blocksText, replicatesText].map(Number);

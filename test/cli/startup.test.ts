@@ -3,11 +3,11 @@ import { describe, test } from 'node:test';
 import { loadedModules } from '../helpers/imports.ts';
 
 const HEAVY_RUNNER_MODULES = [
-  'src/runner/pool.ts',
-  'src/runner/run-job.ts',
-  'src/runner/summary.ts',
-  'src/runner/compare.ts',
-  'src/runner/external.ts',
+  'src/runner/job/pool.ts',
+  'src/runner/job/run-job.ts',
+  'src/runner/summary/summary.ts',
+  'src/runner/compare/compare.ts',
+  'src/runner/play/external.ts',
 ];
 
 describe('start-up of `parlor bot`', () => {

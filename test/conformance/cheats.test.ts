@@ -6,8 +6,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinRegistry } from '../../src/app.ts';
 import { ErrorCodes, ParlorError } from '../../src/core/errors.ts';
-import { createTable, prepareMatch } from '../../src/runner/match.ts';
-import { playGame, type TableObserver } from '../../src/runner/table.ts';
+import { createTable, prepareMatch } from '../../src/runner/play/match.ts';
+import { playGame, type TableObserver } from '../../src/runner/play/table.ts';
 
 const GAMES = 12;
 const cheat = (name: string) => `test/fixtures/strategies/cheats/${name}.ts`;

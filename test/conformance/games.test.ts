@@ -10,7 +10,7 @@ import type { GameEvent } from '../../src/core/events.ts';
 import type { GameState, PlayerView } from '../../src/core/game.ts';
 import type { GameTally } from '../../src/core/tally.ts';
 import { masterKey, type MasterKey } from '../../src/core/random.ts';
-import { Table } from '../../src/runner/table.ts';
+import { Table } from '../../src/runner/play/table.ts';
 import {
   DigestChoice,
   MAX_DECISIONS,

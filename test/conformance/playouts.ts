@@ -4,7 +4,7 @@ import type { Game, GameState, PlayerView, RuleValues } from '../../src/core/gam
 import { isParlorError } from '../../src/core/errors.ts';
 import { Rng, Streams, masterKey, type MasterKey } from '../../src/core/random.ts';
 import type { Strategy } from '../../src/core/strategy.ts';
-import { Table, playGame, type SeatPlayer, type TableObserver } from '../../src/runner/table.ts';
+import { Table, playGame, type SeatPlayer, type TableObserver } from '../../src/runner/play/table.ts';
 
 export type AnyGame = Game<GameState, PlayerView>;
 

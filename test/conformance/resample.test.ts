@@ -7,7 +7,7 @@ import { builtinRegistry } from '../../src/app.ts';
 import type { GameState, PlayerView, RuleValues } from '../../src/core/game.ts';
 import { Rng, masterKey } from '../../src/core/random.ts';
 import type { Strategy } from '../../src/core/strategy.ts';
-import { Table, playGame } from '../../src/runner/table.ts';
+import { Table, playGame } from '../../src/runner/play/table.ts';
 import { UniformChoice, seatRng, type AnyGame } from './playouts.ts';
 
 const registry = builtinRegistry();

@@ -4,16 +4,16 @@
 // test/conformance/verdicts.test.ts runs a few replications in CI; `npm run bench -- stats`
 // (test/bench/stats.ts) runs many and prints the table the README quotes.
 import { builtinRegistry } from '../../src/app.ts';
-import { MatchPlayer } from '../../src/runner/batch.ts';
-import { comparisonEstimate, SequentialTest, type Verdict } from '../../src/runner/compare.ts';
-import { Counters } from '../../src/runner/counters.ts';
-import { blockGames, type DesignName } from '../../src/runner/design.ts';
-import { prepareMatch, type PreparedMatch } from '../../src/runner/match.ts';
-import { chooseMeasure, measureEstimate } from '../../src/runner/measures.ts';
-import { PairedCounters, PairedLayout, pairedArms, pairedMeasure, type PairedSpec } from '../../src/runner/paired.ts';
-import { summarizeRun } from '../../src/runner/summary.ts';
-import type { RunSummary } from '../../src/runner/summary-types.ts';
-import { clearLeaderLook } from '../../src/runner/until-clear.ts';
+import { MatchPlayer } from '../../src/runner/play/batch.ts';
+import { comparisonEstimate, SequentialTest, type Verdict } from '../../src/runner/compare/compare.ts';
+import { Counters } from '../../src/runner/play/counters.ts';
+import { blockGames, type DesignName } from '../../src/runner/play/design.ts';
+import { prepareMatch, type PreparedMatch } from '../../src/runner/play/match.ts';
+import { chooseMeasure, measureEstimate } from '../../src/runner/summary/measures.ts';
+import { PairedCounters, PairedLayout, pairedArms, pairedMeasure, type PairedSpec } from '../../src/runner/compare/paired.ts';
+import { summarizeRun } from '../../src/runner/summary/summary.ts';
+import type { RunSummary } from '../../src/runner/summary/summary-types.ts';
+import { clearLeaderLook } from '../../src/runner/compare/until-clear.ts';
 import { scoreToElo } from '../../src/stats/elo.ts';
 import { Z95 } from '../../src/stats/normal.ts';
 import { SPRT_PRESETS } from '../../src/stats/sprt.ts';

@@ -3,8 +3,8 @@
 import { masterKey } from '../../src/core/random.ts';
 import type { Strategy } from '../../src/core/strategy.ts';
 import { loveLetter, type LoveLetterState, type LoveLetterView } from '../../src/games/love-letter/index.ts';
-import { Table, playGame } from '../../src/runner/table.ts';
-import { TranscriptRecorder } from '../../src/runner/transcript.ts';
+import { Table, playGame } from '../../src/runner/play/table.ts';
+import { TranscriptRecorder } from '../../src/runner/play/transcript.ts';
 import { random } from '../../strategies/love-letter/random.ts';
 
 export type LoveLetterTable = Table<LoveLetterState, LoveLetterView>;

@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RedisLink } from '../../src/runner/remote/redis.ts';
+import { RedisLink } from '../../src/runner/job/remote/redis.ts';
 
 export interface RedisServer {
   readonly url: string;

@@ -2,7 +2,7 @@
 // no strategy keeps the first seat's advantage: what strength tests and ladders measure.
 import type { Game, GameState, PlayerView } from '../../src/core/game.ts';
 import { masterKey } from '../../src/core/random.ts';
-import { Table, playGame } from '../../src/runner/table.ts';
+import { Table, playGame } from '../../src/runner/play/table.ts';
 import { wilson } from '../../src/stats/wilson.ts';
 import { builtinRegistry } from '../../src/app.ts';
 

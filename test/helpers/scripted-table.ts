@@ -7,8 +7,8 @@ import { masterKey } from '../../src/core/random.ts';
 import type { Strategy } from '../../src/core/strategy.ts';
 import { CARD_COPIES, CARD_NAMES, DECK_SIZE, cardByName } from '../../src/games/love-letter/cards.ts';
 import { loveLetter, type LoveLetterState, type LoveLetterView } from '../../src/games/love-letter/index.ts';
-import { Table, forfeit, playAction, startGame, type TableObserver } from '../../src/runner/table.ts';
-import { TranscriptRecorder } from '../../src/runner/transcript.ts';
+import { Table, forfeit, playAction, startGame, type TableObserver } from '../../src/runner/play/table.ts';
+import { TranscriptRecorder } from '../../src/runner/play/transcript.ts';
 import { managerLines, parseReply } from './love-letter-wire.ts';
 
 /** Card ids from names separated by spaces: `'soldier wizard princess'`. */

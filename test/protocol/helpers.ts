@@ -4,9 +4,9 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MatchPlayer } from '../../src/runner/batch.ts';
-import type { Counters } from '../../src/runner/counters.ts';
-import { newCounters, prepareMatch, type PreparedMatch, type StrategyResolver } from '../../src/runner/match.ts';
+import { MatchPlayer } from '../../src/runner/play/batch.ts';
+import type { Counters } from '../../src/runner/play/counters.ts';
+import { newCounters, prepareMatch, type PreparedMatch, type StrategyResolver } from '../../src/runner/play/match.ts';
 import { parseStrategySpec } from '../../src/core/strategy-spec.ts';
 import {
   loopbackDefinition,
@@ -16,8 +16,8 @@ import {
   type ExternalOptions,
   type HostStats,
 } from '../../src/protocol/index.ts';
-import { resolveStrategy as resolveInProcess } from '../../src/runner/strategies.ts';
-import { TranscriptRecorder } from '../../src/runner/transcript.ts';
+import { resolveStrategy as resolveInProcess } from '../../src/runner/play/strategies.ts';
+import { TranscriptRecorder } from '../../src/runner/play/transcript.ts';
 import { builtinRegistry } from '../../src/app.ts';
 import { ANSWERING_SECONDS } from '../helpers/patience.ts';
 

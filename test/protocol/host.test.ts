@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { quote } from 'shell-quote';
 import { Forfeit } from '../../src/core/forfeits.ts';
 import { Illegal, type LoveLetterState } from '../../src/games/love-letter/index.ts';
-import { newCounters } from '../../src/runner/match.ts';
+import { newCounters } from '../../src/runner/play/match.ts';
 import { finishRun, newHostStats, playExternalRange } from '../../src/protocol/index.ts';
 import { runCaptured } from '../cli/cli.ts';
 import {

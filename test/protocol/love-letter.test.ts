@@ -5,7 +5,7 @@ import { masterKey } from '../../src/core/random.ts';
 import { Ev, loveLetter, type LoveLetterState, type LoveLetterView } from '../../src/games/love-letter/index.ts';
 import { wireProtocol } from '../../src/protocol/protocols.ts';
 import { Due, LineKind, type ClientSeat as ProtocolReader } from '../../src/core/wire.ts';
-import { Table, playGame, type TableObserver } from '../../src/runner/table.ts';
+import { Table, playGame, type TableObserver } from '../../src/runner/play/table.ts';
 import { random } from '../../strategies/love-letter/random.ts';
 import { managerLines } from '../helpers/love-letter-wire.ts';
 

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { quote } from 'shell-quote';
-import type { StrategyResolver } from '../../src/runner/match.ts';
-import { trustStrategyFiles } from '../../src/runner/trust.ts';
+import type { StrategyResolver } from '../../src/runner/play/match.ts';
+import { trustStrategyFiles } from '../../src/runner/play/trust.ts';
 import { ROOT, assertSameGames, loopbackResolver, playHosted, playInProcess, scratchDir, type Played } from './helpers.ts';
 
 /**

@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { quote } from 'shell-quote';
 import type { LoveLetterState } from '../../src/games/love-letter/index.ts';
-import { newCounters } from '../../src/runner/match.ts';
+import { newCounters } from '../../src/runner/play/match.ts';
 import { playExternalRange } from '../../src/protocol/index.ts';
 import { PYTHON, ROOT, prepareExternal, scratchDir } from './helpers.ts';
 import { SPEC_EXAMPLE_LOG } from '../helpers/spec-example.ts';

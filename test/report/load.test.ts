@@ -6,7 +6,7 @@ import { after, describe, test } from 'node:test';
 import { ErrorCodes, ParlorError } from '../../src/core/errors.ts';
 import { EXTRAS_FILE } from '../../src/report/files.ts';
 import { readReportInputs } from '../../src/report/load.ts';
-import { ResultFiles } from '../../src/runner/results.ts';
+import { ResultFiles } from '../../src/runner/job/results.ts';
 import { ratings } from './charts/rate-rows.ts';
 import { summary } from './summary-fixture.ts';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { reportCharts, reportLines, reportPartialNote, reportTables } from '../../src/report/report.ts';
 import type { ReportSummary } from '../../src/report/rows.ts';
-import type { MatchSummary } from '../../src/runner/summary-types.ts';
+import type { MatchSummary } from '../../src/runner/summary/summary-types.ts';
 import { headToHead, ratings } from './charts/rate-rows.ts';
 import { layerOf } from './charts/spec-helpers.ts';
 import { summary } from './summary-fixture.ts';

@@ -1,4 +1,4 @@
-// A small summary of the shape src/runner/summary-types.ts describes (the part the report reads): two
+// A small summary of the shape src/runner/summary/summary-types.ts describes (the part the report reads): two
 // strategies over four seats.
 import type { ReportSummary } from '../../src/report/rows.ts';
 

@@ -3,8 +3,8 @@
 // honest copy of the strategy it builds on, and must leave the run it played in intact.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MatchPlayer } from '../../src/runner/batch.ts';
-import { newCounters, prepareMatch } from '../../src/runner/match.ts';
+import { MatchPlayer } from '../../src/runner/play/batch.ts';
+import { newCounters, prepareMatch } from '../../src/runner/play/match.ts';
 import { builtinRegistry } from '../../src/app.ts';
 
 const GAMES = 1500;

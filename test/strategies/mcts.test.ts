@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { builtinRegistry } from '../../src/app.ts';
 import { isParlorError } from '../../src/core/errors.ts';
 import { masterKey } from '../../src/core/random.ts';
-import { Table, playGame } from '../../src/runner/table.ts';
+import { Table, playGame } from '../../src/runner/play/table.ts';
 import { Recorder, UniformChoice, type AnyGame } from '../conformance/playouts.ts';
 
 const registry = builtinRegistry();

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinJobContext, runPairedBatches, type PairedSpec, type PairedTotals } from '../../src/index.ts';
-import { chooseMeasure } from '../../src/runner/measures.ts';
+import { chooseMeasure } from '../../src/runner/summary/measures.ts';
 import { pairScore } from '../../src/tune/score.ts';
 
 async function totalsOf(spec: PairedSpec, blocks: number): Promise<PairedTotals> {

@@ -10,7 +10,7 @@ import { channelFor, framingFor, wireProtocol } from '../../protocol/protocols.t
 import { fifoPaths, openFifoEnd, removeFifos, type FifoPaths } from '../../protocol/transport/fifo.ts';
 import { createFramer } from '../../protocol/transport/framing.ts';
 import type { FramingKind } from '../../core/wire.ts';
-import { resolveStrategy } from '../../runner/strategies.ts';
+import { resolveStrategy } from '../../runner/play/strategies.ts';
 import type { CommandContext } from '../command.ts';
 
 export interface BotOptions {

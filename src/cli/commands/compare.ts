@@ -6,10 +6,10 @@ import {
   type ComparisonSummary,
   type ComparisonWatch,
   type CompareSummary,
-} from '../../runner/comparison.ts';
-import type { ComparisonPlan, ComparisonRequest, ExpectedLength } from '../../runner/comparison-plan.ts';
-import type { PresetName } from '../../runner/sprt-choices.ts';
-import type { MeasureEstimate, Verdict } from '../../runner/compare.ts';
+} from '../../runner/compare/comparison.ts';
+import type { ComparisonPlan, ComparisonRequest, ExpectedLength } from '../../runner/compare/comparison-plan.ts';
+import type { PresetName } from '../../runner/compare/sprt-choices.ts';
+import type { MeasureEstimate, Verdict } from '../../runner/compare/compare.ts';
 import { Errors } from '../../core/errors.ts';
 import { waldBounds } from '../../stats/sprt.ts';
 import type { CommandContext } from '../command.ts';

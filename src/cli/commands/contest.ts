@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { Errors } from '../../core/errors.ts';
-import type { ContestResult } from '../../protocol/contest.ts';
-import { openResultsFolder } from '../../runner/jobs.ts';
+import type { ContestResult } from '../../protocol/speedclue-contest.ts';
+import { openResultsFolder } from '../../runner/job/jobs.ts';
 import { writeFileAtomic } from '../../core/results-files.ts';
-import { toCsv } from '../../runner/tables.ts';
+import { toCsv } from '../../runner/summary/tables.ts';
 import { wilson } from '../../stats/wilson.ts';
 import type { CommandContext } from '../command.ts';
 import { alignColumns } from '../../report/tables.ts';
@@ -37,7 +37,7 @@ export const ContestFiles = { SPEC: 'contest.json', OUTCOMES: 'outcomes.csv', GA
 export async function runContest(context: CommandContext, options: ContestOptions): Promise<number> {
   if (options.launch === undefined && (options.strategies ?? []).length === 0)
     throw Errors.badOption('a contest needs entrants: --launch <file>, --strategies <list>, or both');
-  const { planContest, runContest: play } = await import('../../protocol/contest.ts');
+  const { planContest, runContest: play } = await import('../../protocol/speedclue-contest.ts');
   const spec = {
     game: options.game,
     launchFile: options.launch,

@@ -3,15 +3,15 @@ import { BUILTIN_REGISTRY_MODULE, loadExternalHost } from '../../app.ts';
 import { Errors } from '../../core/errors.ts';
 import type { Game } from '../../core/game.ts';
 import type { Registry } from '../../core/registry.ts';
-import type { JobFile, JobSpec } from '../../runner/job.ts';
-import { checkSameJob, readJobToResume, resumeJob, startJob, type JobContext } from '../../runner/jobs.ts';
-import type { JobPlan } from '../../runner/plan.ts';
-import type { RunSummary } from '../../runner/summary-types.ts';
-import { Timeline } from '../../runner/timeline.ts';
+import type { JobFile, JobSpec } from '../../runner/job/job.ts';
+import { checkSameJob, readJobToResume, resumeJob, startJob, type JobContext } from '../../runner/job/jobs.ts';
+import type { JobPlan } from '../../runner/job/plan.ts';
+import type { RunSummary } from '../../runner/summary/summary-types.ts';
+import { Timeline } from '../../runner/job/timeline.ts';
 import type { CommandContext } from '../command.ts';
 import { formatRunSummary } from '../format.ts';
 import { invokedCommand } from '../invocation.ts';
-import type { SandboxLimits } from '../../runner/external.ts';
+import type { SandboxLimits } from '../../runner/play/external.ts';
 
 /** Options every command that runs a job shares. */
 export interface RunOptions {
@@ -117,7 +117,7 @@ export async function runThreads(
 ): Promise<number> {
   if (options.redis === undefined) return usableWorkers(context, options.workers);
   if (given.has('workers')) return options.workers;
-  const threads = await (await import('../../runner/remote/queue-runner.ts')).queuedThreads(options.redis);
+  const threads = await (await import('../../runner/job/remote/queue-runner.ts')).queuedThreads(options.redis);
   return threads > 0 ? threads : options.workers;
 }
 

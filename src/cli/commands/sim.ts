@@ -1,4 +1,4 @@
-import { planSim, simRequestOf, type SimRequest } from '../../runner/plan.ts';
+import { planSim, simRequestOf, type SimRequest } from '../../runner/job/plan.ts';
 import type { CommandContext } from '../command.ts';
 import { runJobCommand, type RunKind, type RunOptions } from './run.ts';
 

@@ -1,4 +1,4 @@
-import { planTournament, tournamentRequestOf, type TournamentRequest } from '../../runner/plan.ts';
+import { planTournament, tournamentRequestOf, type TournamentRequest } from '../../runner/job/plan.ts';
 import type { CommandContext } from '../command.ts';
 import { runJobCommand, type RunKind, type RunOptions } from './run.ts';
 

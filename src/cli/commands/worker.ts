@@ -1,4 +1,4 @@
-import { serveBatches } from '../../runner/remote/worker-service.ts';
+import { serveBatches } from '../../runner/job/remote/worker-service.ts';
 import type { CommandContext } from '../command.ts';
 import { SignalStop, usableWorkers } from './run.ts';
 

@@ -8,7 +8,7 @@ import { BOT_TOKEN_VARIABLE, freezeTree, newBotToken, signalProcesses, sweepProc
 import type { Channel } from './channel.ts';
 import { createFramer, type Framer } from './framing.ts';
 import { sandboxCommand } from './sandbox.ts';
-import type { SandboxLimits } from '../../runner/external.ts';
+import type { SandboxLimits } from '../../runner/play/external.ts';
 
 /** Why no message will come from a bot: a forfeit reason, and words for the transcript. */
 export interface ReadFailure {

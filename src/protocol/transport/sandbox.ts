@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { BotCommand } from '../command.ts';
-import type { SandboxLimits } from '../../runner/external.ts';
+import type { SandboxLimits } from '../../runner/play/external.ts';
 
 /** System folders a bot sees, read-only, when they exist: its interpreter and libraries live there. */
 const SYSTEM_FOLDERS = ['/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/etc', '/opt'];

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs, { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
-import { LOCK_FILE } from '../../../src/runner/folder-lock.ts';
+import { LOCK_FILE } from '../../../src/runner/job/folder-lock.ts';
 import { eventually, PROMPT_MS } from '../../helpers/patience.ts';
 import { mountTmpfs } from '../../helpers/tmpfs.ts';
 import { parlor, runCaptured, scratchDir, startParlor } from '../cli.ts';

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { masterKey } from '../../../src/core/random.ts';
-import { playGame } from '../../../src/runner/table.ts';
+import { playGame } from '../../../src/runner/play/table.ts';
 import { BlockAccumulator } from '../../../src/stats/blocks.ts';
 import { sampler } from '../../../strategies/hearts/sampler.ts';
 import { HEARTS_STRATEGIES, heartsTable, onEachDecision } from './tables.ts';

@@ -17,7 +17,7 @@ import {
   type HeartsView,
 } from '../../../src/games/hearts/index.ts';
 import type { Strategy } from '../../../src/core/strategy.ts';
-import { Table, playAction, startGame } from '../../../src/runner/table.ts';
+import { Table, playAction, startGame } from '../../../src/runner/play/table.ts';
 import type { HeartsTable } from './tables.ts';
 
 /** Plays at random but observes, so the table keeps its view up to date. */

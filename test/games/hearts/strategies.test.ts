@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { masterKey } from '../../../src/core/random.ts';
 import { CARD_NAMES } from '../../../src/games/hearts/index.ts';
-import { playGame } from '../../../src/runner/table.ts';
+import { playGame } from '../../../src/runner/play/table.ts';
 import { HEARTS_STRATEGIES, heartsTable, onEachDecision, pointsPerHand } from './tables.ts';
 
 const ONE_HAND = { endScore: '0', hands: '1' };

@@ -2,7 +2,7 @@
 import { hearts, type HeartsState, type HeartsView } from '../../../src/games/hearts/index.ts';
 import type { ParamValue, StrategyDefinition } from '../../../src/core/strategy.ts';
 import { masterKey } from '../../../src/core/random.ts';
-import { Table, playGame } from '../../../src/runner/table.ts';
+import { Table, playGame } from '../../../src/runner/play/table.ts';
 import { random } from '../../../strategies/hearts/random.ts';
 import { firstLegal } from '../../../strategies/hearts/first-legal.ts';
 import { ducking } from '../../../strategies/hearts/ducking.ts';

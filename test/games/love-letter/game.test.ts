@@ -7,7 +7,7 @@ import type { GameEvent } from '../../../src/core/events.ts';
 import { masterKey } from '../../../src/core/random.ts';
 import { Ev } from '../../../src/games/love-letter/codes.ts';
 import { loveLetter } from '../../../src/games/love-letter/index.ts';
-import { playGame } from '../../../src/runner/table.ts';
+import { playGame } from '../../../src/runner/play/table.ts';
 import { bustingDeck, exhaustingDeck, playExhaustingRound, type Opening } from '../../helpers/love-letter-rounds.ts';
 import { randomTable } from '../../helpers/random-games.ts';
 import { scriptedTable } from '../../helpers/scripted-table.ts';

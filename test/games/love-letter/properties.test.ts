@@ -13,7 +13,7 @@ import { CARD_COPIES, CARD_NAMES, Card, DECK_SIZE } from '../../../src/games/lov
 import { Ev } from '../../../src/games/love-letter/codes.ts';
 import { illegalReason } from '../../../src/games/love-letter/engine.ts';
 import { loveLetter, type LoveLetterState, type LoveLetterView } from '../../../src/games/love-letter/index.ts';
-import { Table, playGame, type TableObserver } from '../../../src/runner/table.ts';
+import { Table, playGame, type TableObserver } from '../../../src/runner/play/table.ts';
 import { RandomPlayer } from '../../../strategies/love-letter/random.ts';
 import { randomTable, recordGame } from '../../helpers/random-games.ts';
 import { managerLines } from '../../helpers/love-letter-wire.ts';

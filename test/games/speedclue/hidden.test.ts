@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { masterKey } from '../../../src/core/random.ts';
 import { Ev } from '../../../src/games/speedclue/index.ts';
-import { playGame } from '../../../src/runner/table.ts';
+import { playGame } from '../../../src/runner/play/table.ts';
 import { inference } from '../../../strategies/speedclue/inference.ts';
 import { infogain } from '../../../strategies/speedclue/infogain.ts';
 import { random } from '../../../strategies/speedclue/random.ts';

@@ -6,7 +6,7 @@ import { masterKey, type Rng } from '../../../src/core/random.ts';
 import type { GameEvent } from '../../../src/core/events.ts';
 import type { Strategy } from '../../../src/core/strategy.ts';
 import { speedClue, type SpeedClueSeatView, type SpeedClueView } from '../../../src/games/speedclue/index.ts';
-import { Table, playGame } from '../../../src/runner/table.ts';
+import { Table, playGame } from '../../../src/runner/play/table.ts';
 import { inference } from '../../../strategies/speedclue/inference.ts';
 import { random } from '../../../strategies/speedclue/random.ts';
 

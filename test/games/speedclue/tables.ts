@@ -3,7 +3,7 @@ import { masterKey } from '../../../src/core/random.ts';
 import type { ParamValue, StrategyDefinition } from '../../../src/core/strategy.ts';
 import { EVENT_STRIDE } from '../../../src/core/events.ts';
 import { speedClue, cardOfCode, parseTriple, type SpeedClueState, type SpeedClueView } from '../../../src/games/speedclue/index.ts';
-import { Table } from '../../../src/runner/table.ts';
+import { Table } from '../../../src/runner/play/table.ts';
 
 export type ClueTable = Table<SpeedClueState, SpeedClueView>;
 

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { masterKey } from '../../../src/core/random.ts';
 import { dominion } from '../../../src/games/dominion/index.ts';
-import { Table, playGame } from '../../../src/runner/table.ts';
-import { TranscriptRecorder } from '../../../src/runner/transcript.ts';
+import { Table, playGame } from '../../../src/runner/play/table.ts';
+import { TranscriptRecorder } from '../../../src/runner/play/transcript.ts';
 import { builtinRegistry } from '../../../src/app.ts';
 import { readPriorityList } from '../../../strategies/dominion/priority-list.ts';
 import { goldenTests, type GoldenCase } from '../../helpers/golden.ts';

@@ -6,8 +6,8 @@
 //   UPDATE_GOLDEN=1 node test/run.js test/playthroughs/hearts
 import { masterKey } from '../../../src/core/random.ts';
 import { hearts } from '../../../src/games/hearts/index.ts';
-import { playGame } from '../../../src/runner/table.ts';
-import { TranscriptRecorder } from '../../../src/runner/transcript.ts';
+import { playGame } from '../../../src/runner/play/table.ts';
+import { TranscriptRecorder } from '../../../src/runner/play/transcript.ts';
 import { random } from '../../../strategies/hearts/random.ts';
 import { heartsTable } from '../../games/hearts/tables.ts';
 import { goldenTests, type GoldenCase } from '../../helpers/golden.ts';

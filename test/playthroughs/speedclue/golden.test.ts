@@ -6,8 +6,8 @@
 //   UPDATE_GOLDEN=1 node test/run.js test/playthroughs/speedclue
 import { masterKey } from '../../../src/core/random.ts';
 import { speedClue } from '../../../src/games/speedclue/index.ts';
-import { playGame } from '../../../src/runner/table.ts';
-import { TranscriptRecorder } from '../../../src/runner/transcript.ts';
+import { playGame } from '../../../src/runner/play/table.ts';
+import { TranscriptRecorder } from '../../../src/runner/play/transcript.ts';
 import { infogain } from '../../../strategies/speedclue/infogain.ts';
 import { inference } from '../../../strategies/speedclue/inference.ts';
 import { random } from '../../../strategies/speedclue/random.ts';

@@ -9,7 +9,7 @@ import { quote } from 'shell-quote';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { Illegal } from '../../../src/games/dominion/index.ts';
 import { finishRun } from '../../../src/protocol/index.ts';
-import { Field } from '../../../src/runner/counters.ts';
+import { Field } from '../../../src/runner/play/counters.ts';
 import {
   PYTHON,
   ROOT,

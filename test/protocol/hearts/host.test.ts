@@ -8,7 +8,7 @@ import { Forfeit } from '../../../src/core/forfeits.ts';
 import { Illegal } from '../../../src/games/hearts/index.ts';
 import { finishRun } from '../../../src/protocol/index.ts';
 import { runCaptured } from '../../cli/cli.ts';
-import type { StrategyResolver } from '../../../src/runner/match.ts';
+import type { StrategyResolver } from '../../../src/runner/play/match.ts';
 import {
   PYTHON,
   ROOT,

@@ -6,7 +6,7 @@ import { hearts, parseAction as cardByName, type HeartsState } from '../../../sr
 import { wireProtocol } from '../../../src/protocol/protocols.ts';
 import { createFramer } from '../../../src/protocol/transport/framing.ts';
 import { LineKind, type ClientSeat, type ServerSeat } from '../../../src/core/wire.ts';
-import { Table, playGame, type TableObserver } from '../../../src/runner/table.ts';
+import { Table, playGame, type TableObserver } from '../../../src/runner/play/table.ts';
 import { random } from '../../../strategies/hearts/random.ts';
 
 type Record6 = [number, number, number, number, number, number];

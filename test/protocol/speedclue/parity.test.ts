@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { quote } from 'shell-quote';
-import type { StrategyResolver } from '../../../src/runner/match.ts';
+import type { StrategyResolver } from '../../../src/runner/play/match.ts';
 import { ROOT, assertSameGames, loopbackResolver, playHosted, playInProcess, scratchDir, type Played } from '../helpers.ts';
 
 /**

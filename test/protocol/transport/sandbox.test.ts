@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BotProcess, DEFAULT_LIMITS, type ReadResult } from '../../../src/protocol/transport/process.ts';
 import { sandboxProblem } from '../../../src/protocol/transport/sandbox.ts';
-import type { SandboxLimits } from '../../../src/runner/external.ts';
+import type { SandboxLimits } from '../../../src/runner/play/external.ts';
 import { PYTHON } from '../helpers.ts';
 
 const problem = sandboxProblem();

@@ -18,8 +18,8 @@ import {
   dominion,
   DominionView,
 } from '../../../src/games/dominion/index.ts';
-import { resolveStrategy } from '../../../src/runner/strategies.ts';
-import { Table, playGame } from '../../../src/runner/table.ts';
+import { resolveStrategy } from '../../../src/runner/play/strategies.ts';
+import { Table, playGame } from '../../../src/runner/play/table.ts';
 import { PriorityListPlayer, priorityList, schemaFault, type PriorityList } from '../../../strategies/dominion/priority-list.ts';
 import { BUILTIN_LISTS } from '../../../strategies/dominion/lists.ts';
 import { Rng } from '../../../src/core/random.ts';

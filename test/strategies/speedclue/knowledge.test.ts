@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { GameEvent } from '../../../src/core/events.ts';
 import { masterKey } from '../../../src/core/random.ts';
 import { Ev, speedClue, type SpeedClueState } from '../../../src/games/speedclue/index.ts';
-import { playGame } from '../../../src/runner/table.ts';
+import { playGame } from '../../../src/runner/play/table.ts';
 import { InferenceCluePlayer, inference } from '../../../strategies/speedclue/inference.ts';
 import { infogain } from '../../../strategies/speedclue/infogain.ts';
 import { random } from '../../../strategies/speedclue/random.ts';

@@ -1,0 +1,359 @@
+import { join } from 'node:path';
+import { Errors } from '../core/errors.ts';
+import type { Registry } from '../core/registry.ts';
+import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
+import { MatchPlayer } from '../runner/play/batch.ts';
+import type { Counters } from '../runner/play/counters.ts';
+import { newCounters, prepareMatch, type PreparedMatch, type StrategyResolver } from '../runner/play/match.ts';
+import { makeFolder } from '../core/results-files.ts';
+import { resolveStrategy as resolveInProcess, type ResolvedStrategy } from '../runner/play/strategies.ts';
+import { appendBotLog, finishBotLogs } from './bot-logs.ts';
+import { externalDefinition, type BotConnector } from './external.ts';
+import { botLogName, ProtocolHost, readAcknowledgement } from './host.ts';
+import { launchBots, parseLaunchFile, type Launched, type LaunchEntry } from './launch-file.ts';
+import { channelFor, framingFor, wireProtocol } from './protocols.ts';
+import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, type BotProcess } from './transport/process.ts';
+import type { FramingKind } from '../core/wire.ts';
+
+/**
+ * The SpeedClue contest's tournament (its ContestServer): every combination of the entrants from
+ * the game's smallest table to its largest, each seated in every order, playing `perSeating`
+ * games. Bots from the launch file are started once, one at a time, and keep their connection for
+ * the whole contest; built-in or file strategies may enter beside them. As the contest rules it,
+ * a bot that breaks a rule, fails or times out is disqualified: the rest of its seating's orders
+ * and every later table with it are skipped, and every game it played is dropped from everyone's
+ * figures. A bot that does not answer the final `done` is disqualified too, before the tally.
+ */
+export interface ContestSpec {
+  readonly game: string;
+  /** Bots, in the contest's launch file format. */
+  readonly launchFile?: string;
+  /** Strategies playing in-process beside them (built-in names or files). */
+  readonly strategies?: readonly string[];
+  readonly perSeating: number;
+  readonly seed: string;
+  readonly rules?: Readonly<Record<string, string>>;
+  /** Seconds a bot may take to start and greet, and per reply. */
+  readonly moveTimeout?: number;
+  readonly framing?: string;
+}
+
+/** How one contest runs, apart from what it is. */
+export interface ContestRun {
+  readonly transcripts?: boolean;
+  /** Where bot logs (bots/) and transcripts (transcripts/) go. */
+  readonly resultsDir: string;
+  readonly cwd?: string;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly signal?: AbortSignal;
+  /** Told each seating as it starts, with how many there are at most. */
+  readonly onSeating?: (seating: readonly string[], number: number, total: number) => void;
+}
+
+export interface EntrantOutcome {
+  readonly identifier: string;
+  /** Wins over the games that count (a win shared by k players counts 1/k). */
+  readonly wins: number;
+  readonly played: number;
+  /** Why it was disqualified, or null. */
+  readonly disqualified: string | null;
+}
+
+export interface ContestGame {
+  readonly index: number;
+  /** The entrants by seat. */
+  readonly seats: readonly string[];
+  /** Each seat's share of the win. */
+  readonly shares: readonly number[];
+  /** Whether it is left out of the figures (a disqualified entrant played in it). */
+  readonly dropped: boolean;
+}
+
+export interface ContestResult {
+  readonly entrants: readonly EntrantOutcome[];
+  readonly games: readonly ContestGame[];
+}
+
+interface Entrant {
+  readonly identifier: string;
+  /** The seat spec standing for it in a match-up. */
+  readonly seat: string;
+  readonly strategy: ResolvedStrategy;
+  readonly bot: BotProcess | null;
+  disqualified: string | null;
+}
+
+/** A contest checked and loaded, before any bot starts. */
+export interface ContestPlan {
+  readonly spec: ContestSpec;
+  readonly framing: FramingKind;
+  readonly timeoutMs: number;
+  readonly launch: readonly LaunchEntry[];
+  readonly inProcess: readonly Entrant[];
+}
+
+/** Checks a contest and loads its entrants' definitions: every mistake of the user's shows here. */
+export async function planContest(registry: Registry, spec: ContestSpec): Promise<ContestPlan> {
+  const game = registry.game(spec.game);
+  const wire = wireProtocol(game);
+  const framing = framingFor(game, spec.framing);
+  if (wire.lifecycle !== 'session' || channelFor(game) !== 'tcp') {
+    throw Errors.badOption(
+      `contest runs games whose bots stay connected for the whole contest (speedclue), not ${game.id}: give --game speedclue, or use tournament for ${game.id}`,
+    );
+  }
+  game.parseRules(spec.rules ?? {});
+  const launch = spec.launchFile === undefined ? [] : parseLaunchFile(spec.launchFile);
+  const inProcess = await Promise.all((spec.strategies ?? []).map((text) => inProcessEntrant(registry, game.id, text)));
+  checkField(game, [...launch.map((entry) => entry.identifier), ...inProcess.map((entrant) => entrant.identifier)]);
+  const timeoutMs = Math.round((spec.moveTimeout ?? DEFAULT_MOVE_TIMEOUT_SECONDS) * 1000);
+  return { spec, framing, timeoutMs, launch, inProcess };
+}
+
+/** Starts the bots, plays the contest, says goodbye, stops them, and tallies. */
+export async function runContest(registry: Registry, plan: ContestPlan, run: ContestRun): Promise<ContestResult> {
+  const logs = join(run.resultsDir, 'bots');
+  makeFolder(logs);
+  const log = (identifier: string, line: string) => appendBotLog(join(logs, botLogName(identifier)), DEFAULT_LIMITS.maxLogBytes, line);
+  const launched = await launchBots(plan.launch, {
+    framing: plan.framing,
+    cwd: run.cwd ?? process.cwd(),
+    env: run.env ?? process.env,
+    limits: DEFAULT_LIMITS,
+    timeoutMs: plan.timeoutMs,
+    log,
+  });
+  const entrants: Entrant[] = [...launched.map((started) => botEntrant(plan.spec.game, started)), ...plan.inProcess];
+  const contest = new Contest(registry, plan, run, entrants);
+  try {
+    await contest.play();
+    // As the contest's clean-up does, before the tally: a bot that leaves without `dead` is out.
+    await contest.sayGoodbye();
+  } finally {
+    await contest.stopBots();
+    finishBotLogs();
+  }
+  return contest.result();
+}
+
+/** Refuses a field that cannot make one table, or names one entrant twice. */
+function checkField(game: { id: string; minPlayers: number }, identifiers: readonly string[]): void {
+  if (identifiers.length < game.minPlayers) {
+    throw Errors.badOption(`a ${game.id} contest needs at least ${game.minPlayers} entrants, got ${identifiers.length}`);
+  }
+  const seen = new Set<string>();
+  for (const identifier of identifiers) {
+    if (seen.has(identifier.toLowerCase())) throw Errors.badOption(`two entrants are called ${identifier}`);
+    seen.add(identifier.toLowerCase());
+  }
+}
+
+async function inProcessEntrant(registry: Registry, gameId: string, text: string): Promise<Entrant> {
+  if (isExternalSpec(text)) throw Errors.badOption(`contest entrant '${text}': bots enter through the launch file (--launch)`);
+  const strategy = await resolveInProcess(registry, gameId, parseStrategySpec(text));
+  return { identifier: strategy.spec.text, seat: strategy.spec.text, strategy, bot: null, disqualified: null };
+}
+
+/** A bot of the launch file as an entrant: disqualified from the start when it failed to start. */
+function botEntrant(gameId: string, started: Launched): Entrant {
+  const identifier = started.entry.identifier;
+  const bot = 'bot' in started ? started.bot : null;
+  // A `cmd:` spec is kept whole by the spec parser, whatever the identifier holds.
+  const seat = `cmd:${identifier}`;
+  const connector: BotConnector = {
+    label: identifier,
+    keepsBots: true,
+    open: () => {
+      if (bot === null) throw Errors.internal(`${identifier} never started, yet was seated`);
+      return bot;
+    },
+  };
+  const definition = externalDefinition(gameId, seat, `contest bot ${identifier}`, connector);
+  const failure = 'failure' in started ? `failed to start: ${started.failure.detail}` : null;
+  return { identifier, seat, strategy: { spec: parseStrategySpec(seat), definition, params: {} }, bot, disqualified: failure };
+}
+
+/** The seatings of the contest: tables of `min` to `max` entrants, each combination in every order. */
+export function* contestSeatings(entrants: number, min: number, max: number): Generator<{ combination: number; order: number[] }> {
+  let combination = 0;
+  for (let size = min; size <= Math.min(max, entrants); size++) {
+    for (const chosen of combinations(entrants, size)) {
+      for (const order of permutations(chosen)) yield { combination, order };
+      combination++;
+    }
+  }
+}
+
+function* combinations(n: number, k: number, start = 0, prefix: number[] = []): Generator<number[]> {
+  if (prefix.length === k) {
+    yield prefix;
+    return;
+  }
+  for (let i = start; i <= n - (k - prefix.length); i++) yield* combinations(n, k, i + 1, [...prefix, i]);
+}
+
+function* permutations(items: readonly number[]): Generator<number[]> {
+  if (items.length <= 1) {
+    yield [...items];
+    return;
+  }
+  for (let i = 0; i < items.length; i++) {
+    for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) yield [items[i], ...rest];
+  }
+}
+
+/** The number of seatings of `contestSeatings`. */
+export function seatingCount(entrants: number, min: number, max: number): number {
+  let total = 0;
+  for (let size = min; size <= Math.min(max, entrants); size++) {
+    let orders = 1;
+    for (let i = 0; i < size; i++) orders *= entrants - i;
+    total += orders;
+  }
+  return total;
+}
+
+class Contest {
+  private readonly registry: Registry;
+  private readonly spec: ContestSpec;
+  private readonly run: ContestRun;
+  private readonly entrants: readonly Entrant[];
+  private readonly timeoutMs: number;
+  private readonly games: ContestGame[] = [];
+  /** Bots by identifier, the label the host tells their failures by. */
+  private readonly bots: Map<string, Entrant>;
+  private readonly stopping: Promise<void>[] = [];
+
+  constructor(registry: Registry, plan: ContestPlan, run: ContestRun, entrants: readonly Entrant[]) {
+    this.registry = registry;
+    this.spec = plan.spec;
+    this.run = run;
+    this.entrants = entrants;
+    this.timeoutMs = plan.timeoutMs;
+    this.bots = new Map(entrants.filter((entrant) => entrant.bot).map((entrant) => [entrant.identifier, entrant]));
+  }
+
+  async play(): Promise<void> {
+    const game = this.registry.game(this.spec.game);
+    const total = seatingCount(this.entrants.length, game.minPlayers, game.maxPlayers);
+    let number = 0;
+    let skipping = -1;
+    for (const { combination, order } of contestSeatings(this.entrants.length, game.minPlayers, game.maxPlayers)) {
+      number++;
+      const seated = order.map((index) => this.entrants[index]);
+      // A disqualification skips the rest of its combination's orders, and every table with it.
+      if (combination === skipping || seated.some((entrant) => entrant.disqualified !== null)) {
+        skipping = combination;
+        continue;
+      }
+      this.run.signal?.throwIfAborted();
+      this.run.onSeating?.(
+        seated.map((entrant) => entrant.identifier),
+        number,
+        total,
+      );
+      await this.playSeating(seated);
+    }
+  }
+
+  private async playSeating(seated: readonly Entrant[]): Promise<void> {
+    const resolver: StrategyResolver = async (_registry, _gameId, seatSpec) => {
+      const entrant = seated.find((candidate) => candidate.seat === seatSpec.text);
+      if (!entrant) throw Errors.internal(`no entrant for seat ${seatSpec.text}`);
+      return entrant.strategy;
+    };
+    const match = await prepareMatch(
+      this.registry,
+      { game: this.spec.game, seats: seated.map((entrant) => entrant.seat), rules: this.spec.rules ?? {}, seed: this.spec.seed },
+      resolver,
+    );
+    const host = new ProtocolHost(match, {
+      moveTimeout: this.timeoutMs / 1000,
+      framing: this.spec.framing,
+      transcripts: this.run.transcripts,
+      resultsDir: this.run.resultsDir,
+      cwd: this.run.cwd,
+      env: this.run.env,
+      onFailure: (label, failure) =>
+        this.disqualify(this.bots.get(label), `${match.game.forfeitLabels[failure.failure]}: ${failure.detail}`),
+    });
+    const player = new MatchPlayer(match, 'independent');
+    const counters = newCounters(match);
+    const shares = new Float64Array(seated.length);
+    try {
+      for (let local = 0; local < this.spec.perSeating; local++) {
+        const index = this.games.length;
+        await host.playRange(player, { offset: index - local, from: local, to: local + 1 }, counters, this.run.signal);
+        const table = player.tableFor(local);
+        match.game.returns(table.state, shares);
+        this.games.push({ index, seats: seated.map((entrant) => entrant.identifier), shares: Array.from(shares), dropped: false });
+        this.disqualifyForfeits(match, counters, seated);
+        if (seated.some((entrant) => entrant.disqualified !== null)) break;
+      }
+    } finally {
+      await host.close();
+    }
+  }
+
+  /** In-process entrants forfeit without a bot failure to tell of it: their counts say it. */
+  private disqualifyForfeits(match: PreparedMatch, counters: Counters, seated: readonly Entrant[]): void {
+    const layout = counters.layout;
+    seated.forEach((entrant, seat) => {
+      const at = layout.forfeits(layout.slot(match.seatSlot[seat]));
+      for (let reason = 1; reason < layout.forfeitReasons; reason++) {
+        if (counters.data[at + reason] > 0) this.disqualify(entrant, match.game.forfeitLabels[reason]);
+      }
+    });
+  }
+
+  private disqualify(entrant: Entrant | undefined, reason: string): void {
+    if (!entrant || entrant.disqualified !== null) return;
+    entrant.disqualified = reason;
+    // A bot that broke the rules plays no more: it is stopped now, not at the contest's end.
+    if (entrant.bot) this.stopping.push(entrant.bot.stop());
+  }
+
+  /** `done` to every bot still in, and its `dead` read back. */
+  async sayGoodbye(): Promise<void> {
+    const game = this.registry.game(this.spec.game);
+    const wire = wireProtocol(game);
+    const farewell = wire.server(game.parseRules(this.spec.rules ?? {}), game.minPlayers, 0).close();
+    for (const entrant of this.entrants) {
+      if (entrant.bot === null || entrant.disqualified !== null) continue;
+      for (const message of farewell) {
+        entrant.bot.send(message.text, message.padTo);
+        if (message.expects !== 'ack') continue;
+        const failure = await readAcknowledgement(entrant.bot.readLine(this.timeoutMs), message);
+        if (failure) this.disqualify(entrant, failure.detail);
+      }
+    }
+  }
+
+  async stopBots(): Promise<void> {
+    await Promise.all([...this.stopping, ...this.entrants.map((entrant) => entrant.bot?.stop())]);
+  }
+
+  /** The figures, every game with a disqualified entrant left out. */
+  result(): ContestResult {
+    const out = new Set(this.entrants.filter((entrant) => entrant.disqualified !== null).map((entrant) => entrant.identifier));
+    const games = this.games.map((game) => ({ ...game, dropped: game.seats.some((identifier) => out.has(identifier)) }));
+    const wins = new Map<string, number>();
+    const played = new Map<string, number>();
+    for (const game of games) {
+      if (game.dropped) continue;
+      game.seats.forEach((identifier, seat) => {
+        wins.set(identifier, (wins.get(identifier) ?? 0) + game.shares[seat]);
+        played.set(identifier, (played.get(identifier) ?? 0) + 1);
+      });
+    }
+    return {
+      games,
+      entrants: this.entrants.map((entrant) => ({
+        identifier: entrant.identifier,
+        wins: wins.get(entrant.identifier) ?? 0,
+        played: played.get(entrant.identifier) ?? 0,
+        disqualified: entrant.disqualified,
+      })),
+    };
+  }
+}

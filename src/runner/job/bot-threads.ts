@@ -1,0 +1,105 @@
+import { Worker } from 'node:worker_threads';
+import { moduleUrl } from '../../compiled.ts';
+import { ParlorError, Errors, type ErrorCode } from '../../core/errors.ts';
+import type { ExternalHostLoader, ExternalSettings } from '../play/external.ts';
+import type { Task, TaskRunner } from '../play/tasks.ts';
+import type { TaskFailure } from '../play/worker.ts';
+import { trustedStrategyFiles } from '../play/trust.ts';
+
+/** What a bot-hosting thread is started with. */
+export interface BotThreadSetup {
+  /** A module whose loadExternalHost() hosts the bots (the tasks name their registry module themselves). */
+  readonly hostModule: string;
+  readonly settings: ExternalSettings;
+  /** Strategy files the user trusts (--trust), as absolute paths; filled in as each thread starts. */
+  readonly trusted?: readonly string[];
+}
+
+export type BotThreadMessage =
+  | { readonly kind: 'run'; readonly id: number; readonly task: Task }
+  | { readonly kind: 'abort'; readonly id: number }
+  | { readonly kind: 'close' };
+
+export type BotThreadReply = { readonly id: number; readonly data: Float64Array } | ({ readonly id: number } & TaskFailure);
+
+// See pool.ts: from the bundle the thread's module is JavaScript already; from the sources an entry registers tsx.
+const THREAD_MODULE = moduleUrl('src/runner/play/bot-thread.ts');
+const THREAD_ENTRY = new URL(THREAD_MODULE.endsWith('.ts') ? new URL('../play/bot-thread-entry.js', import.meta.url) : THREAD_MODULE);
+
+interface Pending {
+  readonly resolve: (data: Float64Array) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+class BotThread {
+  readonly worker: Worker;
+  readonly pending = new Map<number, Pending>();
+  readonly exited: Promise<void>;
+
+  constructor(setup: BotThreadSetup) {
+    this.worker = new Worker(THREAD_ENTRY, { workerData: { ...setup, trusted: trustedStrategyFiles() } });
+    this.worker.on('message', (reply: BotThreadReply) => {
+      const pending = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if ('data' in reply) pending?.resolve(reply.data);
+      else pending?.reject(new ParlorError(reply.failure.code as ErrorCode, reply.failure.message));
+    });
+    this.exited = new Promise((done) => {
+      const fail = (error: unknown) => {
+        for (const pending of this.pending.values()) pending.reject(error);
+        this.pending.clear();
+      };
+      this.worker.on('error', fail);
+      this.worker.on('exit', () => {
+        fail(Errors.internal('a thread hosting bots stopped'));
+        done();
+      });
+    });
+  }
+}
+
+/**
+ * Plays the tasks of match-ups with bot seats on threads of their own, one per worker, each
+ * hosting its tables' bot processes itself: a task goes to the thread with the fewest in flight.
+ * Results do not depend on which thread plays what (random streams come from the seed, game and
+ * seat). Aborting a task asks its thread to stop that task's bots; closing ends every thread's
+ * bots (those kept for the run included) before the thread exits.
+ */
+export class BotThreads implements TaskRunner {
+  private readonly threads: BotThread[];
+  private readonly cleanup: Promise<void>;
+  private nextId = 0;
+
+  /**
+   * `host` is this thread's host of bot seats: only the main thread hears Ctrl-C, so its cleanup
+   * is installed here, before any task is sent, to stop the other threads' bots too.
+   */
+  constructor(threads: number, setup: BotThreadSetup, host: ExternalHostLoader) {
+    this.threads = Array.from({ length: Math.max(1, threads) }, () => new BotThread(setup));
+    this.cleanup = host().then((loaded) => loaded.installCleanup?.());
+    // Met again, and reported, by the first task; a run with no task must not leave it unhandled.
+    this.cleanup.catch(() => {});
+  }
+
+  async run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
+    await this.cleanup;
+    const thread = this.threads.reduce((least, candidate) => (candidate.pending.size < least.pending.size ? candidate : least));
+    const id = this.nextId++;
+    return new Promise<Float64Array>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => thread.worker.postMessage({ kind: 'abort', id } satisfies BotThreadMessage);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = () => signal?.removeEventListener('abort', onAbort);
+      thread.pending.set(id, {
+        resolve: (data) => (settle(), resolve(data)),
+        reject: (error) => (settle(), reject(signal?.aborted ? signal.reason : error)),
+      });
+      thread.worker.postMessage({ kind: 'run', id, task } satisfies BotThreadMessage);
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const thread of this.threads) thread.worker.postMessage({ kind: 'close' } satisfies BotThreadMessage);
+    await Promise.all(this.threads.map((thread) => thread.exited));
+  }
+}

@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import type { ParamValue } from '../../core/strategy.ts';
+import { blockGames, wholeBlocks, type DesignName } from '../play/design.ts';
+import type { MatchSpec } from '../play/match.ts';
+import type { SourceHashes } from '../play/sources.ts';
+import type { Confinement } from '../play/trust.ts';
+import type { SandboxLimits } from '../play/external.ts';
+
+/** Bumped when the meaning of a job file changes, so an old folder is not resumed by a parlor that reads it differently. */
+export const JOB_FORMAT = 1;
+
+/** One seating of strategies and the slice of the job's game indices it plays. */
+export interface JobMatchup {
+  readonly seats: readonly string[];
+  /** Game indices offset .. offset + games - 1 belong to this match-up. */
+  readonly offset: number;
+  readonly games: number;
+}
+
+/**
+ * Everything that determines a run's results, as plain data: job.json stores it, a resume checks
+ * it, and its hash names the job. Nothing here depends on the machine (workers, paths, timing).
+ */
+export interface JobSpec {
+  readonly format: number;
+  readonly command: string;
+  readonly game: string;
+  readonly players: number;
+  /** Every rule's value, defaults filled in, so the job reads the same if a default changes. */
+  readonly rules: Readonly<Record<string, string>>;
+  readonly seed: string;
+  readonly design: DesignName;
+  /** For tournaments: every seating of each table, or its rotations. */
+  readonly seatings: string | null;
+  /** The distinct strategy specs, in order of first appearance. */
+  readonly strategies: readonly string[];
+  readonly matchups: readonly JobMatchup[];
+  readonly games: number;
+  /**
+   * Games per task (whole blocks of the design). Results do not depend on it, except where a
+   * sequential stop looks after each batch; resuming does.
+   */
+  readonly batchGames: number;
+  /** Stop once the leader is clear at this confidence (sim --until-clear); `games` is then the cap. */
+  readonly untilClear?: number;
+  /** The game's measure the leader is judged on (core/game.ts Measure id); absent: the game's first. */
+  readonly measure?: string;
+}
+
+/** What job.json holds: the spec plus where and when it was made. */
+export interface JobFile extends JobSpec {
+  readonly id: string;
+  readonly name: string;
+  readonly created: string;
+  readonly parlor: { readonly version: string; readonly commit: string | null };
+  /** The folder the run was started in: its strategy files' relative paths start there (absent in folders of older parlors). */
+  readonly cwd?: string;
+  /** Each strategy spec as loaded: the strategy's name and every parameter's value, defaults included. */
+  readonly loaded?: Readonly<Record<string, { readonly strategy: string; readonly params: Readonly<Record<string, ParamValue>> }>>;
+  /** Content hashes of the strategy files and the local files they import (absent in folders of older parlors). */
+  readonly sources?: SourceHashes;
+  /** Which strategy files ran confined and which the user trusted (--trust); absent in folders of older parlors. */
+  readonly confinement?: Confinement;
+  /** The limits `cmd:` bots ran under in their sandbox (--sandbox); absent when they ran without one. */
+  readonly sandbox?: SandboxLimits;
+}
+
+export interface JobInput extends Pick<
+  JobSpec,
+  'command' | 'game' | 'players' | 'rules' | 'seed' | 'design' | 'batchGames' | 'untilClear' | 'measure'
+> {
+  readonly seatings?: string;
+  /** Seat specs of each match-up, in the order they are played. */
+  readonly matchupSeats: readonly (readonly string[])[];
+  /** Games wanted in all; each match-up gets an equal share rounded up to whole blocks. */
+  readonly games: number;
+}
+
+export function buildJob(input: JobInput): JobSpec {
+  const block = blockGames(input.design, input.players);
+  const perMatchup = wholeBlocks(Math.ceil(input.games / input.matchupSeats.length), input.design, input.players);
+  let offset = 0;
+  const matchups = input.matchupSeats.map((seats): JobMatchup => {
+    const matchup = { seats: [...seats], offset, games: perMatchup };
+    offset += perMatchup;
+    return matchup;
+  });
+  return {
+    format: JOB_FORMAT,
+    command: input.command,
+    game: input.game,
+    players: input.players,
+    rules: input.rules,
+    seed: input.seed,
+    design: input.design,
+    seatings: input.seatings ?? null,
+    strategies: [...new Set(input.matchupSeats.flat())],
+    matchups,
+    games: offset,
+    batchGames: Math.max(block, Math.round(input.batchGames / block) * block),
+    ...(input.untilClear === undefined ? {} : { untilClear: input.untilClear }),
+    ...(input.measure === undefined ? {} : { measure: input.measure }),
+  };
+}
+
+/** The fields of a JobSpec, in a fixed order, so equal jobs hash equally whatever built them. */
+const SPEC_KEYS: readonly (keyof JobSpec)[] = [
+  'format',
+  'command',
+  'game',
+  'players',
+  'rules',
+  'seed',
+  'design',
+  'seatings',
+  'strategies',
+  'matchups',
+  'games',
+  'batchGames',
+  // Absent from most jobs, and then from their canonical form: their ids stay what they were.
+  'untilClear',
+  'measure',
+];
+
+export function specOf(job: JobSpec): JobSpec {
+  return Object.fromEntries(SPEC_KEYS.map((key) => [key, job[key]])) as unknown as JobSpec;
+}
+
+export function jobId(job: JobSpec): string {
+  const canonical = JSON.stringify(specOf(job), (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : value,
+  );
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
+}
+
+export function matchSpecOf(job: JobSpec, matchup: number): MatchSpec {
+  return { game: job.game, seats: job.matchups[matchup].seats, rules: job.rules, seed: job.seed };
+}
+
+/** One task of a job: local games [from, to) of a match-up. */
+export interface BatchSpec {
+  readonly matchup: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+/**
+ * The batches of a job, match-up by match-up (results are merged in this order), worked out from
+ * their index: a plan of a trillion games takes no memory, and planning it no time.
+ */
+export class BatchPlan {
+  readonly count: number;
+  private readonly job: JobSpec;
+  /** Per match-up, the index of its first batch, and the games of the match-ups before it. */
+  private readonly starts: number[] = [0];
+  private readonly gameStarts: number[] = [0];
+
+  constructor(job: JobSpec) {
+    this.job = job;
+    for (const [index, matchup] of job.matchups.entries()) {
+      this.starts.push(this.starts[index] + Math.ceil(matchup.games / job.batchGames));
+      this.gameStarts.push(this.gameStarts[index] + matchup.games);
+    }
+    this.count = this.starts[job.matchups.length];
+  }
+
+  batch(index: number): BatchSpec {
+    // The last match-up whose first batch is at or before `index`.
+    let low = 0;
+    let high = this.job.matchups.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle] <= index) low = middle;
+      else high = middle - 1;
+    }
+    const from = (index - this.starts[low]) * this.job.batchGames;
+    return { matchup: low, from, to: Math.min(this.job.matchups[low].games, from + this.job.batchGames) };
+  }
+
+  games(index: number): number {
+    const batch = this.batch(index);
+    return batch.to - batch.from;
+  }
+
+  /** Games in batches [0, end). */
+  gamesBefore(end: number): number {
+    if (end >= this.count) return this.gameStarts[this.job.matchups.length];
+    const { matchup, from } = this.batch(end);
+    return this.gameStarts[matchup] + from;
+  }
+}
+
+/** The match-up and local index of a job's game index (for replays). */
+export function locateGame(job: JobSpec, gameIndex: number): { matchup: number; local: number } | null {
+  const matchup = job.matchups.findIndex((m) => gameIndex >= m.offset && gameIndex < m.offset + m.games);
+  return matchup < 0 ? null : { matchup, local: gameIndex - job.matchups[matchup].offset };
+}

@@ -1,0 +1,86 @@
+import { Piscina } from 'piscina';
+import { moduleUrl } from '../../compiled.ts';
+import { ParlorError, type ErrorCode } from '../../core/errors.ts';
+import { DecisionWatchdog } from '../play/choice-guard.ts';
+import { ActivityBuffer } from './pool-activity.ts';
+import type { Task, TaskRunner } from '../play/tasks.ts';
+import type { PoolActivity } from './timeline.ts';
+import type { TaskFailure, WorkerSetup } from '../play/worker.ts';
+import { trustedStrategyFiles } from '../play/trust.ts';
+
+// Run from parlor's compiled bundle (bin/compile.js), workers load its worker entry directly, with no
+// TypeScript compiler to load and nothing to transpile. Run from the sources, they start on a
+// JavaScript file that registers tsx first (worker threads do not inherit the main thread's module hooks).
+const WORKER_MODULE = moduleUrl('src/runner/play/worker.ts');
+const WORKER_ENTRY = WORKER_MODULE.endsWith('.ts') ? new URL('../play/worker-entry.js', import.meta.url).href : WORKER_MODULE;
+
+/**
+ * Worker threads playing tasks. A task is a batch of games sized to take a good fraction of a
+ * second, so the cost of posting it and transferring its counters back is far below a percent.
+ */
+export class WorkerPool implements TaskRunner {
+  readonly workers: number;
+  /** Seconds one decision may take; without it decisions are not timed. */
+  readonly moveTimeout: number | undefined;
+  private readonly pool: Piscina;
+  private readonly activity: ActivityBuffer;
+
+  /**
+   * Starts every worker at once (they load their code in parallel, while the caller goes on
+   * planning); with `registry`, each loads that registry module before its first task too.
+   */
+  constructor(workers: number, moveTimeout?: number, registry?: string) {
+    this.workers = workers;
+    this.moveTimeout = moveTimeout;
+    this.activity = ActivityBuffer.create(workers);
+    const workerData: WorkerSetup = { registry, activity: this.activity.buffer, trusted: trustedStrategyFiles() };
+    this.pool = new Piscina({
+      filename: WORKER_ENTRY,
+      minThreads: workers,
+      maxThreads: workers,
+      // Workers hold the match-ups' tables; keep them for the whole run.
+      idleTimeout: 60_000,
+      workerData,
+    });
+  }
+
+  /** When the workers were ready and how long they have played so far. */
+  activitySoFar(): PoolActivity {
+    return this.activity.read(this.workers);
+  }
+
+  /** `moveTimeout` replaces the pool's own limit for this task (a queued batch brings its job's). */
+  async run(task: Task, signal?: AbortSignal, moveTimeout = this.moveTimeout): Promise<Float64Array> {
+    if (moveTimeout === undefined) return this.runOnce(task, signal);
+    // A decision past the limit ends the attempt (piscina terminates the worker of an aborted
+    // task: nothing else stops a loop) and the task is played again from its start with that
+    // decision forfeited, as many times as it has such decisions.
+    const timedOut: number[] = [];
+    for (;;) {
+      const attempt = new AbortController();
+      const stop = () => attempt.abort();
+      signal?.addEventListener('abort', stop);
+      const watchdog = new DecisionWatchdog(moveTimeout * 1000, stop);
+      try {
+        const watch = { buffer: watchdog.buffer, seconds: moveTimeout, timedOut };
+        return await this.runOnce({ ...task, watch }, attempt.signal);
+      } catch (error) {
+        if (watchdog.stalled === null || signal?.aborted) throw error;
+        timedOut.push(watchdog.stalled);
+      } finally {
+        watchdog.stop();
+        signal?.removeEventListener('abort', stop);
+      }
+    }
+  }
+
+  private async runOnce(task: Task, signal?: AbortSignal): Promise<Float64Array> {
+    const result = (await this.pool.run(task, signal ? { signal } : {})) as Float64Array | TaskFailure;
+    if (result instanceof Float64Array) return result;
+    throw new ParlorError(result.failure.code as ErrorCode, result.failure.message);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}

@@ -1,0 +1,224 @@
+import { Queue, QueueEvents } from 'bullmq';
+import { ErrorCodes, Errors, ParlorError, type ErrorCode } from '../../../core/errors.ts';
+import type { Registry } from '../../../core/registry.ts';
+import { strategyFiles } from '../../play/sources.ts';
+import type { Task, TaskRunner } from '../../play/tasks.ts';
+import { version } from '../version.ts';
+import {
+  batchId,
+  decodeCounters,
+  playingFingerprint,
+  taskGame,
+  taskSpecs,
+  type RemoteBatch,
+  type RemoteResult,
+  type RemoteTask,
+} from './batches.ts';
+import { fileKey, packStrategy, type StrategyBundle } from './bundles.ts';
+import { QUEUE_NAME, RedisLink, WORKER_NAME } from './redis.ts';
+
+export interface QueueSettings {
+  readonly registry: Registry;
+  /** Seconds a strategy file may take per decision on the workers. */
+  readonly moveTimeout?: number;
+  /** Notes for the user: a batch taken up again after its worker stopped. */
+  readonly warn: (text: string) => void;
+}
+
+// Uploaded strategy files outlive a run by a week, for a resume; each upload renews them.
+const FILE_SECONDS = 7 * 24 * 3600;
+
+interface Waiter {
+  /** The batch in words, for notes. */
+  readonly label: string;
+  resolve(data: Float64Array): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Plays tasks on `parlor worker` processes on any number of machines, through a BullMQ queue on
+ * one Redis server: each task is a queued job, its counters come back as the job's result.
+ *
+ * A batch's job id is the hash of everything it carries (see batchId), so each batch of a run is
+ * one job: queued again by a resume, it is the same job, and a result arriving twice for it (a
+ * worker thought dead that finished after all) is taken once, since the batch's waiter is gone
+ * after the first. A worker that dies mid-batch loses its lock and BullMQ puts the batch back for
+ * another worker (see worker-service.ts for the lock times).
+ */
+export class QueueRunner implements TaskRunner {
+  private readonly link: RedisLink;
+  private readonly queue: Queue;
+  private readonly events: QueueEvents;
+  private readonly settings: QueueSettings;
+  private readonly waiting = new Map<string, Waiter[]>();
+  private readonly bundles = new Map<string, Promise<StrategyBundle>>();
+
+  private constructor(link: RedisLink, queue: Queue, events: QueueEvents, settings: QueueSettings) {
+    this.link = link;
+    this.queue = queue;
+    this.events = events;
+    this.settings = settings;
+    events.on('completed', ({ jobId, returnvalue }) => this.settle(jobId, returnvalue as unknown as RemoteResult));
+    events.on('failed', ({ jobId, failedReason }) => this.settle(jobId, { failure: { code: ErrorCodes.INTERNAL, message: failedReason } }));
+    events.on('stalled', ({ jobId }) => {
+      const waiter = this.waiting.get(jobId)?.[0];
+      if (waiter) settings.warn(`note: the worker playing ${waiter.label} stopped answering; they are queued again`);
+    });
+    // Unheard, BullMQ prints each error with its stack, at every try to reconnect.
+    const heard = new Set<string>();
+    const lost = (error: Error) => {
+      if (!heard.has(error.message)) settings.warn(`note: Redis at ${link.shown}: ${error.message}; waiting for it`);
+      heard.add(error.message);
+    };
+    queue.on('error', lost);
+    events.on('error', lost);
+  }
+
+  /** Reaches the server (exit 3 with the URL when it cannot) and listens for results before any batch is queued. */
+  static async open(url: string, settings: QueueSettings): Promise<QueueRunner> {
+    const link = await RedisLink.reach(url);
+    const queue = new Queue(QUEUE_NAME, { connection: link.client });
+    await queue.waitUntilReady();
+    const events = await listen(link, queue);
+    if ((await connectedThreads(queue)) === 0)
+      settings.warn(`note: no parlor worker is taking batches from ${link.shown} yet; start some with: parlor worker --redis URL`);
+    return new QueueRunner(link, queue, events, settings);
+  }
+
+  async run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
+    const batch = await this.batchOf(task);
+    const id = batchId(batch);
+    return new Promise<Float64Array>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      // A stopped run forgets the batch; the job stays queued and a resume picks up its result.
+      const onAbort = () => {
+        this.forget(id, waiter);
+        reject(signal?.reason);
+      };
+      const waiter: Waiter = {
+        label:
+          task.kind === 'games'
+            ? `games ${task.offset + task.from} to ${task.offset + task.to - 1}`
+            : `blocks ${task.fromBlock} to ${task.toBlock - 1}`,
+        resolve: (data) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(data);
+        },
+        reject: (error) => {
+          signal?.removeEventListener('abort', onAbort);
+          reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.set(id, [...(this.waiting.get(id) ?? []), waiter]);
+      this.queue.add('batch', batch, { jobId: id, removeOnComplete: true, removeOnFail: true, attempts: 1 }).catch((error: unknown) => {
+        this.forget(id, waiter);
+        waiter.reject(Errors.redisUnreachable(this.link.shown, error instanceof Error ? error.message : String(error)));
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    await closeWithin([this.events, this.queue]);
+    this.link.close();
+  }
+
+  private settle(id: string, result: RemoteResult): void {
+    const waiters = this.waiting.get(id);
+    if (!waiters) return;
+    this.waiting.delete(id);
+    for (const waiter of waiters) {
+      if ('counters' in result) waiter.resolve(decodeCounters(result.counters));
+      else waiter.reject(new ParlorError(result.failure.code as ErrorCode, result.failure.message));
+    }
+  }
+
+  private forget(id: string, waiter: Waiter): void {
+    const rest = (this.waiting.get(id) ?? []).filter((other) => other !== waiter);
+    if (rest.length > 0) this.waiting.set(id, rest);
+    else this.waiting.delete(id);
+  }
+
+  private async batchOf(task: Task): Promise<RemoteBatch> {
+    const { registry, moveTimeout } = this.settings;
+    const game = taskGame(task);
+    const files = strategyFiles(taskSpecs(task), (name) => registry.findStrategy(game, name) !== undefined);
+    const strategies: Record<string, StrategyBundle> = {};
+    for (const name of [...new Set(files)].sort()) strategies[name] = await this.upload(name);
+    return {
+      parlor: version,
+      fingerprint: playingFingerprint(registry, game),
+      moveTimeout: moveTimeout ?? null,
+      strategies,
+      task: remoteTask(task),
+    };
+  }
+
+  /** Packs a strategy file once per run (later edits do not reach this run) and uploads its contents. */
+  private upload(name: string): Promise<StrategyBundle> {
+    let bundle = this.bundles.get(name);
+    if (!bundle) {
+      bundle = (async () => {
+        const { bundle: packed, contents } = packStrategy(name);
+        for (const [hash, content] of contents) await this.link.client.set(fileKey(hash), content, 'EX', FILE_SECONDS);
+        return packed;
+      })();
+      this.bundles.set(name, bundle);
+    }
+    return bundle;
+  }
+}
+
+/**
+ * The queue's events from now on. Read from the stream's last entry as it is now, not from
+ * whatever is last when the reader first asks: a batch added meanwhile may already be finished.
+ */
+export async function listen(link: RedisLink, queue: Queue): Promise<QueueEvents> {
+  const last = await link.client.xrevrange(queue.keys.events, '+', '-', 'COUNT', 1);
+  const events = new QueueEvents(QUEUE_NAME, { connection: link.client, lastEventId: last[0]?.[0] ?? '0' });
+  await events.waitUntilReady();
+  return events;
+}
+
+// Closing politely waits for the server's answer, forever when it is gone: past this, the
+// connections are dropped.
+const CLOSE_MS = 2000;
+
+async function closeWithin(users: readonly (Queue | QueueEvents)[]): Promise<void> {
+  const closed = Promise.allSettled(users.map((user) => user.close())).then(() => true);
+  const late = new Promise<false>((resolve) => setTimeout(() => resolve(false), CLOSE_MS).unref());
+  if (await Promise.race([closed, late])) return;
+  // Not awaited: BullMQ waits for an end that a connection dropped while reconnecting never sees.
+  for (const user of users) user.disconnect().catch(() => {});
+}
+
+/** The threads of the `parlor worker` processes taking batches from the server at `url` now (0: none). */
+export async function queuedThreads(url: string): Promise<number> {
+  const link = await RedisLink.reach(url);
+  const queue = new Queue(QUEUE_NAME, { connection: link.client });
+  try {
+    return await connectedThreads(queue);
+  } finally {
+    await closeWithin([queue]);
+    link.close();
+  }
+}
+
+async function connectedThreads(queue: Queue): Promise<number> {
+  const threads = new Map<string, number>();
+  for (const client of await queue.getWorkers()) {
+    const named = WORKER_NAME.exec(String((client as { rawname?: unknown }).rawname ?? ''));
+    if (named) threads.set(named[1], Number(named[2]));
+  }
+  return [...threads.values()].reduce((sum, count) => sum + count, 0);
+}
+
+/** The task without what belongs to this machine (see RemoteTask). */
+function remoteTask(task: Task): RemoteTask {
+  if (task.kind === 'games') {
+    const { registry: _registry, watch: _watch, transcripts: _transcripts, ...rest } = task;
+    return rest;
+  }
+  const { registry: _registry, watch: _watch, ...rest } = task;
+  return rest;
+}

@@ -1,0 +1,103 @@
+import { Redis, type RedisOptions } from 'ioredis';
+import { Errors } from '../../../core/errors.ts';
+
+/** The queue every parlor worker takes batches from. */
+export const QUEUE_NAME = 'parlor-batches';
+
+/** A worker's name on the server, `<host>:<pid>/<threads>`, as BullMQ reports it (after `:w:`): a coordinator counts the threads. */
+export const WORKER_NAME = /:w:(.+)\/(\d+)$/;
+
+export function workerName(identity: string, threads: number): string {
+  return `${identity}/${threads}`;
+}
+
+// Long enough for a server across a network, short enough that a wrong address fails promptly.
+const REACH_TIMEOUT_MS = 3000;
+
+/**
+ * The probe tries once: a wrong address or password is the user's to fix, so retrying it would
+ * only delay the message. Each of its steps (the connection, then every command) has the same limit.
+ */
+const PROBE: RedisOptions = {
+  lazyConnect: true,
+  connectTimeout: REACH_TIMEOUT_MS,
+  commandTimeout: REACH_TIMEOUT_MS,
+  retryStrategy: () => null,
+  maxRetriesPerRequest: 0,
+};
+
+/**
+ * BullMQ's workers and event readers block on their connections, and so require that commands
+ * wait for a lost connection to come back rather than fail after some retries. ioredis reconnects
+ * with a backoff of its own (at most one try every few seconds). Lazy: the blocking BullMQ objects
+ * only copy this connection, and a copy connects on its first command.
+ */
+const SHARED: RedisOptions = { lazyConnect: true, maxRetriesPerRequest: null };
+
+/**
+ * One Redis server, as the coordinator and the workers use it: checked reachable once, then one
+ * connection that BullMQ's objects share (those that block open copies of it, and close them
+ * themselves) and parlor's own keys use.
+ */
+export class RedisLink {
+  /** The server's URL with its password masked, for messages and logs. */
+  readonly shown: string;
+  /** Give it to BullMQ as `connection`; close() closes it. */
+  readonly client: Redis;
+
+  private constructor(url: string) {
+    this.shown = maskPassword(url);
+    this.client = new Redis(url, SHARED);
+    // BullMQ reports the errors of the objects using the connection; unused, it has no one to tell.
+    this.client.on('error', () => {});
+  }
+
+  /** Connects and pings once: a wrong URL or an unreachable server is a one-line error naming the URL. */
+  static async reach(url: string): Promise<RedisLink> {
+    if (!isRedisUrl(url))
+      throw Errors.badOption(`--redis must be a redis:// or rediss:// URL (redis://host:port), got '${maskPassword(url)}'`);
+    const probe = new Redis(url, PROBE);
+    // ioredis rejects connect() with a bare "Connection is closed": the reason comes as an event.
+    // It also goes on after a failed SELECT (a database the server does not have), on database 0.
+    let failure: unknown = null;
+    probe.on('error', (error) => (failure ??= error));
+    try {
+      await probe.connect();
+      await probe.ping();
+    } catch (error) {
+      failure ??= error;
+    } finally {
+      // Disconnecting a connection that ended leaves a timer behind (ioredis waits for a close
+      // event that has already been), holding the process for two seconds.
+      if (probe.status !== 'end') probe.disconnect();
+    }
+    if (failure !== null) throw Errors.redisUnreachable(maskPassword(url), reasonOf(failure));
+    return new RedisLink(url);
+  }
+
+  close(): void {
+    this.client.disconnect();
+  }
+}
+
+/** `redis://` or `rediss://`, with a database number or none as its path (ioredis would take anything for a host name). */
+function isRedisUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'redis:' || url.protocol === 'rediss:') && /^\/?\d*$/.test(url.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/** The URL as given, its password (if any) replaced by stars. */
+export function maskPassword(url: string): string {
+  // Up to the last @ before the path: an unencoded @ in a password does not show its end.
+  return url.replace(/^([a-z]+:\/\/[^:@/]*:)[^/]*@/i, '$1***@');
+}
+
+function reasonOf(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  return typeof code === 'string' && !message.includes(code) ? `${code} ${message}` : message;
+}

@@ -1,0 +1,98 @@
+import { hostname } from 'node:os';
+import { Worker, type Job } from 'bullmq';
+import { ErrorCodes, Errors, isParlorError } from '../../../core/errors.ts';
+import type { Registry } from '../../../core/registry.ts';
+import { WorkerPool } from '../pool.ts';
+import type { Task } from '../../play/tasks.ts';
+import { encodeCounters, refusal, renameStrategies, type RemoteBatch, type RemoteResult } from './batches.ts';
+import { fileKey, StrategyCache } from './bundles.ts';
+import { QUEUE_NAME, RedisLink, workerName } from './redis.ts';
+
+/**
+ * How long a batch stays a worker's without word from it. The worker's main thread only waits on
+ * its threads, so it renews its locks on time (every half of this); a worker that died loses the
+ * batch to another within this plus one stalled-job check.
+ */
+export const LOCK_MS = 6000;
+const STALLED_CHECK_MS = 3000;
+// A batch whose workers keep dying is not one to try forever: past this it fails the run.
+const MOST_STALLS = 5;
+
+export interface ServeSettings {
+  readonly url: string;
+  readonly threads: number;
+  readonly registry: Registry;
+  /** URL of the module whose builtinRegistry() the threads load (this machine's parlor). */
+  readonly registryModule: string;
+  /** Where strategy files sent with the batches are kept; by default ~/.cache/parlor/strategies. */
+  readonly cacheDir?: string;
+  /** Aborting stops taking batches; the batches in play are finished first. */
+  readonly signal?: AbortSignal;
+  /** Notes for whoever watches the worker: its start, batches it refused. */
+  readonly log: (text: string) => void;
+}
+
+/**
+ * `parlor worker`: takes batches from the queue and plays them on this machine's threads until
+ * the signal stops it. Returns once the batches it had taken are finished and handed back.
+ */
+export async function serveBatches(settings: ServeSettings): Promise<void> {
+  const link = await RedisLink.reach(settings.url);
+  const name = `${hostname()}:${process.pid}`;
+  // The threads load the registry as they start, while the worker connects and waits for batches.
+  const pool = new WorkerPool(settings.threads, undefined, settings.registryModule);
+  const cache = new StrategyCache(settings.cacheDir);
+  const fetchFile = (hash: string) => link.client.getBuffer(fileKey(hash));
+
+  // Each reason once: the rest of a refused job's batches would only repeat it.
+  const refusals = new Set<string>();
+  const play = async (job: Job<RemoteBatch>): Promise<RemoteResult> => {
+    const batch = job.data;
+    try {
+      const refused = refusal(settings.registry, batch);
+      if (refused !== null) {
+        if (!refusals.has(refused)) settings.log(`refused a batch: ${refused}`);
+        refusals.add(refused);
+        return { failure: { code: ErrorCodes.WORKER_REFUSED, message: Errors.workerRefused(name, refused).message } };
+      }
+      const paths = new Map<string, string>();
+      for (const [spec, bundle] of Object.entries(batch.strategies)) paths.set(spec, await cache.entryOf(bundle, fetchFile));
+      const task = { ...renameStrategies(batch.task, paths), registry: settings.registryModule } as Task;
+      return { counters: encodeCounters(await pool.run(task, undefined, batch.moveTimeout ?? undefined)) };
+    } catch (error) {
+      // The run's machine names the games; this names the machine they failed on.
+      const where = ` (on parlor worker ${name})`;
+      const failure = isParlorError(error)
+        ? { code: error.code, message: error.message + where }
+        : { code: ErrorCodes.INTERNAL, message: (error instanceof Error ? error.message : String(error)) + where };
+      return { failure };
+    }
+  };
+
+  // Two batches per thread, as the local pool keeps: a thread never waits for its next batch.
+  const worker = new Worker<RemoteBatch, RemoteResult>(QUEUE_NAME, play, {
+    connection: link.client,
+    concurrency: settings.threads * 2,
+    name: workerName(name, settings.threads),
+    lockDuration: LOCK_MS,
+    stalledInterval: STALLED_CHECK_MS,
+    maxStalledCount: MOST_STALLS,
+    autorun: false,
+  });
+  worker.on('error', (error) => settings.log(`queue: ${error.message}`));
+  try {
+    if (settings.signal?.aborted) return;
+    const running = worker.run();
+    await worker.waitUntilReady();
+    settings.log(`worker ${name}: ${settings.threads} thread${settings.threads === 1 ? '' : 's'}, taking batches from ${link.shown}`);
+    await new Promise<void>((resolve) => {
+      if (settings.signal?.aborted) resolve();
+      settings.signal?.addEventListener('abort', () => resolve(), { once: true });
+    });
+    await worker.close();
+    await running;
+  } finally {
+    await pool.close();
+    link.close();
+  }
+}

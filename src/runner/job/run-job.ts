@@ -1,0 +1,279 @@
+import { ErrorCodes, Errors, isParlorError } from '../../core/errors.ts';
+import type { CounterLayout } from '../play/counters.ts';
+import { Counters, Global } from '../play/counters.ts';
+import { blockGames } from '../play/design.ts';
+import { BatchPlan, matchSpecOf, type BatchSpec, type JobSpec } from './job.ts';
+import { PieceScheduler, type Piece } from './pieces.ts';
+import type { Runners } from './runners.ts';
+import type { GamesTask } from '../play/tasks.ts';
+
+/** What a match-up's batches add up into: a flat array of whole-number sums, the first of them its games. */
+export interface Sums {
+  readonly data: Float64Array;
+  add(batch: Float64Array): void;
+}
+
+/** Makes a match-up's sums, empty or over the data given. */
+export type SumsOf<S extends Sums> = (data?: Float64Array) => S;
+
+export function countersOf(layout: CounterLayout): SumsOf<Counters> {
+  return (data) => new Counters(layout, data);
+}
+
+/** A job's progress as plain data (checkpoint.json): merged batches, and finished ones waiting their turn. */
+export interface Checkpoint {
+  readonly job: string;
+  /** Batches merged, a prefix of the plan's order. */
+  readonly merged: number;
+  /** Per match-up counters of the merged batches. */
+  readonly counters: readonly (readonly number[])[];
+  /** Batches finished ahead of their turn (their games are done and must not be played again). */
+  readonly pending: readonly { readonly batch: number; readonly data: readonly number[] }[];
+  /** What the command keeps besides the sums (a sequential test: its looks so far). */
+  readonly extra?: unknown;
+}
+
+/**
+ * The results of a job so far. Batches finish in any order across workers; they are merged in the
+ * plan's order, so the result is one fixed sequence of additions whatever the worker count.
+ */
+export class JobProgress<S extends Sums = Counters> {
+  readonly job: JobSpec;
+  readonly jobId: string;
+  readonly plan: BatchPlan;
+  readonly counters: S[];
+  /** Sees each batch as it is merged, in plan order (a sequential test reads its looks here). */
+  onMerged: ((batch: number, sums: S) => void) | null = null;
+  private readonly sumsOf: readonly SumsOf<S>[];
+  private mergedCount = 0;
+  private readonly pending = new Map<number, Float64Array>();
+  private games = 0;
+  private ended = false;
+
+  constructor(job: JobSpec, jobId: string, sumsOf: readonly SumsOf<S>[]) {
+    this.job = job;
+    this.jobId = jobId;
+    this.plan = new BatchPlan(job);
+    this.sumsOf = sumsOf;
+    this.counters = sumsOf.map((make) => make());
+  }
+
+  get merged(): number {
+    return this.mergedCount;
+  }
+
+  get gamesDone(): number {
+    return this.games;
+  }
+
+  get complete(): boolean {
+    return this.ended || this.mergedCount === this.plan.count;
+  }
+
+  /**
+   * The job needs no more batches (a test has decided): batches still in flight are dropped unread,
+   * and so are those that finished ahead of their turn, so the results are the merged prefix alone.
+   */
+  end(): void {
+    this.ended = true;
+    this.pending.clear();
+    this.games = this.plan.gamesBefore(this.mergedCount);
+  }
+
+  isDone(batch: number): boolean {
+    return batch < this.mergedCount || this.pending.has(batch);
+  }
+
+  accept(batch: number, data: Float64Array): void {
+    if (this.isDone(batch)) throw Errors.internal(`batch ${batch} finished twice`);
+    if (this.ended) return;
+    this.pending.set(batch, data);
+    this.games += this.plan.games(batch);
+    for (let next = this.pending.get(this.mergedCount); next && !this.ended; next = this.pending.get(this.mergedCount)) {
+      const merged = this.mergedCount;
+      const sums = this.counters[this.plan.batch(merged).matchup];
+      sums.add(next);
+      this.pending.delete(merged);
+      this.mergedCount++;
+      this.onMerged?.(merged, sums);
+    }
+  }
+
+  /** Every finished batch so far, the ones ahead of their turn included (added in plan order, on copies). */
+  snapshot(): S[] {
+    const counters = this.counters.map((merged, m) => this.sumsOf[m](merged.data.slice()));
+    for (const [batch, data] of [...this.pending].sort(([a], [b]) => a - b)) counters[this.plan.batch(batch).matchup].add(data);
+    return counters;
+  }
+
+  /** Takes a batch played in pieces: they are added up in order, as the whole batch would count. */
+  acceptPieces(batch: number, pieces: readonly Float64Array[]): void {
+    const sums = this.sumsOf[this.plan.batch(batch).matchup]();
+    for (const piece of pieces) sums.add(piece);
+    this.accept(batch, sums.data);
+  }
+
+  checkpoint(): Checkpoint {
+    return {
+      job: this.jobId,
+      merged: this.mergedCount,
+      counters: this.counters.map((counters) => Array.from(counters.data)),
+      pending: [...this.pending].map(([batch, data]) => ({ batch, data: Array.from(data) })),
+    };
+  }
+
+  /**
+   * Takes up a checkpoint of the same job, after checking that it is one this job could have
+   * written: batches within the plan, each once, and every count holding exactly the games of the
+   * batches it claims. Throws a one-line reason when it does not fit.
+   */
+  restore(checkpoint: Checkpoint): void {
+    if (checkpoint.job !== this.jobId) throw new Error(`its checkpoint belongs to job ${checkpoint.job}, not ${this.jobId}`);
+    const { merged, counters, pending } = checkpoint;
+    if (!Number.isInteger(merged) || merged < 0 || merged > this.plan.count)
+      throw new Error(`the checkpoint counts ${merged} batches merged, the job has ${this.plan.count}`);
+    const fits = (data: readonly number[], size: number) => Array.isArray(data) && data.length === size && data.every(Number.isFinite);
+    if (
+      !Array.isArray(counters) ||
+      counters.length !== this.counters.length ||
+      !counters.every((data, m) => fits(data, this.counters[m].data.length))
+    ) {
+      throw new Error('the checkpoint counters do not fit the job');
+    }
+    const mergedGames = this.mergedGamesPerMatchup(merged);
+    counters.forEach((data, m) => {
+      if (data[Global.GAMES] !== mergedGames[m])
+        throw new Error(`the checkpoint counts ${data[Global.GAMES]} games of match-up ${m + 1} where its batches hold ${mergedGames[m]}`);
+    });
+    if (!Array.isArray(pending)) throw new Error('the checkpoint has no pending list');
+    const seen = new Set<number>();
+    for (const entry of pending) {
+      const batch = entry?.batch;
+      if (!Number.isInteger(batch) || batch < 0 || batch >= this.plan.count)
+        throw new Error(`the checkpoint lists pending batch ${batch}, outside the job's ${this.plan.count} batches`);
+      if (batch < merged) throw new Error(`the checkpoint lists pending batch ${batch}, already merged`);
+      if (seen.has(batch)) throw new Error(`the checkpoint lists pending batch ${batch} twice`);
+      seen.add(batch);
+      const games = this.plan.games(batch);
+      if (!fits(entry.data, this.counters[this.plan.batch(batch).matchup].data.length) || entry.data[Global.GAMES] !== games)
+        throw new Error(`the checkpoint's batch ${batch} does not hold its ${games} games`);
+    }
+    counters.forEach((data, m) => this.counters[m].data.set(data));
+    this.mergedCount = merged;
+    this.games = this.plan.gamesBefore(merged);
+    for (const { batch, data } of pending) this.accept(batch, Float64Array.from(data));
+  }
+
+  /** Games each match-up holds once batches [0, merged) are merged. */
+  private mergedGamesPerMatchup(merged: number): number[] {
+    const matchups = this.job.matchups;
+    if (merged === this.plan.count) return matchups.map((matchup) => matchup.games);
+    const boundary = this.plan.batch(merged);
+    return matchups.map((matchup, m) => (m < boundary.matchup ? matchup.games : m === boundary.matchup ? boundary.from : 0));
+  }
+}
+
+export interface ExecuteOptions {
+  /** Tasks in flight at once: a little more than the workers, so none waits between tasks. */
+  readonly concurrency: number;
+  /** URL of the module whose builtinRegistry() the workers use. */
+  readonly registry: string;
+  /** Aborting stops the run: no new tasks, tasks in flight dropped (their games are played again on resume). */
+  readonly signal?: AbortSignal;
+  readonly onBatch?: (progress: JobProgress<any>) => void;
+  /** Plays one batch; by default the job's match-up games, on the runner its seats need. */
+  readonly play?: (batch: BatchSpec, signal: AbortSignal) => Promise<Float64Array>;
+}
+
+/** Plays every batch not yet done. Resolves when the job is complete or the signal stopped it. */
+export async function executeJob<S extends Sums>(
+  progress: JobProgress<S>,
+  runners: Runners,
+  options: ExecuteOptions,
+): Promise<'complete' | 'interrupted'> {
+  const job = progress.job;
+  const lanes = Math.max(1, options.concurrency);
+  // Batches are cut into pieces as lanes free up: no list of them, however many there are.
+  const blockSize = blockGames(job.design, job.players);
+  const scheduler = new PieceScheduler(progress.plan, (batch) => progress.isDone(batch), lanes, blockSize, job.batchGames);
+  // Each lane has a signal of its own, so a signal carries one listener per task in flight (the
+  // pool's) whatever the worker count; the caller's signal carries this one for the whole job.
+  const laneStops = Array.from({ length: lanes }, () => new AbortController());
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    for (const lane of laneStops) lane.abort();
+  };
+  options.signal?.addEventListener('abort', stop);
+  if (options.signal?.aborted) stop();
+  const play =
+    options.play ??
+    ((batch: BatchSpec, signal: AbortSignal) => {
+      const match = matchSpecOf(job, batch.matchup);
+      const task: GamesTask = {
+        kind: 'games',
+        registry: options.registry,
+        match,
+        design: job.design,
+        offset: job.matchups[batch.matchup].offset,
+        from: batch.from,
+        to: batch.to,
+      };
+      return runners.runnerFor(match.seats).run(task, signal);
+    });
+  const pieces = new BatchPieces(progress);
+  let failure: unknown = null;
+  const lane = async (signal: AbortSignal) => {
+    for (let piece = scheduler.next(); piece && !stopped && !progress.complete; piece = stopped ? null : scheduler.next()) {
+      const offset = job.matchups[piece.spec.matchup].offset;
+      try {
+        const data = await play(piece.spec, signal);
+        if (pieces.finish(piece, data)) options.onBatch?.(progress);
+      } catch (error) {
+        if (stopped) return;
+        failure = batchFailure(error, job.game, job.seed, offset + piece.spec.from, offset + piece.spec.to);
+        stop();
+      }
+    }
+  };
+  try {
+    await Promise.all(laneStops.map((controller) => lane(controller.signal)));
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
+  }
+  if (failure) throw failure;
+  return progress.complete ? 'complete' : 'interrupted';
+}
+
+/** Collects the pieces of batches cut up near the end and hands each batch to the progress once whole. */
+class BatchPieces {
+  private readonly progress: JobProgress<any>;
+  private readonly partial = new Map<number, { parts: Float64Array[]; count: number; finished: number }>();
+
+  constructor(progress: JobProgress<any>) {
+    this.progress = progress;
+  }
+
+  /** Takes a finished piece; true when it completed its batch. */
+  finish(piece: Piece, data: Float64Array): boolean {
+    if (piece.part === 0 && piece.last) {
+      this.progress.accept(piece.batch, data);
+      return true;
+    }
+    let entry = this.partial.get(piece.batch);
+    if (!entry) this.partial.set(piece.batch, (entry = { parts: [], count: Infinity, finished: 0 }));
+    entry.parts[piece.part] = data;
+    entry.finished++;
+    if (piece.last) entry.count = piece.part + 1;
+    if (entry.finished < entry.count) return false;
+    this.partial.delete(piece.batch);
+    this.progress.acceptPieces(piece.batch, entry.parts);
+    return true;
+  }
+}
+
+function batchFailure(error: unknown, game: string, seed: string, first: number, end: number) {
+  if (isParlorError(error) && error.code !== ErrorCodes.INTERNAL) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return Errors.batchFailed(game, first, end - 1, seed, message);
+}

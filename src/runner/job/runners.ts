@@ -1,0 +1,141 @@
+import { Errors } from '../../core/errors.ts';
+import { BotThreads } from './bot-threads.ts';
+import { isExternalSpec } from '../../core/strategy-spec.ts';
+import { ExternalRunner, externalResolver, type ExternalHost, type ExternalHostLoader, type ExternalSettings } from '../play/external.ts';
+import type { StrategyResolver } from '../play/match.ts';
+import { WorkerPool } from './pool.ts';
+import { resolveStrategy } from '../play/strategies.ts';
+import type { Task, TaskRunner } from '../play/tasks.ts';
+import type { PoolActivity } from './timeline.ts';
+
+/** Modules that threads load for themselves: they cannot be handed functions. */
+export interface ThreadModules {
+  /** The registry module the workers' tasks name, for them to load as they start. */
+  readonly registry?: string;
+  /** A module exporting loadExternalHost(): its host plays bot tables on threads of their own. */
+  readonly host?: string;
+}
+
+/**
+ * Picks where each match-up's tasks run: the worker pool for in-process strategies, the main
+ * thread's external host for match-ups with a bot process in a seat. Each is started on first use.
+ * The host comes from whoever composes parlor (src/app.ts); without one, bot seats are refused.
+ * A remote runner (a queue of workers on other machines) replaces the pool, and refuses bot seats.
+ */
+export class Runners {
+  readonly workers: number;
+  private readonly host: ExternalHostLoader;
+  private pool: WorkerPool | null = null;
+  private external: TaskRunner | null = null;
+  private externalSettings: ExternalSettings;
+  private readonly modules: ThreadModules;
+  private readonly remote: TaskRunner | null;
+
+  constructor(
+    workers: number,
+    host: ExternalHostLoader | null,
+    externalSettings: ExternalSettings = {},
+    modules: ThreadModules = {},
+    remote: TaskRunner | null = null,
+  ) {
+    this.workers = workers;
+    this.remote = remote;
+    this.host = host ?? (() => Promise.reject(Errors.badOption('external bots (cmd: seats) need a host of external seats')));
+    this.externalSettings = externalSettings;
+    this.modules = modules;
+  }
+
+  static create(
+    workers: number,
+    loadHost: ExternalHostLoader,
+    externalSettings: ExternalSettings = {},
+    modules: ThreadModules = {},
+    remote: TaskRunner | null = null,
+  ): Runners {
+    return new Runners(workers, loadHost, externalSettings, modules, remote);
+  }
+
+  /**
+   * Starts the worker threads now if any of the match-ups will need them, so that they load their
+   * code while the job is still being planned rather than after. A run on a queue starts none:
+   * its games are played on the queue's workers.
+   */
+  startWorkers(matchupSeats: readonly (readonly string[])[]): void {
+    if (this.remote === null && matchupSeats.some((seats) => !this.hasExternalSeat(seats))) this.workerPool();
+  }
+
+  /** What the worker threads have done so far; null when the run started none. */
+  poolActivity(): PoolActivity | null {
+    return this.pool?.activitySoFar() ?? null;
+  }
+
+  /**
+   * Bot tables play on threads of their own, one per worker, when a module that exports the host
+   * is named (threads load it themselves); else in this thread, several ranges at once.
+   */
+  private botRunner(): TaskRunner {
+    const hostModule = this.modules.host;
+    if (hostModule === undefined) return new ExternalRunner(this.host, this.externalSettings);
+    return new BotThreads(this.workers, { hostModule, settings: this.externalSettings }, this.host);
+  }
+
+  private workerPool(): WorkerPool {
+    return (this.pool ??= new WorkerPool(this.workers, this.externalSettings.moveTimeout, this.modules.registry));
+  }
+
+  /** Bot logs and transcripts (--transcripts) go into the run's results folder. */
+  useResultsFolder(resultsDir: string): void {
+    this.externalSettings = { ...this.externalSettings, resultsDir };
+  }
+
+  hasExternalSeat(seats: readonly string[]): boolean {
+    return seats.some(isExternalSpec);
+  }
+
+  resolverFor(seats: readonly string[]): StrategyResolver {
+    if (this.remote) refuseRemoteBots(seats);
+    return this.hasExternalSeat(seats) ? externalResolver(this.host) : resolveStrategy;
+  }
+
+  /** The host of external seats; only for match-ups hasExternalSeat accepted. */
+  externalHost(): Promise<ExternalHost> {
+    return this.host();
+  }
+
+  runnerFor(seats: readonly string[]): TaskRunner {
+    if (this.remote) return this.remote;
+    if (this.hasExternalSeat(seats)) return (this.external ??= this.botRunner());
+    const pool = this.workerPool();
+    const { transcripts, resultsDir } = this.externalSettings;
+    return transcripts && resultsDir !== undefined ? new TranscribingRunner(pool, resultsDir) : pool;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.pool?.close(), this.external?.close(), this.remote?.close()]);
+    this.pool = null;
+    this.external = null;
+  }
+}
+
+/** Bot processes run where their command lines make sense, on the machine given them: never through the queue. */
+export function refuseRemoteBots(seats: readonly string[]): void {
+  const bot = seats.find(isExternalSpec);
+  if (bot !== undefined) throw Errors.badOption(`${bot}: bot seats (cmd:) play on this machine only; run them without --redis`);
+}
+
+/** Asks the workers for every game's transcript, written into the results folder. */
+class TranscribingRunner implements TaskRunner {
+  private readonly inner: TaskRunner;
+  private readonly resultsDir: string;
+
+  constructor(inner: TaskRunner, resultsDir: string) {
+    this.inner = inner;
+    this.resultsDir = resultsDir;
+  }
+
+  run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
+    return this.inner.run(task.kind === 'games' ? { ...task, transcripts: this.resultsDir } : task, signal);
+  }
+
+  async close(): Promise<void> {}
+}

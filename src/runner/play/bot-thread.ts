@@ -1,0 +1,44 @@
+// One thread hosting tables of bot processes (see bot-threads.ts): it runs the tasks it is sent on
+// an ExternalRunner of its own, so that starting bots and exchanging their messages is spread over
+// as many threads as the run has workers instead of all landing on the main thread.
+import { parentPort, workerData } from 'node:worker_threads';
+import { ErrorCodes, isParlorError } from '../../core/errors.ts';
+import { ExternalRunner, type ExternalHostLoader } from './external.ts';
+import { trustStrategyFiles } from './trust.ts';
+import type { BotThreadMessage, BotThreadReply, BotThreadSetup } from '../job/bot-threads.ts';
+
+const setup = workerData as BotThreadSetup;
+trustStrategyFiles(setup.trusted ?? []);
+const port = parentPort!;
+let host: ReturnType<ExternalHostLoader> | null = null;
+const loadHost: ExternalHostLoader = () =>
+  (host ??= import(setup.hostModule).then((module: { loadExternalHost?: ExternalHostLoader }) => {
+    if (!module.loadExternalHost) throw new Error(`${setup.hostModule} exports no loadExternalHost`);
+    return module.loadExternalHost();
+  }));
+const runner = new ExternalRunner(loadHost, setup.settings);
+const running = new Map<number, AbortController>();
+
+port.on('message', (message: BotThreadMessage) => {
+  if (message.kind === 'abort') running.get(message.id)?.abort();
+  // Ends the thread once its bots are stopped, whatever handles a bot's transport may have left behind.
+  else if (message.kind === 'close') void runner.close().finally(() => process.exit(0));
+  else void play(message.id, message.task);
+});
+
+async function play(id: number, task: Extract<BotThreadMessage, { kind: 'run' }>['task']): Promise<void> {
+  const stop = new AbortController();
+  running.set(id, stop);
+  let reply: BotThreadReply;
+  try {
+    const data = await runner.run(task, stop.signal);
+    reply = { id, data };
+  } catch (error) {
+    const code = isParlorError(error) ? error.code : ErrorCodes.INTERNAL;
+    const text = error instanceof Error ? (isParlorError(error) ? error.message : (error.stack ?? error.message)) : String(error);
+    reply = { id, failure: { code, message: text } };
+  } finally {
+    running.delete(id);
+  }
+  port.postMessage(reply, 'data' in reply ? [reply.data.buffer as ArrayBuffer] : []);
+}

@@ -1,0 +1,237 @@
+import { Script, createContext } from 'node:vm';
+import type { GameEvent } from '../../core/events.ts';
+import type { PlayerView } from '../../core/game.ts';
+import type { Rng } from '../../core/random.ts';
+import type { Strategy } from '../../core/strategy.ts';
+
+/**
+ * Puts a time limit (--move-timeout) on the calls parlor makes to strategies. The play loop
+ * sends every `choose` through the table's guard, which throws a ChoiceTimeout when the seat ran
+ * out of time: the loop forfeits it for that. A user's strategy (TimedStrategy) also sends its
+ * `create`, `restart` and `inform` through the guard: one that runs out there forfeits at the
+ * seat's next decision.
+ */
+export interface ChoiceGuard {
+  readonly seconds: number;
+  choose<V extends PlayerView>(strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number;
+  /** Tells the strategy the event (null: restart); false when that ran out of time. */
+  hook(strategy: Strategy<any>, event: GameEvent | null): boolean;
+}
+
+export class ChoiceTimeout extends Error {
+  constructor(seconds: number, what = 'no choice') {
+    super(`${what} within the ${seconds} s move timeout`);
+  }
+}
+
+/** Where a worker says which call it is in; the main thread's watchdog reads them. */
+const SEQUENCE = 0;
+const PHASE = 1;
+const IDLE = 0;
+const CALLING = 1;
+const WATCH_SLOTS = 2;
+
+/**
+ * The worker side of the watch. A looping strategy cannot be interrupted from inside its thread,
+ * so the worker only publishes which call it is in (two plain stores, no clock); the main
+ * thread's DecisionWatchdog sees a call that lasts too long, ends the task and plays it again
+ * with that call listed in `timedOut`. Calls are counted over the whole task, which makes the
+ * same calls in the same order every time, so the new attempt times out the same seat at the
+ * same point without calling it, whichever thread plays it.
+ */
+export class SharedChoiceGuard implements ChoiceGuard {
+  readonly seconds: number;
+  private readonly slots: Int32Array;
+  private readonly timedOut: readonly number[];
+  private sequence = 0;
+  private nextTimedOut = 0;
+
+  constructor(buffer: SharedArrayBuffer, timedOut: readonly number[], seconds: number) {
+    this.slots = new Int32Array(buffer);
+    this.timedOut = [...timedOut].sort((a, b) => a - b);
+    this.seconds = seconds;
+  }
+
+  choose<V extends PlayerView>(strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number {
+    if (!this.enter()) throw new ChoiceTimeout(this.seconds);
+    // A call that throws has ended too: left CALLING, the watchdog would time out the work after it.
+    try {
+      return strategy.choose(view, legal, count, rng);
+    } finally {
+      this.slots[PHASE] = IDLE;
+    }
+  }
+
+  hook(strategy: Strategy<any>, event: GameEvent | null): boolean {
+    if (!this.enter()) return false;
+    try {
+      if (event === null) strategy.restart();
+      else strategy.inform(event);
+    } finally {
+      this.slots[PHASE] = IDLE;
+    }
+    return true;
+  }
+
+  /** Publishes the next call; false when it timed out in an earlier attempt. */
+  private enter(): boolean {
+    const sequence = ++this.sequence;
+    this.slots[SEQUENCE] = sequence;
+    if (this.timedOut[this.nextTimedOut] === sequence) {
+      this.nextTimedOut++;
+      return false;
+    }
+    this.slots[PHASE] = CALLING;
+    return true;
+  }
+}
+
+/**
+ * The main thread's side: samples a worker's watch buffer and calls `onStall` once one call has
+ * lasted longer than the limit; `stalled` is then that call's number in the task. Between calls
+ * (loading strategies, dealing, counting) nothing is timed.
+ */
+export class DecisionWatchdog {
+  readonly buffer = new SharedArrayBuffer(WATCH_SLOTS * Int32Array.BYTES_PER_ELEMENT);
+  stalled: number | null = null;
+  private readonly slots = new Int32Array(this.buffer);
+  private readonly timer: NodeJS.Timeout;
+  private watched = 0;
+  private since = 0;
+
+  constructor(limitMs: number, onStall: () => void) {
+    // Several looks per limit: a stall is caught soon after the limit, and the looks cost nothing.
+    const interval = Math.max(5, Math.min(50, limitMs / 4));
+    this.timer = setInterval(() => {
+      const sequence = this.slots[SEQUENCE];
+      const now = performance.now();
+      if (this.slots[PHASE] !== CALLING || sequence !== this.watched) {
+        this.watched = this.slots[PHASE] === CALLING ? sequence : 0;
+        this.since = now;
+      } else if (now - this.since > limitMs) {
+        this.stalled = sequence;
+        this.stop();
+        onStall();
+      }
+    }, interval);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
+
+/** What TimedChoiceGuard.within returns for a call that ran past the limit. */
+export const TIMED_OUT = Symbol('timed out');
+
+/**
+ * For games played in the main thread (with bot processes, and replays), where a watchdog on
+ * the same thread could never run: vm's timeout interrupts any synchronous JavaScript, functions
+ * of this context included. It costs tens of microseconds a call (a timer thread per run), small
+ * beside a bot process's answer but far too much for the worker threads' fast games.
+ */
+export class TimedChoiceGuard implements ChoiceGuard {
+  readonly seconds: number;
+  private readonly context = createContext({ call: null as (() => unknown) | null });
+  private readonly script = new Script('call()');
+  private readonly limitMs: number;
+
+  constructor(seconds: number) {
+    this.seconds = seconds;
+    this.limitMs = Math.max(1, Math.round(seconds * 1000));
+  }
+
+  choose<V extends PlayerView>(strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number {
+    const result = this.within(() => strategy.choose(view, legal, count, rng));
+    if (result === TIMED_OUT) throw new ChoiceTimeout(this.seconds);
+    return result;
+  }
+
+  hook(strategy: Strategy<any>, event: GameEvent | null): boolean {
+    return this.within(() => (event === null ? strategy.restart() : strategy.inform(event))) !== TIMED_OUT;
+  }
+
+  /** Runs `call` under the limit; TIMED_OUT when it ran past it. */
+  within<T>(call: () => T): T | typeof TIMED_OUT {
+    this.context.call = call;
+    try {
+      return this.script.runInContext(this.context, { timeout: this.limitMs }) as T;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return TIMED_OUT;
+      throw error;
+    } finally {
+      this.context.call = null;
+    }
+  }
+}
+
+/**
+ * The guard of the work this thread is playing now: a worker plays one task at a time, and the
+ * main thread's games share one limit. MatchPlayer.guardChoices sets it with the tables' guard.
+ */
+let activeGuard: ChoiceGuard | null = null;
+
+export function setActiveGuard(guard: ChoiceGuard | null): void {
+  activeGuard = guard;
+}
+
+/**
+ * A user's strategy with its every call under the active guard. `create` runs once per seat of
+ * a table and is timed by vm wherever it runs (a worker's watch counts only the calls that every
+ * attempt of a task makes in the same order, and a thread that kept its tables creates nothing);
+ * a `create` that runs out leaves a seat that forfeits every decision.
+ */
+export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
+  readonly observes: boolean;
+  private readonly inner: Strategy<V> | null;
+  private readonly seconds: number;
+  /** A restart or inform ran out: the next decision forfeits. */
+  private owesTimeout = false;
+  /** A restart or inform threw: the next decision forfeits with that error, and the run goes on. */
+  private owedError: unknown = null;
+
+  constructor(create: () => Strategy<V>) {
+    const guard = activeGuard;
+    this.seconds = guard?.seconds ?? 0;
+    const created = guard ? new TimedChoiceGuard(guard.seconds).within(create) : create();
+    this.inner = created === TIMED_OUT ? null : created;
+    this.observes = this.inner?.observes ?? false;
+  }
+
+  restart(): void {
+    this.tell(null);
+  }
+
+  inform(event: GameEvent): void {
+    this.tell(event);
+  }
+
+  choose(view: V, legal: Int32Array, count: number, rng: Rng): number {
+    if (this.inner === null) throw new ChoiceTimeout(this.seconds, 'create did not return');
+    if (this.owesTimeout) {
+      this.owesTimeout = false;
+      throw new ChoiceTimeout(this.seconds, 'restart or inform did not return');
+    }
+    if (this.owedError !== null) {
+      const error = this.owedError;
+      this.owedError = null;
+      throw error;
+    }
+    return this.inner.choose(view, legal, count, rng);
+  }
+
+  private tell(event: GameEvent | null): void {
+    const inner = this.inner;
+    if (inner === null || this.owesTimeout || this.owedError !== null) return;
+    const guard = activeGuard;
+    try {
+      if (guard === null) {
+        if (event === null) inner.restart();
+        else inner.inform(event);
+      } else if (!guard.hook(inner, event)) this.owesTimeout = true;
+    } catch (error) {
+      this.owedError = error;
+    }
+  }
+}

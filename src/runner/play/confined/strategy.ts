@@ -1,0 +1,132 @@
+import { Errors } from '../../../core/errors.ts';
+import type { GameEvent } from '../../../core/events.ts';
+import type { PlayerView } from '../../../core/game.ts';
+import type { Rng } from '../../../core/random.ts';
+import type { ParamSpec, Strategy, StrategyDefinition } from '../../../core/strategy.ts';
+import { TIMED_OUT, TimedChoiceGuard, TimedStrategy } from '../choice-guard.ts';
+import { bundleStrategy } from './bundle.ts';
+import type { ConfinedModule, ConfinedSeat } from './inside.ts';
+import { compartmentEvaluator } from './realm.ts';
+
+/** How long a strategy file's own top-level code may run while it is loaded. */
+const LOAD_SECONDS = 10;
+// One for the thread: each guard holds a V8 context of its own, too dear to make for every seat.
+let loadGuard: TimedChoiceGuard | null = null;
+
+/** What the strategy's definition says of itself, read as plain data. */
+interface Description {
+  readonly name: string;
+  readonly game: string;
+  readonly summary: string;
+  readonly params: readonly ParamSpec[];
+  readonly error?: string;
+}
+
+// A tournament prepares many match-ups with the same file: bundle it once per thread.
+const bundles = new Map<string, Promise<string>>();
+
+function bundleOnce(path: string, absolute: string): Promise<string> {
+  let bundle = bundles.get(absolute);
+  if (!bundle) {
+    bundle = bundleStrategy(absolute).catch((error: unknown) => {
+      bundles.delete(absolute);
+      throw Errors.badStrategyModule(path, bundleFailure(error));
+    });
+    bundles.set(absolute, bundle);
+  }
+  return bundle;
+}
+
+/** esbuild's first message: where a syntax error is, as the loader of trusted files says it too. */
+function bundleFailure(error: unknown): string {
+  type Message = { text: string; pluginName: string; location: { line: number; column: number } | null };
+  const first = (error as { errors?: Message[] }).errors?.[0];
+  if (!first) return `failed to load: ${error instanceof Error ? error.message : String(error)}`;
+  if (first.pluginName !== '' || !first.location) return first.text;
+  // esbuild counts columns from 0; editors and Node count from 1.
+  return `syntax error at line ${first.location.line}, column ${first.location.column + 1}: ${first.text}`;
+}
+
+/** Evaluates the bundle in a compartment of its own and hands its module to `use`, all under LOAD_SECONDS. */
+function evaluate<T>(path: string, code: string, use: (module: ConfinedModule) => T): T {
+  loadGuard ??= new TimedChoiceGuard(LOAD_SECONDS);
+  const result = loadGuard.within(() => {
+    let module: ConfinedModule;
+    try {
+      module = compartmentEvaluator()(code) as ConfinedModule;
+    } catch (error) {
+      // Read in the realm's terms: an error from there is not the runner's Error.
+      throw Errors.badStrategyModule(path, `failed to load: ${String((error as { message?: unknown })?.message ?? 'an error')}`);
+    }
+    return use(module);
+  });
+  if (result === TIMED_OUT) throw Errors.badStrategyModule(path, `its top-level code ran past ${LOAD_SECONDS} s`);
+  return result;
+}
+
+/**
+ * A strategy file loaded into confinement: its definition as data, and a `create` that gives each
+ * seat a compartment of its own, so two seats of one file share no module state either. Like any
+ * file's, its calls go through the checked apply and the move limit (TimedStrategy).
+ */
+export async function loadConfinedStrategy(path: string, absolute: string): Promise<StrategyDefinition<any>> {
+  const code = await bundleOnce(path, absolute);
+  const description = JSON.parse(evaluate(path, code, (module) => module.describe())) as Description;
+  if (description.error) throw Errors.badStrategyModule(path, description.error);
+  return {
+    name: description.name,
+    game: description.game,
+    summary: description.summary,
+    params: description.params,
+    trusted: false,
+    create(context) {
+      // The module's own top-level code runs under the load limit, the strategy's create under the move limit.
+      const module = evaluate(path, code, (loaded) => loaded);
+      const rules = JSON.stringify(context.rules);
+      const params = JSON.stringify(context.params);
+      return new TimedStrategy(() => new ConfinedStrategy(module.seat(context.seat, context.players, rules, params)));
+    },
+  };
+}
+
+/**
+ * The runner's side of a confined seat. It hands the compartment numbers only: the event's fields,
+ * the legal actions and the stream's state copied into the seat's own buffers. The view the
+ * strategy reads is its compartment's own, kept from the same events as the runner's.
+ */
+class ConfinedStrategy implements Strategy<PlayerView> {
+  readonly observes: boolean;
+  private readonly seat: ConfinedSeat;
+  private readonly legal: Int32Array;
+  private readonly words: Int32Array;
+
+  constructor(seat: ConfinedSeat | string) {
+    if (typeof seat === 'string') throw new Error(`create failed: ${seat}`);
+    this.seat = seat;
+    this.observes = this.seat.observes === true;
+    this.legal = this.seat.legal;
+    this.words = this.seat.words;
+  }
+
+  restart(): void {
+    this.check(this.seat.restart());
+  }
+
+  inform(event: GameEvent): void {
+    this.check(this.seat.inform(event.recipients, event.kind, event.a, event.b, event.c, event.d));
+  }
+
+  choose(_view: PlayerView, legal: Int32Array, count: number, rng: Rng): number {
+    const mine = this.legal;
+    for (let i = 0; i < count; i++) mine[i] = legal[i];
+    rng.saveState(this.words);
+    const action = this.seat.choose(count);
+    rng.loadState(this.words);
+    if (Number.isNaN(action)) throw new Error(String(this.seat.failure()));
+    return action;
+  }
+
+  private check(failure: string): void {
+    if (failure !== '') throw new Error(String(failure));
+  }
+}

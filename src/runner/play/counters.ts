@@ -1,0 +1,479 @@
+import { MomentField, RateByField, metricCells, type MetricSpec } from '../../core/metrics.ts';
+import type { GameTally, TallyShape } from '../../core/tally.ts';
+
+/**
+ * Where each count lives in a flat Float64Array. Entities are the seat positions (0..players-1)
+ * followed by the strategy slots of the match-up; every entity has the same block of fields.
+ * One flat array is what a worker returns (transferred, not cloned) and what merging adds up.
+ *
+ * Every count is a whole number: wins are kept in share units (a win split among k winners adds
+ * shareUnits / k), so sums are exact and the same whatever order batches are added in. Only the
+ * summary divides.
+ */
+export class CounterLayout {
+  readonly players: number;
+  readonly slots: number;
+  readonly shareUnits: number;
+  readonly metrics: readonly MetricSpec[];
+  readonly forfeitReasons: number;
+  readonly entitySize: number;
+  /** Where the head-to-head counts begin: [slot a][slot b][PairField]. */
+  readonly pairsStart: number;
+  /** Where the per deal group sums begin: `dealGroupSize` cells per group (see dealGroup). */
+  readonly dealGroupsStart: number;
+  readonly dealGroupSize: number;
+  /** Where the forfeit notes begin; everything before is plain sums. */
+  readonly notesStart: number;
+  readonly size: number;
+  /** Per metric: where its cells begin within an entity's block. */
+  private readonly metricStart: readonly number[];
+  private readonly forfeitStart: number;
+  /** Per metric: its first cell among the entity's moments cells (labels of moments metrics, in order), or -1. */
+  readonly momentBase: readonly number[];
+  /** Labels of moments metrics per entity: the cells whose block sums are kept while a block is played. */
+  readonly momentCells: number;
+  /** Per metric: its first label among the labels of rate-by metrics, or -1. */
+  readonly rateByBase: readonly number[];
+  /** Labels of rate-by metrics, all metrics together. */
+  readonly rateByCells: number;
+
+  constructor(tallyShape: TallyShape, shareUnits: number, slots: number) {
+    this.players = tallyShape.players;
+    this.slots = slots;
+    this.shareUnits = shareUnits;
+    this.metrics = tallyShape.metrics;
+    this.forfeitReasons = tallyShape.forfeitReasons;
+    const metricStart: number[] = [];
+    const momentBase: number[] = [];
+    const rateByBase: number[] = [];
+    let used = Field.METRICS;
+    let moments = 0;
+    let rateBy = 0;
+    for (const metric of this.metrics) {
+      metricStart.push(used);
+      used += metricCells(metric).counters;
+      momentBase.push(metric.kind === 'moments' ? moments : -1);
+      if (metric.kind === 'moments') moments += metric.labels.length;
+      rateByBase.push(metric.kind === 'rate-by' ? rateBy : -1);
+      if (metric.kind === 'rate-by') rateBy += metric.labels.length;
+    }
+    this.metricStart = metricStart;
+    this.momentBase = momentBase;
+    this.momentCells = moments;
+    this.rateByBase = rateByBase;
+    this.rateByCells = rateBy;
+    this.forfeitStart = used;
+    this.entitySize = used + this.forfeitReasons;
+    this.pairsStart = Global.COUNT + (this.players + this.slots) * this.entitySize;
+    this.dealGroupsStart = this.pairsStart + this.slots * this.slots * PairField.COUNT;
+    this.dealGroupSize = 1 + this.players + this.slots * (DealGroupField.COUNT + 2 * rateBy);
+    this.notesStart = this.dealGroupsStart + DEAL_GROUPS * this.dealGroupSize;
+    this.size = this.notesStart + 1 + MAX_NOTES * NoteField.COUNT;
+  }
+
+  get entities(): number {
+    return this.players + this.slots;
+  }
+
+  /** Offset of entity `index` (seats first, then slots). */
+  entity(index: number): number {
+    return Global.COUNT + index * this.entitySize;
+  }
+
+  seat(seat: number): number {
+    return this.entity(seat);
+  }
+
+  slot(slot: number): number {
+    return this.entity(this.players + slot);
+  }
+
+  /**
+   * Offset of an entity's cells of metric `metric` for label `label`: a RateByField or MomentField
+   * block, or one count for a causes metric.
+   */
+  metric(entity: number, metric: number, label: number): number {
+    const kind = this.metrics[metric].kind;
+    const width = kind === 'rate-by' ? RateByField.COUNT : kind === 'moments' ? MomentField.COUNT : 1;
+    return entity + this.metricStart[metric] + label * width;
+  }
+
+  forfeits(entity: number): number {
+    return entity + this.forfeitStart;
+  }
+
+  /**
+   * Offset of deal group `group`: its block count, then each seat's game-win units, then each
+   * slot's DealGroupField sums, then each slot's round win units and rounds per rate-by label.
+   */
+  dealGroup(group: number): number {
+    return this.dealGroupsStart + group * this.dealGroupSize;
+  }
+
+  /** Offset of a seat's game-win units in deal group `group`. */
+  dealGroupSeat(group: number, seat: number): number {
+    return this.dealGroup(group) + 1 + seat;
+  }
+
+  /** Offset of a slot's DealGroupField sums in deal group `group`. */
+  dealGroupSlot(group: number, slot: number): number {
+    return this.dealGroup(group) + 1 + this.players + slot * DealGroupField.COUNT;
+  }
+
+  /** Offset of a slot's round win units, then rounds, under label `label` of rate-by metric `metric` in deal group `group`. */
+  dealGroupLabel(group: number, slot: number, metric: number, label: number): number {
+    const labels = this.slots * DealGroupField.COUNT + 2 * (slot * this.rateByCells + this.rateByBase[metric] + label);
+    return this.dealGroup(group) + 1 + this.players + labels;
+  }
+
+  /** Offset of the head-to-head counts of slot `a` against slot `b`. */
+  pair(a: number, b: number): number {
+    return this.pairsStart + (a * this.slots + b) * PairField.COUNT;
+  }
+}
+
+export const Global = {
+  GAMES: 0,
+  ROUNDS: 1,
+  ROUNDS_SQUARED: 2,
+  /** Independent samples: one per game in the independent design, one per rotation block in the duplicate one. */
+  BLOCKS: 3,
+  COUNT: 4,
+} as const;
+
+/** Per entity (a seat position or a strategy slot). */
+export const Field = {
+  /** Seat-games: a strategy in two seats of one game counts two. */
+  GAMES: 0,
+  /** Game wins in share units. */
+  GAME_WINS: 1,
+  ROUNDS: 2,
+  /** Round wins, every tied winner counted as a win. */
+  ROUND_WINS: 3,
+  /** Round wins in share units. */
+  ROUND_WIN_SHARE: 4,
+  /** Sum over blocks of the entity's game-win units within the block, and of their squares. */
+  BLOCK_SCORE: 5,
+  BLOCK_SCORE_SQUARES: 6,
+  /**
+   * The round win rate's ratio sums over blocks (see addRatioBlock): with x the entity's round win
+   * units and n its rounds within a block, the sums of x^2, x n and n^2.
+   */
+  BLOCK_ROUND_WIN_SQUARES: 7,
+  BLOCK_ROUND_CROSS: 8,
+  BLOCK_ROUND_SQUARES: 9,
+  /** Where the game's metrics begin (see CounterLayout.metric), then its forfeit counts. */
+  METRICS: 10,
+} as const;
+
+/** A strategy slot's sums in one deal group. */
+export const DealGroupField = {
+  /** Game wins in share units. */
+  GAME_WINS: 0,
+  /** Round wins in share units. */
+  ROUND_WIN_SHARE: 1,
+  ROUNDS: 2,
+  COUNT: 3,
+} as const;
+
+/** Per ordered pair of strategy slots, over every pair of seats they held in one game. */
+export const PairField = {
+  /** Seat pairs that met. */
+  MEETINGS: 0,
+  /**
+   * Of those, the first seat finished ahead of the second: a larger share of the win, or an equal
+   * share (neither won, or both) and a better score in the game's own points (Hearts: fewer).
+   */
+  BEATS: 1,
+  COUNT: 2,
+} as const;
+
+/**
+ * Blocks are also summed into groups by their deal (deal mod DEAL_GROUPS). Every match-up of a job
+ * plays deal d in its local block d, so a group holds the same deals in every match-up: the groups
+ * are independent samples of a whole tournament, which a bootstrap of its ratings resamples and
+ * its intervals are measured between.
+ */
+export const DEAL_GROUPS = 64;
+
+/**
+ * The first forfeits in game order, kept so a run can print the `--game i` that replays each.
+ * Merging in batch order keeps the earliest ones, so the list does not depend on the batch size.
+ * The notes' first field counts every forfeit noted (one per game, seat and reason), kept or not.
+ */
+export const MAX_NOTES = 16;
+
+export const NoteField = {
+  GAME: 0,
+  SEAT: 1,
+  REASON: 2,
+  COUNT: 3,
+} as const;
+
+export interface ForfeitNote {
+  readonly game: number;
+  readonly seat: number;
+  readonly reason: number;
+}
+
+export class Counters {
+  readonly layout: CounterLayout;
+  readonly data: Float64Array;
+  /** Each entity's win units in the block being played; folded into the moments by closeBlock. */
+  private readonly blockScore: Float64Array;
+  /** [entity][round win units, rounds] in the block being played. */
+  private readonly blockRounds: Float64Array;
+  /**
+   * [slot][label of a rate-by metric][round win units, rounds] in the block being played. Rates by
+   * label are reported per strategy, so only the slots keep their ratio sums.
+   */
+  private readonly blockRateBy: Float64Array;
+  /** [entity][moments cell][sum of values, records] in the block being played. */
+  private readonly blockMoments: Float64Array;
+
+  constructor(layout: CounterLayout, data?: Float64Array) {
+    this.layout = layout;
+    this.data = data ?? new Float64Array(layout.size);
+    this.blockScore = new Float64Array(layout.entities);
+    this.blockRounds = new Float64Array(layout.entities * 2);
+    this.blockRateBy = new Float64Array(layout.slots * layout.rateByCells * 2);
+    this.blockMoments = new Float64Array(layout.entities * layout.momentCells * 2);
+  }
+
+  /** Adds another batch's counts; call in batch order so the forfeit notes keep the earliest. */
+  add(other: Float64Array): void {
+    const data = this.data;
+    const end = this.layout.notesStart;
+    for (let i = 0; i < end; i++) data[i] += other[i];
+    const kept = Math.min(data[end], MAX_NOTES);
+    const incoming = Math.min(other[end], MAX_NOTES - kept);
+    for (let i = 0; i < incoming * NoteField.COUNT; i++) {
+      data[end + 1 + kept * NoteField.COUNT + i] = other[end + 1 + i];
+    }
+    data[end] += other[end];
+  }
+
+  /** The kept forfeit notes, earliest first. */
+  notes(): ForfeitNote[] {
+    const data = this.data;
+    const start = this.layout.notesStart;
+    return Array.from({ length: Math.min(data[start], MAX_NOTES) }, (_, i) => {
+      const at = start + 1 + i * NoteField.COUNT;
+      return { game: data[at + NoteField.GAME], seat: data[at + NoteField.SEAT], reason: data[at + NoteField.REASON] };
+    });
+  }
+
+  /** Forfeits noted, those past the kept ones included. */
+  noteCount(): number {
+    return this.data[this.layout.notesStart];
+  }
+
+  /**
+   * Adds one finished game. `seatSlot[seat]` is the strategy slot that played the seat; `shares`
+   * are the game's returns (fractions of a win); `gameIndex` labels forfeit notes. `scores`, the
+   * game's points with their direction, order the seats that took equal shares; without them such
+   * seats are even.
+   */
+  recordGame(
+    tally: GameTally,
+    shares: Float64Array,
+    seatSlot: Int32Array,
+    gameIndex: number,
+    scores: Float64Array | null = null,
+    lowerIsBetter = false,
+  ): void {
+    const data = this.data;
+    const layout = this.layout;
+    data[Global.GAMES]++;
+    data[Global.ROUNDS] += tally.rounds;
+    data[Global.ROUNDS_SQUARED] += tally.rounds * tally.rounds;
+    const players = layout.players;
+    for (let seat = 0; seat < players; seat++) {
+      // Returns are k-way splits of one win, so the product is within rounding of a whole number.
+      const units = Math.round(shares[seat] * layout.shareUnits);
+      this.recordSeat(seat, seat, tally, units, gameIndex);
+      this.recordSeat(players + seatSlot[seat], seat, tally, units, gameIndex);
+    }
+    for (let seat = 0; seat < players; seat++) {
+      for (let other = 0; other < players; other++) {
+        if (other === seat) continue;
+        const at = layout.pair(seatSlot[seat], seatSlot[other]);
+        data[at + PairField.MEETINGS]++;
+        if (finishedAhead(shares, scores, lowerIsBetter, seat, other)) data[at + PairField.BEATS]++;
+      }
+    }
+  }
+
+  /**
+   * Ends a block (a game, or a deal's rotations) of deal `deal`: its sums become one sample of each
+   * entity, and are added to the deal's group.
+   */
+  closeBlock(deal: number): void {
+    const { data, layout, blockScore: scores, blockRounds: rounds } = this;
+    data[Global.BLOCKS]++;
+    const group = deal % DEAL_GROUPS;
+    data[layout.dealGroup(group)]++;
+    for (let seat = 0; seat < layout.players; seat++) data[layout.dealGroupSeat(group, seat)] += scores[seat];
+    for (let slot = 0; slot < layout.slots; slot++) {
+      const index = layout.players + slot;
+      const at = layout.dealGroupSlot(group, slot);
+      data[at + DealGroupField.GAME_WINS] += scores[index];
+      data[at + DealGroupField.ROUND_WIN_SHARE] += rounds[2 * index];
+      data[at + DealGroupField.ROUNDS] += rounds[2 * index + 1];
+    }
+    for (let index = 0; index < scores.length; index++) {
+      const at = layout.entity(index);
+      const score = scores[index];
+      data[at + Field.BLOCK_SCORE] += score;
+      data[at + Field.BLOCK_SCORE_SQUARES] += score * score;
+      addRatioBlock(data, at + Field.BLOCK_ROUND_WIN_SQUARES, rounds[2 * index], rounds[2 * index + 1]);
+      scores[index] = 0;
+      rounds[2 * index] = 0;
+      rounds[2 * index + 1] = 0;
+    }
+    if (layout.rateByCells + layout.momentCells > 0) this.closeBlockLabels(group);
+  }
+
+  /**
+   * Folds the block's sums of every moments label (of every entity) and rate-by label (of every
+   * strategy slot) into their ratio sums, and a rate-by label's into the deal group too, then clears
+   * them for the next block.
+   */
+  private closeBlockLabels(group: number): void {
+    const { data, layout } = this;
+    for (let m = 0; m < layout.metrics.length; m++) {
+      const kind = layout.metrics[m].kind;
+      if (kind === 'causes') continue;
+      const rateBy = kind === 'rate-by';
+      const block = rateBy ? this.blockRateBy : this.blockMoments;
+      const cells = rateBy ? layout.rateByCells : layout.momentCells;
+      const base = rateBy ? layout.rateByBase[m] : layout.momentBase[m];
+      const squares = rateBy ? RateByField.BLOCK_WIN_SQUARES : MomentField.BLOCK_SUM_OF_SQUARES;
+      const width = rateBy ? RateByField.COUNT : MomentField.COUNT;
+      const labels = layout.metrics[m].labels.length;
+      const first = rateBy ? layout.players : 0;
+      for (let index = first; index < layout.entities; index++) {
+        // Offsets of label 0, computed once per entity: every game's block passes here.
+        const cells0 = layout.metric(layout.entity(index), m, 0) + squares;
+        const group0 = rateBy ? layout.dealGroupLabel(group, index - first, m, 0) : 0;
+        for (let label = 0; label < labels; label++) {
+          const cell = ((index - first) * cells + base + label) * 2;
+          const count = block[cell + 1];
+          // Nothing counted under the label in this block: its sum is 0 too, and the sums gain nothing.
+          if (count === 0) continue;
+          const sum = block[cell];
+          addRatioBlock(data, cells0 + label * width, sum, count);
+          if (rateBy) {
+            data[group0 + 2 * label] += sum;
+            data[group0 + 2 * label + 1] += count;
+          }
+          block[cell] = 0;
+          block[cell + 1] = 0;
+        }
+      }
+    }
+  }
+
+  private recordSeat(index: number, seat: number, tally: GameTally, units: number, gameIndex: number): void {
+    const data = this.data;
+    const layout = this.layout;
+    const entity = layout.entity(index);
+    this.blockScore[index] += units;
+    this.blockRounds[2 * index] += tally.roundWinShare[seat];
+    this.blockRounds[2 * index + 1] += tally.rounds;
+    data[entity + Field.GAMES]++;
+    data[entity + Field.GAME_WINS] += units;
+    data[entity + Field.ROUNDS] += tally.rounds;
+    data[entity + Field.ROUND_WINS] += tally.roundWins[seat];
+    data[entity + Field.ROUND_WIN_SHARE] += tally.roundWinShare[seat];
+    for (let m = 0; m < layout.metrics.length; m++) this.recordMetric(index, entity, seat, m, tally, units);
+    const forfeits = layout.forfeits(entity);
+    for (let reason = 0; reason < layout.forfeitReasons; reason++) {
+      const count = tally.forfeits[seat * layout.forfeitReasons + reason];
+      if (count === 0) continue;
+      data[forfeits + reason] += count;
+      // Seat entities come first, so each forfeit is noted once, not again for its strategy slot.
+      if (index < layout.players) this.note(gameIndex, seat, reason);
+    }
+  }
+
+  private recordMetric(index: number, entity: number, seat: number, m: number, tally: GameTally, units: number): void {
+    const data = this.data;
+    const layout = this.layout;
+    const metric = layout.metrics[m];
+    const labels = metric.labels.length;
+    const counts = tally.counts;
+    const from = tally.metricOffset(m, seat);
+    if (metric.kind === 'causes') {
+      for (let label = 0; label < labels; label++) data[layout.metric(entity, m, label)] += counts[from + label];
+    } else if (metric.kind === 'rate-by') {
+      for (let label = 0; label < labels; label++) {
+        const at = layout.metric(entity, m, label);
+        data[at + RateByField.ROUNDS] += counts[from + label];
+        data[at + RateByField.ROUND_WINS] += counts[from + labels + label];
+        data[at + RateByField.ROUND_WIN_SHARE] += counts[from + 2 * labels + label];
+      }
+      if (index >= layout.players) {
+        const block = ((index - layout.players) * layout.rateByCells + layout.rateByBase[m]) * 2;
+        for (let label = 0; label < labels; label++) {
+          this.blockRateBy[block + 2 * label] += counts[from + 2 * labels + label];
+          this.blockRateBy[block + 2 * label + 1] += counts[from + label];
+        }
+      }
+      const opening = layout.metric(entity, m, counts[from + 3 * labels]);
+      data[opening + RateByField.GAMES]++;
+      data[opening + RateByField.GAME_WINS] += units;
+    } else {
+      const block = (index * layout.momentCells + layout.momentBase[m]) * 2;
+      for (let label = 0; label < labels; label++) {
+        const records = counts[from + 3 * label];
+        if (records === 0) continue;
+        const sum = counts[from + 3 * label + 1];
+        const at = layout.metric(entity, m, label);
+        data[at + MomentField.RECORDS] += records;
+        data[at + MomentField.SUM] += sum;
+        data[at + MomentField.SUM_OF_SQUARES] += counts[from + 3 * label + 2];
+        this.blockMoments[block + 2 * label] += sum;
+        this.blockMoments[block + 2 * label + 1] += records;
+      }
+    }
+  }
+
+  private note(gameIndex: number, seat: number, reason: number): void {
+    const data = this.data;
+    const start = this.layout.notesStart;
+    const kept = data[start];
+    data[start] = kept + 1;
+    if (kept >= MAX_NOTES) return;
+    const at = start + 1 + kept * NoteField.COUNT;
+    data[at + NoteField.GAME] = gameIndex;
+    data[at + NoteField.SEAT] = seat;
+    data[at + NoteField.REASON] = reason;
+  }
+}
+
+/** Whether `seat` finished ahead of `other`: more of the win, or as much and a better score. */
+function finishedAhead(shares: Float64Array, scores: Float64Array | null, lowerIsBetter: boolean, seat: number, other: number): boolean {
+  if (shares[seat] !== shares[other]) return shares[seat] > shares[other];
+  if (scores === null) return false;
+  return lowerIsBetter ? scores[seat] < scores[other] : scores[seat] > scores[other];
+}
+
+/**
+ * Seat-games per block of a match-up for the entity at `at` (a strategy may hold several seats of a
+ * table); without `at`, games per block.
+ */
+export function gamesPerBlock(counters: Counters, at?: number): number {
+  const games = at === undefined ? counters.data[Global.GAMES] : counters.data[at + Field.GAMES];
+  return games / counters.data[Global.BLOCKS];
+}
+
+/**
+ * Adds one block's sum x and count n to the ratio sums kept at `at` (x^2, then x n, then n^2): what
+ * a ratio estimate over blocks needs (see src/stats/ratio.ts), kept without keeping the blocks.
+ */
+function addRatioBlock(data: Float64Array, at: number, x: number, n: number): void {
+  data[at] += x * x;
+  data[at + 1] += x * n;
+  data[at + 2] += n * n;
+}

@@ -1,0 +1,80 @@
+import { Errors } from '../../core/errors.ts';
+import type { Game, GameState, PlayerView, RuleValues } from '../../core/game.ts';
+import { masterKey, type MasterKey } from '../../core/random.ts';
+import type { Registry } from '../../core/registry.ts';
+import { parseStrategySpec, type StrategySpec } from '../../core/strategy-spec.ts';
+import { CounterLayout, Counters } from './counters.ts';
+import { resolveStrategy, type ResolvedStrategy } from './strategies.ts';
+import { rotateSeatSlots } from './design.ts';
+import { Table } from './table.ts';
+
+/** One match-up as plain data: what job.json stores and what a worker needs to rebuild it. */
+export interface MatchSpec {
+  readonly game: string;
+  /** One strategy spec per seat, in seat order. */
+  readonly seats: readonly string[];
+  readonly rules: Readonly<Record<string, string>>;
+  readonly seed: string;
+}
+
+/** A match-up with its strategies loaded and checked, ready to build tables. */
+export interface PreparedMatch {
+  readonly spec: MatchSpec;
+  readonly game: Game<any, any>;
+  readonly rules: RuleValues;
+  readonly key: MasterKey;
+  /** Distinct strategies, by first appearance; seats playing the same spec share a slot. */
+  readonly slots: readonly ResolvedStrategy[];
+  readonly seatSlot: Int32Array;
+  readonly layout: CounterLayout;
+}
+
+/** Turns a strategy spec into a loaded strategy; hosts of other kinds of seats pass their own. */
+export type StrategyResolver = (registry: Registry, gameId: string, spec: StrategySpec) => Promise<ResolvedStrategy>;
+
+export async function prepareMatch(
+  registry: Registry,
+  spec: MatchSpec,
+  resolve: StrategyResolver = resolveStrategy,
+): Promise<PreparedMatch> {
+  const game = registry.game(spec.game);
+  const players = spec.seats.length;
+  if (players < game.minPlayers || players > game.maxPlayers) {
+    throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
+  }
+  const rules = game.parseRules(spec.rules);
+  const texts = [...new Set(spec.seats.map((seat) => parseStrategySpec(seat).text))];
+  const slots = await Promise.all(texts.map((text) => resolve(registry, game.id, parseStrategySpec(text))));
+  const seatSlot = Int32Array.from(spec.seats.map((seat) => texts.indexOf(parseStrategySpec(seat).text)));
+  const { tally } = game.createState(players, rules) as GameState;
+  return {
+    spec,
+    game,
+    rules,
+    key: masterKey(spec.seed),
+    slots,
+    seatSlot,
+    layout: new CounterLayout(tally.shape, tally.shareUnits, slots.length),
+  };
+}
+
+/**
+ * A table for the match-up with its seats rotated `rotation` steps (see design.ts): position s is
+ * played by the strategy listed for seat (s + rotation) mod players, created for position s.
+ */
+export function createTable(match: PreparedMatch, rotation = 0): Table<GameState, PlayerView> {
+  const players = match.spec.seats.length;
+  const slots = rotateSeatSlots(match.seatSlot, rotation);
+  const seats = Array.from({ length: players }, (_, seat) => {
+    const slot = match.slots[slots[seat]];
+    return {
+      strategy: slot.definition.create({ seat, players, rules: match.rules, params: slot.params }),
+      trusted: slot.definition.trusted === true,
+    };
+  });
+  return new Table(match.game, match.rules, seats);
+}
+
+export function newCounters(match: PreparedMatch): Counters {
+  return new Counters(match.layout);
+}

@@ -1,0 +1,299 @@
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GameEvent, decodeRecord, type EventLog } from '../../core/events.ts';
+import type { Game, GameState, PlayerView, RuleValues } from '../../core/game.ts';
+import { Forfeit } from '../../core/forfeits.ts';
+import { Rng, Streams, type MasterKey } from '../../core/random.ts';
+import type { Strategy } from '../../core/strategy.ts';
+import { ChoiceTimeout, type ChoiceGuard } from './choice-guard.ts';
+
+/** Sees every record of the log and every decision: transcripts and protocol hosts hook in here. */
+export interface TableObserver {
+  onEvent(event: GameEvent): void;
+  onAction(seat: number, action: number): void;
+  onForfeit(seat: number, reason: number, detail: string): void;
+}
+
+export interface SeatPlayer<V extends PlayerView> {
+  readonly strategy: Strategy<V>;
+  /** Trusted strategies skip the legality check (built-ins); others go through applyChecked. */
+  readonly trusted: boolean;
+}
+
+/**
+ * Everything one worker needs to play games of one match-up, allocated once: the game state, and
+ * each seat's view, strategy, random stream, event and legal-action buffer. Nothing a seat is
+ * handed is shared with another seat, so a strategy that keeps or alters it learns or changes
+ * nothing beyond its own seat; the one exception, a state view (Strategy.readsState), reads the
+ * engine's own arrays and is handed only to trusted built-ins.
+ */
+export class Table<S extends GameState = GameState, V extends PlayerView = PlayerView> {
+  readonly game: Game<S, V>;
+  readonly players: number;
+  readonly rules: RuleValues;
+  readonly state: S;
+  readonly views: V[];
+  readonly strategies: Strategy<V>[];
+  readonly trusted: boolean[];
+  readonly rngs: Rng[];
+  /** Per seat: a shared buffer would show a seat the previous player's options past `count`. */
+  readonly legals: Int32Array[];
+  /** The observer's event; each seat is handed its own in `seatEvents`. */
+  readonly event = new GameEvent();
+  readonly seatEvents: GameEvent[];
+  /** Bit mask of the seats whose strategy observes events. */
+  readonly listeners: number;
+  observer: TableObserver | null = null;
+  /** Times each choice when decisions have a limit; null: strategies are called directly. */
+  guard: ChoiceGuard | null = null;
+
+  constructor(game: Game<S, V>, rules: RuleValues, seats: readonly SeatPlayer<V>[]) {
+    this.game = game;
+    this.players = seats.length;
+    this.rules = rules;
+    this.state = game.createState(seats.length, rules);
+    const readsState = seats.map((seat) => seat.trusted && seat.strategy.readsState === true && game.createStateView !== undefined);
+    // A strategy that sets readsState takes the game's state view in place of V (see Strategy.readsState).
+    this.views = seats.map((_, seat) =>
+      readsState[seat] ? (game.createStateView!(this.state, seat) as V) : game.createView(seats.length, seat, rules),
+    );
+    this.strategies = seats.map((seat) => seat.strategy);
+    this.trusted = seats.map((seat) => seat.trusted);
+    this.rngs = seats.map(() => new Rng());
+    this.legals = seats.map(() => new Int32Array(game.maxActions));
+    this.seatEvents = seats.map(() => new GameEvent());
+    this.listeners = seats.reduce((mask, seat, index) => (seat.strategy.observes && !readsState[index] ? mask | (1 << index) : mask), 0);
+  }
+}
+
+/**
+ * The one canonical play loop: every command (sim, tournament, compare, replay, protocol hosting)
+ * plays games through these steps, so they all agree on what a game is. `playGame` drives them
+ * synchronously for in-process strategies; `playGameAsync` awaits seats that answer later
+ * (external bot processes) and is otherwise the same three steps.
+ */
+export function playGame<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  key: MasterKey,
+  gameIndex: number,
+  dealIndex: number = gameIndex,
+): void {
+  startGame(table, key, gameIndex, dealIndex);
+  const { game, state, strategies, views, rngs, legals, guard } = table;
+  while (!game.isTerminal(state)) {
+    const seat = game.currentPlayer(state);
+    const legal = legals[seat];
+    const count = game.legalActions(state, legal);
+    let action: number;
+    try {
+      // Unguarded tables (built-ins only) call the strategy right here: the loop stays as small as it was.
+      action = guard === null ? strategies[seat].choose(views[seat], legal, count, rngs[seat]) : chooseInProcess(table, seat, legal, count);
+    } catch (error) {
+      forfeit(table, seat, failureReason(error), errorText(error));
+      continue;
+    }
+    playAction(table, seat, action);
+  }
+}
+
+/** A seat whose decisions arrive asynchronously; `null` means the seat plays in-process. */
+export type AsyncChooser = (seat: number, legal: Int32Array, count: number) => Promise<DecisionOutcome>;
+
+/**
+ * What an asynchronous seat produced: an action, several (one reply of a protocol that names a
+ * whole turn: the first `count` of `actions`, played in order while the seat is still deciding),
+ * or a forfeit with its reason.
+ */
+export type DecisionOutcome =
+  | { readonly action: number }
+  | { readonly actions: Int32Array; readonly count: number; readonly then?: { readonly forfeit: number; readonly detail: string } }
+  | { readonly forfeit: number; readonly detail: string };
+
+export async function playGameAsync<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  key: MasterKey,
+  gameIndex: number,
+  choosers: readonly (AsyncChooser | null)[],
+  dealIndex: number = gameIndex,
+): Promise<void> {
+  startGame(table, key, gameIndex, dealIndex);
+  const { game, state } = table;
+  while (!game.isTerminal(state)) {
+    const seat = game.currentPlayer(state);
+    const legal = table.legals[seat];
+    const count = game.legalActions(state, legal);
+    const chooser = choosers[seat];
+    let outcome: DecisionOutcome;
+    try {
+      outcome = chooser ? await chooser(seat, legal, count) : { action: chooseInProcess(table, seat, legal, count) };
+    } catch (error) {
+      outcome = { forfeit: failureReason(error), detail: errorText(error) };
+    }
+    if ('forfeit' in outcome) forfeit(table, seat, outcome.forfeit, outcome.detail);
+    else if ('actions' in outcome) playActions(table, seat, outcome);
+    else playAction(table, seat, outcome.action);
+  }
+}
+
+/**
+ * Seeds the seats' streams from the game index, deals the first round from the deal index and
+ * delivers the opening messages. The two indices differ only when a design replays one deal in
+ * several games (duplicate deals, paired comparisons).
+ */
+export function startGame<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  key: MasterKey,
+  gameIndex: number,
+  dealIndex: number = gameIndex,
+): void {
+  const { game, state, rngs } = table;
+  for (let seat = 0; seat < table.players; seat++) rngs[seat].seed(key, gameIndex, Streams.SEAT, seat);
+  state.events.enabled = table.listeners !== 0 || table.observer !== null;
+  game.reset(state, key, dealIndex);
+  deliverEvents(table);
+}
+
+/**
+ * Plays one reply's actions in order while the seat is still the one deciding. The first that is
+ * not legal forfeits and ends the reply: what follows it was meant for a game that did not happen.
+ * The reply's own fault, if any, comes last, where the seat still decides.
+ */
+function playActions<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  seat: number,
+  outcome: Extract<DecisionOutcome, { actions: Int32Array }>,
+): void {
+  const { game, state } = table;
+  const deciding = () => !game.isTerminal(state) && game.currentPlayer(state) === seat;
+  for (let i = 0; i < outcome.count && deciding(); i++) if (!playAction(table, seat, outcome.actions[i])) return;
+  if (outcome.then && deciding()) forfeit(table, seat, outcome.then.forfeit, outcome.then.detail);
+}
+
+/** Applies the current seat's choice (checked unless the seat is trusted) and delivers what follows; false when it forfeited. */
+export function playAction<S extends GameState, V extends PlayerView>(table: Table<S, V>, seat: number, action: number): boolean {
+  const { game, state } = table;
+  table.observer?.onAction(seat, action);
+  if (table.trusted[seat]) {
+    game.apply(state, action);
+  } else {
+    const reason = game.applyChecked(state, action);
+    if (reason !== 0) {
+      forfeit(table, seat, reason, `chose ${describeAction(table, action)}`);
+      return false;
+    }
+  }
+  deliverEvents(table);
+  return true;
+}
+
+function chooseInProcess<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  seat: number,
+  legal: Int32Array,
+  count: number,
+): number {
+  const { strategies, views, rngs, guard } = table;
+  // Built-ins are parlor's own code, trusted to return as to play legally: only the others are timed.
+  if (guard === null || table.trusted[seat]) return strategies[seat].choose(views[seat], legal, count, rngs[seat]);
+  return guard.choose(strategies[seat], views[seat], legal, count, rngs[seat]);
+}
+
+function failureReason(error: unknown): number {
+  return error instanceof ChoiceTimeout ? Forfeit.TIMEOUT : Forfeit.STRATEGY_ERROR;
+}
+
+/** What went wrong, and for a strategy's own error where it was thrown (file:line), for whoever fixes it. */
+function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const at = error instanceof ChoiceTimeout ? null : thrownAt(error);
+  return at === null ? error.message : `${error.message} (${at})`;
+}
+
+/**
+ * The top frame of an error's stack: its file, and its line; null
+ * when the stack says nothing usable. A TypeScript file compiled on the fly into a data: URL (one
+ * outside an ESM package) has no line of its own source to give: only its path is named then.
+ */
+export function thrownAt(error: Error): string | null {
+  let stack: unknown;
+  try {
+    stack = error.stack;
+  } catch {
+    return null;
+  }
+  const frame = typeof stack === 'string' ? /\n\s+at (?:[^\n(]*\()?([^\n]*?):(\d+):\d+\)?\n/.exec(`${stack}\n`) : null;
+  if (!frame) return null;
+  const [, place, line] = frame;
+  const compiled = place.startsWith('data:') ? /[?&]filePath=([^&:?]+)/.exec(place) : null;
+  if (compiled) return shownPath(decodeURIComponent(compiled[1]).split('?')[0]);
+  const file = place.startsWith('file://') ? fileURLToPath(place) : place;
+  return file.startsWith('/') ? `${shownPath(file)}:${line}` : null;
+}
+
+/** A path as the user would write it here: relative below the working folder, absolute elsewhere. */
+function shownPath(file: string): string {
+  const shown = relative(process.cwd(), file);
+  return shown.startsWith('..') ? file : shown;
+}
+
+function describeAction<S extends GameState, V extends PlayerView>(table: Table<S, V>, action: number): string {
+  return Number.isInteger(action) && action >= 0 ? `'${table.game.actionToString(action, table.rules)}'` : String(action);
+}
+
+/** Puts the current player out for `reason`; external hosts call this on timeouts and crashes. */
+export function forfeit<S extends GameState, V extends PlayerView>(table: Table<S, V>, seat: number, reason: number, detail: string): void {
+  table.observer?.onForfeit(seat, reason, detail);
+  table.game.forfeit(table.state, reason);
+  deliverEvents(table);
+}
+
+/**
+ * Hands the log's new records to the observer and to each observing seat, then empties the log.
+ * The delivery itself lives apart: games nobody watches never run it, and kept out of this small
+ * function it leaves the compiler's inlining budget for the play loop to the legal listing and
+ * the strategy's choice (measured: about 2-7% more random games per second).
+ */
+function deliverEvents<S extends GameState, V extends PlayerView>(table: Table<S, V>): void {
+  const log = table.state.events;
+  if (table.listeners !== 0 || table.observer !== null) deliverRecords(table, log);
+  log.clear();
+}
+
+function deliverRecords<S extends GameState, V extends PlayerView>(table: Table<S, V>, log: EventLog): void {
+  const listeners = table.listeners;
+  const observer = table.observer;
+  const event = table.event;
+  const roundStart = table.game.roundStartEvent;
+  for (let i = 0; i < log.count; i++) {
+    decodeRecord(event, log.data, i);
+    if (observer !== null) observer.onEvent(event);
+    const seats = event.recipients & listeners;
+    for (let seat = 0; seats >>> seat !== 0; seat++) {
+      if ((seats & (1 << seat)) === 0) continue;
+      const seatEvent = seatEventFor(table, seat, log.data, i);
+      table.views[seat].observe(seatEvent);
+      const strategy = table.strategies[seat];
+      if (seatEvent.kind === roundStart) strategy.restart();
+      strategy.inform(seatEvent);
+    }
+  }
+}
+
+/**
+ * The seat's own event, holding record `index`. A strategy may have frozen its event or turned its
+ * fields into accessors; then it gets a fresh one, and its meddling costs only itself.
+ */
+function seatEventFor<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  seat: number,
+  log: Int16Array,
+  index: number,
+): GameEvent {
+  try {
+    decodeRecord(table.seatEvents[seat], log, index);
+  } catch {
+    table.seatEvents[seat] = new GameEvent();
+    decodeRecord(table.seatEvents[seat], log, index);
+  }
+  return table.seatEvents[seat];
+}

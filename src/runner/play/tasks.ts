@@ -1,0 +1,49 @@
+import type { DesignName } from './design.ts';
+import type { MatchSpec } from './match.ts';
+import type { PairedSpec } from '../compare/paired.ts';
+
+/**
+ * Work for one worker as plain data (it crosses threads by structured clone). Tasks carry the
+ * match-up's spec texts, not loaded strategies: the worker resolves them itself and caches the
+ * result, so a task costs a few hundred bytes whatever the strategies are.
+ */
+/** A per-decision time limit on a worker: where it publishes its decisions, and those that already ran out. */
+export interface TaskWatch {
+  readonly buffer: SharedArrayBuffer;
+  readonly seconds: number;
+  /** Decisions of the task (counted from 1) that ran past the limit in an earlier attempt: they forfeit. */
+  readonly timedOut: readonly number[];
+}
+
+export interface GamesTask {
+  readonly kind: 'games';
+  /** URL of the module whose `builtinRegistry()` names the games and built-in strategies. */
+  readonly registry: string;
+  readonly match: MatchSpec;
+  readonly design: DesignName;
+  /** Local games [from, to) of the match-up (whole blocks); game indices are offset + local. */
+  readonly offset: number;
+  readonly from: number;
+  readonly to: number;
+  readonly watch?: TaskWatch;
+  /** A results folder: write each game's transcript under its transcripts/ (only when the run asks). */
+  readonly transcripts?: string;
+}
+
+export interface PairedTask {
+  readonly kind: 'paired';
+  readonly registry: string;
+  readonly paired: PairedSpec;
+  /** Blocks [fromBlock, toBlock): each arm plays the same game indices. */
+  readonly fromBlock: number;
+  readonly toBlock: number;
+  readonly watch?: TaskWatch;
+}
+
+export type Task = GamesTask | PairedTask;
+
+/** Runs tasks somewhere (worker threads, or the main thread for external seats) and returns their counters. */
+export interface TaskRunner {
+  run(task: Task, signal?: AbortSignal): Promise<Float64Array>;
+  close(): Promise<void>;
+}

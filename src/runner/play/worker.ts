@@ -1,0 +1,44 @@
+import { performance } from 'node:perf_hooks';
+import { move, workerData } from 'piscina';
+import { ErrorCodes, isParlorError } from '../../core/errors.ts';
+import { ActivityBuffer } from '../job/pool-activity.ts';
+import { TaskPlayer } from './task-player.ts';
+import { trustStrategyFiles } from './trust.ts';
+import type { Task } from './tasks.ts';
+
+/** A failure as plain data: structured clone keeps an Error's message but drops its code. */
+export interface TaskFailure {
+  readonly failure: { readonly code: string; readonly message: string };
+}
+
+/** What the pool hands every worker as it starts. */
+export interface WorkerSetup {
+  /** The registry module the tasks will name: loaded before the first task arrives. */
+  readonly registry?: string;
+  readonly activity: SharedArrayBuffer;
+  /** Strategy files the user trusts (--trust), as absolute paths. */
+  readonly trusted?: readonly string[];
+}
+
+const setup = workerData as WorkerSetup | undefined;
+const activity = setup ? new ActivityBuffer(setup.activity) : null;
+trustStrategyFiles(setup?.trusted ?? []);
+
+// One per worker thread, for the thread's life: it caches every match-up's tables.
+const player = new TaskPlayer();
+// Loaded while the main thread still plans the run, rather than when the first task arrives.
+if (setup?.registry) await player.loadRegistry(setup.registry);
+activity?.markReady();
+
+/** The piscina task function: plays the task and transfers its counters back (no copy). */
+export default async function runTask(task: Task): Promise<Float64Array | TaskFailure> {
+  const started = performance.now();
+  try {
+    return move(await player.run(task)) as Float64Array;
+  } catch (error) {
+    if (isParlorError(error)) return { failure: { code: error.code, message: error.message } };
+    return { failure: { code: ErrorCodes.INTERNAL, message: error instanceof Error ? (error.stack ?? error.message) : String(error) } };
+  } finally {
+    activity?.addBusy(performance.now() - started);
+  }
+}

@@ -1,0 +1,56 @@
+import { masterKey, Rng, Streams } from '../../core/random.ts';
+import { bootstrapRatings, type TableResults } from '../../stats/ratings.ts';
+import { DEAL_GROUPS, DealGroupField, gamesPerBlock } from '../play/counters.ts';
+import type { RatingSummary, SummaryMatchup } from './summary-types.ts';
+
+/** Resamples of the bootstrap: enough for stable 2.5% and 97.5% percentiles. */
+export const RATING_RESAMPLES = 1000;
+
+/**
+ * One match-up's results in one deal group, as the rating fit takes them. Counters keep wins per
+ * strategy slot, not per seat; a slot holding several seats gets its total on its first seat,
+ * which the fit cannot tell apart (it reads a table's members and each strategy's total wins).
+ */
+function groupTable(matchup: SummaryMatchup, strategies: readonly string[], group: number): TableResults | null {
+  const { data, layout } = matchup.counters;
+  const at = layout.dealGroup(group);
+  const blocks = data[at];
+  if (blocks === 0) return null;
+
+  const firstSeatOfSlot = matchup.slotNames.map((name) => matchup.seats.indexOf(name));
+  const wins = matchup.seats.map(() => 0);
+  matchup.slotNames.forEach(
+    (_, slot) => (wins[firstSeatOfSlot[slot]] += data[layout.dealGroupSlot(group, slot) + DealGroupField.GAME_WINS] / layout.shareUnits),
+  );
+  return { players: matchup.seats.map((seat) => strategies.indexOf(seat)), games: blocks * gamesPerBlock(matchup.counters), wins };
+}
+
+/**
+ * Ratings of every strategy of a run from all its match-ups at once (Hunter's MM fit of the
+ * Plackett-Luce model), with percentile intervals from resampling deal groups: a group holds the
+ * same deals in every match-up, so games correlated by sharing a deal are always drawn together.
+ * The bootstrap's random stream comes from the run's seed, so a run's intervals are reproducible.
+ */
+export function runRatings(strategies: readonly string[], matchups: readonly SummaryMatchup[], seed: string): RatingSummary[] {
+  const blocks: TableResults[][] = [];
+  for (let group = 0; group < DEAL_GROUPS; group++) {
+    const tables = matchups.flatMap((matchup) => groupTable(matchup, strategies, group) ?? []);
+    if (tables.length > 0) blocks.push(tables);
+  }
+  if (blocks.length === 0) return [];
+  const rng = new Rng().seed(masterKey(seed), 0, Streams.BOOTSTRAP, 0);
+  const intervals = bootstrapRatings(blocks, () => rng.float(), { resamples: RATING_RESAMPLES, strategies: strategies.length });
+  return strategies
+    .map((strategy, index) => ({
+      strategy,
+      elo: round2(intervals.elo[index]),
+      low: round2(intervals.low[index]),
+      high: round2(intervals.high[index]),
+    }))
+    .sort((a, b) => b.elo - a.elo);
+}
+
+// Hundredths of an Elo point are far below any interval's width.
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}

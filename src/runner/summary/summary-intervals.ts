@@ -1,0 +1,238 @@
+import { BlockAccumulator, type BlockMoments, type BlockSummary } from '../../stats/blocks.ts';
+import { Z95 } from '../../stats/normal.ts';
+import { ratioEstimate, ratioSumsOf, type RatioEstimate } from '../../stats/ratio.ts';
+import { rateInterval } from '../../stats/small-sample.ts';
+import { wilson } from '../../stats/wilson.ts';
+import { Counters, DEAL_GROUPS, DealGroupField, Field, Global, gamesPerBlock } from '../play/counters.ts';
+import { round6, roundedInterval } from './rounding.ts';
+import type { BlockStats, IntervalUnit, RateWithInterval, RoundIntervalUnit, SummaryContext, SummaryMatchup } from './summary-types.ts';
+
+/**
+ * The intervals of a summary, each over the units that are independent in its run: games, the
+ * design's blocks, or deal groups where several match-ups replay the same deals. The counters keep
+ * the sums each needs (see counters.ts); these turn them into rates with 95% intervals and name
+ * the unit behind each.
+ */
+
+export function rate(wins: number, games: number): RateWithInterval {
+  const result = wilson(wins, games);
+  return { games, wins: round6(wins), winRate: round6(result.p), ci95: roundedInterval(result.low, result.high) };
+}
+
+/** An entity's block scores as mean shares over its games in each block (an entity may hold several seats). */
+function entityBlocks(counters: Counters, at: number): BlockMoments {
+  const { data, layout } = counters;
+  const blocks = data[Global.BLOCKS];
+  const scale = 1 / (layout.shareUnits * (data[at + Field.GAMES] / blocks));
+  return { count: blocks, sum: data[at + Field.BLOCK_SCORE] * scale, sumOfSquares: data[at + Field.BLOCK_SCORE_SQUARES] * scale * scale };
+}
+
+/**
+ * Block moments per strategy, normalized match-up by match-up: a block's score is the strategy's
+ * mean share over its seat-games in the block, and how many seat-games a block holds can differ
+ * between match-ups (a strategy may hold two seats of one table).
+ */
+export function blockSummaries(context: SummaryContext): BlockSummary[] {
+  const accumulators = context.strategies.map(() => new BlockAccumulator());
+  for (const matchup of context.matchups) {
+    const { data, layout } = matchup.counters;
+    const blocks = data[Global.BLOCKS];
+    if (blocks === 0) continue;
+    matchup.slotNames.forEach((name, slot) =>
+      accumulators[context.strategies.indexOf(name)].merge(entityBlocks(matchup.counters, layout.slot(slot))),
+    );
+  }
+  return accumulators.map((accumulator) => accumulator.summary());
+}
+
+/** What one match-up counts in deal group `group`: x and n of the group's ratio estimate. */
+export type GroupSums = (counters: Counters, group: number) => readonly [x: number, n: number];
+
+/**
+ * A ratio estimate between deal groups, for match-ups that replay the same deals: group g holds the
+ * same deals in every match-up, so what it counts, whichever match-up played it, is one sample.
+ * `sumsOf` says what a match-up counts in a group, or null where the match-up counts nothing (a
+ * strategy it does not seat). A group is sampled where some counting match-up played a block of it.
+ */
+function dealGroupRatio(context: SummaryContext, sumsOf: (matchup: SummaryMatchup) => GroupSums | null): RatioEstimate {
+  const x = new Float64Array(DEAL_GROUPS);
+  const n = new Float64Array(DEAL_GROUPS);
+  const sampled = new Uint8Array(DEAL_GROUPS);
+  for (const matchup of context.matchups) {
+    const sums = sumsOf(matchup);
+    const { data, layout } = matchup.counters;
+    if (!sums) continue;
+    for (let group = 0; group < DEAL_GROUPS; group++) {
+      if (data[layout.dealGroup(group)] === 0) continue;
+      const [wins, count] = sums(matchup.counters, group);
+      x[group] += wins;
+      n[group] += count;
+      sampled[group] = 1;
+    }
+  }
+  const groups = Array.from(sampled.keys()).filter((group) => sampled[group] === 1);
+  return ratioEstimate(
+    ratioSumsOf(
+      groups.map((group) => x[group]),
+      groups.map((group) => n[group]),
+    ),
+  );
+}
+
+/** The game wins kept at `winsAt` (share units) of the entity at `entityAt`, and its games, in deal group `group`. */
+function groupGames(counters: Counters, group: number, winsAt: number, entityAt: number): readonly [number, number] {
+  const { data, layout } = counters;
+  return [data[winsAt] / layout.shareUnits, data[layout.dealGroup(group)] * gamesPerBlock(counters, entityAt)];
+}
+
+/** What `read` finds of a strategy in each deal group, in the match-ups that seat it. */
+function slotSums(strategy: string, read: (counters: Counters, group: number, slot: number) => readonly [number, number]) {
+  return (matchup: SummaryMatchup): GroupSums | null => {
+    const slot = matchup.slotNames.indexOf(strategy);
+    return slot < 0 ? null : (counters, group) => read(counters, group, slot);
+  };
+}
+
+function slotGameSums(strategy: string) {
+  return slotSums(strategy, (counters, group, slot) =>
+    groupGames(counters, group, counters.layout.dealGroupSlot(group, slot) + DealGroupField.GAME_WINS, counters.layout.slot(slot)),
+  );
+}
+
+export function slotRoundSums(strategy: string) {
+  return slotSums(strategy, ({ data, layout }, group, slot) => {
+    const at = layout.dealGroupSlot(group, slot);
+    return [data[at + DealGroupField.ROUND_WIN_SHARE] / layout.shareUnits, data[at + DealGroupField.ROUNDS]];
+  });
+}
+
+/** A strategy's round wins and rounds begun holding label `label` of rate-by metric `metric`. */
+export function labelRoundSums(strategy: string, metric: number, label: number) {
+  return slotSums(strategy, ({ data, layout }, group, slot) => {
+    const at = layout.dealGroupLabel(group, slot, metric, label);
+    return [data[at] / layout.shareUnits, data[at + 1]];
+  });
+}
+
+/** A seat's game wins and games in every match-up, whichever strategy held it. */
+function seatGameSums(seat: number): (matchup: SummaryMatchup) => GroupSums {
+  const sums: GroupSums = (counters, group) =>
+    groupGames(counters, group, counters.layout.dealGroupSeat(group, seat), counters.layout.seat(seat));
+  return () => sums;
+}
+
+/**
+ * A ratio estimate over the run's blocks from the sums kept as it played: the sum of x at `sumAt`,
+ * of n at `countAt`, and the block sums of x^2, x n and n^2 from `squaresAt` (see addRatioBlock).
+ * `scale` divides x (share units into wins).
+ */
+export function blockRatio(counters: Counters, sumAt: number, countAt: number, squaresAt: number, scale = 1): RatioEstimate {
+  const data = counters.data;
+  const estimate = ratioEstimate({
+    units: data[Global.BLOCKS],
+    sum: data[sumAt],
+    count: data[countAt],
+    sumOfSquares: data[squaresAt],
+    cross: data[squaresAt + 1],
+    countSquares: data[squaresAt + 2],
+  });
+  return { units: estimate.units, rate: estimate.rate / scale, se: estimate.se / scale };
+}
+
+/** The interval of a rate from its units' standard error, within [0, 1]. */
+function unitInterval(estimate: RatioEstimate): [number, number] {
+  const margin = Z95 * estimate.se;
+  return roundedInterval(Math.max(0, estimate.rate - margin), Math.min(1, estimate.rate + margin));
+}
+
+export interface StrategyUnits {
+  readonly ci95Unit: IntervalUnit;
+  /** Null where the plain Wilson interval over games is the right one. */
+  readonly estimate: RatioEstimate | null;
+}
+
+/**
+ * Which units a strategy's interval counts. Games are independent samples only for a strategy in
+ * one seat of a single match-up's independent games; anything that makes its games share a deal
+ * (rotations, several seats at one table, match-ups replaying the same deals) moves to the units
+ * that share none.
+ */
+export function strategyUnits(context: SummaryContext, strategy: string, blocks: BlockSummary): StrategyUnits {
+  if (context.matchups.length > 1) {
+    const estimate = dealGroupRatio(context, slotGameSums(strategy));
+    return estimate.units > 1 ? { ci95Unit: 'deal group', estimate } : { ci95Unit: 'game', estimate: null };
+  }
+  const { data, layout } = context.matchups[0].counters;
+  const slot = context.matchups[0].slotNames.indexOf(strategy);
+  const oneSeatPerGame = data[layout.slot(slot) + Field.GAMES] === data[Global.GAMES];
+  if ((context.design === 'independent' && oneSeatPerGame) || !(blocks.blocks > 1)) return { ci95Unit: 'game', estimate: null };
+  return { ci95Unit: 'block', estimate: { units: blocks.blocks, rate: blocks.mean, se: blocks.se } };
+}
+
+/**
+ * A game rate's interval between its units, except where they won nothing (or everything): they
+ * show no spread then, though the rate is not certain, and the Wilson interval over games is the
+ * one left, named so.
+ */
+export function gameInterval(
+  gameRate: RateWithInterval,
+  units: StrategyUnits,
+): { readonly ci95: readonly [number, number]; readonly ci95Unit: IntervalUnit } {
+  const extreme = gameRate.wins === 0 || gameRate.wins === gameRate.games;
+  if (!units.estimate || extreme) return { ci95: gameRate.ci95, ci95Unit: 'game' };
+  return { ci95: unitInterval(units.estimate), ci95Unit: units.ci95Unit };
+}
+
+/**
+ * A round rate's interval over the unit of the strategy's game rate, since the rounds of a game
+ * (and the games of a block or a deal group) are not independent: a ratio estimate between deal
+ * groups in a run of several match-ups, else between the run's blocks, which are its games where
+ * the game rate counts games. `groupSums` and `blockEstimate` give the two.
+ */
+export function roundInterval(
+  context: SummaryContext,
+  unit: IntervalUnit,
+  groupSums: (matchup: SummaryMatchup) => GroupSums | null,
+  blockEstimate: () => RatioEstimate,
+  wins: number,
+  rounds: number,
+): { readonly ci95: readonly [number, number]; readonly ci95Unit: RoundIntervalUnit } {
+  const several = context.matchups.length > 1;
+  const estimate = unit === 'deal group' ? dealGroupRatio(context, groupSums) : several ? null : blockEstimate();
+  // A single unit has no spread to measure, and units that won nothing (or everything) show none
+  // though the rate is not certain: the Wilson interval over rounds is then the one left, named so.
+  const extreme = wins === 0 || wins === rounds;
+  if (!estimate || Number.isNaN(estimate.se) || extreme) return { ci95: rate(wins, rounds).ci95, ci95Unit: 'round' };
+  return { ci95: unitInterval(estimate), ci95Unit: unit };
+}
+
+/**
+ * A seat's rate between the units its games share deals in: deal groups where several match-ups
+ * replay the same deals through the seat, blocks where the duplicate design replays one deal
+ * through it once per rotation; null where its games are the independent samples.
+ */
+export function seatEstimate(context: SummaryContext, seat: number): StrategyUnits {
+  if (context.matchups.length > 1) {
+    const estimate = dealGroupRatio(context, seatGameSums(seat));
+    return estimate.units > 1 ? { ci95Unit: 'deal group', estimate } : { ci95Unit: 'game', estimate: null };
+  }
+  const { data, layout } = context.matchups[0].counters;
+  const blocks = data[Global.BLOCKS];
+  if (context.design !== 'duplicate' || !(blocks > 1)) return { ci95Unit: 'game', estimate: null };
+  const summary = new BlockAccumulator().merge(entityBlocks(context.matchups[0].counters, layout.seat(seat))).summary();
+  return { ci95Unit: 'block', estimate: { units: blocks, rate: summary.mean, se: summary.se } };
+}
+
+/** The per-block figures as summary.json shows them; se and the interval from `units` where given. */
+export function blockStats(summary: BlockSummary, units: RatioEstimate | null): BlockStats {
+  const finite = (value: number) => (Number.isFinite(value) ? round6(value) : 0);
+  const se = units ? units.se : summary.se;
+  return {
+    blocks: summary.blocks,
+    mean: finite(summary.mean),
+    sd: finite(summary.sd),
+    se: finite(se),
+    // The mean share of a seat-game, a rate: its interval holds with few blocks and never shrinks to a point.
+    ci95: Number.isFinite(summary.mean) ? (rateInterval(summary.mean, se, summary.blocks).map(finite) as [number, number]) : [0, 0],
+  };
+}

@@ -1,0 +1,81 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BatchPlan, buildJob, jobId, locateGame, specOf, type JobInput } from '../../../src/runner/job/job.ts';
+
+const INPUT: JobInput = {
+  command: 'tournament',
+  game: 'love-letter',
+  players: 3,
+  rules: { winsNeeded: '4' },
+  seed: 'job',
+  design: 'duplicate',
+  matchupSeats: [
+    ['a', 'b', 'c'],
+    ['b', 'c', 'a'],
+  ],
+  games: 100,
+  batchGames: 20,
+};
+
+describe('jobs', () => {
+  test('give each match-up an equal share of whole blocks and consecutive game indices', () => {
+    const job = buildJob(INPUT);
+    assert.deepEqual(
+      job.matchups.map((m) => [m.offset, m.games]),
+      [
+        [0, 51],
+        [51, 51],
+      ],
+    );
+    assert.equal(job.games, 102);
+    assert.equal(job.batchGames, 21, 'batches hold whole blocks of three games');
+    assert.deepEqual(job.strategies, ['a', 'b', 'c']);
+    assert.deepEqual(locateGame(job, 50), { matchup: 0, local: 50 });
+    assert.deepEqual(locateGame(job, 51), { matchup: 1, local: 0 });
+    assert.equal(locateGame(job, 102), null);
+  });
+
+  test('are cut into batches that cover every game once, match-up by match-up', () => {
+    const job = buildJob(INPUT);
+    const plan = new BatchPlan(job);
+    const batches = Array.from({ length: plan.count }, (_, index) => plan.batch(index));
+    batches.forEach((batch, index) => {
+      assert.equal(plan.games(index), batch.to - batch.from);
+      assert.equal(plan.gamesBefore(index + 1) - plan.gamesBefore(index), batch.to - batch.from);
+    });
+    assert.equal(plan.gamesBefore(plan.count), job.games);
+    for (const [index, matchup] of job.matchups.entries()) {
+      const mine = batches.filter((batch) => batch.matchup === index);
+      assert.equal(mine[0].from, 0);
+      mine.slice(1).forEach((batch, i) => assert.equal(batch.from, mine[i].to));
+      assert.equal(mine[mine.length - 1].to, matchup.games);
+    }
+    assert.deepEqual(
+      batches.map((batch) => batch.matchup),
+      [...batches.map((batch) => batch.matchup)].sort(),
+    );
+  });
+
+  test('plan a trillion games without listing them', () => {
+    const job = buildJob({ ...INPUT, games: 1e12 });
+    const plan = new BatchPlan(job);
+    const perMatchup = Math.ceil(job.matchups[0].games / job.batchGames);
+    assert.equal(plan.count, 2 * perMatchup);
+    assert.deepEqual(plan.batch(perMatchup - 1), {
+      matchup: 0,
+      from: (perMatchup - 1) * job.batchGames,
+      to: job.matchups[0].games,
+    });
+    assert.deepEqual(plan.batch(perMatchup), { matchup: 1, from: 0, to: job.batchGames });
+    assert.equal(plan.gamesBefore(perMatchup + 1), job.matchups[0].games + job.batchGames);
+  });
+
+  test('are named by what they play, not by when or where they were made', () => {
+    const job = buildJob(INPUT);
+    const reordered = Object.fromEntries(Object.entries(specOf(job)).reverse()) as typeof job;
+    assert.equal(jobId(reordered), jobId(job));
+    assert.notEqual(jobId(buildJob({ ...INPUT, seed: 'other' })), jobId(job));
+    assert.notEqual(jobId(buildJob({ ...INPUT, rules: { winsNeeded: '3' } })), jobId(job));
+    assert.match(jobId(job), /^[0-9a-f]{16}$/);
+  });
+});

@@ -1,0 +1,95 @@
+// The job API as notebooks call it: no command line, no process signals, results in a folder.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  builtinJobContext,
+  planComparison,
+  planSim,
+  resumeComparison,
+  resumeJob,
+  startComparison,
+  startJob,
+  type JobContext,
+} from '../../../src/index.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'parlor-jobs-'));
+
+/** A context that keeps its warnings, to check what a run reports. */
+function quietContext(): JobContext & { readonly warnings: string[] } {
+  const warnings: string[] = [];
+  return { ...builtinJobContext({ warn: (text) => warnings.push(text) }), warnings };
+}
+
+describe('jobs from code', () => {
+  test('a planned sim plays into its folder, and resuming the complete folder only reads it back', async () => {
+    const context = quietContext();
+    const out = join(scratch, 'sim');
+    const plan = planSim(context.registry, {
+      game: 'love-letter',
+      strategies: ['cautious', 'random'],
+      games: 300,
+      seed: 'api',
+      design: 'duplicate',
+    });
+    const outcome = await startJob(context, plan, { workers: 1, out });
+    assert.ok(outcome.status === 'complete', outcome.status);
+    assert.equal(outcome.dir, out);
+    assert.equal(outcome.summary.games, 300);
+    assert.equal(outcome.job.command, 'sim');
+    assert.deepEqual(JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')), JSON.parse(JSON.stringify(outcome.summary)));
+    assert.equal(existsSync(join(out, 'checkpoint.json')), false);
+    const again = await resumeJob(context, out, { workers: 1 });
+    assert.ok(again.status === 'already-complete', again.status);
+    assert.deepEqual(again.summary, JSON.parse(JSON.stringify(outcome.summary)));
+    assert.deepEqual(context.warnings, []);
+  });
+
+  test('a job whose signal is already aborted writes nothing', async () => {
+    const context = quietContext();
+    const out = join(scratch, 'stopped');
+    const plan = planSim(context.registry, { game: 'love-letter', players: 2, games: 100, seed: 'api', design: 'independent' });
+    const outcome = await startJob(context, plan, { workers: 1, out, signal: AbortSignal.abort() });
+    assert.equal(outcome.status, 'not-started');
+    assert.equal(existsSync(out), false);
+  });
+
+  test('a comparison reports its plan and each look, ends with a verdict, and reads back when complete', async () => {
+    const context = quietContext();
+    const out = join(scratch, 'compare');
+    const request = {
+      game: 'love-letter',
+      candidate: 'cautious',
+      baseline: 'random',
+      sprtElo: 'normalized',
+      maxGames: 800,
+      batch: 100,
+      seed: 'api',
+      design: 'independent',
+    } as const;
+    assert.equal(planComparison(context.registry, request).maxBlocks, 400);
+    const looks: number[] = [];
+    let started = 0;
+    const outcome = await startComparison(
+      context,
+      request,
+      { workers: 1, out },
+      { started: () => started++, looked: (totals) => looks.push(totals.gamesPerArm) },
+    );
+    assert.ok(outcome.status === 'complete', outcome.status);
+    assert.equal(started, 1);
+    assert.deepEqual(
+      looks,
+      looks.map((_, look) => 100 * (look + 1)),
+      'one look after each batch of 100 games an arm',
+    );
+    assert.equal(outcome.summary.comparison.gamesPerArm, looks.at(-1));
+    assert.ok(existsSync(join(out, 'sprt.csv')));
+    const again = await resumeComparison(context, out, { workers: 1 });
+    assert.ok(again.status === 'already-complete', again.status);
+    assert.equal(again.summary.comparison.verdict, outcome.summary.comparison.verdict);
+    assert.equal(again.summary.comparison.exitCode, outcome.summary.comparison.exitCode);
+  });
+});

@@ -1,0 +1,26 @@
+// A coordinator whose Redis server goes away: one note rather than a stack trace at every try to
+// reconnect, and closing it (a stopped run) still ends, instead of waiting for the server forever.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { builtinRegistry } from '../../../../src/app.ts';
+import { QueueRunner } from '../../../../src/runner/job/remote/queue-runner.ts';
+import { PROMPT_MS } from '../../../helpers/patience.ts';
+import { redisMissing, startRedis } from '../../../helpers/redis-server.ts';
+
+test('a lost server is noted once and does not hold the runner open', { skip: redisMissing() ?? false }, async () => {
+  const redis = await startRedis();
+  const notes: string[] = [];
+  const runner = await QueueRunner.open(redis.url, { registry: builtinRegistry(), warn: (text) => notes.push(text) });
+  await redis.stop();
+  // Long enough for ioredis to try again more than once.
+  await sleep(1500);
+  const started = performance.now();
+  await runner.close();
+  // Waiting for the server would be forever.
+  const took = performance.now() - started;
+  assert.ok(took < PROMPT_MS, `${took} ms`);
+  const lost = notes.filter((note) => note.startsWith(`note: Redis at ${redis.url}: `));
+  assert.equal(lost.length, 1, notes.join('\n'));
+  assert.match(lost[0], /ECONNREFUSED.*; waiting for it$/);
+});

@@ -1,0 +1,171 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CounterLayout, Global } from '../../../src/runner/play/counters.ts';
+import { buildJob } from '../../../src/runner/job/job.ts';
+import { getEventListeners } from 'node:events';
+import { countersOf, executeJob, JobProgress } from '../../../src/runner/job/run-job.ts';
+import { Runners } from '../../../src/runner/job/runners.ts';
+
+describe('job progress', () => {
+  const job = buildJob({
+    command: 'sim',
+    game: 'love-letter',
+    players: 2,
+    rules: {},
+    seed: 'p',
+    design: 'independent',
+    matchupSeats: [['a', 'b']],
+    games: 40,
+    batchGames: 10,
+  });
+  const layout = new CounterLayout({ players: 2, metrics: [], forfeitReasons: 1 }, 2, 2);
+  const ROUNDS = Global.ROUNDS;
+  /** A batch of the plan's 10 games, every other count set to `value`. */
+  const batch = (value: number) => {
+    const data = new Float64Array(layout.size).fill(value, 0, layout.notesStart);
+    data[Global.GAMES] = 10;
+    return data;
+  };
+
+  test('merges batches in plan order whatever order they finish in, and checkpoints the early ones', () => {
+    const progress = new JobProgress(job, 'id', [countersOf(layout)]);
+    progress.accept(2, batch(3));
+    progress.accept(1, batch(2));
+    assert.equal(progress.merged, 0);
+    assert.equal(progress.gamesDone, 20);
+    const checkpoint = progress.checkpoint();
+    assert.deepEqual(
+      checkpoint.pending.map((p) => p.batch),
+      [2, 1],
+    );
+    assert.equal(progress.snapshot()[0].data[ROUNDS], 5, 'a snapshot holds the batches finished ahead of their turn');
+    assert.equal(progress.counters[0].data[ROUNDS], 0, 'which are merged only in their turn');
+    progress.accept(0, batch(1));
+    assert.equal(progress.merged, 3);
+    assert.equal(progress.counters[0].data[ROUNDS], 6);
+
+    const resumed = new JobProgress(job, 'id', [countersOf(layout)]);
+    resumed.restore(JSON.parse(JSON.stringify(checkpoint)));
+    assert.ok(resumed.isDone(1) && resumed.isDone(2) && !resumed.isDone(0) && !resumed.isDone(3));
+    resumed.accept(0, batch(1));
+    resumed.accept(3, batch(4));
+    assert.ok(resumed.complete);
+    assert.equal(resumed.counters[0].data[ROUNDS], 10);
+    assert.equal(resumed.counters[0].data[Global.GAMES], 40);
+  });
+
+  test('refuses a checkpoint of another job or of another shape', () => {
+    const checkpoint = new JobProgress(job, 'id', [countersOf(layout)]).checkpoint();
+    assert.throws(() => new JobProgress(job, 'other', [countersOf(layout)]).restore(checkpoint), /belongs to job id/);
+    assert.throws(
+      () => new JobProgress(job, 'id', [countersOf(layout)]).restore({ ...checkpoint, merged: 9 }),
+      /9 batches merged, the job has 4/,
+    );
+    assert.throws(() => new JobProgress(job, 'id', [countersOf(layout)]).restore({ ...checkpoint, counters: [[1, 2]] }), /do not fit/);
+    const twice = {
+      ...checkpoint,
+      pending: [
+        { batch: 1, data: Array.from(batch(1)) },
+        { batch: 1, data: Array.from(batch(1)) },
+      ],
+    };
+    assert.throws(() => new JobProgress(job, 'id', [countersOf(layout)]).restore(twice), /pending batch 1 twice/);
+  });
+
+  test('refuses a checkpoint whose counts are not the games of the batches it claims', () => {
+    const progress = new JobProgress(job, 'id', [countersOf(layout)]);
+    progress.accept(0, batch(1));
+    progress.accept(2, batch(1));
+    const checkpoint = progress.checkpoint();
+    const restore = (edited: object) => new JobProgress(job, 'id', [countersOf(layout)]).restore({ ...checkpoint, ...edited });
+    const counters = checkpoint.counters.map((data) => data.map((value, i) => (i === Global.GAMES ? value + 3 : value)));
+    assert.throws(() => restore({ counters }), /counts 13 games of match-up 1 where its batches hold 10/);
+    assert.throws(() => restore({ merged: 2 }), /counts 10 games of match-up 1 where its batches hold 20/);
+    const pending = (batchIndex: number, games = 10) => [
+      { batch: batchIndex, data: Array.from(batch(1)).map((v, i) => (i === 0 ? games : v)) },
+    ];
+    assert.throws(() => restore({ pending: pending(4) }), /pending batch 4, outside the job's 4 batches/);
+    assert.throws(() => restore({ pending: pending(0) }), /pending batch 0, already merged/);
+    assert.throws(() => restore({ pending: pending(2, 12) }), /batch 2 does not hold its 10 games/);
+    assert.throws(() => restore({ pending: [...pending(3), ...pending(3)] }), /pending batch 3 twice/);
+    const fine = new JobProgress(job, 'id', [countersOf(layout)]);
+    fine.restore(checkpoint);
+    assert.equal(fine.gamesDone, 20);
+  });
+});
+
+describe('playing a job', () => {
+  const layout = new CounterLayout({ players: 2, metrics: [], forfeitReasons: 1 }, 2, 2);
+  const job = buildJob({
+    command: 'sim',
+    game: 'love-letter',
+    players: 2,
+    rules: {},
+    seed: 'lanes',
+    design: 'independent',
+    matchupSeats: [['a', 'b']],
+    games: 400,
+    batchGames: 20,
+  });
+  /** A stand-in for a worker: counts each game's index into ROUNDS and listens to its signal as piscina does. */
+  const fakeWorker = (listening: AbortSignal[]) => (piece: { from: number; to: number }, signal: AbortSignal) =>
+    new Promise<Float64Array>((done, fail) => {
+      listening.push(signal);
+      const onAbort = () => fail(new Error('aborted'));
+      signal.addEventListener('abort', onAbort, { once: true });
+      setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        const data = new Float64Array(layout.size);
+        data[Global.GAMES] = piece.to - piece.from;
+        for (let game = piece.from; game < piece.to; game++) data[Global.ROUNDS] += game;
+        done(data);
+      }, 1);
+    });
+
+  test('many lanes hang one listener on the caller signal and one per task on their own, and sum every game once', async () => {
+    const caller = new AbortController();
+    const listening: AbortSignal[] = [];
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const progress = new JobProgress(job, 'id', [countersOf(layout)]);
+    let most = 0;
+    try {
+      const status = await executeJob(progress, new Runners(1, null), {
+        concurrency: 24,
+        registry: 'unused',
+        signal: caller.signal,
+        play: (piece, signal) => {
+          most = Math.max(most, getEventListeners(caller.signal, 'abort').length, getEventListeners(signal, 'abort').length);
+          return fakeWorker(listening)(piece, signal);
+        },
+      });
+      assert.equal(status, 'complete');
+    } finally {
+      process.off('warning', onWarning);
+    }
+    assert.equal(most, 1);
+    assert.deepEqual(warnings, []);
+    assert.equal(progress.counters[0].data[Global.GAMES], 400);
+    assert.equal(progress.counters[0].data[Global.ROUNDS], (399 * 400) / 2);
+    assert.ok(new Set(listening).size > 1, 'the lanes have signals of their own');
+  });
+
+  test('the caller signal stops every lane', async () => {
+    const caller = new AbortController();
+    const progress = new JobProgress(job, 'id', [countersOf(layout)]);
+    const listening: AbortSignal[] = [];
+    const status = await executeJob(progress, new Runners(1, null), {
+      concurrency: 4,
+      registry: 'unused',
+      signal: caller.signal,
+      play: (piece, signal) => {
+        if (progress.gamesDone >= 100) caller.abort();
+        return fakeWorker(listening)(piece, signal);
+      },
+    });
+    assert.equal(status, 'interrupted');
+    assert.ok(listening.every((signal) => signal.aborted));
+    assert.ok(progress.gamesDone < 400);
+  });
+});

@@ -1,0 +1,171 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ChoiceTimeout, TimedChoiceGuard } from '../../../src/runner/play/choice-guard.ts';
+import type { Strategy } from '../../../src/core/strategy.ts';
+import { Rng } from '../../../src/core/random.ts';
+import { parlor, scratchDir } from '../../cli/cli.ts';
+import { PROMPT_MS } from '../../helpers/patience.ts';
+
+const RUNAWAY = 'test/fixtures/strategies/runaway.ts';
+// A random decision takes microseconds; a process descheduled on a loaded machine may still not
+// make one for a good part of a second. Each runaway decision costs the whole limit.
+const MOVE_TIMEOUT = '1';
+const LIMIT = ['--move-timeout', MOVE_TIMEOUT, '--seed', 'loop', '-q', '--json', '--force'];
+
+interface Summary {
+  readonly resultsDir: string;
+  readonly games: number;
+  readonly forfeits: { strategy: string; what: string; count: number }[];
+  readonly strategies: Record<string, { wins: number; rounds: number; roundWins: number }>;
+}
+
+function timeouts(summary: Summary): number {
+  return summary.forfeits.filter((row) => row.what === 'timeout').reduce((sum, row) => sum + row.count, 0);
+}
+
+function strategyOf(choose: () => number, restart: () => void = () => {}): Strategy {
+  return { observes: false, restart, inform() {}, choose };
+}
+
+describe('the vm guard of games played in the main thread', () => {
+  const guard = new TimedChoiceGuard(0.05);
+  const legal = new Int32Array([7]);
+
+  test('interrupts a function of this context that never returns, and lets the next call run', () => {
+    const started = performance.now();
+    const spin = strategyOf(() => {
+      for (;;);
+    });
+    assert.throws(() => guard.choose(spin, {} as never, legal, 1, new Rng()), ChoiceTimeout);
+    assert.ok(performance.now() - started < PROMPT_MS);
+    assert.equal(
+      guard.choose(
+        strategyOf(() => 7),
+        {} as never,
+        legal,
+        1,
+        new Rng(),
+      ),
+      7,
+    );
+    assert.equal(
+      guard.hook(
+        strategyOf(
+          () => 7,
+          () => {
+            for (;;);
+          },
+        ),
+        null,
+      ),
+      false,
+    );
+  });
+
+  test("passes a strategy's own errors through as they are", () => {
+    const failing = strategyOf(() => {
+      throw new RangeError('no idea');
+    });
+    assert.throws(() => guard.choose(failing, {} as never, legal, 1, new Rng()), RangeError);
+  });
+});
+
+describe(`--move-timeout on strategy files (real processes, ${MOVE_TIMEOUT} s)`, () => {
+  test('a choose that never returns forfeits on time, alike on 1 and 2 workers; replay shows it', async () => {
+    const dir = scratchDir();
+    try {
+      const args = ['sim', '-p', '2', '--strategies', `${RUNAWAY}:percent=1,random`, '--games', '6', ...LIMIT];
+      const [one, two] = await Promise.all([
+        parlor([...args, '-w', '1', '-o', join(dir, 'one')]),
+        parlor([...args, '-w', '2', '-o', join(dir, 'two')]),
+      ]);
+      assert.equal(one.code, 0, one.stderr);
+      assert.equal(two.code, 0, two.stderr);
+      const summary = JSON.parse(one.stdout) as Summary;
+      assert.equal(summary.games, 6);
+      assert.ok(timeouts(summary) > 0, one.stdout);
+      // The figures agree; only where each run wrote its folder differs.
+      assert.deepEqual({ ...JSON.parse(two.stdout), resultsDir: summary.resultsDir }, summary);
+      const hint = /forfeit in game (\d+) \(--game love-letter --seed loop --index \1\): seat 0, .*runaway.*, timeout/.exec(one.stderr);
+      assert.ok(hint, one.stderr);
+      const replay = await parlor(['replay', '--job', join(dir, 'one'), '--index', hint[1], '--move-timeout', MOVE_TIMEOUT]);
+      assert.equal(replay.code, 0, replay.stderr);
+      assert.match(replay.stdout, new RegExp(`forfeits: timeout \\(no choice within the ${MOVE_TIMEOUT} s move timeout\\)`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('create, restart and inform that never return: tournament and compare go on and count the forfeits', async () => {
+    const dir = scratchDir();
+    try {
+      const [tournament, restarts, compare] = await Promise.all([
+        parlor(['tournament', '-p', '2', '--strategies', `${RUNAWAY}:in=create,random`, '--games', '4', ...LIMIT, '-o', join(dir, 't')]),
+        parlor(['sim', '-p', '2', '--strategies', `${RUNAWAY}:in=restart,random`, '--games', '1', ...LIMIT, '-o', join(dir, 's')]),
+        parlor([
+          'compare',
+          '--candidate',
+          `${RUNAWAY}:in=inform`,
+          '--baseline',
+          'random',
+          '--opponents',
+          'random',
+          '-p',
+          '2',
+          '--max-games',
+          '8',
+          '--batch',
+          '4',
+          ...LIMIT,
+          '-o',
+          join(dir, 'c'),
+        ]),
+      ]);
+      for (const run of [tournament, restarts]) {
+        assert.equal(run.code, 0, run.stderr);
+        const summary = JSON.parse(run.stdout) as Summary;
+        assert.ok(timeouts(summary) > 0, run.stdout);
+      }
+      assert.equal(compare.code === 0 || compare.code === 1 || compare.code === 2, true, compare.stderr);
+      assert.match(compare.stderr, /runaway\.ts:in=inform: \d+ forfeits \(timeout\)/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a strategy file that throws in restart or inform forfeits its next decision, and the run goes on', async () => {
+    const dir = scratchDir();
+    try {
+      const runs = await Promise.all(
+        ['restart', 'inform'].map((where) =>
+          parlor([
+            'sim',
+            '-p',
+            '2',
+            '--strategies',
+            `${RUNAWAY}:in=${where},how=throw,card=1,random`,
+            '--games',
+            '20',
+            ...LIMIT,
+            '-o',
+            join(dir, where),
+          ]),
+        ),
+      );
+      for (const run of runs) {
+        assert.equal(run.code, 0, run.stderr);
+        const summary = JSON.parse(run.stdout) as Summary;
+        assert.equal(summary.games, 20);
+        assert.ok(
+          summary.forfeits.some((row) => row.what === 'strategy-error' && row.count > 0),
+          run.stdout,
+        );
+        assert.equal(timeouts(summary), 0, run.stdout);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { MatchPlayer } from '../../../src/runner/play/batch.ts';
+import { Counters, DEAL_GROUPS, DealGroupField, Field, Global } from '../../../src/runner/play/counters.ts';
+import type { DesignName } from '../../../src/runner/play/design.ts';
+import { prepareMatch } from '../../../src/runner/play/match.ts';
+import { runRatings } from '../../../src/runner/summary/ratings.ts';
+import type { SummaryMatchup } from '../../../src/runner/summary/summary-types.ts';
+import { seatingsOf, tournamentTables } from '../../../src/runner/job/tournament.ts';
+import { builtinRegistry } from '../../../src/app.ts';
+
+/** Every seating of every table of `players` from the field, each played for `games` games in this thread. */
+async function tournament(field: string[], players: number, games: number, design: DesignName = 'independent'): Promise<SummaryMatchup[]> {
+  const registry = builtinRegistry();
+  const seatings = tournamentTables(field, players).flatMap((table) => seatingsOf(table, 'all'));
+  return Promise.all(
+    seatings.map(async (seats, index) => {
+      const match = await prepareMatch(registry, { game: 'love-letter', seats, rules: {}, seed: 'ratings' });
+      const counters = new Counters(match.layout);
+      const offset = index * games;
+      new MatchPlayer(match, design).play({ offset, from: 0, to: games }, counters);
+      return { seats, offset, slotNames: match.slots.map((slot) => slot.spec.text), counters };
+    }),
+  );
+}
+
+describe('deal groups', () => {
+  test('hold every block once, by deal, so the same deal falls in the same group in every match-up', async () => {
+    const matchups = await tournament(['random', 'cautious'], 3, 150, 'duplicate');
+    for (const { counters } of matchups) {
+      const { data, layout } = counters;
+      let blocks = 0;
+      const slotWins = new Array<number>(layout.slots).fill(0);
+      for (let group = 0; group < DEAL_GROUPS; group++) {
+        const at = layout.dealGroup(group);
+        blocks += data[at];
+        // 50 blocks (deals 0..49) in 64 groups: deal d alone in group d.
+        assert.equal(data[at], group < 50 ? 1 : 0);
+        for (let slot = 0; slot < layout.slots; slot++)
+          slotWins[slot] += data[layout.dealGroupSlot(group, slot) + DealGroupField.GAME_WINS];
+      }
+      assert.equal(blocks, data[Global.BLOCKS]);
+      slotWins.forEach((wins, slot) => assert.equal(wins, data[layout.slot(slot) + Field.GAME_WINS]));
+    }
+  });
+});
+
+describe('tournament ratings', () => {
+  test('rank a clearly ordered field, strongest first, each inside its own interval', async () => {
+    const ratings = runRatings(['random', 'cautious', 'counter'], await tournament(['random', 'cautious', 'counter'], 2, 400), 'ratings');
+    assert.deepEqual(
+      ratings.map((row) => row.strategy),
+      ['counter', 'cautious', 'random'],
+    );
+    for (const row of ratings) assert.ok(row.low < row.elo && row.elo < row.high, JSON.stringify(row));
+    // Elo relative to the field's average: the ratings sum to zero.
+    assert.ok(Math.abs(ratings.reduce((sum, row) => sum + row.elo, 0)) < 0.05);
+    // The gaps are far wider than the intervals.
+    assert.ok(ratings[0].low > ratings[1].high && ratings[1].low > ratings[2].high);
+  });
+
+  test('repeated strategies at a table and multi-player tables; the same seed gives the same intervals', async () => {
+    const field = ['random', 'cautious', 'counter'];
+    const matchups = await tournament(field, 4, 60);
+    const ratings = runRatings(field, matchups, 'ratings');
+    assert.deepEqual(ratings.map((row) => row.strategy).sort(), [...field].sort());
+    assert.equal(ratings[0].strategy, 'counter');
+    assert.deepEqual(runRatings(field, matchups, 'ratings'), ratings);
+    assert.notDeepEqual(
+      runRatings(field, matchups, 'another seed').map((row) => [row.low, row.high]),
+      ratings.map((row) => [row.low, row.high]),
+    );
+  });
+});
