@@ -23,6 +23,9 @@ const COMPARE = [
   '50',
   '--workers',
   '1',
+  // Its own seed: the reference run and the stopped one must play the same games.
+  '--seed',
+  'resume',
   '--quiet',
 ];
 

@@ -176,7 +176,20 @@ describe('parlor compare', () => {
 
 describe('parlor compare with a bot process', () => {
   const bot = `cmd:${PYTHON} ${join(ROOT, 'strategies/external/dominion_big_money.py')}`;
-  const args = ['compare', '--game', 'dominion', '--candidate', bot, '--baseline', 'big-money', '--opponents', 'big-money'];
+  // One seed for every run: the runs with one and two workers must play the same games.
+  const args = [
+    'compare',
+    '--game',
+    'dominion',
+    '--candidate',
+    bot,
+    '--baseline',
+    'big-money',
+    '--opponents',
+    'big-money',
+    '--seed',
+    'bots',
+  ];
 
   test("shares each look's games among the workers' tables, to the same result, and keeps the bots' logs", async () => {
     const runs = [];

@@ -32,6 +32,9 @@ const TUNE = [
   '2000',
   '--workers',
   '2',
+  // Its own seed: the stopped run and the uninterrupted one must play the same games.
+  '--seed',
+  'tune',
 ];
 
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');

@@ -140,7 +140,8 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
 
   test('a tuning run on the queue ends exactly as a local one', async () => {
     const tune = ['tune', '--game', 'dominion', '--players', '2', '--strategy', 'smithy-bm', '--param', 'duchyAt=4:0:12:1'];
-    const short = [...tune, '--iterations', '4', '--iteration-games', '20', '--verify-games', '40', '--json'];
+    // One seed for both: the queued run and the local one must play the same games.
+    const short = [...tune, '--iterations', '4', '--iteration-games', '20', '--verify-games', '40', '--seed', 'queue', '--json'];
     const queued = await parlor([...short, '--redis', redis.url, '--out', join(scratch, 'tune-queued')]);
     const here = await parlor([...short, '--workers', '2', '--out', join(scratch, 'tune-local')]);
     assert.equal(queued.code, here.code, queued.stderr);
