@@ -2,7 +2,7 @@ import type { StrategyDefinition } from '../src/strategy-api.ts';
 import type { StrategyReader } from '../src/core/registry.ts';
 import { builtinGames } from '../src/games/index.ts';
 import { dominionStrategies } from './dominion/index.ts';
-import { readPriorityList } from './dominion/priority-list.ts';
+import { readPriorityList } from './dominion/list-file.ts';
 import { ducking } from './hearts/ducking.ts';
 import { firstLegal } from './hearts/first-legal.ts';
 import { random as heartsRandom } from './hearts/random.ts';

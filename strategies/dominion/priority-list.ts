@@ -2,10 +2,7 @@
 // DominionSim buy rules and Dominiate's gain priorities. Each list is read top to bottom and the
 // first entry whose card is legal now and whose conditions all hold is taken. See the Dominion
 // section of strategies/README.md for the format; the built-ins in this folder are examples.
-import { createRequire } from 'node:module';
-import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
 import { Errors, type ParamSpec, type ParamValue, type Rng, type Strategy, type StrategyDefinition } from '../../src/strategy-api.ts';
-import PRIORITY_LIST_SCHEMA from './priority-list.schema.json' with { type: 'json' };
 import {
   Action,
   CARD_COUNT,
@@ -87,7 +84,7 @@ const TERMS = {
 } as const;
 const TAKES_CARD = new Set<number>([TERMS.count, TERMS.supply, TERMS.inHand]);
 const CONSTANT = -1;
-const OPERATORS = ['<', '<=', '>', '>=', '==', '!='];
+export const OPERATORS = ['<', '<=', '>', '>=', '==', '!='];
 
 /** The conditions of every entry of one list, flattened into typed arrays so choosing allocates nothing. */
 class CompiledList {
@@ -341,19 +338,13 @@ function or(choice: number, fallback: number): number {
   return choice >= 0 ? choice : fallback;
 }
 
-/** Reads a priority list from a user's JSON file; its seats go through the checked apply. */
-export function readPriorityList(data: unknown, source: string): StrategyDefinition<DominionSeatView> {
-  return priorityList(data as PriorityList, source, false);
-}
-
 /**
- * A strategy definition from priority-list data; throws a clear error naming `source` and the
- * entry when the data is malformed (against priority-list.schema.json, then each condition's
- * terms), so a user's file fails at load, not in the middle of a run.
+ * A strategy definition from priority-list data, as a TypeScript module default-exports it; throws
+ * a clear error naming `source` and the entry when a card, condition or parameter is wrong, so a
+ * file fails at load, not in the middle of a run. The JSON Schema check of a user's list file
+ * (list-file.ts) comes first there; it needs Node, which a confined strategy file has not.
  */
 export function priorityList(list: PriorityList, source = list?.name, trusted = true): StrategyDefinition<DominionSeatView> {
-  const fault = schemaFault(list);
-  if (fault !== null) throw Errors.badStrategyModule(String(source), fault);
   return compiledList(list, source, trusted);
 }
 
@@ -398,60 +389,4 @@ function listParams(source: string, params: unknown): readonly ParamSpec[] {
 
 function listValues(params: readonly ParamSpec[], given: Readonly<Record<string, ParamValue>>): ListValues {
   return Object.fromEntries(params.map((param) => [param.name, Number(given[param.name] ?? param.default)]));
-}
-
-type Validator = ValidateFunction<PriorityList>;
-let validator: Validator | null = null;
-
-/**
- * What is wrong with `data` as a priority list by its JSON Schema, in one line naming the entry
- * (`buy[2]: unknown key 'iff'`); null when nothing is. The validator (ajv) loads with the first
- * list a user gives: the built-ins need none.
- */
-export function schemaFault(data: unknown): string | null {
-  if (validator === null) {
-    const Ajv = (createRequire(import.meta.url)('ajv') as { default: typeof AjvClass }).default;
-    validator = new Ajv({ allErrors: false, strict: true }).compile<PriorityList>(PRIORITY_LIST_SCHEMA);
-  }
-  const validate = validator;
-  if (validate(data)) return null;
-  const error = validate.errors?.find((candidate) => candidate.keyword !== 'if');
-  return error ? describeFault(error, data) : 'not a priority list';
-}
-
-function describeFault(error: ErrorObject, data: unknown): string {
-  const where = error.instancePath
-    .split('/')
-    .slice(1)
-    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
-    .join('')
-    .replace(/^\./, '');
-  const value = error.instancePath
-    .split('/')
-    .slice(1)
-    .reduce<unknown>((at, part) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[part] : undefined), data);
-  const shown = typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
-  const at = where === '' ? '' : `${where}: `;
-  switch (error.keyword) {
-    case 'additionalProperties':
-      return `${at}unknown key '${String(error.params.additionalProperty)}'`;
-    case 'required': {
-      const missing = String(error.params.missingProperty);
-      return `${at}needs a "${missing}"${missing === 'buy' ? ' list' : ''}`;
-    }
-    case 'enum': {
-      const allowed = (error.params.allowedValues as string[]).join(', ');
-      return where.startsWith('play') && CARD_NAMES.includes(value as string)
-        ? `${at}${shown} is no action card (actions: ${allowed})`
-        : `${at}unknown card ${shown} (cards: ${allowed})`;
-    }
-    case 'const':
-      return where === 'game' ? `plays ${shown}, not 'dominion'` : `${at}${shown}, not ${JSON.stringify(error.params.allowedValue)}`;
-    case 'pattern':
-      return `${at}condition ${shown} has no comparison (${OPERATORS.join(' ')}, between spaces)`;
-    case 'anyOf':
-      return `${at}${shown} is neither a condition nor a list of conditions`;
-    default:
-      return `${at}${shown}: ${error.message ?? 'not allowed'}`;
-  }
 }

@@ -10,7 +10,7 @@ import { dominion } from '../../../src/games/dominion/index.ts';
 import { Table, playGame } from '../../../src/runner/play/table.ts';
 import { TranscriptRecorder } from '../../../src/runner/play/transcript.ts';
 import { builtinRegistry } from '../../../src/app.ts';
-import { readPriorityList } from '../../../strategies/dominion/priority-list.ts';
+import { readPriorityList } from '../../../strategies/dominion/list-file.ts';
 import { goldenTests, type GoldenCase } from '../../helpers/golden.ts';
 
 const REGENERATE = 'UPDATE_GOLDEN=1 node test/run.js test/playthroughs/dominion';

@@ -20,7 +20,8 @@ import {
 } from '../../../src/games/dominion/index.ts';
 import { resolveStrategy } from '../../../src/runner/play/strategies.ts';
 import { Table, playGame } from '../../../src/runner/play/table.ts';
-import { PriorityListPlayer, priorityList, schemaFault, type PriorityList } from '../../../strategies/dominion/priority-list.ts';
+import { PriorityListPlayer, priorityList, type PriorityList } from '../../../strategies/dominion/priority-list.ts';
+import { readPriorityList, schemaFault } from '../../../strategies/dominion/list-file.ts';
 import { BUILTIN_LISTS } from '../../../strategies/dominion/lists.ts';
 import { Rng } from '../../../src/core/random.ts';
 import type { ParamSpec } from '../../../src/core/strategy.ts';
@@ -71,7 +72,7 @@ describe('the format', () => {
   for (const [what, data, message] of refusals) {
     test(`refuses ${what} at load, naming where`, () => {
       assert.throws(
-        () => priorityList(data, 'mine.json'),
+        () => readPriorityList(data, 'mine.json'),
         (error: Error) => message.test(error.message) && error.message.includes('mine.json'),
       );
     });
@@ -212,7 +213,7 @@ describe('strategies as files and built-ins', () => {
     const shown = JSON.parse(/```json\n([\s\S]*?)```/.exec(readme)![1]) as PriorityList;
     assert.equal(shown.name, example.name);
     for (const rule of shown.buy) assert.ok(JSON.stringify(example.buy).includes(JSON.stringify(rule)), JSON.stringify(rule));
-    assert.doesNotThrow(() => priorityList(shown, 'README'));
+    assert.doesNotThrow(() => readPriorityList(shown, 'README'));
   });
 
   test('every built-in list plays whole games legally, each seat through the checked apply', () => {
