@@ -13,9 +13,14 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   'src/core': [],
   'src/stats': ['src/core'],
   'src/games': ['src/core'],
-  'src/strategy-api.ts': ['src/core', 'src/games'],
-  strategies: ['src/core', 'src/games', 'src/strategy-api.ts'],
-  'src/runner': ['src/core', 'src/stats', 'src/compiled.ts'],
+  // Each game's strategy API (`parlor/strategy/<game>`) and the seat adapter bundled with a
+  // confined strategy file: what a strategy may reach, so the games and core only.
+  'src/strategy': ['src/core', 'src/games'],
+  'src/strategy-api.ts': ['src/core', 'src/games', 'src/strategy'],
+  strategies: ['src/core', 'src/games', 'src/strategy-api.ts', 'src/strategy'],
+  // The runner names the confined seat's interface (src/strategy/confined-seat.ts), which it
+  // bundles into each compartment; it never loads a game itself.
+  'src/runner': ['src/core', 'src/stats', 'src/compiled.ts', 'src/strategy'],
   'src/protocol': ['src/core', 'src/runner'],
   'src/report': ['src/core', 'src/stats'],
 };

@@ -1,12 +1,14 @@
-// Runs inside a confined strategy's compartment, bundled with the strategy's file (see bundle.ts).
+// Runs inside a confined strategy's compartment, bundled with the strategy's file (see
+// src/runner/play/confined/bundle.ts). It lives with the strategy API, not the runner: it runs
+// beside the strategy and may reach only what a strategy may, the games and core.
 // It is evaluated before the strategy's own modules, so the intrinsics it keeps here are the ones
 // the compartment began with, whatever the strategy later puts on its global object.
-import { GameEvent, setRecord } from '../../../core/events.ts';
-import type { PlayerView, RuleValues } from '../../../core/game.ts';
-import { Rng } from '../../../core/random.ts';
-import type { ParamValue, Strategy, StrategyDefinition } from '../../../core/strategy.ts';
-import { NO_STRATEGY_EXPORTED, exportedStrategies } from '../../../core/strategy-exports.ts';
-import { builtinGames } from '../../../games/index.ts';
+import { GameEvent, setRecord } from '../core/events.ts';
+import type { PlayerView, RuleValues } from '../core/game.ts';
+import { Rng } from '../core/random.ts';
+import type { ParamValue, Strategy, StrategyDefinition } from '../core/strategy.ts';
+import { NO_STRATEGY_EXPORTED, exportedStrategies } from '../core/strategy-exports.ts';
+import { builtinGames } from '../games/index.ts';
 
 const { parse, stringify } = JSON;
 const Int32ArrayOf = Int32Array;
@@ -30,6 +32,8 @@ export interface ConfinedSeat {
   /** The chosen action, or NaN (then `failure` says why). */
   choose(count: number): number;
   failure(): string;
+  /** Where the last failure was thrown, as "line:column" of the bundle; '' when unknown. */
+  failedAt(): string;
 }
 
 export interface ConfinedModule {
@@ -39,19 +43,30 @@ export interface ConfinedModule {
   seat(seat: number, players: number, rules: string, params: string): ConfinedSeat | string;
 }
 
+/** The message, led by the error's kind unless it is a plain Error (whose kind says nothing). */
 function reason(error: unknown): string {
   try {
-    return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    if (!(error instanceof Error)) return String(error);
+    return error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
   } catch {
     return 'threw a value that cannot be shown';
   }
 }
+
+// The realm's own (realm.ts), taken before the strategy's modules run: it reads an error's place,
+// which a compartment's errors do not show.
+const placeOf: (error: unknown) => string =
+  typeof (globalThis as { parlorThrownAt?: unknown }).parlorThrownAt === 'function'
+    ? (globalThis as unknown as { parlorThrownAt: (error: unknown) => string }).parlorThrownAt
+    : () => '';
+let failedAt = '';
 
 function attempt(call: () => void): string {
   try {
     call();
     return '';
   } catch (error) {
+    failedAt = placeOf(error);
     return reason(error);
   }
 }
@@ -128,5 +143,6 @@ function openSeat(
       return action;
     },
     failure: () => failure,
+    failedAt: () => failedAt,
   });
 }

@@ -69,7 +69,11 @@ describe('confined cheats learn nothing', () => {
   test('process-access has no process: every choice fails, with the reason recorded', async () => {
     const played = await play('love-letter', [cheat('process-access'), 'cautious'], 'cheats-process');
     assert.ok(played.forfeits.length > 0);
-    for (const forfeit of played.forfeits) assert.match(forfeit, /^0: TypeError: Cannot read properties of undefined \(reading 'env'\)$/);
+    for (const forfeit of played.forfeits)
+      assert.match(
+        forfeit,
+        /^0: TypeError: Cannot read properties of undefined \(reading 'env'\) \(test\/fixtures\/strategies\/cheats\/process-access\.ts:11\)$/,
+      );
   });
 
   test('fs-import does not load: a strategy file imports only parlor/strategy and its own modules', async () => {

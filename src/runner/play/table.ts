@@ -215,6 +215,7 @@ function errorText(error: unknown): string {
  * outside an ESM package) has no line of its own source to give: only its path is named then.
  */
 export function thrownAt(error: Error): string | null {
+  if (error instanceof PlacedError) return error.place;
   let stack: unknown;
   try {
     stack = error.stack;
@@ -230,8 +231,18 @@ export function thrownAt(error: Error): string | null {
   return file.startsWith('/') ? `${shownPath(file)}:${line}` : null;
 }
 
+/** An error that says where it was thrown itself: a confined strategy's, raised again by the runner. */
+export class PlacedError extends Error {
+  constructor(
+    message: string,
+    readonly place: string | null,
+  ) {
+    super(message);
+  }
+}
+
 /** A path as the user would write it here: relative below the working folder, absolute elsewhere. */
-function shownPath(file: string): string {
+export function shownPath(file: string): string {
   const shown = relative(process.cwd(), file);
   return shown.startsWith('..') ? file : shown;
 }

@@ -1,13 +1,17 @@
 import type { Plugin } from 'esbuild';
-import { isBuiltin } from 'node:module';
-import { dirname, relative } from 'node:path';
+import { SourceMap, isBuiltin } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parlorSpecifiers } from '../parlor-specifiers.ts';
 
 /** parlor's source tree, where the specifiers a strategy may import resolve. */
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
-const INSIDE = fileURLToPath(new URL('./inside.ts', import.meta.url));
+const INSIDE = fileURLToPath(new URL('../../../strategy/confined-seat.ts', import.meta.url));
 const WHOLE_API = fileURLToPath(new URL('../../../index.ts', import.meta.url));
+/** Where esbuild is told the bundle goes (nothing is written): the source map's paths are relative to it. */
+const OUTFILE = join(ROOT, 'confined-strategy.js');
+/** The lines bundleStrategy's wrapper puts before the bundled code. */
+const WRAPPER_LINES = 4;
 
 /** parlor's own modules and the packages they use, as against a strategy's files (the repository's strategies/ among them). */
 function parlorModule(path: string): boolean {
@@ -52,11 +56,11 @@ function confinedImports(): Plugin {
 }
 
 /**
- * The strategy file with everything it imports, and inside.ts evaluated first, as one script whose
- * completion value is inside.ts's ConfinedModule. `require` answers only with a failure: no module
+ * The strategy file with everything it imports, and src/strategy/confined-seat.ts evaluated first, as
+ * one script whose completion value is its ConfinedModule. `require` answers only with a failure: no module
  * in a compartment comes from Node.
  */
-export async function bundleStrategy(absolute: string): Promise<string> {
+export async function bundleStrategy(absolute: string): Promise<StrategyBundle> {
   // Loaded with the first strategy file: commands that load none (`parlor bot` of a built-in) skip it.
   const { build } = await import('esbuild');
   const output = await build({
@@ -74,13 +78,38 @@ export async function bundleStrategy(absolute: string): Promise<string> {
     target: 'es2022',
     legalComments: 'none',
     logLevel: 'silent',
+    // The map turns a place in the bundle back into the strategy's own file and line.
+    sourcemap: 'external',
+    outfile: OUTFILE,
     plugins: [confinedImports()],
   });
-  const code = output.outputFiles[0].text;
-  return `(() => {
+  const code = output.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
+  const map = new SourceMap(JSON.parse(output.outputFiles.find((file) => file.path.endsWith('.map'))!.text));
+  return {
+    code: `(() => {
   const module = { exports: {} };
   const require = (name) => { throw new Error(\`'\${name}' is not available to a confined strategy\`); };
   (function (module, exports, require) {\n${code}\n})(module, module.exports, require);
   return module.exports.default;
-})()`;
+})()`,
+    sourceAt: (place) => sourceAt(map, place),
+  };
+}
+
+/** The bundle's code, and where in its sources a place of that code ("line:column", from 1) lies. */
+export interface StrategyBundle {
+  readonly code: string;
+  sourceAt(place: string): { readonly file: string; readonly line: number } | null;
+}
+
+function sourceAt(map: SourceMap, place: string): { file: string; line: number } | null {
+  const [line, column] = place.split(':').map(Number);
+  if (!(line > WRAPPER_LINES) || !(column > 0)) return null;
+  // SourceMap counts lines and columns from 0.
+  const entry = map.findEntry(line - WRAPPER_LINES - 1, column - 1) as { originalSource?: string; originalLine?: number };
+  if (entry.originalSource === undefined || entry.originalLine === undefined) return null;
+  const file = entry.originalSource.startsWith('file://')
+    ? fileURLToPath(entry.originalSource)
+    : resolve(dirname(OUTFILE), entry.originalSource);
+  return { file, line: entry.originalLine + 1 };
 }

@@ -29,8 +29,21 @@ const COMPARTMENT_MAKER = `(() => {
     };
     return harden(Object.create(Math, { random: { value: random } }));
   };
+  // Where an error was thrown, as "line:column" of the evaluated code ('' when unknown): errors in a
+  // compartment show no stack, and the runner maps this place back to the strategy's own file.
+  const thrownAt = harden((error) => {
+    let stack = '';
+    try {
+      stack = getStackString(error);
+    } catch {}
+    const frame = /<anonymous>:(\\d+):(\\d+)\\)?\\n/.exec(\`\${stack}\\n\`);
+    return frame ? \`\${frame[1]}:\${frame[2]}\` : '';
+  });
   const compartment = () =>
-    new Compartment({ __options__: true, globals: { console: quiet, Math: seededMath(), Float32Array, Float64Array, SharedArrayBuffer, Atomics } });
+    new Compartment({
+      __options__: true,
+      globals: { console: quiet, Math: seededMath(), Float32Array, Float64Array, SharedArrayBuffer, Atomics, parlorThrownAt: thrownAt },
+    });
   const names = Object.getOwnPropertyNames(compartment().globalThis)
     .filter((name) => /^[A-Za-z_$][\\w$]*$/.test(name) && !['eval', 'undefined', 'NaN', 'Infinity'].includes(name))
     .join(', ');

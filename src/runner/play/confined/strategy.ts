@@ -4,8 +4,9 @@ import type { PlayerView } from '../../../core/game.ts';
 import type { Rng } from '../../../core/random.ts';
 import type { ParamSpec, Strategy, StrategyDefinition } from '../../../core/strategy.ts';
 import { TIMED_OUT, TimedChoiceGuard, TimedStrategy } from '../choice-guard.ts';
-import { bundleStrategy } from './bundle.ts';
-import type { ConfinedModule, ConfinedSeat } from './inside.ts';
+import { bundleStrategy, type StrategyBundle } from './bundle.ts';
+import { PlacedError, shownPath } from '../table.ts';
+import type { ConfinedModule, ConfinedSeat } from '../../../strategy/confined-seat.ts';
 import { compartmentEvaluator } from './realm.ts';
 
 /** How long a strategy file's own top-level code may run while it is loaded. */
@@ -23,9 +24,9 @@ interface Description {
 }
 
 // A tournament prepares many match-ups with the same file: bundle it once per thread.
-const bundles = new Map<string, Promise<string>>();
+const bundles = new Map<string, Promise<StrategyBundle>>();
 
-function bundleOnce(path: string, absolute: string): Promise<string> {
+function bundleOnce(path: string, absolute: string): Promise<StrategyBundle> {
   let bundle = bundles.get(absolute);
   if (!bundle) {
     bundle = bundleStrategy(absolute).catch((error: unknown) => {
@@ -70,7 +71,8 @@ function evaluate<T>(path: string, code: string, use: (module: ConfinedModule) =
  * file's, its calls go through the checked apply and the move limit (TimedStrategy).
  */
 export async function loadConfinedStrategy(path: string, absolute: string): Promise<StrategyDefinition<any>> {
-  const code = await bundleOnce(path, absolute);
+  const bundle = await bundleOnce(path, absolute);
+  const { code } = bundle;
   const description = JSON.parse(evaluate(path, code, (module) => module.describe())) as Description;
   if (description.error) throw Errors.badStrategyModule(path, description.error);
   return {
@@ -84,7 +86,7 @@ export async function loadConfinedStrategy(path: string, absolute: string): Prom
       const module = evaluate(path, code, (loaded) => loaded);
       const rules = JSON.stringify(context.rules);
       const params = JSON.stringify(context.params);
-      return new TimedStrategy(() => new ConfinedStrategy(module.seat(context.seat, context.players, rules, params)));
+      return new TimedStrategy(() => new ConfinedStrategy(module.seat(context.seat, context.players, rules, params), bundle));
     },
   };
 }
@@ -100,9 +102,12 @@ class ConfinedStrategy implements Strategy<PlayerView> {
   private readonly legal: Int32Array;
   private readonly words: Int32Array;
 
-  constructor(seat: ConfinedSeat | string) {
+  private readonly bundle: StrategyBundle;
+
+  constructor(seat: ConfinedSeat | string, bundle: StrategyBundle) {
     if (typeof seat === 'string') throw new Error(`create failed: ${seat}`);
     this.seat = seat;
+    this.bundle = bundle;
     this.observes = this.seat.observes === true;
     this.legal = this.seat.legal;
     this.words = this.seat.words;
@@ -122,11 +127,17 @@ class ConfinedStrategy implements Strategy<PlayerView> {
     rng.saveState(this.words);
     const action = this.seat.choose(count);
     rng.loadState(this.words);
-    if (Number.isNaN(action)) throw new Error(String(this.seat.failure()));
+    if (Number.isNaN(action)) this.fail(this.seat.failure());
     return action;
   }
 
   private check(failure: string): void {
-    if (failure !== '') throw new Error(String(failure));
+    if (failure !== '') this.fail(failure);
+  }
+
+  /** The strategy's error, placed in its own file: the runner's stack here would name only this one. */
+  private fail(failure: string): never {
+    const source = this.bundle.sourceAt(String(this.seat.failedAt()));
+    throw new PlacedError(String(failure), source === null ? null : `${shownPath(source.file)}:${source.line}`);
   }
 }
