@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { builtinRegistry } from '../../../../src/app.ts';
 import { ErrorCodes, ParlorError } from '../../../../src/core/errors.ts';
 import { parseStrategySpec } from '../../../../src/core/strategy-spec.ts';
+import { Rng } from '../../../../src/core/random.ts';
 import { bundleId, packStrategy, StrategyCache, type PackedStrategy } from '../../../../src/runner/job/remote/bundles.ts';
 import { resolveStrategy } from '../../../../src/runner/play/strategies.ts';
 import { scratchDir } from '../../../cli/cli.ts';
@@ -52,7 +53,8 @@ describe('strategy bundles', () => {
     const loaded = await resolveStrategy(builtinRegistry(), 'love-letter', parseStrategySpec(entry));
     assert.equal(loaded.definition.name, 'picky');
     const strategy = loaded.definition.create({ seat: 0, players: 2, rules: {}, params: {} });
-    assert.equal(strategy.choose(null as never, Int32Array.of(5, 6, 7), 3, null as never), 7);
+    // A confined file's seat hands its stream's state in and out: it needs a real one.
+    assert.equal(strategy.choose(null as never, Int32Array.of(5, 6, 7), 3, new Rng()), 7);
 
     // Already there: nothing is fetched again.
     assert.equal(await cache.entryOf(packed.bundle, async () => assert.fail('fetched again')), entry);
