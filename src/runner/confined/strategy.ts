@@ -47,6 +47,11 @@ function bundleFailure(error: unknown): string {
   return `syntax error at line ${first.location.line}, column ${first.location.column + 1}: ${first.text}`;
 }
 
+/** Read in the realm's terms: an error from there is not the runner's Error. */
+function loadFailure(path: string, error: unknown): Error {
+  return Errors.badStrategyModule(path, `failed to load: ${String((error as { message?: unknown })?.message ?? 'an error')}`);
+}
+
 /**
  * Compiles the bundle and evaluates it once, under LOAD_SECONDS, and returns its definition with
  * a function that evaluates it afresh for a seat. A seat's evaluation is not timed: a compartment
@@ -61,8 +66,7 @@ function load(path: string, code: string): { readonly description: string; reado
       const instantiate = compartmentEvaluator()(code) as () => ConfinedModule;
       return { description: String(instantiate().describe()), instantiate };
     } catch (error) {
-      // Read in the realm's terms: an error from there is not the runner's Error.
-      throw Errors.badStrategyModule(path, `failed to load: ${String((error as { message?: unknown })?.message ?? 'an error')}`);
+      throw loadFailure(path, error);
     }
   });
   if (result === TIMED_OUT) throw Errors.badStrategyModule(path, `its top-level code ran past ${LOAD_SECONDS} s`);
@@ -86,7 +90,13 @@ export async function loadConfinedStrategy(path: string, absolute: string): Prom
     params: description.params,
     trusted: false,
     create(context) {
-      const module = loaded.instantiate();
+      let module: ConfinedModule;
+      try {
+        module = loaded.instantiate();
+      } catch (error) {
+        // As at load, unless a seat created deeper in the stack runs out of it.
+        throw loadFailure(path, error);
+      }
       const rules = JSON.stringify(context.rules);
       const params = JSON.stringify(context.params);
       return new TimedStrategy(() => new ConfinedStrategy(module.seat(context.seat, context.players, rules, params)));
