@@ -19,6 +19,11 @@ export interface Strategy<V extends PlayerView = PlayerView> {
    * for its seat. Ignored for strategies that are not trusted, which always get the event view.
    */
   readonly readsState?: boolean;
+  /**
+   * The strategy keeps, from the events it is told, the view it reads itself, and ignores the
+   * one `choose` is handed (a confined file's seat): the table then does not update that one.
+   */
+  readonly ownView?: boolean;
   restart(): void;
   inform(event: GameEvent): void;
   /** Returns one of legal[0 .. count-1]; `rng` is this seat's own stream. */

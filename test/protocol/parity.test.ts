@@ -4,7 +4,6 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { quote } from 'shell-quote';
 import type { StrategyResolver } from '../../src/runner/play/match.ts';
-import { trustStrategyFiles } from '../../src/runner/play/trust.ts';
 import { ROOT, assertSameGames, loopbackResolver, playHosted, playInProcess, scratchDir, type Played } from './helpers.ts';
 
 /**
@@ -13,9 +12,6 @@ import { ROOT, assertSameGames, loopbackResolver, playHosted, playInProcess, scr
  * any difference in what it learns changes its play.
  */
 const DIGEST = join(ROOT, 'test/fixtures/digest-strategy.ts');
-// What is compared here is the protocol: the file plays in this realm, as parlor's own code does
-// (the `parlor bot` processes below run it confined, and must still play the same games).
-trustStrategyFiles([DIGEST]);
 const THROUGH_PROTOCOL = 'digest-through-protocol';
 // A `parlor bot` process per round costs a Node, tsx and CLI start-up (about half a second of CPU
 // here), so the default run checks real processes on a dozen games (about 80 bot starts), and

@@ -184,6 +184,7 @@ export function setActiveGuard(guard: ChoiceGuard | null): void {
  */
 export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
   readonly observes: boolean;
+  readonly ownView: boolean;
   private readonly inner: Strategy<V> | null;
   private readonly seconds: number;
   /** A restart or inform ran out: the next decision forfeits. */
@@ -197,6 +198,7 @@ export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
     const created = guard ? new TimedChoiceGuard(guard.seconds).within(create) : create();
     this.inner = created === TIMED_OUT ? null : created;
     this.observes = this.inner?.observes ?? false;
+    this.ownView = this.inner?.ownView === true;
   }
 
   restart(): void {

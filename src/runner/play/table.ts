@@ -43,6 +43,8 @@ export class Table<S extends GameState = GameState, V extends PlayerView = Playe
   readonly seatEvents: GameEvent[];
   /** Bit mask of the seats whose strategy observes events. */
   readonly listeners: number;
+  /** Bit mask of the seats whose strategy keeps its own view (Strategy.ownView): theirs here stays as dealt. */
+  readonly ownViews: number;
   observer: TableObserver | null = null;
   /** Times each choice when decisions have a limit; null: strategies are called directly. */
   guard: ChoiceGuard | null = null;
@@ -63,6 +65,7 @@ export class Table<S extends GameState = GameState, V extends PlayerView = Playe
     this.legals = seats.map(() => new Int32Array(game.maxActions));
     this.seatEvents = seats.map(() => new GameEvent());
     this.listeners = seats.reduce((mask, seat, index) => (seat.strategy.observes && !readsState[index] ? mask | (1 << index) : mask), 0);
+    this.ownViews = seats.reduce((mask, seat, index) => (seat.strategy.ownView === true ? mask | (1 << index) : mask), 0);
   }
 }
 
@@ -272,6 +275,7 @@ function deliverEvents<S extends GameState, V extends PlayerView>(table: Table<S
 
 function deliverRecords<S extends GameState, V extends PlayerView>(table: Table<S, V>, log: EventLog): void {
   const listeners = table.listeners;
+  const ownViews = table.ownViews;
   const observer = table.observer;
   const event = table.event;
   const roundStart = table.game.roundStartEvent;
@@ -282,7 +286,7 @@ function deliverRecords<S extends GameState, V extends PlayerView>(table: Table<
     for (let seat = 0; seats >>> seat !== 0; seat++) {
       if ((seats & (1 << seat)) === 0) continue;
       const seatEvent = seatEventFor(table, seat, log.data, i);
-      table.views[seat].observe(seatEvent);
+      if ((ownViews & (1 << seat)) === 0) table.views[seat].observe(seatEvent);
       const strategy = table.strategies[seat];
       if (seatEvent.kind === roundStart) strategy.restart();
       strategy.inform(seatEvent);

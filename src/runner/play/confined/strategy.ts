@@ -48,18 +48,27 @@ function bundleFailure(error: unknown): string {
   return `syntax error at line ${first.location.line}, column ${first.location.column + 1}: ${first.text}`;
 }
 
-/** Evaluates the bundle in a compartment of its own and hands its module to `use`, all under LOAD_SECONDS. */
-function evaluate<T>(path: string, code: string, use: (module: ConfinedModule) => T): T {
+/** Read in the realm's terms: an error from there is not the runner's Error. */
+function loadFailure(path: string, error: unknown): Error {
+  return Errors.badStrategyModule(path, `failed to load: ${String((error as { message?: unknown })?.message ?? 'an error')}`);
+}
+
+/**
+ * Compiles the bundle and evaluates it once, under LOAD_SECONDS, and returns its definition with
+ * a function that evaluates it afresh for a seat. A seat's evaluation is not timed: a compartment
+ * starts from the same state every time and has no clock, so the module's top-level code does at
+ * each seat exactly what it did here within the limit. A timer per seat would cost a watch thread
+ * each round that a bot plays through the protocol, and could fire on a loaded machine alone.
+ */
+function load(path: string, code: string): { readonly description: string; readonly instantiate: () => ConfinedModule } {
   loadGuard ??= new TimedChoiceGuard(LOAD_SECONDS);
   const result = loadGuard.within(() => {
-    let module: ConfinedModule;
     try {
-      module = compartmentEvaluator()(code) as ConfinedModule;
+      const instantiate = compartmentEvaluator()(code) as () => ConfinedModule;
+      return { description: String(instantiate().describe()), instantiate };
     } catch (error) {
-      // Read in the realm's terms: an error from there is not the runner's Error.
-      throw Errors.badStrategyModule(path, `failed to load: ${String((error as { message?: unknown })?.message ?? 'an error')}`);
+      throw loadFailure(path, error);
     }
-    return use(module);
   });
   if (result === TIMED_OUT) throw Errors.badStrategyModule(path, `its top-level code ran past ${LOAD_SECONDS} s`);
   return result;
@@ -72,8 +81,8 @@ function evaluate<T>(path: string, code: string, use: (module: ConfinedModule) =
  */
 export async function loadConfinedStrategy(path: string, absolute: string): Promise<StrategyDefinition<any>> {
   const bundle = await bundleOnce(path, absolute);
-  const { code } = bundle;
-  const description = JSON.parse(evaluate(path, code, (module) => module.describe())) as Description;
+  const loaded = load(path, bundle.code);
+  const description = JSON.parse(loaded.description) as Description;
   if (description.error) throw Errors.badStrategyModule(path, description.error);
   return {
     name: description.name,
@@ -82,8 +91,13 @@ export async function loadConfinedStrategy(path: string, absolute: string): Prom
     params: description.params,
     trusted: false,
     create(context) {
-      // The module's own top-level code runs under the load limit, the strategy's create under the move limit.
-      const module = evaluate(path, code, (loaded) => loaded);
+      let module: ConfinedModule;
+      try {
+        module = loaded.instantiate();
+      } catch (error) {
+        // As at load, unless a seat created deeper in the stack runs out of it.
+        throw loadFailure(path, error);
+      }
       const rules = JSON.stringify(context.rules);
       const params = JSON.stringify(context.params);
       return new TimedStrategy(() => new ConfinedStrategy(module.seat(context.seat, context.players, rules, params), bundle));
@@ -94,10 +108,12 @@ export async function loadConfinedStrategy(path: string, absolute: string): Prom
 /**
  * The runner's side of a confined seat. It hands the compartment numbers only: the event's fields,
  * the legal actions and the stream's state copied into the seat's own buffers. The view the
- * strategy reads is its compartment's own, kept from the same events as the runner's.
+ * strategy reads is its compartment's own, kept from the same events (the table leaves its own
+ * copy as dealt: ownView).
  */
 class ConfinedStrategy implements Strategy<PlayerView> {
   readonly observes: boolean;
+  readonly ownView = true;
   private readonly seat: ConfinedSeat;
   private readonly legal: Int32Array;
   private readonly words: Int32Array;
