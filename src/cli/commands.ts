@@ -170,6 +170,7 @@ export const Commands: readonly CommandDef[] = [
       'rules',
       'trust',
       'moveTimeout',
+      'startTimeout',
       'framing',
       'transcripts',
       'out',

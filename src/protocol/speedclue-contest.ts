@@ -12,7 +12,7 @@ import { externalDefinition, type BotConnector } from './external.ts';
 import { botLogName, ProtocolHost, readAcknowledgement } from './host.ts';
 import { launchBots, parseLaunchFile, type Launched, type LaunchEntry } from './launch-file.ts';
 import { channelFor, framingFor, wireProtocol } from './protocols.ts';
-import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, type BotProcess } from './transport/process.ts';
+import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, DEFAULT_START_TIMEOUT_SECONDS, type BotProcess } from './transport/process.ts';
 import type { FramingKind } from '../core/wire.ts';
 
 /**
@@ -33,8 +33,10 @@ export interface ContestSpec {
   readonly perSeating: number;
   readonly seed: string;
   readonly rules?: Readonly<Record<string, string>>;
-  /** Seconds a bot may take to start and greet, and per reply. */
+  /** Seconds a bot may take per reply. */
   readonly moveTimeout?: number;
+  /** Seconds a bot may take to start, connect and greet. */
+  readonly startTimeout?: number;
   readonly framing?: string;
 }
 
@@ -88,6 +90,8 @@ export interface ContestPlan {
   readonly spec: ContestSpec;
   readonly framing: FramingKind;
   readonly timeoutMs: number;
+  /** How long each bot has to start, connect and greet. */
+  readonly startTimeoutMs: number;
   readonly launch: readonly LaunchEntry[];
   readonly inProcess: readonly Entrant[];
 }
@@ -107,7 +111,8 @@ export async function planContest(registry: Registry, spec: ContestSpec): Promis
   const inProcess = await Promise.all((spec.strategies ?? []).map((text) => inProcessEntrant(registry, game.id, text)));
   checkField(game, [...launch.map((entry) => entry.identifier), ...inProcess.map((entrant) => entrant.identifier)]);
   const timeoutMs = Math.round((spec.moveTimeout ?? DEFAULT_MOVE_TIMEOUT_SECONDS) * 1000);
-  return { spec, framing, timeoutMs, launch, inProcess };
+  const startTimeoutMs = Math.round((spec.startTimeout ?? DEFAULT_START_TIMEOUT_SECONDS) * 1000);
+  return { spec, framing, timeoutMs, startTimeoutMs, launch, inProcess };
 }
 
 /** Starts the bots, plays the contest, says goodbye, stops them, and tallies. */
@@ -120,7 +125,7 @@ export async function runContest(registry: Registry, plan: ContestPlan, run: Con
     cwd: run.cwd ?? process.cwd(),
     env: run.env ?? process.env,
     limits: DEFAULT_LIMITS,
-    timeoutMs: plan.timeoutMs,
+    timeoutMs: plan.startTimeoutMs,
     log,
   });
   const entrants: Entrant[] = [...launched.map((started) => botEntrant(plan.spec.game, started)), ...plan.inProcess];

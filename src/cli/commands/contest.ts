@@ -17,6 +17,7 @@ export interface ContestOptions {
   readonly seed: string;
   readonly rules?: Record<string, string>;
   readonly moveTimeout: number;
+  readonly startTimeout?: number;
   readonly framing?: string;
   readonly transcripts?: boolean;
   readonly out?: string;
@@ -46,6 +47,7 @@ export async function runContest(context: CommandContext, options: ContestOption
     seed: options.seed,
     rules: options.rules,
     moveTimeout: options.moveTimeout,
+    startTimeout: options.startTimeout,
     framing: options.framing,
   };
   const plan = await planContest(context.registry, spec);

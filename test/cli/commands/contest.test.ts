@@ -48,6 +48,9 @@ describe('parlor contest', () => {
       '2',
       '--move-timeout',
       String(ANSWERING_SECONDS),
+      // Starting has an allowance of its own, told apart from the move limit by a second more.
+      '--start-timeout',
+      String(ANSWERING_SECONDS + 1),
       '--seed',
       'contest',
       '--out',
@@ -57,7 +60,7 @@ describe('parlor contest', () => {
     const outcomes = new Map(csv(join(out, 'outcomes.csv')).map((row) => [row[0], row]));
     assert.match(
       outcomes.get('Sleepy')![6],
-      new RegExp(`^failed to start: did not connect to port \\d+ and say 'Sleepy alive' within ${ANSWERING_MS} ms$`),
+      new RegExp(`^failed to start: did not connect to port \\d+ and say 'Sleepy alive' within ${ANSWERING_MS + 1000} ms$`),
     );
     assert.equal(outcomes.get('Garbage')![6], "malformed: sent 'suggest the butler did it'");
     // Only the three live entrants' six seatings count, two games each.
