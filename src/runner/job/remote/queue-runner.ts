@@ -64,12 +64,15 @@ export class QueueRunner implements TaskRunner {
       const waiter = this.waiting.get(jobId)?.[0];
       if (waiter) settings.warn(`note: the worker playing ${waiter.label} stopped answering; they are queued again`);
     });
-    // Unheard, BullMQ prints each error with its stack, at every try to reconnect.
-    const heard = new Set<string>();
+    // Unheard, BullMQ prints each error with its stack, at every try to reconnect. A loss is noted
+    // once, by its first error (a reset read or a refused connection, as the timing falls), until
+    // the server answers again.
+    let noted = false;
     const lost = (error: Error) => {
-      if (!heard.has(error.message)) settings.warn(`note: Redis at ${link.shown}: ${error.message}; waiting for it`);
-      heard.add(error.message);
+      if (!noted) settings.warn(`note: Redis at ${link.shown}: ${error.message}; waiting for it`);
+      noted = true;
     };
+    link.client.on('ready', () => (noted = false));
     queue.on('error', lost);
     events.on('error', lost);
   }
