@@ -51,6 +51,29 @@ test('--trust runs a file unconfined, and job.json says so', async () => {
   assert.deepEqual(jobIn(join(scratch, 'trusted')).confinement, { confined: [], trusted: [FILE] });
 });
 
+test('compare records in job.json which of its strategy files ran confined and which trusted', async () => {
+  const out = join(scratch, 'compare');
+  const run = await parlor([
+    'compare',
+    '--candidate',
+    FILE,
+    '--baseline',
+    'random',
+    '--max-games',
+    '40',
+    '--seed',
+    'compare',
+    '--workers',
+    '1',
+    '--trust',
+    FILE,
+    '--out',
+    out,
+  ]);
+  assert.ok(run.code === 0 || run.code === 1 || run.code === 2, run.stderr);
+  assert.deepEqual(jobIn(out).confinement, { confined: [], trusted: [FILE] });
+});
+
 test('a cheat that patches a built-in plays otherwise only where it is trusted', async () => {
   const seats = (first: string) => `${first},ducking,random,ducking`;
   const runs = await Promise.all([

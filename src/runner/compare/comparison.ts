@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Errors } from '../../core/errors.ts';
+import type { Registry } from '../../core/registry.ts';
 import { waldBounds, type SprtConfig, type SprtResult } from '../../stats/sprt.ts';
 import {
   comparisonEstimate,
@@ -13,11 +14,11 @@ import {
 import { playComparison, type ComparisonJob } from './comparison-job.ts';
 import { expectedLength, planComparison, type ComparisonPlan, type ComparisonRequest, type ExpectedLength } from './comparison-plan.ts';
 import { blockGames } from '../play/design.ts';
-import { JOB_FORMAT, jobId, type JobFile, type JobSpec } from '../job/job.ts';
+import { JOB_FORMAT, type JobFile, type JobSpec } from '../job/job.ts';
 import {
   checkSources,
   createRunners,
-  jobSources,
+  jobHead,
   keepingCheckpoint,
   openResultsFolder,
   readJobToResume,
@@ -40,7 +41,6 @@ import { strategyErrorDetail } from '../job/forfeit-detail.ts';
 import { MatchPlayer } from '../play/batch.ts';
 import type { RunSummary } from '../summary/summary-types.ts';
 import { firstDetail, toCsv } from '../summary/tables.ts';
-import { gitCommit, version } from '../job/version.ts';
 
 /** How a comparison runs and where its results land; the verdict depends on none of it. */
 export type ComparisonSettings = Omit<JobSettings, 'batch' | 'transcripts'>;
@@ -148,7 +148,7 @@ function comparisonSummary(plan: ComparisonPlan, run: ComparisonRun, expected: E
   };
 }
 
-function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded'], sources: JobFile['sources']): ComparisonJobFile {
+function jobOf(registry: Registry, plan: ComparisonPlan, name: string, loaded: JobFile['loaded']): ComparisonJobFile {
   const arms = pairedArms(plan.paired);
   const armGames = plan.maxBlocks * plan.blockGames;
   // Both arms play game indices 0, 1, ...: `parlor replay --job DIR --index i` shows the candidate's game i.
@@ -177,13 +177,7 @@ function jobOf(plan: ComparisonPlan, name: string, loaded: JobFile['loaded'], so
     maxGames: plan.maxGames,
   };
   return {
-    id: jobId(spec),
-    name,
-    created: new Date().toISOString(),
-    parlor: { version, commit: gitCommit() },
-    cwd: process.cwd(),
-    loaded,
-    sources,
+    ...jobHead(registry, spec, name, loaded),
     ...spec,
     comparison,
   };
@@ -241,11 +235,9 @@ export async function startComparison(
     await checkRemote(settings.redis, [plan.paired.candidate, plan.paired.baseline, ...plan.paired.opponents]);
   const expected = expectedLength(plan);
   watch.started?.(plan, expected);
-  const { paired } = plan;
-  const sources = jobSources(context.registry, { game: paired.game, strategies: [paired.candidate, paired.baseline, ...paired.opponents] });
   if (settings.signal?.aborted) return { status: 'not-started' };
   const { dir, lock } = openResultsFolder(settings, settings.name ?? 'compare');
-  const job = jobOf(plan, settings.name ?? 'compare', loaded, sources);
+  const job = jobOf(context.registry, plan, settings.name ?? 'compare', loaded);
   return await whileLocked(lock, () => {
     writeJob(dir, job);
     return compareInto({ context, settings, plan, job, dir, firstExpected: expected, checkpoint: null, watch });

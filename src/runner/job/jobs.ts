@@ -118,6 +118,24 @@ export async function whileLocked<T>(lock: FolderLock, work: () => Promise<T>): 
   }
 }
 
+/**
+ * What every job file records beside its spec: its id and name, when and by which parlor it ran,
+ * from which folder, what each seat loaded, the strategy files' hashes, and which of them ran
+ * confined.
+ */
+export function jobHead(registry: Registry, spec: JobSpec, name: string, loaded: JobFile['loaded']) {
+  return {
+    id: jobId(spec),
+    name,
+    created: new Date().toISOString(),
+    parlor: { version, commit: gitCommit() },
+    cwd: process.cwd(),
+    loaded,
+    sources: jobSources(registry, spec),
+    confinement: confinementOf(strategyFiles(spec.strategies, (strategy) => registry.findStrategy(spec.game, strategy) !== undefined)),
+  };
+}
+
 /** The hashes of a job's strategy files (see sources.ts). */
 export function jobSources(registry: Registry, job: Pick<JobSpec, 'game' | 'strategies'>): SourceHashes {
   return sourceHashes(job.strategies, (name) => registry.findStrategy(job.game, name) !== undefined);
@@ -149,15 +167,8 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
         .map((slot) => [slot.spec.text, { strategy: slot.definition.name, params: slot.params }]),
     );
     const job: JobFile = {
-      id: jobId(spec),
-      name,
-      created: new Date().toISOString(),
-      parlor: { version, commit: gitCommit() },
-      cwd: process.cwd(),
-      loaded,
-      sources: jobSources(context.registry, spec),
+      ...jobHead(context.registry, spec, name, loaded),
       ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
-      confinement: confinementOf(strategyFiles(spec.strategies, (name) => context.registry.findStrategy(spec.game, name) !== undefined)),
       ...spec,
     };
     const { dir, lock } = openResultsFolder(settings, name);
