@@ -96,6 +96,7 @@ export const Commands: readonly CommandDef[] = [
       'rules',
       'trust',
       ...PAIRED_JOB_OPTIONS,
+      'sandbox',
     ],
     optionHints: {
       '--games': '--max-games, the games of both arms together',
@@ -153,6 +154,7 @@ export const Commands: readonly CommandDef[] = [
       'startTimeout',
       'channel',
       'framing',
+      'sandbox',
       'json',
     ],
     run: async (context, options: ReplayOptions, _args, given) => (await import('./commands/replay.ts')).runReplay(context, options, given),

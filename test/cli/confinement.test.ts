@@ -97,3 +97,40 @@ test('--sandbox plays cmd: bots sandboxed, and job.json keeps its limits', { ski
   const job = JSON.parse(readFileSync(join(scratch, 'sandboxed', 'job.json'), 'utf8')) as { sandbox: unknown };
   assert.deepEqual(job.sandbox, { memory: 256, cpu: 600, processes: 64 });
 });
+
+test('compare plays cmd: bots sandboxed too, and its job.json keeps the limits', { skip: sandboxProblem() ?? false }, async () => {
+  const out = join(scratch, 'compare-sandboxed');
+  const bot = `cmd:${PYTHON} strategies/external/random_bot.py`;
+  const run = await parlor([
+    'compare',
+    '--candidate',
+    bot,
+    '--baseline',
+    'random',
+    '--players',
+    '2',
+    '--max-games',
+    '8',
+    '--seed',
+    'sandbox',
+    '--workers',
+    '1',
+    '--sandbox',
+    'cpu=60',
+    '--out',
+    out,
+  ]);
+  assert.ok(run.code === 0 || run.code === 1 || run.code === 2, run.stderr);
+  const job = JSON.parse(readFileSync(join(out, 'job.json'), 'utf8')) as { sandbox: unknown };
+  assert.deepEqual(job.sandbox, { memory: 1024, cpu: 60, processes: 64 });
+});
+
+test('replay plays a cmd: bot sandboxed', { skip: sandboxProblem() ?? false }, async () => {
+  // Seeded, so the bot plays the same game wherever it runs.
+  const bot = `cmd:${PYTHON} strategies/external/random_bot.py 2 7`;
+  const args = ['replay', '--game', 'love-letter', '--players', '2', '--strategies', `${bot},random`, '--seed', 'sandbox', '--index', '1'];
+  const [plain, sandboxed] = await Promise.all([parlor(args), parlor([...args, '--sandbox', 'processes=16'])]);
+  assert.equal(sandboxed.code, 0, sandboxed.stderr);
+  assert.ok(sandboxed.stdout.split('\n').length > 5, sandboxed.stdout);
+  assert.equal(sandboxed.stdout, plain.stdout);
+});

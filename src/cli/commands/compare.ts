@@ -13,6 +13,7 @@ import type { MeasureEstimate, Verdict } from '../../runner/compare/compare.ts';
 import { Errors } from '../../core/errors.ts';
 import { waldBounds } from '../../stats/sprt.ts';
 import type { CommandContext } from '../command.ts';
+import type { SandboxLimits } from '../../runner/play/external.ts';
 import { checkChannel, jobContext, runThreads, SignalStop, stoppedBeforeStart, warnStopped } from './run.ts';
 
 export interface CompareOptions extends ComparisonRequest {
@@ -25,6 +26,8 @@ export interface CompareOptions extends ComparisonRequest {
   readonly channel?: string;
   /** How their messages are framed (--framing). */
   readonly framing?: string;
+  /** Run them in a sandbox with these limits (--sandbox). */
+  readonly sandbox?: SandboxLimits;
   /** A Redis server whose workers play the batches (--redis). */
   readonly redis?: string;
   readonly out?: string;

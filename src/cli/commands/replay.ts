@@ -17,6 +17,7 @@ import { fullRules, seatSpecs } from '../../runner/job/plan.ts';
 import { Runners } from '../../runner/job/runners.ts';
 import { gameHeading, TranscriptRecorder, transcriptPath } from '../../runner/play/transcript.ts';
 import type { CommandContext } from '../command.ts';
+import type { SandboxLimits } from '../../runner/play/external.ts';
 
 export interface ReplayOptions {
   /** The game's id; --job names it instead. */
@@ -35,6 +36,8 @@ export interface ReplayOptions {
   readonly startTimeout?: number;
   readonly channel?: string;
   readonly framing?: string;
+  /** Run `cmd:` bots in a sandbox with these limits (--sandbox). */
+  readonly sandbox?: SandboxLimits;
   readonly json?: boolean;
 }
 
@@ -95,7 +98,13 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
 async function replayLines(
   context: CommandContext,
   target: ReplayTarget,
-  { moveTimeout, startTimeout, channel, framing }: Pick<ReplayOptions, 'moveTimeout' | 'startTimeout' | 'channel' | 'framing'>,
+  {
+    moveTimeout,
+    startTimeout,
+    channel,
+    framing,
+    sandbox,
+  }: Pick<ReplayOptions, 'moveTimeout' | 'startTimeout' | 'channel' | 'framing' | 'sandbox'>,
 ): Promise<string[]> {
   const runners = Runners.create(1, loadExternalHost);
   try {
@@ -107,7 +116,9 @@ async function replayLines(
     const range = { offset: target.offset, from: target.local, to: target.local + 1 };
     const counters = new Counters(match.layout);
     if (runners.hasExternalSeat(match.spec.seats)) {
-      recorder.lines.push(...(await externalLog(runners, player, range, counters, { moveTimeout, startTimeout, channel, framing })));
+      recorder.lines.push(
+        ...(await externalLog(runners, player, range, counters, { moveTimeout, startTimeout, channel, framing, sandbox })),
+      );
     } else {
       table.observer = recorder;
       player.play(range, counters);
@@ -130,7 +141,7 @@ async function externalLog(
   player: MatchPlayer,
   range: GameRange,
   counters: Counters,
-  settings: Pick<ReplayOptions, 'moveTimeout' | 'startTimeout' | 'channel' | 'framing'>,
+  settings: Pick<ReplayOptions, 'moveTimeout' | 'startTimeout' | 'channel' | 'framing' | 'sandbox'>,
 ): Promise<string[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
   try {

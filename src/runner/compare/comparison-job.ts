@@ -7,6 +7,7 @@ import { createRunners, playJob, restoreProgress, type JobContext } from '../job
 import { prepareMatch } from '../play/match.ts';
 import { PairedCounters, PairedLayout, pairedArms, pairedMeasure, type PairedTotals } from './paired.ts';
 import { JobProgress, type Checkpoint } from '../job/run-job.ts';
+import type { SandboxLimits } from '../play/external.ts';
 
 /** What a comparison's checkpoint keeps besides the sums: the test's looks so far. */
 interface ComparisonExtra {
@@ -28,6 +29,8 @@ export interface ComparisonJob {
   readonly channel?: string;
   /** How messages to and from bots are framed (--framing). */
   readonly framing?: string;
+  /** Run `cmd:` bots in a sandbox with these limits (--sandbox). */
+  readonly sandbox?: SandboxLimits;
   /** Aborting stops the comparison where it is, keeping its finished batches for a resume. */
   readonly signal?: AbortSignal;
   /** A Redis server whose workers play the batches (see JobSettings.redis). */
@@ -62,6 +65,7 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
     resultsDir: dir,
     channel: run.channel,
     framing: run.framing,
+    sandbox: run.sandbox,
     redis: run.redis,
   });
   try {

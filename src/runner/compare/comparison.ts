@@ -36,6 +36,7 @@ import { hasCheckpoint, readCheckpoint, readSummary, removeCheckpoint, writeFile
 import type { Checkpoint } from '../job/run-job.ts';
 import type { PresetName } from './sprt-choices.ts';
 import type { ResolvedStrategy } from '../play/strategies.ts';
+import type { SandboxLimits } from '../play/external.ts';
 import { summarizeRun } from '../summary/summary.ts';
 import { strategyErrorDetail } from '../job/forfeit-detail.ts';
 import { MatchPlayer } from '../play/batch.ts';
@@ -148,7 +149,13 @@ function comparisonSummary(plan: ComparisonPlan, run: ComparisonRun, expected: E
   };
 }
 
-function jobOf(registry: Registry, plan: ComparisonPlan, name: string, loaded: JobFile['loaded']): ComparisonJobFile {
+function jobOf(
+  registry: Registry,
+  plan: ComparisonPlan,
+  name: string,
+  loaded: JobFile['loaded'],
+  sandbox?: SandboxLimits,
+): ComparisonJobFile {
   const arms = pairedArms(plan.paired);
   const armGames = plan.maxBlocks * plan.blockGames;
   // Both arms play game indices 0, 1, ...: `parlor replay --job DIR --index i` shows the candidate's game i.
@@ -178,6 +185,7 @@ function jobOf(registry: Registry, plan: ComparisonPlan, name: string, loaded: J
   };
   return {
     ...jobHead(registry, spec, name, loaded),
+    ...(sandbox ? { sandbox } : {}),
     ...spec,
     comparison,
   };
@@ -237,7 +245,7 @@ export async function startComparison(
   watch.started?.(plan, expected);
   if (settings.signal?.aborted) return { status: 'not-started' };
   const { dir, lock } = openResultsFolder(settings, settings.name ?? 'compare');
-  const job = jobOf(context.registry, plan, settings.name ?? 'compare', loaded);
+  const job = jobOf(context.registry, plan, settings.name ?? 'compare', loaded, settings.sandbox);
   return await whileLocked(lock, () => {
     writeJob(dir, job);
     return compareInto({ context, settings, plan, job, dir, firstExpected: expected, checkpoint: null, watch });
@@ -327,6 +335,7 @@ function comparisonPlay(into: ComparisonInto): ComparisonJob {
     startTimeout: settings.startTimeout,
     channel: settings.channel,
     framing: settings.framing,
+    sandbox: settings.sandbox,
     signal: settings.signal,
     redis: settings.redis,
     checkpoint,
@@ -394,7 +403,10 @@ async function writeComparisonResults(context: JobContext, job: JobFile, dir: st
 /** What playing a comparison into its folder takes: the plan, where it stands, and who watches. */
 interface ComparisonInto {
   readonly context: JobContext;
-  readonly settings: Pick<ComparisonSettings, 'workers' | 'moveTimeout' | 'startTimeout' | 'channel' | 'framing' | 'signal' | 'redis'>;
+  readonly settings: Pick<
+    ComparisonSettings,
+    'workers' | 'moveTimeout' | 'startTimeout' | 'channel' | 'framing' | 'sandbox' | 'signal' | 'redis'
+  >;
   readonly plan: ComparisonPlan;
   readonly job: JobFile;
   readonly dir: string;
