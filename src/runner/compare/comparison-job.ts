@@ -3,11 +3,10 @@ import type { SprtResult } from '../../stats/sprt.ts';
 import { SequentialTest, type ComparisonRun, type SprtPoint } from './compare.ts';
 import type { ComparisonPlan, ExpectedLength } from './comparison-plan.ts';
 import type { JobFile } from '../job/job.ts';
-import { createRunners, playJob, restoreProgress, type JobContext } from '../job/jobs.ts';
+import { createRunners, playJob, restoreProgress, type JobContext, type JobSettings } from '../job/jobs.ts';
 import { prepareMatch } from '../play/match.ts';
 import { PairedCounters, PairedLayout, pairedArms, pairedMeasure, type PairedTotals } from './paired.ts';
 import { JobProgress, type Checkpoint } from '../job/run-job.ts';
-import type { SandboxLimits } from '../play/external.ts';
 
 /** What a comparison's checkpoint keeps besides the sums: the test's looks so far. */
 interface ComparisonExtra {
@@ -15,26 +14,17 @@ interface ComparisonExtra {
   readonly expected: ExpectedLength | null;
 }
 
-export interface ComparisonJob {
+/** What playing a comparison takes of the job settings: where the games run and how bots are hosted. */
+export type ComparisonPlaySettings = Pick<
+  JobSettings,
+  'workers' | 'moveTimeout' | 'startTimeout' | 'channel' | 'framing' | 'sandbox' | 'signal' | 'redis'
+>;
+
+export interface ComparisonJob extends ComparisonPlaySettings {
   readonly context: JobContext;
   readonly dir: string;
   readonly job: JobFile;
   readonly plan: ComparisonPlan;
-  readonly workers: number;
-  /** Seconds a strategy file or bot may take per decision. */
-  readonly moveTimeout?: number;
-  /** Seconds a bot may take to start and open its channel. */
-  readonly startTimeout?: number;
-  /** How bots talk to parlor (--channel). */
-  readonly channel?: string;
-  /** How messages to and from bots are framed (--framing). */
-  readonly framing?: string;
-  /** Run `cmd:` bots in a sandbox with these limits (--sandbox). */
-  readonly sandbox?: SandboxLimits;
-  /** Aborting stops the comparison where it is, keeping its finished batches for a resume. */
-  readonly signal?: AbortSignal;
-  /** A Redis server whose workers play the batches (see JobSettings.redis). */
-  readonly redis?: string;
   /** The checkpoint of an interrupted comparison, to go on from. */
   readonly checkpoint: Checkpoint | null;
   /** The expected length once known (logistic bounds learn it at the first look); kept across a resume. */

@@ -11,7 +11,7 @@ import {
   type VarianceReduction,
   type Verdict,
 } from './compare.ts';
-import { playComparison, type ComparisonJob } from './comparison-job.ts';
+import { playComparison, type ComparisonJob, type ComparisonPlaySettings } from './comparison-job.ts';
 import { expectedLength, planComparison, type ComparisonPlan, type ComparisonRequest, type ExpectedLength } from './comparison-plan.ts';
 import { blockGames } from '../play/design.ts';
 import { JOB_FORMAT, type JobFile, type JobSpec } from '../job/job.ts';
@@ -403,10 +403,7 @@ async function writeComparisonResults(context: JobContext, job: JobFile, dir: st
 /** What playing a comparison into its folder takes: the plan, where it stands, and who watches. */
 interface ComparisonInto {
   readonly context: JobContext;
-  readonly settings: Pick<
-    ComparisonSettings,
-    'workers' | 'moveTimeout' | 'startTimeout' | 'channel' | 'framing' | 'sandbox' | 'signal' | 'redis'
-  >;
+  readonly settings: ComparisonPlaySettings;
   readonly plan: ComparisonPlan;
   readonly job: JobFile;
   readonly dir: string;
