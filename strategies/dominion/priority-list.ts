@@ -339,21 +339,17 @@ function or(choice: number, fallback: number): number {
 }
 
 /**
- * A strategy definition from priority-list data, as a TypeScript module default-exports it; throws
- * a clear error naming `source` and the entry when a card, condition or parameter is wrong, so a
- * file fails at load, not in the middle of a run. The JSON Schema check of a user's list file
- * (list-file.ts) comes first there; it needs Node, which a confined strategy file has not.
+ * A strategy definition from priority-list data, as a TypeScript module default-exports it and as
+ * the built-ins are written; throws a clear error naming `source` and the entry when the list's
+ * shape, a card, a condition or a parameter is wrong, so a file fails at load, not in the middle of
+ * a run. A user's JSON file is checked against the JSON Schema first (list-file.ts); that check
+ * needs Node, which a confined strategy file has not, so the shape is checked here too.
  */
 export function priorityList(list: PriorityList, source = list?.name, trusted = true): StrategyDefinition<DominionSeatView> {
-  return compiledList(list, source, trusted);
-}
-
-/** The built-in lists, checked against the schema by the tests rather than at each start. */
-export function builtinList(list: PriorityList): StrategyDefinition<DominionSeatView> {
-  return compiledList(list, list.name, true);
-}
-
-function compiledList(list: PriorityList, source: string, trusted: boolean): StrategyDefinition<DominionSeatView> {
+  if (typeof list !== 'object' || list === null) throw Errors.badStrategyModule(String(source), 'a priority list is a JSON object');
+  if (list.game !== 'dominion') throw Errors.badStrategyModule(source, `plays '${String(list.game)}', not 'dominion'`);
+  if (typeof list.name !== 'string' || list.name === '') throw Errors.badStrategyModule(source, 'needs a "name"');
+  if (!Array.isArray(list.buy)) throw Errors.badStrategyModule(source, 'needs a "buy" list');
   const params = listParams(source, list.params);
   // Compiled once here so a mistake shows at load; each seat compiles its own copy, with its values.
   new PriorityListPlayer(source, list);

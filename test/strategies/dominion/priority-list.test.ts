@@ -77,6 +77,23 @@ describe('the format', () => {
       );
     });
   }
+
+  // A TypeScript module's list is checked without the JSON Schema (no Node inside confinement):
+  // a list of the wrong shape is still refused in one line, not a TypeError in the middle of a run.
+  const shapes: [string, unknown, RegExp][] = [
+    ['no object', 'buy gold', /a priority list is a JSON object/],
+    ['another game', { ...list(['gold']), game: 'hearts' }, /plays 'hearts'/],
+    ['no name', { game: 'dominion', buy: ['gold'] }, /needs a "name"/],
+    ['no buy list', { game: 'dominion', name: 'x' }, /needs a "buy" list/],
+  ];
+  for (const [what, data, message] of shapes) {
+    test(`refuses a module's list with ${what} at load`, () => {
+      assert.throws(
+        () => priorityList(data as PriorityList, 'mine.ts'),
+        (error: Error) => message.test(error.message) && error.message.includes('mine.ts'),
+      );
+    });
+  }
 });
 
 describe('the JSON Schema', () => {
