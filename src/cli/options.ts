@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { Registry } from '../core/registry.ts';
@@ -73,7 +74,11 @@ export const Options = {
     flags: '--trust <path>',
     description:
       "run this strategy file unconfined, in parlor's own realm with all of Node (repeatable); every other strategy file runs confined",
-    parse: collect,
+    // A mistyped path would leave the file meant confined or trusted running the other way unnoticed.
+    parse: (text: string, previous?: string[]) => {
+      if (!existsSync(text)) throw Errors.badOption(`--trust ${text}: no such file`);
+      return collect(text, previous);
+    },
   },
   seat: {
     flags: '--seat <spec>',

@@ -1,7 +1,7 @@
 // What a run records of its seed and of how its strategy files ran.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandboxProblem } from '../../src/protocol/transport/sandbox.ts';
 import { PYTHON } from '../protocol/helpers.ts';
@@ -49,6 +49,14 @@ test('--trust runs a file unconfined, and job.json says so', async () => {
   const run = await sim('trusted', `${FILE},random`, ['--seed', 'trust', '--trust', FILE]);
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual(jobIn(join(scratch, 'trusted')).confinement, { confined: [], trusted: [FILE] });
+});
+
+test('--trust refuses a path that names no file, in one line, before anything runs', async () => {
+  const out = join(scratch, 'trust-typo');
+  const run = await sim('trust-typo', `${FILE},random`, ['--seed', 'typo', '--trust', 'test/fixtures/strategies/first-legl.js']);
+  assert.equal(run.code, 3);
+  assert.match(run.stderr, /--trust test\/fixtures\/strategies\/first-legl\.js: no such file/);
+  assert.ok(!existsSync(out), 'no results folder');
 });
 
 test('compare records in job.json which of its strategy files ran confined and which trusted', async () => {
