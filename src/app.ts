@@ -1,19 +1,31 @@
 // The composition root: the one module that knows the games, the built-in strategies and the host
 // of bot processes together. The runner is handed what it needs from here and imports none of it.
 import { moduleUrl } from './compiled.ts';
-import { Registry } from './core/registry.ts';
-import { builtinGames } from './games/index.ts';
+import { Registry, type GameModule } from './core/registry.ts';
+import type { Game } from './core/game.ts';
 import type { ExternalHost } from './runner/play/external.ts';
 import type { JobContext } from './runner/job/jobs.ts';
-import { builtinStrategies, builtinStrategyReaders } from '../strategies/index.ts';
+import { GAME_MODULES, builtinStrategiesOf } from '../strategies/index.ts';
+
+/** The games of `modules`, each with its built-in strategies and its reader of strategies written as data. */
+export function registryOf(modules: readonly GameModule[]): Registry {
+  const registry = new Registry();
+  for (const module of modules) {
+    registry.addGame(module.game);
+    for (const definition of builtinStrategiesOf(module)) registry.addStrategy(definition);
+    if (module.reader) registry.addStrategyReader(module.game.id, module.reader);
+  }
+  return registry;
+}
 
 /** The games and built-in strategies parlor ships with. */
 export function builtinRegistry(): Registry {
-  const registry = new Registry();
-  for (const game of builtinGames()) registry.addGame(game);
-  for (const definition of builtinStrategies()) registry.addStrategy(definition);
-  for (const [gameId, reader] of builtinStrategyReaders()) registry.addStrategyReader(gameId, reader);
-  return registry;
+  return registryOf(GAME_MODULES);
+}
+
+/** Every game parlor plays. */
+export function builtinGames(): readonly Game<any, any>[] {
+  return GAME_MODULES.map((module) => module.game);
 }
 
 /** This module, which worker threads load to build the same registry as builtinRegistry(). */

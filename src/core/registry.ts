@@ -8,6 +8,20 @@ import type { StrategyDefinition } from './strategy.ts';
  */
 export type StrategyReader = (data: unknown, source: string) => StrategyDefinition<any>;
 
+/**
+ * One game with everything parlor ships for it: the one thing a game registers, so its parts are
+ * never listed apart. The game-generic strategies (mcts) are made for it from these.
+ */
+export interface GameModule {
+  readonly game: Game<any, any>;
+  /** Its own built-in strategies, in the order `parlor strategies` lists them. */
+  readonly strategies: readonly StrategyDefinition<any>[];
+  /** How it reads strategies written as data (Dominion: priority lists), if it has any. */
+  readonly reader?: StrategyReader;
+  /** Its strategy API, `parlor/strategy/<strategyApi>` (src/strategy/<strategyApi>.ts), which exports the game. */
+  readonly strategyApi: string;
+}
+
 /** Games, built-in strategies by name, and the readers of strategies written as data. */
 export class Registry {
   private readonly games = new Map<string, Game<any, any>>();

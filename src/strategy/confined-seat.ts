@@ -4,11 +4,10 @@
 // It is evaluated before the strategy's own modules, so the intrinsics it keeps here are the ones
 // the compartment began with, whatever the strategy later puts on its global object.
 import { GameEvent, setRecord } from '../core/events.ts';
-import type { PlayerView, RuleValues } from '../core/game.ts';
+import type { Game, PlayerView, RuleValues } from '../core/game.ts';
 import { Rng } from '../core/random.ts';
 import type { ParamValue, Strategy, StrategyDefinition } from '../core/strategy.ts';
 import { NO_STRATEGY_EXPORTED, exportedStrategies } from '../core/strategy-exports.ts';
-import { builtinGames } from '../games/index.ts';
 
 const { parse, stringify } = JSON;
 const Int32ArrayOf = Int32Array;
@@ -71,7 +70,8 @@ function attempt(call: () => void): string {
   }
 }
 
-export function confinedModule(module: Record<string, unknown>): ConfinedModule {
+/** The strategy file's `module`, its seats played with its game among `games` (each game's strategy API's default export). */
+export function confinedModule(module: Record<string, unknown>, games: readonly Game<any, any>[]): ConfinedModule {
   const definition: StrategyDefinition<any> | undefined = exportedStrategies(module)[0];
   return freeze({
     describe(): string {
@@ -81,7 +81,8 @@ export function confinedModule(module: Record<string, unknown>): ConfinedModule 
     },
     seat(seat: number, players: number, rules: string, params: string): ConfinedSeat | string {
       try {
-        return openSeat(definition!, seat, players, parse(rules) as RuleValues, parse(params) as Record<string, ParamValue>);
+        const game = games.find((candidate) => candidate.id === definition!.game)!;
+        return openSeat(game, definition!, seat, players, parse(rules) as RuleValues, parse(params) as Record<string, ParamValue>);
       } catch (error) {
         return reason(error);
       }
@@ -90,13 +91,13 @@ export function confinedModule(module: Record<string, unknown>): ConfinedModule 
 }
 
 function openSeat(
+  game: Game<any, any>,
   definition: StrategyDefinition<any>,
   seat: number,
   players: number,
   rules: RuleValues,
   params: Record<string, ParamValue>,
 ): ConfinedSeat {
-  const game = builtinGames().find((candidate) => candidate.id === definition.game)!;
   const view: PlayerView = game.createView(players, seat, rules);
   const strategy: Strategy<any> = definition.create(freeze({ seat, players, rules: freeze(rules), params: freeze(params) }));
   const rng = new Rng();

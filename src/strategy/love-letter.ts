@@ -8,6 +8,8 @@ import * as rules from '../games/love-letter/rules.ts';
 
 export * from './core.ts';
 export * from '../games/love-letter/index.ts';
+/** The game itself, which a confined strategy's seat plays with (see confined-seat.ts). */
+export { loveLetter as default } from '../games/love-letter/index.ts';
 export * from '../games/love-letter/search.ts';
 export { decodeRules, type DecodedRules } from '../games/love-letter/rules.ts';
 

@@ -1,9 +1,14 @@
-import type { StrategyDefinition } from '../../src/strategy-api.ts';
+import type { GameModule } from '../../src/strategy-api.ts';
+import { dominion } from '../../src/games/dominion/index.ts';
+import { readPriorityList } from './list-file.ts';
 import { BUILTIN_LISTS } from './lists.ts';
 import { priorityList } from './priority-list.ts';
 import { random } from './random.ts';
 
-/** Dominion's built-ins: uniform random play, then the priority lists. */
-export function dominionStrategies(): readonly StrategyDefinition<any>[] {
-  return [random, ...BUILTIN_LISTS.map((list) => priorityList(list))];
-}
+/** Uniform random play, then the priority lists, which players may also write as data. */
+export const dominionModule: GameModule = {
+  game: dominion,
+  strategies: [random, ...BUILTIN_LISTS.map((list) => priorityList(list))],
+  reader: readPriorityList,
+  strategyApi: 'dominion',
+};

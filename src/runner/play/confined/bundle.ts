@@ -12,6 +12,8 @@ const WHOLE_API = fileURLToPath(new URL('../../../index.ts', import.meta.url));
 const OUTFILE = join(ROOT, 'confined-strategy.js');
 /** The lines bundleStrategy's wrapper puts before the bundled code. */
 const WRAPPER_LINES = 4;
+/** What each game's strategy API is called: `parlor/strategy/<game>`. */
+const GAME_API = 'parlor/strategy/';
 const FREEZE = fileURLToPath(new URL('../../../core/freeze.ts', import.meta.url));
 
 /** parlor's own modules and the packages they use, as against a strategy's files (the repository's strategies/ among them). */
@@ -74,7 +76,7 @@ export async function bundleStrategy(absolute: string): Promise<StrategyBundle> 
   const { build } = await import('esbuild');
   const output = await build({
     stdin: {
-      contents: `import { confinedModule } from ${JSON.stringify(INSIDE)};\nimport * as strategy from ${JSON.stringify(absolute)};\nexport default confinedModule(strategy);\n`,
+      contents: entryOf(absolute),
       resolveDir: ROOT,
       sourcefile: 'confined-entry.ts',
       loader: 'ts',
@@ -103,6 +105,22 @@ export async function bundleStrategy(absolute: string): Promise<StrategyBundle> 
 })()`,
     sourceAt: (place) => sourceAt(map, place),
   };
+}
+
+/**
+ * The bundle's entry: the strategy file, and the game of each game's strategy API
+ * (`parlor/strategy/<game>`, whose default export it is), among which the seat finds the one its
+ * strategy plays.
+ */
+function entryOf(absolute: string): string {
+  const apis = Object.keys(parlorSpecifiers()).filter((name) => name.startsWith(GAME_API));
+  return [
+    `import { confinedModule } from ${JSON.stringify(INSIDE)};`,
+    `import * as strategy from ${JSON.stringify(absolute)};`,
+    ...apis.map((name, index) => `import game${index} from ${JSON.stringify(name)};`),
+    `export default confinedModule(strategy, [${apis.map((_, index) => `game${index}`).join(', ')}]);`,
+    '',
+  ].join('\n');
 }
 
 /** The bundle's code, and where in its sources a place of that code ("line:column", from 1) lies. */
