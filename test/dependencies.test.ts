@@ -1,4 +1,5 @@
-// The dependency rules: core <- (stats, games) <- runner <- protocol, with strategies on the games,
+// The dependency rules: core <- (stats, games) <- runner <- protocol, with strategies on the games
+// (each game's module in strategies/<game>/index.ts, gathered in the one list strategies/index.ts),
 // the report on core and stats, and the command line and src/app.ts (the composition roots) on
 // top. Every import counts here, type-only and `import()` ones too: a part that names another
 // depends on it, even where it loads nothing.
@@ -91,6 +92,20 @@ describe('the dependency rules', () => {
 
   test('no module imports itself back through others', () => {
     assert.deepEqual(importCycles(), []);
+  });
+
+  test('a game module (strategies/<game>/index.ts) is imported by the one list of games alone', () => {
+    const gameModules = modulesUnder('strategies').filter((module) => /^strategies\/[^/]+\/index\.ts$/.test(module));
+    const listed = importsOf('strategies/index.ts');
+    assert.deepEqual(
+      gameModules.filter((module) => !listed.includes(module)),
+      [],
+      'every game module is in the list',
+    );
+    const importers = [...modulesUnder('src'), ...modulesUnder('strategies')].filter(
+      (module) => module !== 'strategies/index.ts' && importsOf(module).some((target) => gameModules.includes(target)),
+    );
+    assert.deepEqual(importers, []);
   });
 
   test('the walk sees every kind of import, so a violation would show', () => {
