@@ -1,8 +1,10 @@
 import { closeSync, constants, existsSync, open, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
+import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { BotCommand } from '../command.ts';
-import type { Channel, ChannelEnds } from './channel.ts';
+import type { Channel, ChannelEnds, Confinement } from './channel.ts';
+import { channelFolder } from './sandbox.ts';
 
 /**
  * Named pipes created by the bot, as the Hearts competition's C template does: a bot started
@@ -68,12 +70,17 @@ export function removeFifos(paths: FifoPaths): void {
   for (const path of [paths.botIn, paths.botOut]) rmSync(path, { force: true });
 }
 
-/** The FIFO channel of one bot: its name goes on its command line, and its FIFOs go with it. */
+/**
+ * The FIFO channel of one bot: its name goes on its command line, and its FIFOs go with it. A
+ * sandboxed bot makes them in its own /tmp, a folder of parlor's that holds nothing else.
+ */
 export class FifoChannel implements Channel {
   readonly name: string;
   readonly openTimeoutMs: number;
-  readonly paths: FifoPaths;
+  paths: FifoPaths;
   awaiting: string | null;
+  /** The sandboxed bot's /tmp, removed with it. */
+  private folder: string | null = null;
 
   constructor(name: string, openTimeoutMs: number) {
     this.name = name;
@@ -101,7 +108,15 @@ export class FifoChannel implements Channel {
     return { sink, source };
   }
 
+  confine(): Confinement {
+    this.folder = channelFolder();
+    this.paths = { botIn: join(this.folder, `${this.name}In`), botOut: join(this.folder, `${this.name}Out`) };
+    this.awaiting = `open ${this.paths.botIn}`;
+    return { tmp: this.folder };
+  }
+
   dispose(): void {
     removeFifos(this.paths);
+    if (this.folder !== null) rmSync(this.folder, { recursive: true, force: true });
   }
 }
