@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { quote } from 'shell-quote';
+import { Forfeit } from '../../../src/core/forfeits.ts';
 import type { ReadFailure } from '../../../src/protocol/index.ts';
 import { FifoChannel, freshFifoName } from '../../../src/protocol/transport/fifo.ts';
 import { createFramer } from '../../../src/protocol/transport/framing.ts';
@@ -131,6 +132,25 @@ function botFile(name: string, source: string): string {
   return join(folder, 'bot.py');
 }
 
+/** A sandboxed Python bot on a TCP channel with raw framing, given its identifier and the port. */
+async function startOnTcp(bot: string, openTimeoutMs: number): Promise<{ process: BotProcess; log: string[] }> {
+  const log: string[] = [];
+  const channel = new TcpChannel(await sharedBotPort('raw'), freshIdentifier(), openTimeoutMs);
+  const process = new BotProcess(
+    { program: PYTHON, args: [bot] },
+    {
+      cwd: root,
+      env,
+      limits: { ...DEFAULT_LIMITS, graceMs: 200 },
+      log: (line) => log.push(line),
+      framer: createFramer('raw', 512),
+      channel,
+      sandbox: LIMITS,
+    },
+  );
+  return { process, log };
+}
+
 describe('sandboxed bots on FIFOs and TCP', { skip: problem ?? false }, () => {
   const before = channelFolders();
 
@@ -187,20 +207,7 @@ describe('sandboxed bots on FIFOs and TCP', { skip: problem ?? false }, () => {
         'parlor.recv(100)',
       ].join('\n'),
     );
-    const log: string[] = [];
-    const channel = new TcpChannel(await sharedBotPort('raw'), freshIdentifier(), ANSWERING_MS);
-    const process = new BotProcess(
-      { program: PYTHON, args: [bot] },
-      {
-        cwd: root,
-        env,
-        limits: { ...DEFAULT_LIMITS, graceMs: 200 },
-        log: (line) => log.push(line),
-        framer: createFramer('raw', 512),
-        channel,
-        sandbox: LIMITS,
-      },
-    );
+    const { process, log } = await startOnTcp(bot, ANSWERING_MS);
     assert.equal(await process.opened(), null, log.join('\n'));
     process.send('go');
     const result = await process.readLine(ANSWERING_MS);
@@ -213,6 +220,24 @@ describe('sandboxed bots on FIFOs and TCP', { skip: problem ?? false }, () => {
       log.some((line) => /^second connection: (closed|ConnectionResetError|BrokenPipeError)$/.test(line)),
       log.join('\n'),
     );
+  });
+
+  test('a bot on TCP that never connects times out, and one that exits after greeting crashes, as unconfined', async () => {
+    const silent = await startOnTcp(botFile('silent', 'import time\ntime.sleep(60)'), 1000);
+    const quitter = await startOnTcp(
+      botFile(
+        'quitter',
+        'import socket, sys\nsocket.create_connection(("127.0.0.1", int(sys.argv[2]))).sendall(f"{sys.argv[1]} alive".encode())\nsys.exit(3)',
+      ),
+      ANSWERING_MS,
+    );
+    const [never, opened] = await Promise.all([silent.process.opened(), quitter.process.opened()]);
+    const crashed = opened ?? (await quitter.process.readLine(ANSWERING_MS));
+    await Promise.all([silent.process.stop(), quitter.process.stop()]);
+    assert.equal(never?.failure, Forfeit.TIMEOUT, JSON.stringify(never));
+    assert.match(never!.detail, /did not connect to port \d+ and say '\S+ alive' within 1000 ms/);
+    assert.ok('failure' in crashed && crashed.failure === Forfeit.CRASHED, JSON.stringify(crashed));
+    assert.match(crashed.detail, /exited with code 3|closed/);
   });
 
   test("a bot on FIFOs sees neither another bot's FIFOs nor its folder", async () => {
