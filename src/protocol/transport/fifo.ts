@@ -77,7 +77,10 @@ export function removeFifos(paths: FifoPaths): void {
 export class FifoChannel implements Channel {
   readonly name: string;
   readonly openTimeoutMs: number;
+  /** Where parlor opens the FIFOs. */
   paths: FifoPaths;
+  /** Where the bot makes them, as it is told of them: the same but in a sandbox. */
+  private readonly named: FifoPaths;
   awaiting: string | null;
   /** The sandboxed bot's /tmp, removed with it. */
   private folder: string | null = null;
@@ -85,8 +88,8 @@ export class FifoChannel implements Channel {
   constructor(name: string, openTimeoutMs: number) {
     this.name = name;
     this.openTimeoutMs = openTimeoutMs;
-    this.paths = fifoPaths(name);
-    this.awaiting = `open ${this.paths.botIn}`;
+    this.paths = this.named = fifoPaths(name);
+    this.awaiting = `open ${this.named.botIn}`;
   }
 
   /** The name goes last, as the template takes it. */
@@ -98,7 +101,7 @@ export class FifoChannel implements Channel {
   async open(giveUp: () => boolean): Promise<ChannelEnds | null> {
     const sink = await openFifoEnd(this.paths.botIn, true, giveUp);
     if (sink === null) return null;
-    this.awaiting = `open ${this.paths.botOut}`;
+    this.awaiting = `open ${this.named.botOut}`;
     const source = await openFifoEnd(this.paths.botOut, false, giveUp);
     if (source === null) {
       sink.destroy();
@@ -111,7 +114,6 @@ export class FifoChannel implements Channel {
   confine(): Confinement {
     this.folder = channelFolder();
     this.paths = { botIn: join(this.folder, `${this.name}In`), botOut: join(this.folder, `${this.name}Out`) };
-    this.awaiting = `open ${this.paths.botIn}`;
     return { tmp: this.folder };
   }
 

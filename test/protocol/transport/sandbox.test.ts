@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { quote } from 'shell-quote';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import type { ReadFailure } from '../../../src/protocol/index.ts';
+import type { Channel } from '../../../src/protocol/transport/channel.ts';
 import { FifoChannel, freshFifoName } from '../../../src/protocol/transport/fifo.ts';
 import { createFramer } from '../../../src/protocol/transport/framing.ts';
 import { BotProcess, DEFAULT_LIMITS, type ReadResult } from '../../../src/protocol/transport/process.ts';
@@ -132,23 +133,27 @@ function botFile(name: string, source: string): string {
   return join(folder, 'bot.py');
 }
 
-/** A sandboxed Python bot on a TCP channel with raw framing, given its identifier and the port. */
-async function startOnTcp(bot: string, openTimeoutMs: number): Promise<{ process: BotProcess; log: string[] }> {
-  const log: string[] = [];
-  const channel = new TcpChannel(await sharedBotPort('raw'), freshIdentifier(), openTimeoutMs);
-  const process = new BotProcess(
-    { program: PYTHON, args: [bot] },
+/** A sandboxed Python bot on `channel` (raw framing on TCP), run with `args`. */
+function startSandboxed(args: readonly string[], channel: Channel, log: string[]): BotProcess {
+  return new BotProcess(
+    { program: PYTHON, args: [...args] },
     {
       cwd: root,
       env,
       limits: { ...DEFAULT_LIMITS, graceMs: 200 },
       log: (line) => log.push(line),
-      framer: createFramer('raw', 512),
+      ...(channel instanceof TcpChannel ? { framer: createFramer('raw', 512) } : {}),
       channel,
       sandbox: LIMITS,
     },
   );
-  return { process, log };
+}
+
+/** A sandboxed Python bot on a TCP channel, given its identifier and the port. */
+async function startOnTcp(bot: string, openTimeoutMs: number): Promise<{ process: BotProcess; log: string[] }> {
+  const log: string[] = [];
+  const channel = new TcpChannel(await sharedBotPort('raw'), freshIdentifier(), openTimeoutMs);
+  return { process: startSandboxed([bot], channel, log), log };
 }
 
 describe('sandboxed bots on FIFOs and TCP', { skip: problem ?? false }, () => {
@@ -262,19 +267,14 @@ describe('sandboxed bots on FIFOs and TCP', { skip: problem ?? false }, () => {
         'into.readline()',
       ].join('\n'),
     );
-    const start = (channel: FifoChannel, targets: string[], log: string[]) =>
-      new BotProcess(
-        { program: PYTHON, args: [bot, ...targets] },
-        { cwd: root, env, limits: { ...DEFAULT_LIMITS, graceMs: 200 }, log: (line) => log.push(line), channel, sandbox: LIMITS },
-      );
     const first = new FifoChannel(freshFifoName(), ANSWERING_MS);
     const firstLog: string[] = [];
-    const victim = start(first, [], firstLog);
+    const victim = startSandboxed([bot], first, firstLog);
     assert.equal(await victim.opened(), null, firstLog.join('\n'));
     const second = new FifoChannel(freshFifoName(), ANSWERING_MS);
     const targets = [first.paths.botIn, `/tmp/${first.name}Out`, dirname(first.paths.botIn)];
     const spyLog: string[] = [];
-    const spy = start(second, targets, spyLog);
+    const spy = startSandboxed([bot, ...targets], second, spyLog);
     assert.equal(await spy.opened(), null, spyLog.join('\n'));
     for (const bot of [victim, spy]) bot.send('go');
     const results = [await victim.readLine(ANSWERING_MS), await spy.readLine(ANSWERING_MS)];
@@ -284,6 +284,16 @@ describe('sandboxed bots on FIFOs and TCP', { skip: problem ?? false }, () => {
     const tmp = spyLog.find((line) => line.startsWith('tmp holds'));
     assert.ok(tmp !== undefined && !tmp.includes(first.name), spyLog.join('\n'));
     for (const channel of [first, second]) assert.equal(existsSync(dirname(channel.paths.botIn)), false, 'its folder is removed');
+  });
+
+  test('a bot on FIFOs that never makes them times out, told of the path it would make', async () => {
+    const channel = new FifoChannel(freshFifoName(), 1000);
+    const log: string[] = [];
+    const bot = startSandboxed([botFile('idle', 'import time\ntime.sleep(60)')], channel, log);
+    const failure = await bot.opened();
+    await bot.stop();
+    assert.deepEqual(failure, { failure: Forfeit.TIMEOUT, detail: `did not open /tmp/${channel.name}In within 1000 ms` });
+    assert.equal(existsSync(dirname(channel.paths.botIn)), false, 'its folder is removed');
   });
 
   test('nothing is left: no process, no socket, no folder', async () => {
