@@ -174,6 +174,7 @@ export const Commands: readonly CommandDef[] = [
       'moveTimeout',
       'startTimeout',
       'framing',
+      'sandbox',
       'transcripts',
       'out',
       'name',

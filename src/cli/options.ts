@@ -149,7 +149,7 @@ export const Options = {
   sandbox: {
     flags: '--sandbox [limits]',
     description:
-      'run cmd: bots in a sandbox (bubblewrap): no network, only their own folder writable, a private /tmp, and limits memory=MB,cpu=SECONDS,processes=N',
+      'run cmd: and launch-file bots in a sandbox (bubblewrap): no network but their channel to parlor, only their own folder writable, a private /tmp, and limits memory=MB,cpu=SECONDS,processes=N',
     defaultDescription: 'off; memory=1024,cpu=600,processes=64 when given without a value',
     preset: 'on',
     parse: parseSandbox,

@@ -11,7 +11,7 @@ import { FifoChannel, freshFifoName } from './transport/fifo.ts';
 import { createFramer } from './transport/framing.ts';
 import { BotProcess, installCleanup, type BotLimits, type BotLink } from './transport/process.ts';
 import { freshIdentifier, sharedBotPort, TcpChannel } from './transport/tcp.ts';
-import { sandboxProblem } from './transport/sandbox.ts';
+import { checkSandbox } from './transport/sandbox.ts';
 import type { SandboxLimits } from '../runner/play/external.ts';
 import type { ChannelKind, FramingKind, WireProtocol } from '../core/wire.ts';
 
@@ -91,19 +91,11 @@ export function processConnector(label: string, command: BotCommand): BotConnect
     label,
     async open(context) {
       installCleanup();
-      if (context.sandbox) checkSandbox(context.channel);
+      if (context.sandbox) checkSandbox();
       const framer = createFramer(context.framing, context.limits.maxLineLength);
       return new BotProcess(command, { ...context, framer, channel: await openChannel(context) });
     },
   };
-}
-
-/** A sandboxed bot has no network and a /tmp of its own: it talks on its stdin and stdout. */
-function checkSandbox(channel: ChannelKind): void {
-  const problem = sandboxProblem();
-  if (problem) throw Errors.badOption(`--sandbox: ${problem}`);
-  if (channel !== 'stdio')
-    throw Errors.badOption(`--sandbox: a sandboxed bot talks on stdin and stdout (--channel stdio), not over ${channel}`);
 }
 
 async function openChannel(context: LinkContext): Promise<Channel | undefined> {

@@ -4,6 +4,7 @@ import type { BotCommand } from './command.ts';
 import { createFramer } from './transport/framing.ts';
 import { BotProcess, installCleanup, type BotLimits, type ReadFailure } from './transport/process.ts';
 import { IDENTIFIER_MARK, sharedBotPort, TcpChannel } from './transport/tcp.ts';
+import type { SandboxLimits } from '../runner/play/external.ts';
 import type { FramingKind } from '../core/wire.ts';
 
 /** One bot of a contest's launch file: its identifier and its command, marks not yet replaced. */
@@ -53,6 +54,8 @@ export interface LaunchSettings {
   readonly limits: BotLimits;
   /** How long each bot has to connect and greet. */
   readonly timeoutMs: number;
+  /** Run each bot in a sandbox with these limits. */
+  readonly sandbox?: SandboxLimits;
   /** Receives each bot's stderr and stdout lines, and notes about it. */
   log(identifier: string, line: string): void;
 }
@@ -78,6 +81,7 @@ export async function launchBots(entries: readonly LaunchEntry[], settings: Laun
       log: (line) => settings.log(entry.identifier, line),
       framer: createFramer(settings.framing, settings.limits.maxLineLength),
       channel: new TcpChannel(port, entry.identifier, settings.timeoutMs),
+      sandbox: settings.sandbox,
     });
     const failure = await bot.opened();
     if (failure === null) {

@@ -13,6 +13,8 @@ import { botLogName, ProtocolHost, readAcknowledgement } from './host.ts';
 import { launchBots, parseLaunchFile, type Launched, type LaunchEntry } from './launch-file.ts';
 import { channelFor, framingFor, wireProtocol } from './protocols.ts';
 import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, DEFAULT_START_TIMEOUT_SECONDS, type BotProcess } from './transport/process.ts';
+import { checkSandbox } from './transport/sandbox.ts';
+import type { SandboxLimits } from '../runner/play/external.ts';
 import type { FramingKind } from '../core/wire.ts';
 
 /**
@@ -38,6 +40,8 @@ export interface ContestSpec {
   /** Seconds a bot may take to start, connect and greet. */
   readonly startTimeout?: number;
   readonly framing?: string;
+  /** Run the launch file's bots in a sandbox with these limits. */
+  readonly sandbox?: SandboxLimits;
 }
 
 /** How one contest runs, apart from what it is. */
@@ -108,6 +112,7 @@ export async function planContest(registry: Registry, spec: ContestSpec): Promis
   }
   game.parseRules(spec.rules ?? {});
   const launch = spec.launchFile === undefined ? [] : parseLaunchFile(spec.launchFile);
+  if (spec.sandbox) checkSandbox();
   const inProcess = await Promise.all((spec.strategies ?? []).map((text) => inProcessEntrant(registry, game.id, text)));
   checkField(game, [...launch.map((entry) => entry.identifier), ...inProcess.map((entrant) => entrant.identifier)]);
   const timeoutMs = Math.round((spec.moveTimeout ?? DEFAULT_MOVE_TIMEOUT_SECONDS) * 1000);
@@ -126,6 +131,7 @@ export async function runContest(registry: Registry, plan: ContestPlan, run: Con
     env: run.env ?? process.env,
     limits: DEFAULT_LIMITS,
     timeoutMs: plan.startTimeoutMs,
+    sandbox: plan.spec.sandbox,
     log,
   });
   const entrants: Entrant[] = [...launched.map((started) => botEntrant(plan.spec.game, started)), ...plan.inProcess];

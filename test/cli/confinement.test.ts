@@ -1,10 +1,10 @@
 // What a run records of its seed and of how its strategy files ran.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandboxProblem } from '../../src/protocol/transport/sandbox.ts';
-import { PYTHON } from '../protocol/helpers.ts';
+import { PYTHON, ROOT } from '../protocol/helpers.ts';
 import { parlor, scratchDir } from './cli.ts';
 
 const scratch = scratchDir();
@@ -141,4 +141,39 @@ test('replay plays a cmd: bot sandboxed', { skip: sandboxProblem() ?? false }, a
   assert.equal(sandboxed.code, 0, sandboxed.stderr);
   assert.ok(sandboxed.stdout.split('\n').length > 5, sandboxed.stdout);
   assert.equal(sandboxed.stdout, plain.stdout);
+});
+
+test("contest plays its launch file's bots sandboxed, and contest.json keeps the limits", { skip: sandboxProblem() ?? false }, async () => {
+  const out = join(scratch, 'contest-sandboxed');
+  const launch = join(scratch, 'sandboxed-launch.txt');
+  const bot = `${PYTHON} ${join(ROOT, 'strategies/external/speedclue_bot.py')}`;
+  writeFileSync(launch, `${bot} {alpha} %%\n${bot} {beta} %%\n`);
+  const run = await parlor([
+    'contest',
+    '--launch',
+    launch,
+    '--strategies',
+    'random',
+    '--per-seating',
+    '1',
+    '--seed',
+    'sandbox',
+    '--sandbox',
+    'processes=32',
+    '--json',
+    '--out',
+    out,
+  ]);
+  assert.equal(run.code, 0, run.stderr);
+  const entrants = JSON.parse(run.stdout) as { identifier: string; played: number; disqualified: string | null }[];
+  assert.deepEqual(
+    entrants.map(({ identifier, played, disqualified }) => [identifier, played, disqualified]),
+    [
+      ['alpha', 6, null],
+      ['beta', 6, null],
+      ['random', 6, null],
+    ],
+  );
+  const spec = JSON.parse(readFileSync(join(out, 'contest.json'), 'utf8')) as { sandbox: unknown };
+  assert.deepEqual(spec.sandbox, { memory: 1024, cpu: 600, processes: 32 });
 });

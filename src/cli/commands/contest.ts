@@ -6,6 +6,7 @@ import { writeFileAtomic } from '../../core/results-files.ts';
 import { toCsv } from '../../runner/summary/tables.ts';
 import { wilson } from '../../stats/wilson.ts';
 import type { CommandContext } from '../command.ts';
+import type { SandboxLimits } from '../../runner/play/external.ts';
 import { alignColumns } from '../../report/tables.ts';
 import { SignalStop } from './run.ts';
 
@@ -19,6 +20,8 @@ export interface ContestOptions {
   readonly moveTimeout: number;
   readonly startTimeout?: number;
   readonly framing?: string;
+  /** Run the launch file's bots in a sandbox with these limits (--sandbox). */
+  readonly sandbox?: SandboxLimits;
   readonly transcripts?: boolean;
   readonly out?: string;
   readonly name?: string;
@@ -49,6 +52,7 @@ export async function runContest(context: CommandContext, options: ContestOption
     moveTimeout: options.moveTimeout,
     startTimeout: options.startTimeout,
     framing: options.framing,
+    sandbox: options.sandbox,
   };
   const plan = await planContest(context.registry, spec);
   const stop = new SignalStop();

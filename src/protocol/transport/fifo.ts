@@ -1,8 +1,10 @@
 import { closeSync, constants, existsSync, open, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
+import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { BotCommand } from '../command.ts';
-import type { Channel, ChannelEnds } from './channel.ts';
+import type { Channel, ChannelEnds, Confinement } from './channel.ts';
+import { channelFolder } from './sandbox.ts';
 
 /**
  * Named pipes created by the bot, as the Hearts competition's C template does: a bot started
@@ -68,18 +70,26 @@ export function removeFifos(paths: FifoPaths): void {
   for (const path of [paths.botIn, paths.botOut]) rmSync(path, { force: true });
 }
 
-/** The FIFO channel of one bot: its name goes on its command line, and its FIFOs go with it. */
+/**
+ * The FIFO channel of one bot: its name goes on its command line, and its FIFOs go with it. A
+ * sandboxed bot makes them in its own /tmp, a folder of parlor's that holds nothing else.
+ */
 export class FifoChannel implements Channel {
   readonly name: string;
   readonly openTimeoutMs: number;
-  readonly paths: FifoPaths;
+  /** Where parlor opens the FIFOs. */
+  paths: FifoPaths;
+  /** Where the bot makes them, as it is told of them: the same but in a sandbox. */
+  private readonly named: FifoPaths;
   awaiting: string | null;
+  /** The sandboxed bot's /tmp, removed with it. */
+  private folder: string | null = null;
 
   constructor(name: string, openTimeoutMs: number) {
     this.name = name;
     this.openTimeoutMs = openTimeoutMs;
-    this.paths = fifoPaths(name);
-    this.awaiting = `open ${this.paths.botIn}`;
+    this.paths = this.named = fifoPaths(name);
+    this.awaiting = `open ${this.named.botIn}`;
   }
 
   /** The name goes last, as the template takes it. */
@@ -91,7 +101,7 @@ export class FifoChannel implements Channel {
   async open(giveUp: () => boolean): Promise<ChannelEnds | null> {
     const sink = await openFifoEnd(this.paths.botIn, true, giveUp);
     if (sink === null) return null;
-    this.awaiting = `open ${this.paths.botOut}`;
+    this.awaiting = `open ${this.named.botOut}`;
     const source = await openFifoEnd(this.paths.botOut, false, giveUp);
     if (source === null) {
       sink.destroy();
@@ -101,7 +111,14 @@ export class FifoChannel implements Channel {
     return { sink, source };
   }
 
+  confine(): Confinement {
+    this.folder = channelFolder();
+    this.paths = { botIn: join(this.folder, `${this.name}In`), botOut: join(this.folder, `${this.name}Out`) };
+    return { tmp: this.folder };
+  }
+
   dispose(): void {
     removeFifos(this.paths);
+    if (this.folder !== null) rmSync(this.folder, { recursive: true, force: true });
   }
 }

@@ -140,8 +140,9 @@ export class BotProcess implements BotLink {
     if (this.channel) liveChannels.add(this.channel);
     this.gone = new Promise((resolve) => (this.markGone = resolve));
     this.channelSettled = new Promise((resolve) => (this.markSettled = resolve));
+    const confinement = options.sandbox ? this.channel?.confine() : undefined;
     const launched = this.channel?.command(command) ?? command;
-    const sandboxed = options.sandbox ? sandboxCommand(launched, options.cwd, options.sandbox, `parlor-${this.token}`) : null;
+    const sandboxed = options.sandbox ? sandboxCommand(launched, options.cwd, options.sandbox, `parlor-${this.token}`, confinement) : null;
     this.releaseSandbox = sandboxed?.release ?? null;
     const { program, args } = sandboxed?.command ?? launched;
     this.child = spawn(program, args, {

@@ -1,9 +1,12 @@
+import { rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { Forfeit } from '../../core/forfeits.ts';
 import type { BotCommand } from '../command.ts';
 import type { FramingKind } from '../../core/wire.ts';
-import type { Channel, ChannelEnds, ChannelRefusal } from './channel.ts';
+import type { Channel, ChannelEnds, ChannelRefusal, Confinement } from './channel.ts';
 import { createFramer } from './framing.ts';
+import { channelFolder } from './sandbox.ts';
 
 /**
  * The SpeedClue contest's transport: the server listens on a free port and starts each bot with
@@ -51,11 +54,26 @@ export class BotPort {
   }
 
   /**
+   * A unix socket at `path` where the bot `identifier` alone may arrive, greeting as on the port: a
+   * sandboxed bot has no network, and reaches parlor through it (see sandbox.ts).
+   */
+  listenFor(identifier: string, path: string): Server {
+    const owner = identifier.toLowerCase();
+    const server = createServer((socket) => this.greet(socket, owner));
+    server.on('error', (error) =>
+      this.waiting.get(owner)?.refuse({ failure: Forfeit.CRASHED, detail: `parlor could not listen for it: ${error.message}` }),
+    );
+    server.listen(path);
+    return server;
+  }
+
+  /**
    * Reads a new connection's first message and hands the connection to the bot it names. A
    * greeting naming no bot that waits is refused; when only one bot waits (bots started one at a
-   * time, as the contest starts them), that bot is the one that sent it, and is told why.
+   * time, as the contest starts them), that bot is the one that sent it, and is told why. On a
+   * bot's own socket (`owner`), that bot is the one that sent it, and may greet only as itself.
    */
-  private greet(socket: Socket): void {
+  private greet(socket: Socket, owner?: string): void {
     this.greeting.add(socket);
     socket.on('error', () => {});
     socket.once('close', () => this.greeting.delete(socket));
@@ -67,13 +85,15 @@ export class BotPort {
       this.greeting.delete(socket);
       const said = 'messages' in pushed ? pushed.messages[0] : '';
       const named = /^(\S+) alive$/i.exec(said)?.[1]?.toLowerCase();
-      const arrival = named === undefined ? undefined : this.waiting.get(named);
+      const arrival = named === undefined || (owner !== undefined && named !== owner) ? undefined : this.waiting.get(named);
       if (arrival && 'messages' in pushed && pushed.rest === '') {
         arrival.connect(socket);
         return;
       }
       socket.destroy();
-      const blamed = arrival ?? (this.waiting.size === 1 ? this.waiting.values().next().value : undefined);
+      const blamed =
+        arrival ??
+        (owner !== undefined ? this.waiting.get(owner) : this.waiting.size === 1 ? this.waiting.values().next().value : undefined);
       if (!blamed) return;
       if ('failure' in pushed) blamed.refuse({ failure: pushed.failure, detail: `greeted with a ${pushed.detail}` });
       else if (arrival) blamed.refuse({ failure: Forfeit.FLOODED, detail: `wrote ${quote(pushed.rest)} after '${said}'` });
@@ -185,13 +205,18 @@ export function substituteLaunch(command: BotCommand, identifier: string, port: 
 
 const GIVE_UP_POLL_MS = 10;
 
-/** One bot's connection on a port: its identifier and the port go on its command line. */
+/**
+ * One bot's connection on a port: its identifier and the port go on its command line. A sandboxed
+ * bot connects to the same port number in its sandbox, which leads to a unix socket of its own.
+ */
 export class TcpChannel implements Channel {
   readonly openTimeoutMs: number;
   readonly identifier: string;
   private readonly port: BotPort;
   private readonly arrival: Arrival;
   private disposed = false;
+  /** A sandboxed bot's socket and the folder it is in, closed once the bot has connected. */
+  private own: { readonly server: Server; readonly folder: string } | null = null;
   awaiting: string | null;
 
   /** Takes over one `retain` of `port`, released when the channel is disposed of. */
@@ -213,15 +238,32 @@ export class TcpChannel implements Channel {
     }, GIVE_UP_POLL_MS);
     const result = await this.arrival.settled;
     clearInterval(poll);
+    // One connection per bot: a sandboxed bot's socket takes no more.
+    this.closeOwn();
     if (result === null || 'failure' in result) return result;
     this.awaiting = null;
     return { sink: result, source: result };
+  }
+
+  confine(): Confinement {
+    const folder = channelFolder();
+    const socket = join(folder, 'port.sock');
+    this.own = { server: this.port.listenFor(this.identifier, socket), folder };
+    return { forward: { socket, port: this.port.port } };
+  }
+
+  private closeOwn(): void {
+    if (this.own === null) return;
+    this.own.server.close();
+    rmSync(this.own.folder, { recursive: true, force: true });
+    this.own = null;
   }
 
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     this.arrival.cancel();
+    this.closeOwn();
     this.port.release();
   }
 }

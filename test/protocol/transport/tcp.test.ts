@@ -1,7 +1,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { launchBots, parseLaunchFile } from '../../../src/protocol/launch-file.ts';
@@ -204,6 +205,50 @@ describe('a bot on TCP', () => {
     await sleep(400);
     assert.deepEqual(await bot.readLine(ANSWERING_MS), { failure: Forfeit.FLOODED, detail: 'wrote "ok" before it was asked' });
     await bot.stop();
+  });
+});
+
+describe("a sandboxed bot's own socket", () => {
+  /** Connects to a unix socket's path or a port and sends `greeting`; resolves to the socket, or to the error's code. */
+  const greetOn = (where: string | number, greeting: string) =>
+    new Promise<Socket | string>((resolve) => {
+      const socket = connect(typeof where === 'number' ? { host: '127.0.0.1', port: where } : { path: where }, () => {
+        socket.write(greeting);
+        resolve(socket);
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+
+  test('takes only that bot, and only its first connection, and is removed with it', async () => {
+    const [owner, other] = [freshIdentifier(), freshIdentifier()];
+    const port = await sharedBotPort('raw');
+    const confined = new TcpChannel(port, owner, ANSWERING_MS);
+    const bystander = new TcpChannel(await sharedBotPort('raw'), other, ANSWERING_MS);
+    const { forward } = confined.confine();
+    assert.ok(forward);
+    const impostor = await greetOn(forward.socket, `${other} alive`);
+    assert.deepEqual(await confined.open(() => false), {
+      failure: Forfeit.MALFORMED,
+      detail: `greeted with "${other} alive", not '${owner} alive'`,
+    });
+    confined.dispose();
+    assert.equal(existsSync(dirname(forward.socket)), false, 'its folder is removed');
+    (impostor as Socket).destroy();
+
+    // The bystander was not taken: it still arrives on the port.
+    const arriving = greetOn(port.port, `${other} alive`);
+    const arrived = await bystander.open(() => false);
+    assert.ok(arrived !== null && 'sink' in arrived, JSON.stringify(arrived));
+    ((await arriving) as Socket).destroy();
+    // A bot greeting as itself on its own socket is taken, once.
+    const honest = new TcpChannel(await sharedBotPort('raw'), freshIdentifier(), ANSWERING_MS);
+    const own = honest.confine().forward!;
+    const first = await greetOn(own.socket, `${honest.identifier} alive`);
+    const ends = await honest.open(() => false);
+    assert.ok(ends !== null && 'sink' in ends, JSON.stringify(ends));
+    assert.match(String(await greetOn(own.socket, `${honest.identifier} alive`)), /ENOENT|ECONNREFUSED/);
+    (first as Socket).destroy();
+    for (const channel of [honest, bystander]) channel.dispose();
   });
 });
 
