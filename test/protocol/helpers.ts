@@ -19,7 +19,8 @@ import {
 import { resolveStrategy as resolveInProcess } from '../../src/runner/play/strategies.ts';
 import { TranscriptRecorder } from '../../src/runner/play/transcript.ts';
 import { builtinRegistry } from '../../src/app.ts';
-import { ANSWERING_SECONDS } from '../helpers/patience.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ANSWERING_SECONDS, PROMPT_MS } from '../helpers/patience.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -67,12 +68,25 @@ export function processesMarked(marker: string): number[] {
   });
 }
 
-/** Children of this process that exited and were never reaped. */
-export function zombieChildren(): number[] {
-  return procEntries().filter((pid) => {
-    const stat = statOf(pid);
-    return stat !== null && stat[0] === 'Z' && stat[1] === process.pid;
-  });
+/** Children of this process that exited and were not reaped, each as its pid and command name. */
+function zombiesNow(): string[] {
+  return procEntries()
+    .filter((pid) => {
+      const stat = statOf(pid);
+      return stat !== null && stat[0] === 'Z' && stat[1] === process.pid;
+    })
+    .map((pid) => `${pid} ${(readProc(pid, 'comm') ?? '').trim()}`);
+}
+
+/**
+ * Children of this process that exited and were never reaped. A child's exit reaches the event
+ * loop a moment after it happens, later still on a loaded machine: one reaped within that time is
+ * no leftover.
+ */
+export async function zombieChildren(): Promise<string[]> {
+  const deadline = performance.now() + PROMPT_MS;
+  while (zombiesNow().length > 0 && performance.now() < deadline) await sleep(20);
+  return zombiesNow();
 }
 
 export interface PlayedMatch {

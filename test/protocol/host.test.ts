@@ -42,9 +42,9 @@ before(() => {
 
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-function assertNothingLeft(handlesBefore: Record<string, number>): void {
+async function assertNothingLeft(handlesBefore: Record<string, number>): Promise<void> {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
-  assert.deepEqual(zombieChildren(), [], 'every bot process was reaped');
+  assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
   // Child processes and pipes are checked above (tsx keeps a compiler process of its own): here, timers.
   assert.ok((liveHandles().Timeout ?? 0) <= (handlesBefore.Timeout ?? 0), 'no timer left running');
 }
@@ -148,7 +148,7 @@ describe('hosting misbehaving bots', () => {
         assert.match(text, bad.log);
         assert.match(text, /^\[game \d+ round \d+ player 1\] /m);
       }
-      assertNothingLeft(handlesBefore);
+      await assertNothingLeft(handlesBefore);
     });
   }
 
@@ -180,7 +180,7 @@ describe('hosting misbehaving bots', () => {
       { name: 'AbortError' },
     );
     assert.ok(performance.now() - started < PROMPT_MS, 'did not wait for the move timeout');
-    assertNothingLeft(handlesBefore);
+    await assertNothingLeft(handlesBefore);
   });
 });
 
@@ -205,7 +205,7 @@ describe('hosting well-behaved bots', () => {
       } else {
         assert.equal(existsSync(join(resultsDir, 'bots')), false, 'quiet bots leave no log');
       }
-      assertNothingLeft(handlesBefore);
+      await assertNothingLeft(handlesBefore);
     }
   });
 
@@ -216,7 +216,7 @@ describe('hosting well-behaved bots', () => {
     assert.equal(forfeitsOf(started.counters, 0).size, 0, 'a second to start is within the allowance');
     const late = await playExternal([slow, 'random'], 1, { ...options, startTimeout: 0.1, resultsDir: join(scratch, 'slow-late') });
     assert.deepEqual([...forfeitsOf(late.counters, 0).keys()], [Forfeit.TIMEOUT], 'not within 0.6 s');
-    assertNothingLeft(liveHandles());
+    await assertNothingLeft(liveHandles());
   });
 });
 

@@ -61,9 +61,9 @@ function botLog(name: string, bot: string): string {
   );
 }
 
-function assertNothingLeft(): void {
+async function assertNothingLeft(): Promise<void> {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
-  assert.deepEqual(zombieChildren(), [], 'every bot process was reaped');
+  assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
 }
 
 /**
@@ -124,7 +124,7 @@ describe('a Dominion strategy behind the protocol plays as it does in-process', 
     // The transcript also shows each message exactly as it went to the bot and came back.
     assert.match(played.transcripts[0], /^\[wire manager -> 1\] \{"type":"player-name-request","player_number":"player1","version":1\}$/m);
     assert.match(played.transcripts[0], /^\[wire 1 -> manager\] \{"type":"player-name-reply",.*\}$/m);
-    assertNothingLeft();
+    await assertNothingLeft();
   });
 
   test('`parlor bot` without rules answers the original server as asked: its cleanup after each buy, never a forfeit', async () => {
@@ -138,7 +138,7 @@ describe('a Dominion strategy behind the protocol plays as it does in-process', 
     });
     finishRun();
     assert.equal(forfeitsOf(counters, 0).size, 0);
-    assertNothingLeft();
+    await assertNothingLeft();
   });
 });
 
@@ -155,7 +155,7 @@ describe('Dominion bots as processes', () => {
     assert.equal(forfeitsOf(counters, 0).size, 0);
     const { layout, data } = counters;
     assert.equal(data[layout.slot(0) + Field.GAME_WINS], 4 * layout.shareUnits, 'big money wins every game');
-    assertNothingLeft();
+    await assertNothingLeft();
   });
 
   test('a reply that is no JSON is recorded as malformed and the bot plays on', async () => {
@@ -168,7 +168,7 @@ describe('Dominion bots as processes', () => {
     finishRun();
     assert.ok((forfeitsOf(counters, 0).get(Forfeit.MALFORMED) ?? 0) > 4);
     assert.equal(stats.botsStarted, 2, 'one process a game: a bad reply does not cost the bot its place');
-    assertNothingLeft();
+    await assertNothingLeft();
   });
 
   test('a buy it cannot afford ends its buys, recorded as too expensive', async () => {
@@ -180,7 +180,7 @@ describe('Dominion bots as processes', () => {
     });
     finishRun();
     assert.deepEqual([...forfeitsOf(counters, 0).keys()], [Illegal.TOO_EXPENSIVE]);
-    assertNothingLeft();
+    await assertNothingLeft();
   });
 
   test("a bad name reply: the spec's default name and play on, or under the original server's rules the game lost and the bot stopped", async () => {
@@ -198,7 +198,7 @@ describe('Dominion bots as processes', () => {
     assert.deepEqual([...forfeitsOf(server.counters, 0).keys()], [Forfeit.MALFORMED]);
     assert.ok(forfeitsOf(server.counters, 0).get(Forfeit.MALFORMED)! >= 16, 'every decision of both games forfeited');
     assert.match(botLog('bad-name-server', 'bad_name'), /name refused: .*player9/);
-    assertNothingLeft();
+    await assertNothingLeft();
   });
 
   test("a bot that never answers its name request: under the original server's rules the game lost, for that reason", async () => {
@@ -216,7 +216,7 @@ describe('Dominion bots as processes', () => {
     assert.deepEqual([...forfeitsOf(counters, 0).keys()], [Forfeit.TIMEOUT]);
     assert.ok(forfeitsOf(counters, 0).get(Forfeit.TIMEOUT)! >= 8, 'every decision of the game forfeited');
     assert.match(botLog('no-name', 'no_name'), /no name after the greeting: no reply within/);
-    assertNothingLeft();
+    await assertNothingLeft();
   });
 
   for (const [bot, reason] of [
@@ -239,7 +239,7 @@ describe('Dominion bots as processes', () => {
       assert.ok(server.stats.botsStarted > 2, 'a fresh bot for the next turn');
       assert.ok(forfeitsOf(server.counters, 0).has(reason));
       assert.match(botLog(`${bot}-spec`, bot), /name: /);
-      assertNothingLeft();
+      await assertNothingLeft();
     });
   }
 });

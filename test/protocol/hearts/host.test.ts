@@ -47,9 +47,9 @@ function fifosLeft(): string[] {
   return readdirSync('/tmp').filter((name) => name.startsWith(fifoPrefix));
 }
 
-function assertNothingLeft(): void {
+async function assertNothingLeft(): Promise<void> {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
-  assert.deepEqual(zombieChildren(), [], 'every bot process was reaped');
+  assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
   assert.deepEqual(fifosLeft(), [], "every bot's FIFOs were removed");
 }
 
@@ -104,7 +104,7 @@ describe('a Hearts strategy behind the protocol plays as it does in-process', ()
       const played = await hosted([bot, 'ducking', bot, 'first-legal'], 12, SERVER, `processes-${channel}`, { channel });
       assertSameGames(played, expected);
       assert.equal(played.stats.botsStarted, 2);
-      assertNothingLeft();
+      await assertNothingLeft();
     });
   }
 
@@ -116,7 +116,7 @@ describe('a Hearts strategy behind the protocol plays as it does in-process', ()
     const played = await hosted([cmd(binary), 'ducking', cmd(binary), 'random'], 40, SERVER, 'c-bot');
     assertSameGames(played, expected);
     assert.equal(played.stats.botsStarted, 2);
-    assertNothingLeft();
+    await assertNothingLeft();
   });
 
   for (const channel of ['fifo', 'stdio']) {
@@ -124,7 +124,7 @@ describe('a Hearts strategy behind the protocol plays as it does in-process', ()
       const words = [PYTHON, join(ROOT, 'strategies/external/hearts_bot.py'), ...(channel === 'stdio' ? ['--stdio'] : [])];
       const played = await hosted([cmd(...words), 'first-legal', 'ducking', 'random'], 20, SERVER, `python-${channel}`, { channel });
       assert.equal(played.stats.botsStarted, 1);
-      assertNothingLeft();
+      await assertNothingLeft();
     });
   }
 });
@@ -208,7 +208,7 @@ describe('hosting misbehaving Hearts bots', () => {
         const [log] = readdirSync(join(resultsDir, 'bots'));
         assert.match(readFileSync(join(resultsDir, 'bots', log), 'utf8'), c.log);
       }
-      assertNothingLeft();
+      await assertNothingLeft();
     });
   }
 
@@ -223,6 +223,6 @@ describe('hosting misbehaving Hearts bots', () => {
     finishRun();
     assert.equal(forfeitsOf(counters, 0).size, 0);
     assert.equal(stats.botsStarted, 1);
-    assertNothingLeft();
+    await assertNothingLeft();
   });
 });

@@ -29,7 +29,7 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function assertNothingLeft(): Promise<void> {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
-  assert.deepEqual(zombieChildren(), [], 'every bot process was reaped');
+  assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
   // The port closes a moment after its last bot is gone.
   for (let waited = 0; liveHandles().TCPServerWrap !== undefined && waited < 1000; waited += 20) await sleep(20);
   assert.equal(liveHandles().TCPServerWrap, undefined, 'no port is left listening');

@@ -298,7 +298,7 @@ describe('sandboxed bots on FIFOs and TCP', { skip: problem ?? false }, () => {
 
   test('nothing is left: no process, no socket, no folder', async () => {
     assert.deepEqual(processesMarked(marker), [], 'no bot process or forwarder is left running');
-    assert.deepEqual(zombieChildren(), [], 'every bot process was reaped');
+    assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
     assert.deepEqual(channelFolders(), before, "no sandboxed channel's folder is left");
   });
 });
