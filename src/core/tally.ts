@@ -128,7 +128,12 @@ export class GameTally {
 
   /** A value of a moments metric for the seat, under the label it holds. */
   record(metric: number, seat: number, value: number): void {
-    const at = this.metricOffset(metric, seat) + 3 * this.held[metric * this.players + seat];
+    this.recordUnder(metric, seat, this.held[metric * this.players + seat], value);
+  }
+
+  /** A value of a moments metric for the seat under `label`, which the seat need not hold (a curve's point per turn). */
+  recordUnder(metric: number, seat: number, label: number, value: number): void {
+    const at = this.metricOffset(metric, seat) + 3 * label;
     const counts = this.counts;
     counts[at]++;
     counts[at + 1] += value;
