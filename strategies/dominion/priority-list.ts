@@ -329,7 +329,7 @@ export class PriorityListPlayer implements Strategy<DominionSeatView> {
       case Phase.ACTION:
         return or(this.play.pickLegal(view, Family.PLAY), Action.END_ACTIONS);
       case Phase.BUY:
-        if (view.isLegal(Action.PLAY_TREASURES)) return Action.PLAY_TREASURES;
+        if (view.legalCards(Family.TREASURE) !== 0) return Action.PLAY_TREASURES;
         return or(this.buy.pickLegal(view, Family.BUY), Action.END_BUYS);
       default:
         return -1;

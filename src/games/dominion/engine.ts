@@ -22,7 +22,6 @@ import {
   Type,
   WORKSHOP_MAX_COST,
   VP,
-  pileSize,
 } from './cards.ts';
 import { Ev, GainedBy, Illegal, Phase } from './codes.ts';
 import { CURVE_TURNS, EndCause, Metric } from './metrics.ts';
@@ -78,7 +77,7 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
   s.events.clear();
   s.tally.startRound();
   const players = s.players;
-  for (let card = 0; card < CARD_COUNT; card++) s.supply[card] = pileSize(card, players);
+  s.supply.set(s.startingSupply);
   s.stockedKinds = kindsIn(s.supply, 0);
   s.emptyPiles = 0;
   s.hand.fill(0);

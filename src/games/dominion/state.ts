@@ -3,7 +3,7 @@ import { EventLog } from '../../core/events.ts';
 import type { GameState, RuleValues } from '../../core/game.ts';
 import { Rng, type MasterKey } from '../../core/random.ts';
 import { GameTally } from '../../core/tally.ts';
-import { CARD_COUNT, MAX_PLAYERS, MIN_PLAYERS, totalCards } from './cards.ts';
+import { CARD_COUNT, MAX_PLAYERS, MIN_PLAYERS, pileSize, totalCards } from './cards.ts';
 import { FORFEIT_LABELS, Phase } from './codes.ts';
 import { DOMINION_METRICS } from './metrics.ts';
 import { decodeRules, type DecodedRules } from './rules.ts';
@@ -24,6 +24,8 @@ export class DominionState implements GameState {
   readonly capacity: number;
 
   readonly supply = new Int16Array(CARD_COUNT);
+  /** The supply a game starts with, for this many players. */
+  readonly startingSupply: Int16Array;
   /** Bit `card` set while its pile is not empty, kept by the engine beside `supply` (see handKinds). */
   stockedKinds = 0;
   emptyPiles = 0;
@@ -89,6 +91,7 @@ export class DominionState implements GameState {
     this.ruleValues = rules;
     this.rules = decodeRules(rules);
     this.capacity = totalCards(players);
+    this.startingSupply = Int16Array.from({ length: CARD_COUNT }, (_, card) => pileSize(card, players));
     // One move logs at most a record per card there is twice over (a cleanup announces the play
     // area, then the draw may shuffle), plus a game's start or end.
     this.events = new EventLog(2 * this.capacity + 32 * players);

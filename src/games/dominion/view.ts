@@ -2,7 +2,7 @@ import type { GameEvent } from '../../core/events.ts';
 import type { PlayerView } from '../../core/game.ts';
 import { CARD_COUNT, COINS, COST, PLUS_ACTIONS, PLUS_BUYS, PLUS_COINS, TYPES, Type, pileSize, totalCards, vpOfCounts } from './cards.ts';
 import { Ev, GainedBy, Phase } from './codes.ts';
-import { illegalReason, legalKinds } from './engine.ts';
+import { legalKinds } from './engine.ts';
 import type { DominionState } from './state.ts';
 
 /**
@@ -31,15 +31,16 @@ export interface DominionSeatView extends PlayerView {
 }
 
 /**
- * A seat view that also says which decision the seat is asked and what is legal for it there:
+ * A seat view that also says which decision the seat is asked and which cards are legal there:
  * what a strategy's decide reads in place of the listed actions (Strategy.decide).
  */
 export interface DominionDecidingView extends DominionSeatView {
   /** The decision this seat is asked now, as a Phase; Phase.OVER when it decides nothing. */
   readonly decision: number;
-  /** Whether this seat may choose `action` now. */
-  isLegal(action: number): boolean;
-  /** The cards whose action of `family` this seat may choose now, as a mask (bit `card`). */
+  /**
+   * The cards whose action of `family` this seat may choose now, as a mask (bit `card`); the
+   * buy phase offers play-treasures exactly while its treasure family has a card.
+   */
   legalCards(family: number): number;
 }
 
@@ -266,10 +267,6 @@ export class DominionStateView implements DominionDecidingView {
 
   get decision(): number {
     return this.state.current === this.seat ? this.state.phase : Phase.OVER;
-  }
-
-  isLegal(action: number): boolean {
-    return this.state.current === this.seat && illegalReason(this.state, action) === 0;
   }
 
   legalCards(family: number): number {

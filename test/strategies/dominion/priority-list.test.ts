@@ -17,6 +17,7 @@ import {
   actionOf,
   dominion,
   DominionView,
+  type DominionDecidingView,
 } from '../../../src/games/dominion/index.ts';
 import { resolveStrategy } from '../../../src/runner/play/strategies.ts';
 import { Table, playGame } from '../../../src/runner/play/table.ts';
@@ -262,8 +263,14 @@ describe('strategies as files and built-ins', () => {
             [0, 1, 2].map((seat) => ({ strategy: definition.create({ seat, players: 3, rules, params: {} }), trusted })),
           ),
       );
-      assert.ok(!(tables[0].views[0] instanceof DominionView) && tables[0].listeners === 0, `${data.name} trusted`);
-      assert.ok(tables[1].views[0] instanceof DominionView && tables[1].listeners === 7, `${data.name} untrusted`);
+      assert.ok(
+        !(tables[0].views[0] instanceof DominionView) && tables[0].listeners === 0 && tables[0].deciders === 7,
+        `${data.name} trusted`,
+      );
+      assert.ok(
+        tables[1].views[0] instanceof DominionView && tables[1].listeners === 7 && tables[1].deciders === 0,
+        `${data.name} untrusted`,
+      );
       for (let game = 0; game < 5; game++) {
         const [fast, checked] = tables.map((table) => {
           playGame(table, masterKey(`views ${data.name}`), game);
@@ -273,6 +280,34 @@ describe('strategies as files and built-ins', () => {
       }
     }
   });
+});
+
+test('deciding from the state view, a list answers as it does from the listed actions, or asks for them', () => {
+  // Every built-in list at every seat, and random seats beside them to reach the rarer decisions.
+  for (const profile of ['spec', 'original-server']) {
+    const rules = dominion.parseRules({ profile });
+    const lists = BUILTIN_LISTS.map((data) => priorityList(data).create({ seat: 0, players: 3, rules, params: {} }) as PriorityListPlayer);
+    const s = dominion.createState(3, rules);
+    const stateViews = [0, 1, 2].map((seat) => dominion.createStateView!(s, seat) as DominionDecidingView);
+    const legal = new Int32Array(dominion.maxActions);
+    const rng = new Rng().seed(masterKey('decide'), 0, 9, 0);
+    let decided = 0;
+    for (let game = 0; game < 12; game++) {
+      dominion.reset(s, masterKey('decide'), game);
+      while (!s.over) {
+        const view = stateViews[s.current];
+        const count = dominion.legalActions(s, legal);
+        for (const player of lists) {
+          const answer = player.decide(view, rng);
+          if (answer < 0) continue;
+          decided++;
+          assert.equal(answer, player.choose(view, legal, count, rng), `game ${game}, phase ${s.phase}`);
+        }
+        dominion.apply(s, rng.float() < 0.5 ? legal[rng.int(count)] : lists[game % lists.length].choose(view, legal, count, rng));
+      }
+    }
+    assert.ok(decided > 1000, `${profile}: ${decided} decisions compared`);
+  }
 });
 
 describe('strength, where simulator users know the order', () => {
