@@ -128,16 +128,26 @@ export class GameTally {
 
   /** A value of a moments metric for the seat, under the label it holds. */
   record(metric: number, seat: number, value: number): void {
-    this.recordUnder(metric, seat, this.held[metric * this.players + seat], value);
-  }
-
-  /** A value of a moments metric for the seat under `label`, which the seat need not hold (a curve's point per turn). */
-  recordUnder(metric: number, seat: number, label: number, value: number): void {
-    const at = this.metricOffset(metric, seat) + 3 * label;
+    const at = this.metricOffset(metric, seat) + 3 * this.held[metric * this.players + seat];
     const counts = this.counts;
     counts[at]++;
     counts[at + 1] += value;
     counts[at + 2] += value * value;
+  }
+
+  /**
+   * A value under each of the labels 0 .. count - 1 of a moments metric, values[from + label]: a
+   * deck's cards per kind, or a curve kept per turn and recorded once, when the game ends.
+   */
+  recordSeries(metric: number, seat: number, values: Int16Array, from: number, count: number): void {
+    const counts = this.counts;
+    let at = this.metricOffset(metric, seat);
+    for (let label = 0; label < count; label++, at += 3) {
+      const value = values[from + label];
+      counts[at]++;
+      counts[at + 1] += value;
+      counts[at + 2] += value * value;
+    }
   }
 
   forfeit(seat: number, reason: number): void {

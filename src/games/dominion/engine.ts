@@ -283,12 +283,16 @@ function cleanup(s: DominionState, chosenTop: number): void {
   startTurn(s);
 }
 
-/** The turn's points on the VP and money curves, for the turns the curves follow. */
+/**
+ * The turn's points on the VP and money curves, for the turns the curves follow: kept in the state
+ * and recorded when the game ends (every turn begun is cleaned up before it can end).
+ */
 function recordCurves(s: DominionState, seat: number): void {
   const turn = s.turns[seat];
   if (turn > CURVE_TURNS) return;
-  s.tally.recordUnder(Metric.VP_BY_TURN, seat, turn - 1, s.vp[seat]);
-  s.tally.recordUnder(Metric.MONEY_BY_TURN, seat, turn - 1, s.moneyThisTurn);
+  const at = seat * CURVE_TURNS + turn - 1;
+  s.vpByTurn[at] = s.vp[seat];
+  s.moneyByTurn[at] = s.moneyThisTurn;
 }
 
 /** One card leaves the seat's hand. */
@@ -598,7 +602,10 @@ function finishGame(s: DominionState, cause: number): void {
     tally.record(Metric.TURNS, seat, s.turns[seat]);
     tally.record(Metric.TIES, seat, won && winners > 1 ? 1 : 0);
     tally.count(Metric.END_CAUSE, seat, cause);
-    for (let card = 0; card < CARD_COUNT; card++) tally.recordUnder(Metric.DECK, seat, card, s.owned[seat * CARD_COUNT + card]);
+    tally.recordSeries(Metric.DECK, seat, s.owned, seat * CARD_COUNT, CARD_COUNT);
+    const curved = Math.min(s.turns[seat], CURVE_TURNS);
+    tally.recordSeries(Metric.VP_BY_TURN, seat, s.vpByTurn, seat * CURVE_TURNS, curved);
+    tally.recordSeries(Metric.MONEY_BY_TURN, seat, s.moneyByTurn, seat * CURVE_TURNS, curved);
     s.events.push(everyone(s), Ev.GAME_END, seat, s.vp[seat], s.turns[seat], won ? 1 : 0);
   }
   s.endCause = cause;

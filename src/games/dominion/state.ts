@@ -5,7 +5,7 @@ import { Rng, type MasterKey } from '../../core/random.ts';
 import { GameTally } from '../../core/tally.ts';
 import { CARD_COUNT, MAX_PLAYERS, MIN_PLAYERS, pileSize, totalCards } from './cards.ts';
 import { FORFEIT_LABELS, Phase } from './codes.ts';
-import { DOMINION_METRICS } from './metrics.ts';
+import { CURVE_TURNS, DOMINION_METRICS } from './metrics.ts';
 import { decodeRules, type DecodedRules } from './rules.ts';
 
 /**
@@ -76,6 +76,9 @@ export class DominionState implements GameState {
   endCause = 0;
   /** Each seat's VP over the cards it owns, kept as cards are gained and trashed. */
   readonly vp: Int16Array;
+  /** [seat * CURVE_TURNS + turn - 1]: the seat's VP and money at the end of each turn the curves follow. */
+  readonly vpByTurn: Int16Array;
+  readonly moneyByTurn: Int16Array;
   readonly shares: Float64Array;
 
   key: MasterKey = new Uint32Array(4);
@@ -109,6 +112,8 @@ export class DominionState implements GameState {
     this.play = new Int8Array(this.capacity);
     this.turns = new Int16Array(players);
     this.vp = new Int16Array(players);
+    this.vpByTurn = new Int16Array(players * CURVE_TURNS);
+    this.moneyByTurn = new Int16Array(players * CURVE_TURNS);
     this.shares = new Float64Array(players);
     this.shuffleRngs = Array.from({ length: players }, () => new Rng());
     this.chanceRngs = Array.from({ length: players }, () => new Rng());
