@@ -321,8 +321,8 @@ export class PriorityListPlayer implements Strategy<DominionSeatView> {
   inform(): void {}
 
   /**
-   * The action and buy phases from the state view, as choose takes them from the list; the rarer
-   * decisions, whose fallbacks read the whole list, are left to choose.
+   * The action and buy phases and cleanup from the state view, as choose takes them from the list;
+   * the rarer decisions, whose fallbacks read the whole list, are left to choose.
    */
   decide(view: DominionDecidingView, _rng: Rng): number {
     switch (view.decision) {
@@ -331,6 +331,11 @@ export class PriorityListPlayer implements Strategy<DominionSeatView> {
       case Phase.BUY:
         if (view.legalCards(Family.TREASURE) !== 0) return Action.PLAY_TREASURES;
         return or(this.buy.pickLegal(view, Family.BUY), Action.END_BUYS);
+      case Phase.CLEANUP: {
+        // The first listed top card, as choose takes: the lowest card, since lists go in card order.
+        const cards = view.legalCards(Family.TOP);
+        return actionOf(Family.TOP, 31 - Math.clz32(cards & -cards));
+      }
       default:
         return -1;
     }
