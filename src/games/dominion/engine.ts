@@ -1,6 +1,6 @@
 import { Forfeit } from '../../core/forfeits.ts';
 import { Streams, type MasterKey } from '../../core/random.ts';
-import { Action, CARD_OF, FAMILY_OF, Family, actionOf } from './actions.ts';
+import { Action, CARD_OF, FAMILY_OF, Family } from './actions.ts';
 import {
   CARD_COUNT,
   COINS,
