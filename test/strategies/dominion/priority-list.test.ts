@@ -18,6 +18,7 @@ import {
   dominion,
   DominionView,
   type DominionDecidingView,
+  type DominionSeatView,
 } from '../../../src/games/dominion/index.ts';
 import { resolveStrategy } from '../../../src/runner/play/strategies.ts';
 import { Table, playGame } from '../../../src/runner/play/table.ts';
@@ -25,7 +26,8 @@ import { PriorityListPlayer, priorityList, type PriorityList } from '../../../st
 import { readPriorityList, schemaFault } from '../../../strategies/dominion/list-file.ts';
 import { BUILTIN_LISTS } from '../../../strategies/dominion/lists.ts';
 import { Rng } from '../../../src/core/random.ts';
-import type { ParamSpec } from '../../../src/core/strategy.ts';
+import type { ParamSpec, Strategy } from '../../../src/core/strategy.ts';
+import { Forfeit } from '../../../src/core/forfeits.ts';
 import { rotatedWinRate } from '../../helpers/rotated-win-rate.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../../strategies/examples/remodel-bm.json', import.meta.url));
@@ -308,6 +310,49 @@ test('deciding from the state view, a list answers as it does from the listed ac
     }
     assert.ok(decided > 1000, `${profile}: ${decided} decisions compared`);
   }
+});
+
+test('a seat whose decide throws forfeits as a seat whose choose throws at the same decision', () => {
+  const rules = dominion.parseRules({});
+  const definition = priorityList(BUILTIN_LISTS.find((data) => data.name === 'smithy-bm')!);
+  /** Seat 0 throws at its 25th decision, from decide where it has one; seat 1 plays the list. */
+  const table = (deciding: boolean) => {
+    const list = definition.create({ seat: 0, players: 2, rules, params: {} }) as PriorityListPlayer;
+    let decisions = 0;
+    const faulty = (): void => {
+      if (++decisions === 25) throw new Error('broken');
+    };
+    const strategy: Strategy<DominionSeatView> = {
+      observes: true,
+      readsState: true,
+      restart: () => {},
+      inform: () => {},
+      choose: (view, legal, count, rng) => {
+        if (!deciding) faulty();
+        return list.choose(view, legal, count, rng);
+      },
+      ...(deciding && {
+        decide: (view: DominionSeatView, rng: Rng) => {
+          faulty();
+          return list.decide(view as DominionDecidingView, rng);
+        },
+      }),
+    };
+    const other = definition.create({ seat: 1, players: 2, rules, params: {} });
+    return new Table(dominion, rules, [
+      { strategy, trusted: true },
+      { strategy: other, trusted: true },
+    ]);
+  };
+  const [deciding, choosing] = [table(true), table(false)];
+  assert.equal(deciding.deciders, 3);
+  assert.equal(choosing.deciders, 2);
+  const [fast, listed] = [deciding, choosing].map((t) => {
+    playGame(t, masterKey('throws'), 0);
+    return [...t.state.vp, ...t.state.turns, ...t.state.owned, ...t.state.tally.forfeits];
+  });
+  assert.deepEqual(fast, listed);
+  assert.equal(deciding.state.tally.forfeits[Forfeit.STRATEGY_ERROR], 1);
 });
 
 describe('strength, where simulator users know the order', () => {
