@@ -20,6 +20,13 @@ export interface Strategy<V extends PlayerView = PlayerView> {
    */
   readonly readsState?: boolean;
   /**
+   * Optional, for a readsState strategy: its choice from the state view alone, asking the view
+   * whether an action is legal instead of reading a list, or -1 where it wants the listed actions
+   * after all (the table then lists them and calls `choose`). What it returns is what `choose`
+   * would return given the list: the table calls it first only to spare the listing.
+   */
+  decide?(view: V, rng: Rng): number;
+  /**
    * The strategy keeps, from the events it is told, the view it reads itself, and ignores the
    * one `choose` is handed (a confined file's seat): the table then does not update that one.
    */

@@ -135,6 +135,21 @@ export class GameTally {
     counts[at + 2] += value * value;
   }
 
+  /**
+   * A value under each of the labels 0 .. count - 1 of a moments metric, values[from + label]: a
+   * deck's cards per kind, or a curve kept per turn and recorded once, when the game ends.
+   */
+  recordSeries(metric: number, seat: number, values: Int16Array, from: number, count: number): void {
+    const counts = this.counts;
+    let at = this.metricOffset(metric, seat);
+    for (let label = 0; label < count; label++, at += 3) {
+      const value = values[from + label];
+      counts[at]++;
+      counts[at + 1] += value;
+      counts[at + 2] += value * value;
+    }
+  }
+
   forfeit(seat: number, reason: number): void {
     this.forfeits[seat * this.shape.forfeitReasons + reason]++;
   }

@@ -13,8 +13,10 @@ import {
   Card,
   FAMILY_OF,
   Family,
+  Phase,
   actionOf,
   cardByName,
+  type DominionDecidingView,
   type DominionSeatView,
 } from '../../src/games/dominion/index.ts';
 
@@ -84,6 +86,9 @@ const TERMS = {
 } as const;
 const TAKES_CARD = new Set<number>([TERMS.count, TERMS.supply, TERMS.inHand]);
 const CONSTANT = -1;
+const NO_LIST = new Int32Array(0);
+/** CompiledList.first's mask when the legal actions come as a list. */
+const LISTED = -1;
 export const OPERATORS = ['<', '<=', '>', '>=', '==', '!='];
 
 /** The conditions of every entry of one list, flattened into typed arrays so choosing allocates nothing. */
@@ -117,9 +122,20 @@ class CompiledList {
 
   /** The first entry whose action of `family` is among the legal ones and whose conditions hold; -1 for none. */
   pick(view: DominionSeatView, family: number, legal: Int32Array, count: number): number {
+    return this.first(view, family, LISTED, legal, count);
+  }
+
+  /** pick, from the view's mask of the legal cards of `family` instead of a list. */
+  pickLegal(view: DominionDecidingView, family: number): number {
+    return this.first(view, family, view.legalCards(family), NO_LIST, 0);
+  }
+
+  /** The entries' walk; `cards` is the legal cards' mask, or -1 where `legal` lists them. */
+  private first(view: DominionSeatView, family: number, cards: number, legal: Int32Array, count: number): number {
     for (let entry = 0; entry < this.cards.length; entry++) {
-      const action = actionOf(family, this.cards[entry]);
-      if (!isListed(action, legal, count)) continue;
+      const card = this.cards[entry];
+      const action = actionOf(family, card);
+      if (cards === LISTED ? !isListed(action, legal, count) : (cards & (1 << card)) === 0) continue;
       if (this.holds(view, entry)) return action;
     }
     return -1;
@@ -303,6 +319,27 @@ export class PriorityListPlayer implements Strategy<DominionSeatView> {
   restart(): void {}
 
   inform(): void {}
+
+  /**
+   * The action and buy phases and cleanup from the state view, as choose takes them from the list;
+   * the rarer decisions, whose fallbacks read the whole list, are left to choose.
+   */
+  decide(view: DominionDecidingView, _rng: Rng): number {
+    switch (view.decision) {
+      case Phase.ACTION:
+        return or(this.play.pickLegal(view, Family.PLAY), Action.END_ACTIONS);
+      case Phase.BUY:
+        if (view.legalCards(Family.TREASURE) !== 0) return Action.PLAY_TREASURES;
+        return or(this.buy.pickLegal(view, Family.BUY), Action.END_BUYS);
+      case Phase.CLEANUP: {
+        // The first listed top card, as choose takes: the lowest card, since lists go in card order.
+        const cards = view.legalCards(Family.TOP);
+        return actionOf(Family.TOP, 31 - Math.clz32(cards & -cards));
+      }
+      default:
+        return -1;
+    }
+  }
 
   choose(view: DominionSeatView, legal: Int32Array, count: number, _rng: Rng): number {
     const last = legal[count - 1];

@@ -1,6 +1,6 @@
 import { Forfeit } from '../../core/forfeits.ts';
 import { Streams, type MasterKey } from '../../core/random.ts';
-import { Action, CARD_OF, FAMILY_OF, Family, actionOf } from './actions.ts';
+import { Action, CARD_OF, FAMILY_OF, Family } from './actions.ts';
 import {
   CARD_COUNT,
   COINS,
@@ -22,7 +22,6 @@ import {
   Type,
   WORKSHOP_MAX_COST,
   VP,
-  pileSize,
 } from './cards.ts';
 import { Ev, GainedBy, Illegal, Phase } from './codes.ts';
 import { CURVE_TURNS, EndCause, Metric } from './metrics.ts';
@@ -78,7 +77,7 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
   s.events.clear();
   s.tally.startRound();
   const players = s.players;
-  for (let card = 0; card < CARD_COUNT; card++) s.supply[card] = pileSize(card, players);
+  s.supply.set(s.startingSupply);
   s.stockedKinds = kindsIn(s.supply, 0);
   s.emptyPiles = 0;
   s.hand.fill(0);
@@ -105,8 +104,8 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
   s.endCause = 0;
   // The starting decks are gains from outside the supply's counts (pileSize already leaves them out).
   for (let seat = 0; seat < players; seat++) {
-    for (let i = 0; i < STARTING_COPPERS; i++) receive(s, seat, Card.COPPER, GainedBy.STARTING_DECK);
-    for (let i = 0; i < STARTING_ESTATES; i++) receive(s, seat, Card.ESTATE, GainedBy.STARTING_DECK);
+    receiveStarting(s, seat, Card.COPPER, STARTING_COPPERS);
+    receiveStarting(s, seat, Card.ESTATE, STARTING_ESTATES);
     draw(s, seat, HAND_SIZE);
     const coppers = s.hand[seat * CARD_COUNT + Card.COPPER];
     s.tally.hold(Metric.OPENING, seat, coppers === 2 || coppers === 5 ? 0 : 1);
@@ -135,6 +134,17 @@ function receive(s: DominionState, seat: number, card: number, how: number): voi
     s.events.push(1 << seat, Ev.GAINED, seat, card, how, 1);
     s.events.push(everyone(s) & ~(1 << seat), Ev.SUPPLY_TAKEN, card, 0, 0, 0);
   } else s.events.push(everyone(s), Ev.GAINED, seat, card, how, 0);
+}
+
+/** `n` cards of the starting deck into the discard pile at once: receive's counts and records for each. */
+function receiveStarting(s: DominionState, seat: number, card: number, n: number): void {
+  const at = seat * CARD_COUNT + card;
+  s.owned[at] += n;
+  s.vp[seat] += n * VP[card];
+  s.discard[at] += n;
+  s.discardCount[seat] += n;
+  s.topDiscard[seat] = card;
+  if (s.events.enabled) for (let i = 0; i < n; i++) s.events.push(everyone(s), Ev.GAINED, seat, card, GainedBy.STARTING_DECK, 0);
 }
 
 /** Takes a card from the supply for the seat. */
@@ -175,12 +185,17 @@ function draw(s: DominionState, seat: number, cards: number): void {
 function shuffle(s: DominionState, seat: number): void {
   const base = seat * s.capacity;
   const counts = seat * CARD_COUNT;
-  let size = 0;
+  const deck = s.deck;
+  const discard = s.discard;
+  let at = base;
   for (let card = 0; card < CARD_COUNT; card++) {
-    for (let n = s.discard[counts + card]; n > 0; n--) s.deck[base + size++] = card;
-    s.discard[counts + card] = 0;
+    const n = discard[counts + card];
+    if (n === 0) continue;
+    discard[counts + card] = 0;
+    for (const end = at + n; at < end; at++) deck[at] = card;
   }
-  s.shuffleRngs[seat].shuffle(s.deck, base, size);
+  const size = at - base;
+  s.shuffleRngs[seat].shuffle(deck, base, size);
   s.deckCount[seat] = size;
   s.discardCount[seat] = 0;
   s.topDiscard[seat] = NO_CARD;
@@ -268,15 +283,16 @@ function cleanup(s: DominionState, chosenTop: number): void {
   startTurn(s);
 }
 
-/** The turn's points on the VP and money curves, for the turns the curves follow. */
+/**
+ * The turn's points on the VP and money curves, for the turns the curves follow: kept in the state
+ * and recorded when the game ends (every turn begun is cleaned up before it can end).
+ */
 function recordCurves(s: DominionState, seat: number): void {
   const turn = s.turns[seat];
   if (turn > CURVE_TURNS) return;
-  const tally = s.tally;
-  tally.hold(Metric.VP_BY_TURN, seat, turn - 1);
-  tally.record(Metric.VP_BY_TURN, seat, s.vp[seat]);
-  tally.hold(Metric.MONEY_BY_TURN, seat, turn - 1);
-  tally.record(Metric.MONEY_BY_TURN, seat, s.moneyThisTurn);
+  const at = seat * CURVE_TURNS + turn - 1;
+  s.vpByTurn[at] = s.vp[seat];
+  s.moneyByTurn[at] = s.moneyThisTurn;
 }
 
 /** One card leaves the seat's hand. */
@@ -302,18 +318,27 @@ function playTreasure(s: DominionState, card: number): void {
 function playAllTreasures(s: DominionState): void {
   const seat = s.active;
   const base = seat * CARD_COUNT;
+  const hand = s.hand;
+  const play = s.play;
+  const log = s.events.enabled ? s.events : null;
+  let played = s.playCount;
+  let cards = 0;
+  let coins = 0;
   for (let kinds = s.handKinds[seat] & TREASURE_KINDS; kinds !== 0; kinds &= kinds - 1) {
     const card = lowestKind(kinds);
-    const n = s.hand[base + card];
+    const n = hand[base + card];
     for (let i = 0; i < n; i++) {
-      s.play[s.playCount++] = card;
-      s.events.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
+      play[played++] = card;
+      log?.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
     }
-    s.hand[base + card] = 0;
-    s.handCount[seat] -= n;
-    s.coins += n * COINS[card];
-    s.moneyThisTurn += n * COINS[card];
+    hand[base + card] = 0;
+    cards += n;
+    coins += n * COINS[card];
   }
+  s.playCount = played;
+  s.handCount[seat] -= cards;
+  s.coins += coins;
+  s.moneyThisTurn += coins;
   s.handKinds[seat] &= ~TREASURE_KINDS;
 }
 
@@ -577,10 +602,10 @@ function finishGame(s: DominionState, cause: number): void {
     tally.record(Metric.TURNS, seat, s.turns[seat]);
     tally.record(Metric.TIES, seat, won && winners > 1 ? 1 : 0);
     tally.count(Metric.END_CAUSE, seat, cause);
-    for (let card = 0; card < CARD_COUNT; card++) {
-      tally.hold(Metric.DECK, seat, card);
-      tally.record(Metric.DECK, seat, s.owned[seat * CARD_COUNT + card]);
-    }
+    tally.recordSeries(Metric.DECK, seat, s.owned, seat * CARD_COUNT, CARD_COUNT);
+    const curved = Math.min(s.turns[seat], CURVE_TURNS);
+    tally.recordSeries(Metric.VP_BY_TURN, seat, s.vpByTurn, seat * CURVE_TURNS, curved);
+    tally.recordSeries(Metric.MONEY_BY_TURN, seat, s.moneyByTurn, seat * CURVE_TURNS, curved);
     s.events.push(everyone(s), Ev.GAME_END, seat, s.vp[seat], s.turns[seat], won ? 1 : 0);
   }
   s.endCause = cause;
@@ -589,76 +614,98 @@ function finishGame(s: DominionState, cause: number): void {
   s.phase = Phase.OVER;
 }
 
-/** An action of `family` for each kind of card the seat holds among `mask` (handKinds bits), in card order. */
-function listHeld(s: DominionState, seat: number, family: number, mask: number, out: Int32Array, count: number): number {
-  for (let kinds = s.handKinds[seat] & mask; kinds !== 0; kinds &= kinds - 1) out[count++] = actionOf(family, lowestKind(kinds));
-  return count;
-}
-
 const DEAREST = Math.max(...COST);
 /** Per amount of coins up to the dearest card's cost: the cards that cost at most that much, as a mask. */
 const KINDS_UP_TO = Int32Array.from({ length: DEAREST + 1 }, (_, coins) =>
   COST.reduce((kinds, cost, card) => (cost <= coins ? kinds | (1 << card) : kinds), 0),
 );
 
+/** The cards a gain or buy may take (see gainable) among `kinds`, as a mask: affordable and in stock. */
+function gainableKinds(s: DominionState, maxCost: number, kinds: number): number {
+  if (maxCost < 0) return 0;
+  return KINDS_UP_TO[maxCost < DEAREST ? maxCost : DEAREST] & s.stockedKinds & kinds;
+}
+
 /**
- * An action of `family` for each card a gain or buy may take (see gainable), `kinds` standing for
- * its types: a walk over the kinds that are affordable, in stock and of those types, in card order.
+ * The cards whose action of `family` the current player may choose now, as a mask: the cards
+ * listLegalActions lists in that family, 0 for a family the decision does not take. A strategy
+ * deciding from the state view reads this in place of the list.
  */
-function listGains(s: DominionState, family: number, maxCost: number, kinds: number, out: Int32Array, count: number): number {
-  if (maxCost < 0) return count;
-  const first = family * CARD_COUNT;
-  for (let k = KINDS_UP_TO[maxCost < DEAREST ? maxCost : DEAREST] & s.stockedKinds & kinds; k !== 0; k &= k - 1) {
-    out[count++] = first + lowestKind(k);
+export function legalKinds(s: DominionState, family: number): number {
+  const held = s.current >= 0 ? s.handKinds[s.current] : 0;
+  switch (s.phase) {
+    case Phase.ACTION:
+      return family === Family.PLAY ? held & ACTION_KINDS : 0;
+    case Phase.BUY:
+      if (family === Family.TREASURE) return s.bought ? 0 : held & TREASURE_KINDS;
+      return family === Family.BUY ? gainableKinds(s, s.coins, ALL_KINDS) : 0;
+    case Phase.CELLAR:
+    case Phase.MILITIA_DISCARD:
+      return family === Family.DISCARD ? held : 0;
+    case Phase.REMODEL_TRASH:
+      return family === Family.TRASH ? held : 0;
+    case Phase.MINE_TRASH:
+      return family === Family.TRASH ? held & TREASURE_KINDS : 0;
+    case Phase.REMODEL_GAIN:
+      return family === Family.GAIN ? gainableKinds(s, s.resolving, ALL_KINDS) : 0;
+    case Phase.MINE_GAIN:
+      return family === Family.GAIN ? gainableKinds(s, s.resolving, TREASURE_KINDS) : 0;
+    case Phase.WORKSHOP_GAIN:
+      return family === Family.GAIN ? gainableKinds(s, WORKSHOP_MAX_COST, ALL_KINDS) : 0;
+    case Phase.CLEANUP:
+      return family === Family.TOP ? held : 0;
+    default:
+      return 0;
   }
+}
+
+/** An action of `family` for each card legalKinds allows, in card order. */
+function listFamily(s: DominionState, family: number, out: Int32Array, count: number): number {
+  const first = family * CARD_COUNT;
+  for (let kinds = legalKinds(s, family); kinds !== 0; kinds &= kinds - 1) out[count++] = first + lowestKind(kinds);
   return count;
 }
 
 /** Writes the current player's legal actions; the order is fixed (card order, then the singles). */
 export function listLegalActions(s: DominionState, out: Int32Array): number {
-  const seat = s.current;
   let count = 0;
   switch (s.phase) {
     case Phase.ACTION:
-      count = listHeld(s, seat, Family.PLAY, ACTION_KINDS, out, 0);
+      count = listFamily(s, Family.PLAY, out, 0);
       out[count++] = Action.END_ACTIONS;
       return count;
     case Phase.BUY:
-      if (!s.bought && holdsTreasure(s, seat)) {
+      if (legalKinds(s, Family.TREASURE) !== 0) {
         out[count++] = Action.PLAY_TREASURES;
-        count = listHeld(s, seat, Family.TREASURE, TREASURE_KINDS, out, count);
+        count = listFamily(s, Family.TREASURE, out, count);
       }
-      count = listGains(s, Family.BUY, s.coins, ALL_KINDS, out, count);
+      count = listFamily(s, Family.BUY, out, count);
       out[count++] = Action.END_BUYS;
       return count;
     case Phase.CELLAR:
-      count = listHeld(s, seat, Family.DISCARD, ALL_KINDS, out, 0);
+      count = listFamily(s, Family.DISCARD, out, 0);
       out[count++] = Action.DONE;
       return count;
     case Phase.REMODEL_TRASH:
-      count = listHeld(s, seat, Family.TRASH, ALL_KINDS, out, 0);
-      out[count++] = Action.DONE;
-      return count;
     case Phase.MINE_TRASH:
-      count = listHeld(s, seat, Family.TRASH, TREASURE_KINDS, out, 0);
+      count = listFamily(s, Family.TRASH, out, 0);
       out[count++] = Action.DONE;
       return count;
     case Phase.REMODEL_GAIN:
-      return listGains(s, Family.GAIN, s.resolving, ALL_KINDS, out, 0);
     case Phase.MINE_GAIN:
-      return listGains(s, Family.GAIN, s.resolving, TREASURE_KINDS, out, 0);
+      return listFamily(s, Family.GAIN, out, 0);
     case Phase.WORKSHOP_GAIN:
-      count = listGains(s, Family.GAIN, WORKSHOP_MAX_COST, ALL_KINDS, out, 0);
+      count = listFamily(s, Family.GAIN, out, 0);
       out[count++] = Action.DONE;
       return count;
     case Phase.CLEANUP:
-      return listHeld(s, seat, Family.TOP, ALL_KINDS, out, 0);
+      return listFamily(s, Family.TOP, out, 0);
     case Phase.REACTION:
       out[0] = Action.REVEAL_MOAT;
       out[1] = Action.NO_REACTION;
       return 2;
     case Phase.MILITIA_DISCARD:
-      return listHeld(s, seat, Family.DISCARD, ALL_KINDS, out, 0);
+      return listFamily(s, Family.DISCARD, out, 0);
     default:
       return 0;
   }

@@ -7,7 +7,7 @@ import { DOMINION_METRICS } from './metrics.ts';
 import { DOMINION_RULES, decodeRules, parseDominionRules } from './rules.ts';
 import { DominionState } from './state.ts';
 import { formatEventLine } from './text.ts';
-import { DominionStateView, DominionView, type DominionSeatView } from './view.ts';
+import { DominionStateView, DominionView, type DominionDecidingView, type DominionSeatView } from './view.ts';
 import { dominionWire } from './wire/index.ts';
 import { createSearchState, resampleTurn } from './resample.ts';
 
@@ -59,7 +59,7 @@ export const dominion: Game<DominionState, DominionView> = defineGame({
   describeComment: () => '',
 });
 
-export { DominionState, DominionStateView, DominionView, type DominionSeatView };
+export { DominionState, DominionStateView, DominionView, type DominionDecidingView, type DominionSeatView };
 export * from './cards.ts';
 export * from './codes.ts';
 export * from './actions.ts';

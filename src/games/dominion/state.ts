@@ -3,9 +3,9 @@ import { EventLog } from '../../core/events.ts';
 import type { GameState, RuleValues } from '../../core/game.ts';
 import { Rng, type MasterKey } from '../../core/random.ts';
 import { GameTally } from '../../core/tally.ts';
-import { CARD_COUNT, MAX_PLAYERS, MIN_PLAYERS, totalCards } from './cards.ts';
+import { CARD_COUNT, MAX_PLAYERS, MIN_PLAYERS, pileSize, totalCards } from './cards.ts';
 import { FORFEIT_LABELS, Phase } from './codes.ts';
-import { DOMINION_METRICS } from './metrics.ts';
+import { CURVE_TURNS, DOMINION_METRICS } from './metrics.ts';
 import { decodeRules, type DecodedRules } from './rules.ts';
 
 /**
@@ -24,6 +24,8 @@ export class DominionState implements GameState {
   readonly capacity: number;
 
   readonly supply = new Int16Array(CARD_COUNT);
+  /** The supply a game starts with, for this many players. */
+  readonly startingSupply: Int16Array;
   /** Bit `card` set while its pile is not empty, kept by the engine beside `supply` (see handKinds). */
   stockedKinds = 0;
   emptyPiles = 0;
@@ -74,6 +76,9 @@ export class DominionState implements GameState {
   endCause = 0;
   /** Each seat's VP over the cards it owns, kept as cards are gained and trashed. */
   readonly vp: Int16Array;
+  /** [seat * CURVE_TURNS + turn - 1]: the seat's VP and money at the end of each turn the curves follow. */
+  readonly vpByTurn: Int16Array;
+  readonly moneyByTurn: Int16Array;
   readonly shares: Float64Array;
 
   key: MasterKey = new Uint32Array(4);
@@ -89,6 +94,7 @@ export class DominionState implements GameState {
     this.ruleValues = rules;
     this.rules = decodeRules(rules);
     this.capacity = totalCards(players);
+    this.startingSupply = Int16Array.from({ length: CARD_COUNT }, (_, card) => pileSize(card, players));
     // One move logs at most a record per card there is twice over (a cleanup announces the play
     // area, then the draw may shuffle), plus a game's start or end.
     this.events = new EventLog(2 * this.capacity + 32 * players);
@@ -106,6 +112,8 @@ export class DominionState implements GameState {
     this.play = new Int8Array(this.capacity);
     this.turns = new Int16Array(players);
     this.vp = new Int16Array(players);
+    this.vpByTurn = new Int16Array(players * CURVE_TURNS);
+    this.moneyByTurn = new Int16Array(players * CURVE_TURNS);
     this.shares = new Float64Array(players);
     this.shuffleRngs = Array.from({ length: players }, () => new Rng());
     this.chanceRngs = Array.from({ length: players }, () => new Rng());

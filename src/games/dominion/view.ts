@@ -1,7 +1,8 @@
 import type { GameEvent } from '../../core/events.ts';
 import type { PlayerView } from '../../core/game.ts';
 import { CARD_COUNT, COINS, COST, PLUS_ACTIONS, PLUS_BUYS, PLUS_COINS, TYPES, Type, pileSize, totalCards, vpOfCounts } from './cards.ts';
-import { Ev, GainedBy } from './codes.ts';
+import { Ev, GainedBy, Phase } from './codes.ts';
+import { legalKinds } from './engine.ts';
 import type { DominionState } from './state.ts';
 
 /**
@@ -27,6 +28,20 @@ export interface DominionSeatView extends PlayerView {
   vpOf(seat: number): number;
   /** Piles at zero. */
   emptyPiles(): number;
+}
+
+/**
+ * A seat view that also says which decision the seat is asked and which cards are legal there:
+ * what a strategy's decide reads in place of the listed actions (Strategy.decide).
+ */
+export interface DominionDecidingView extends DominionSeatView {
+  /** The decision this seat is asked now, as a Phase; Phase.OVER when it decides nothing. */
+  readonly decision: number;
+  /**
+   * The cards whose action of `family` this seat may choose now, as a mask (bit `card`); the
+   * buy phase offers play-treasures exactly while its treasure family has a card.
+   */
+  legalCards(family: number): number;
 }
 
 /** Piles at zero in `supply`. */
@@ -219,7 +234,7 @@ export class DominionView implements DominionSeatView {
  * cards and turn counters, and what every seat is told (the supply, turns, each seat's VP). Only
  * this seat's rows of the state's arrays are exposed. Nothing to rebuild, so no events to decode.
  */
-export class DominionStateView implements DominionSeatView {
+export class DominionStateView implements DominionDecidingView {
   readonly seat: number;
   readonly players: number;
   readonly hand: Int16Array;
@@ -248,6 +263,14 @@ export class DominionStateView implements DominionSeatView {
 
   get coins(): number {
     return this.state.active === this.seat ? this.state.coins : 0;
+  }
+
+  get decision(): number {
+    return this.state.current === this.seat ? this.state.phase : Phase.OVER;
+  }
+
+  legalCards(family: number): number {
+    return this.state.current === this.seat ? legalKinds(this.state, family) : 0;
   }
 
   vpOf(seat: number): number {

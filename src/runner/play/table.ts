@@ -45,6 +45,8 @@ export class Table<S extends GameState = GameState, V extends PlayerView = Playe
   readonly listeners: number;
   /** Bit mask of the seats whose strategy keeps its own view (Strategy.ownView): theirs here stays as dealt. */
   readonly ownViews: number;
+  /** Bit mask of the seats whose strategy reads the state view and decides from it (Strategy.decide). */
+  readonly deciders: number;
   observer: TableObserver | null = null;
   /** Times each choice when decisions have a limit; null: strategies are called directly. */
   guard: ChoiceGuard | null = null;
@@ -66,6 +68,7 @@ export class Table<S extends GameState = GameState, V extends PlayerView = Playe
     this.seatEvents = seats.map(() => new GameEvent());
     this.listeners = seats.reduce((mask, seat, index) => (seat.strategy.observes && !readsState[index] ? mask | (1 << index) : mask), 0);
     this.ownViews = seats.reduce((mask, seat, index) => (seat.strategy.ownView === true ? mask | (1 << index) : mask), 0);
+    this.deciders = seats.reduce((mask, seat, index) => (readsState[index] && seat.strategy.decide ? mask | (1 << index) : mask), 0);
   }
 }
 
@@ -82,18 +85,28 @@ export function playGame<S extends GameState, V extends PlayerView>(
   dealIndex: number = gameIndex,
 ): void {
   startGame(table, key, gameIndex, dealIndex);
-  const { game, state, strategies, views, rngs, legals, guard } = table;
+  const { game, state, strategies, views, rngs, legals, guard, deciders } = table;
   while (!game.isTerminal(state)) {
     const seat = game.currentPlayer(state);
-    const legal = legals[seat];
-    const count = game.legalActions(state, legal);
-    let action: number;
+    let action = -1;
     try {
-      // Unguarded tables (built-ins only) call the strategy right here: the loop stays as small as it was.
-      action = guard === null ? strategies[seat].choose(views[seat], legal, count, rngs[seat]) : chooseInProcess(table, seat, legal, count);
+      // A seat that decides from the state view needs no list, unless it asks for one (-1).
+      if ((deciders & (1 << seat)) !== 0) action = strategies[seat].decide!(views[seat], rngs[seat]);
     } catch (error) {
       forfeit(table, seat, failureReason(error), errorText(error));
       continue;
+    }
+    if (action < 0) {
+      const legal = legals[seat];
+      const count = game.legalActions(state, legal);
+      try {
+        // Unguarded tables (built-ins only) call the strategy right here: the loop stays as small as it was.
+        action =
+          guard === null ? strategies[seat].choose(views[seat], legal, count, rngs[seat]) : chooseInProcess(table, seat, legal, count);
+      } catch (error) {
+        forfeit(table, seat, failureReason(error), errorText(error));
+        continue;
+      }
     }
     playAction(table, seat, action);
   }

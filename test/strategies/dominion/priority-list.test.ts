@@ -17,6 +17,8 @@ import {
   actionOf,
   dominion,
   DominionView,
+  type DominionDecidingView,
+  type DominionSeatView,
 } from '../../../src/games/dominion/index.ts';
 import { resolveStrategy } from '../../../src/runner/play/strategies.ts';
 import { Table, playGame } from '../../../src/runner/play/table.ts';
@@ -24,7 +26,8 @@ import { PriorityListPlayer, priorityList, type PriorityList } from '../../../st
 import { readPriorityList, schemaFault } from '../../../strategies/dominion/list-file.ts';
 import { BUILTIN_LISTS } from '../../../strategies/dominion/lists.ts';
 import { Rng } from '../../../src/core/random.ts';
-import type { ParamSpec } from '../../../src/core/strategy.ts';
+import type { ParamSpec, Strategy } from '../../../src/core/strategy.ts';
+import { Forfeit } from '../../../src/core/forfeits.ts';
 import { rotatedWinRate } from '../../helpers/rotated-win-rate.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../../strategies/examples/remodel-bm.json', import.meta.url));
@@ -262,8 +265,14 @@ describe('strategies as files and built-ins', () => {
             [0, 1, 2].map((seat) => ({ strategy: definition.create({ seat, players: 3, rules, params: {} }), trusted })),
           ),
       );
-      assert.ok(!(tables[0].views[0] instanceof DominionView) && tables[0].listeners === 0, `${data.name} trusted`);
-      assert.ok(tables[1].views[0] instanceof DominionView && tables[1].listeners === 7, `${data.name} untrusted`);
+      assert.ok(
+        !(tables[0].views[0] instanceof DominionView) && tables[0].listeners === 0 && tables[0].deciders === 7,
+        `${data.name} trusted`,
+      );
+      assert.ok(
+        tables[1].views[0] instanceof DominionView && tables[1].listeners === 7 && tables[1].deciders === 0,
+        `${data.name} untrusted`,
+      );
       for (let game = 0; game < 5; game++) {
         const [fast, checked] = tables.map((table) => {
           playGame(table, masterKey(`views ${data.name}`), game);
@@ -273,6 +282,77 @@ describe('strategies as files and built-ins', () => {
       }
     }
   });
+});
+
+test('deciding from the state view, a list answers as it does from the listed actions, or asks for them', () => {
+  // Every built-in list at every seat, and random seats beside them to reach the rarer decisions.
+  for (const profile of ['spec', 'original-server']) {
+    const rules = dominion.parseRules({ profile });
+    const lists = BUILTIN_LISTS.map((data) => priorityList(data).create({ seat: 0, players: 3, rules, params: {} }) as PriorityListPlayer);
+    const s = dominion.createState(3, rules);
+    const stateViews = [0, 1, 2].map((seat) => dominion.createStateView!(s, seat) as DominionDecidingView);
+    const legal = new Int32Array(dominion.maxActions);
+    const rng = new Rng().seed(masterKey('decide'), 0, 9, 0);
+    let decided = 0;
+    for (let game = 0; game < 12; game++) {
+      dominion.reset(s, masterKey('decide'), game);
+      while (!s.over) {
+        const view = stateViews[s.current];
+        const count = dominion.legalActions(s, legal);
+        for (const player of lists) {
+          const answer = player.decide(view, rng);
+          if (answer < 0) continue;
+          decided++;
+          assert.equal(answer, player.choose(view, legal, count, rng), `game ${game}, phase ${s.phase}`);
+        }
+        dominion.apply(s, rng.float() < 0.5 ? legal[rng.int(count)] : lists[game % lists.length].choose(view, legal, count, rng));
+      }
+    }
+    assert.ok(decided > 1000, `${profile}: ${decided} decisions compared`);
+  }
+});
+
+test('a seat whose decide throws forfeits as a seat whose choose throws at the same decision', () => {
+  const rules = dominion.parseRules({});
+  const definition = priorityList(BUILTIN_LISTS.find((data) => data.name === 'smithy-bm')!);
+  /** Seat 0 throws at its 25th decision, from decide where it has one; seat 1 plays the list. */
+  const table = (deciding: boolean) => {
+    const list = definition.create({ seat: 0, players: 2, rules, params: {} }) as PriorityListPlayer;
+    let decisions = 0;
+    const faulty = (): void => {
+      if (++decisions === 25) throw new Error('broken');
+    };
+    const strategy: Strategy<DominionSeatView> = {
+      observes: true,
+      readsState: true,
+      restart: () => {},
+      inform: () => {},
+      choose: (view, legal, count, rng) => {
+        if (!deciding) faulty();
+        return list.choose(view, legal, count, rng);
+      },
+      ...(deciding && {
+        decide: (view: DominionSeatView, rng: Rng) => {
+          faulty();
+          return list.decide(view as DominionDecidingView, rng);
+        },
+      }),
+    };
+    const other = definition.create({ seat: 1, players: 2, rules, params: {} });
+    return new Table(dominion, rules, [
+      { strategy, trusted: true },
+      { strategy: other, trusted: true },
+    ]);
+  };
+  const [deciding, choosing] = [table(true), table(false)];
+  assert.equal(deciding.deciders, 3);
+  assert.equal(choosing.deciders, 2);
+  const [fast, listed] = [deciding, choosing].map((t) => {
+    playGame(t, masterKey('throws'), 0);
+    return [...t.state.vp, ...t.state.turns, ...t.state.owned, ...t.state.tally.forfeits];
+  });
+  assert.deepEqual(fast, listed);
+  assert.equal(deciding.state.tally.forfeits[Forfeit.STRATEGY_ERROR], 1);
 });
 
 describe('strength, where simulator users know the order', () => {
