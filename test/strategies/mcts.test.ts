@@ -46,6 +46,7 @@ describe('mcts rollouts by strategies that read the state view', () => {
   for (const [id, rollout] of [
     ['dominion', 'big-money'],
     ['speedclue', 'simple'],
+    ['hearts', 'ducking'],
   ]) {
     test(`${id}: rollout=${rollout} plays only legal actions and replays alike`, () => {
       const game: AnyGame = registry.game(id);
@@ -63,9 +64,10 @@ describe('mcts parameters', () => {
     const mcts = registry.findStrategy('hearts', 'mcts')!;
     const create = (rollout: string) => mcts.create({ seat: 0, players: 4, rules, params: { ...PARAMS, rollout } });
     assert.ok(create('random'));
+    assert.ok(create('ducking'));
     assert.ok(mcts.create({ seat: 0, players: 4, rules, params: { ...PARAMS, reward: 'rank' } }));
     assert.throws(() => mcts.create({ seat: 0, players: 4, rules, params: { ...PARAMS, reward: 'points' } }), /reward/);
-    for (const rollout of ['ducking', 'no-such-strategy']) {
+    for (const rollout of ['sampler', 'no-such-strategy']) {
       assert.throws(
         () => create(rollout),
         (error: unknown) => isParlorError(error) && /mcts/.test((error as Error).message),
