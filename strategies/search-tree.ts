@@ -96,9 +96,10 @@ export class SearchTree {
    * are legal here gain availability; a legal action without a child is tried first: `preferred`
    * (one of legal, or NO_NODE) when it is one of those, otherwise one chosen at random; otherwise
    * UCB1 with availability counts picks a child. With the tree full, an action without a child may
-   * still be chosen when no child is legal. Only the children taken by `mover` count: where who acts next depends on
-   * the hidden part of the state (a disproof in SpeedClue, a knock-out in Love Letter), the same
-   * action of another seat is another node, so no node mixes two seats' rewards. Sets chosenChild.
+   * still be chosen when no child is legal. Only the children taken by `mover` count: where who
+   * acts next depends on the hidden part of the state (a knock-out in Love Letter, a Dominion
+   * attack that the target may have to answer), the same action of another seat is another node,
+   * so no node mixes two seats' rewards. Sets chosenChild.
    */
   select(node: number, legal: Int32Array, count: number, exploration: number, rng: Rng, preferred = NO_NODE, mover = -1): number {
     const childOf = this.childOf;
