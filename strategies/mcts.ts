@@ -23,9 +23,11 @@ interface MctsOptions {
   readonly ms: number;
   /** 0: one information-set tree over fresh resamples; d > 0: d trees, each over one fixed resample. */
   readonly determinizations: number;
-  /** What a playout is worth to each seat: its share of the win, or its rank among the scores. */
-  readonly reward: 'win' | 'rank';
+  /** What a playout is worth to each seat: its share of the win, its rank among the scores, or its points' lead over the others' mean. */
+  readonly reward: 'win' | 'rank' | 'score';
   readonly exploration: number;
+  /** The most plies the tree grows below the root (0: no limit); the rollout policy plays below. */
+  readonly depth: number;
 }
 
 /**
@@ -33,10 +35,14 @@ interface MctsOptions {
  * 2012) over any game, through the contract alone. Each iteration resamples a full hidden state
  * behind this seat's view (the game's `resample`), walks the one tree shared by every such state:
  * at each node the seat to act picks by UCB1 with availability counts among the actions legal in
- * this state, one node is added, the rest is played by the rollout policy, and every node on the
- * path is credited with the reward (its rank among the scores, or its share of the win) of the
- * seat that took its action. The root's most visited action is played. Where the game cannot resample the decision, or the
- * imagined position offers other actions than the real one, the rollout policy decides instead.
+ * this state (those not yet tried first, the rollout policy's own choice before the others), one
+ * node is added, the rest is played by the rollout policy, and every node on the path is credited
+ * with the reward (its rank among the scores, its share of the win or its points' lead) of the
+ * seat that took its action; a node is an action and the seat that took it, since who acts next
+ * can depend on the hidden cards. `depth` stops the tree that many plies below the root (1: flat
+ * Monte Carlo). The root's most visited action is played. Where the game cannot resample the
+ * decision, or the imagined position offers other actions than the real one, the rollout policy
+ * decides instead.
  */
 export class MctsPlayer implements Strategy<PlayerView> {
   readonly observes = true;
@@ -123,7 +129,7 @@ export class MctsPlayer implements Strategy<PlayerView> {
    */
   private search(view: PlayerView, rng: Rng, fixed: Rng | null, iterations: number, ms: number): void {
     const tree = this.tree;
-    tree.clear();
+    tree.clear(this.options.reward === 'score');
     const deadline = ms > 0 ? performance.now() + ms : Infinity;
     let done = 0;
     while (ms > 0 ? done % CLOCK_EVERY !== 0 || performance.now() < deadline : done < iterations) {
@@ -165,6 +171,22 @@ export class MctsPlayer implements Strategy<PlayerView> {
     }
   }
 
+  /**
+   * Each seat's score reward: its score less the mean of the others', in the game's own points,
+   * negated where fewer are better. Finer than a rank where one decision moves the chance of
+   * winning less than the noise of a playout but moves the score visibly (a Dominion buy); the
+   * tree maps it to 0 .. 1 by the range seen in this search.
+   */
+  private leads(state: GameState): void {
+    const { game, scores, returns } = this;
+    game.scores(state, scores);
+    const players = scores.length;
+    let total = 0;
+    for (let seat = 0; seat < players; seat++) total += scores[seat];
+    const sign = game.scoreName.lowerIsBetter ? -1 : 1;
+    for (let seat = 0; seat < players; seat++) returns[seat] = sign * (scores[seat] - (total - scores[seat]) / (players - 1));
+  }
+
   private rolloutChoice(seat: number, view: PlayerView, legal: Int32Array, count: number, rng: Rng): number {
     const policy = this.policies[seat];
     return policy ? policy.choose(view, legal, count, rng) : legal[rng.int(count)];
@@ -176,9 +198,14 @@ export class MctsPlayer implements Strategy<PlayerView> {
     let depth = 1;
     path[0] = node;
     // Down the tree while every action legal here has a node; then one new node.
-    while (!game.isTerminal(state)) {
+    const maxDepth = this.options.depth > 0 ? this.options.depth : Infinity;
+    while (depth <= maxDepth && !game.isTerminal(state)) {
       const mover = game.currentPlayer(state);
-      const action = tree.select(node, legal, game.legalActions(state, legal), this.options.exploration, rng);
+      const count = game.legalActions(state, legal);
+      // A node tries first what the rollout policy would play there, so the few playouts through
+      // a node deep in the tree start with the policy's judgement, not a uniform pick.
+      const preferred = this.policies[mover] ? this.rolloutChoice(mover, this.rolloutViews[mover] ?? view, legal, count, rng) : NO_NODE;
+      const action = tree.select(node, legal, count, this.options.exploration, rng, preferred, mover);
       game.apply(state, action);
       const child = tree.chosenChild;
       if (child !== NO_NODE) {
@@ -187,8 +214,7 @@ export class MctsPlayer implements Strategy<PlayerView> {
         continue;
       }
       if (!tree.full) {
-        node = tree.add(node, action);
-        tree.mover[node] = mover;
+        node = tree.add(node, action, mover);
         path[depth++] = node;
       }
       break;
@@ -197,12 +223,11 @@ export class MctsPlayer implements Strategy<PlayerView> {
       const mover = game.currentPlayer(state);
       game.apply(state, this.rolloutChoice(mover, this.rolloutViews[mover] ?? view, legal, game.legalActions(state, legal), rng));
     }
-    if (this.options.reward === 'win') game.returns(state, this.returns);
-    else this.ranks(state);
-    for (let d = 1; d < depth; d++) {
-      tree.visits[path[d]]++;
-      tree.reward[path[d]] += this.returns[tree.mover[path[d]]];
-    }
+    const { reward } = this.options;
+    if (reward === 'win') game.returns(state, this.returns);
+    else if (reward === 'rank') this.ranks(state);
+    else this.leads(state);
+    for (let d = 1; d < depth; d++) tree.credit(path[d], this.returns[tree.mover[path[d]]]);
   }
 }
 
@@ -238,12 +263,20 @@ export function mctsFor(game: Game<any, any>, lookup: StrategyLookup): StrategyD
         max: 10_000,
         help: '0: information-set search, one tree over fresh resamples; d: d trees, each searching one resample as if it were the truth',
       },
+      {
+        name: 'depth',
+        type: 'integer',
+        default: 0,
+        min: 0,
+        max: 1000,
+        help: 'the most plies the tree grows below the root, the rollout policy playing on (0: no limit; 1: flat Monte Carlo over the root actions)',
+      },
       { name: 'c', type: 'number', default: 0.7, min: 0, max: 10, help: 'UCB1 exploration constant (rewards are from 0 to 1)' },
       {
         name: 'reward',
         type: 'string',
         default: 'rank',
-        help: "what a playout is worth: win (the game's share of the win) or rank (the share of the other seats outscored)",
+        help: "what a playout is worth: win (the game's share of the win), rank (the share of the other seats outscored) or score (its points' lead over the others' mean)",
       },
       {
         name: 'rollout',
@@ -258,14 +291,15 @@ export function mctsFor(game: Game<any, any>, lookup: StrategyLookup): StrategyD
       const definition = rollout === 'uniform' ? null : lookup(rollout);
       if (definition === undefined) throw Errors.badStrategyParam('mcts', `no built-in rollout strategy '${rollout}' for ${game.id}`);
       const reward = context.params.reward;
-      if (reward !== 'win' && reward !== 'rank')
-        throw Errors.badStrategyParam('mcts', `reward must be win or rank, not '${String(reward)}'`);
+      if (reward !== 'win' && reward !== 'rank' && reward !== 'score')
+        throw Errors.badStrategyParam('mcts', `reward must be win, rank or score, not '${String(reward)}'`);
       const options = {
         iterations: Number(context.params.iterations),
         ms: Number(context.params.ms),
         determinizations: Number(context.params.determinizations),
         reward,
         exploration: Number(context.params.c),
+        depth: Number(context.params.depth),
       } as const;
       return new MctsPlayer(game, context, options, definition);
     },

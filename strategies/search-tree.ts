@@ -19,6 +19,15 @@ export class SearchTree {
   readonly firstChild: Int32Array;
   readonly nextSibling: Int32Array;
   size = 0;
+  /**
+   * The range of the rewards credited so far, which `select` maps to 0 .. 1 before adding the
+   * exploration term: fixed at 0 and 1 for rewards already on that scale, widened by `credit`
+   * for rewards on a game's own scale (its points).
+   */
+  low = 0;
+  high = 1;
+  /** Whether low and high follow the rewards credited since `clear`. */
+  private scaled = false;
   /** The node the last `select` leads to; NO_NODE for an action not yet in the tree. */
   chosenChild = NO_NODE;
   /** [action]: the child of the node being selected from that takes it (NO_NODE elsewhere). */
@@ -39,15 +48,29 @@ export class SearchTree {
     return this.size === this.action.length;
   }
 
-  clear(): void {
+  /** Empties the tree; `scaled`: its rewards are on a scale of their own, mapped to 0 .. 1 by their range. */
+  clear(scaled = false): void {
     this.size = 0;
+    this.scaled = scaled;
+    this.low = scaled ? Infinity : 0;
+    this.high = scaled ? -Infinity : 1;
     this.add(NO_NODE, 0);
   }
 
-  add(parent: number, action: number): number {
+  /** One more playout through `node`, worth `reward` to its mover. */
+  credit(node: number, reward: number): void {
+    this.visits[node]++;
+    this.reward[node] += reward;
+    if (!this.scaled) return;
+    if (reward < this.low) this.low = reward;
+    if (reward > this.high) this.high = reward;
+  }
+
+  /** A new child of `parent` for `action`, taken by `mover` (-1 where the search does not tell). */
+  add(parent: number, action: number, mover = -1): number {
     const node = this.size++;
     this.action[node] = action;
-    this.mover[node] = -1;
+    this.mover[node] = mover;
     this.visits[node] = 0;
     this.available[node] = 0;
     this.reward[node] = 0;
@@ -61,7 +84,7 @@ export class SearchTree {
     return node;
   }
 
-  /** The child of `node` with `action`, or NO_NODE. */
+  /** The child of `node` with `action` (whoever took it), or NO_NODE. */
   child(node: number, action: number): number {
     let child = this.firstChild[node];
     while (child !== NO_NODE && this.action[child] !== action) child = this.nextSibling[child];
@@ -70,15 +93,22 @@ export class SearchTree {
 
   /**
    * The action to take at `node` among legal[0 .. count-1] in this deal. Children whose actions
-   * are legal here gain availability; a legal action without a child is tried first (chosen at
-   * random); otherwise UCB1 with availability counts picks a child. With the tree full, an action
-   * without a child may still be chosen when no child is legal. Sets chosenChild.
+   * are legal here gain availability; a legal action without a child is tried first: `preferred`
+   * (one of legal, or NO_NODE) when it is one of those, otherwise one chosen at random; otherwise
+   * UCB1 with availability counts picks a child. With the tree full, an action without a child may
+   * still be chosen when no child is legal. Only the children taken by `mover` count: where who
+   * acts next depends on the hidden part of the state (a knock-out in Love Letter, a Dominion
+   * attack that the target may have to answer), the same action of another seat is another node,
+   * so no node mixes two seats' rewards. Sets chosenChild.
    */
-  select(node: number, legal: Int32Array, count: number, exploration: number, rng: Rng): number {
+  select(node: number, legal: Int32Array, count: number, exploration: number, rng: Rng, preferred = NO_NODE, mover = -1): number {
     const childOf = this.childOf;
-    for (let child = this.firstChild[node]; child !== NO_NODE; child = this.nextSibling[child]) childOf[this.action[child]] = child;
+    for (let child = this.firstChild[node]; child !== NO_NODE; child = this.nextSibling[child])
+      if (this.mover[child] === mover) childOf[this.action[child]] = child;
     let untried = 0;
     let best = NO_NODE;
+    const { low } = this;
+    const range = this.high > low ? this.high - low : 1;
     let bestValue = -Infinity;
     for (let i = 0; i < count; i++) {
       const child = childOf[legal[i]];
@@ -88,14 +118,18 @@ export class SearchTree {
       }
       const available = ++this.available[child];
       const visits = this.visits[child];
-      const value = visits === 0 ? Infinity : this.reward[child] / visits + exploration * Math.sqrt(Math.log(available) / visits);
+      const mean = (this.reward[child] / visits - low) / range;
+      const value = visits === 0 ? Infinity : mean + exploration * Math.sqrt(Math.log(available) / visits);
       if (value > bestValue) {
         bestValue = value;
         best = child;
       }
     }
     let action: number;
-    if ((untried > 0 && !this.full) || best === NO_NODE) {
+    if (untried > 0 && !this.full && preferred !== NO_NODE && childOf[preferred] === NO_NODE) {
+      action = preferred;
+      this.chosenChild = NO_NODE;
+    } else if ((untried > 0 && !this.full) || best === NO_NODE) {
       let pick = rng.int(untried > 0 ? untried : count);
       action = legal[0];
       for (let i = 0; i < count; i++) {

@@ -1,23 +1,7 @@
 import type { Strategy, StrategyDefinition } from '../../src/strategy-api.ts';
-import { QUEEN_OF_SPADES, RANK_OF, SUIT_OF, Suit, bitCount, type HeartsView } from '../../src/games/hearts/index.ts';
+import { QUEEN_OF_SPADES, RANK_OF, SUIT_OF, Suit, bitCount, type HeartsSeatView } from '../../src/games/hearts/index.ts';
 
 const KING = 11;
-
-/**
- * What the ducking rules read: the trick so far and the player's own cards. A HeartsView is one;
- * a playout fills another from the state it plays out, so both play by the same rules.
- */
-export interface DuckingInput {
-  readonly players: number;
-  readonly trickCount: number;
-  readonly ledSuit: number;
-  readonly trickHighRank: number;
-  readonly trickPoints: number;
-  /** The player's cards, one rank mask per suit. */
-  readonly suitMask: Int32Array;
-  /** [card]: 1 once played this hand. */
-  readonly played: Uint8Array;
-}
 
 /**
  * Stays out of tricks with points. Following suit it plays the highest card that still loses to
@@ -27,20 +11,22 @@ export interface DuckingInput {
  * shortest suit, to void that suit. It leads the lowest card of its shortest suit, and never the
  * queen of spades, nor the king or ace of spades while the queen is out, when it has another card.
  */
-export class DuckingPlayer implements Strategy<HeartsView> {
+export class DuckingPlayer implements Strategy<HeartsSeatView> {
   readonly observes = true;
+  // It reads only its own cards, the trick and whether the queen is gone: the state view will do.
+  readonly readsState = true;
 
   restart(): void {}
 
   inform(): void {}
 
-  choose(view: HeartsView, legal: Int32Array, count: number): number {
+  choose(view: HeartsSeatView, legal: Int32Array, count: number): number {
     return duckingCard(view, legal, count);
   }
 }
 
 /** The ducking rules' card among legal[0 .. count-1]. */
-export function duckingCard(view: DuckingInput, legal: Int32Array, count: number): number {
+export function duckingCard(view: HeartsSeatView, legal: Int32Array, count: number): number {
   if (count === 1) return legal[0];
   if (view.trickCount === 0) return lead(view, legal, count);
   if (SUIT_OF[legal[0]] === view.ledSuit) return follow(view, legal, count);
@@ -48,7 +34,7 @@ export function duckingCard(view: DuckingInput, legal: Int32Array, count: number
 }
 
 /** Legal cards arrive in card order, so within the led suit they rise in rank. */
-function follow(view: DuckingInput, legal: Int32Array, count: number): number {
+function follow(view: HeartsSeatView, legal: Int32Array, count: number): number {
   let under = -1;
   for (let i = 0; i < count; i++) if (RANK_OF[legal[i]] < view.trickHighRank) under = legal[i];
   if (under >= 0) return under;
@@ -60,7 +46,7 @@ function follow(view: DuckingInput, legal: Int32Array, count: number): number {
   return legal[0];
 }
 
-function discard(view: DuckingInput, legal: Int32Array, count: number): number {
+function discard(view: HeartsSeatView, legal: Int32Array, count: number): number {
   let bestHeart = -1;
   for (let i = 0; i < count; i++) {
     if (legal[i] === QUEEN_OF_SPADES) return QUEEN_OF_SPADES;
@@ -70,8 +56,8 @@ function discard(view: DuckingInput, legal: Int32Array, count: number): number {
   return highestOfShortestSuit(view, legal, count);
 }
 
-function lead(view: DuckingInput, legal: Int32Array, count: number): number {
-  const queenOut = view.played[QUEEN_OF_SPADES] === 0 && (view.suitMask[Suit.SPADES] & (1 << 10)) === 0;
+function lead(view: HeartsSeatView, legal: Int32Array, count: number): number {
+  const queenOut = !view.queenPlayed && (view.suitMask[Suit.SPADES] & (1 << RANK_OF[QUEEN_OF_SPADES])) === 0;
   let best = -1;
   let bestLength = 99;
   for (let i = 0; i < count; i++) {
@@ -89,7 +75,7 @@ function lead(view: DuckingInput, legal: Int32Array, count: number): number {
   return best >= 0 ? best : legal[0];
 }
 
-function highestOfShortestSuit(view: DuckingInput, legal: Int32Array, count: number): number {
+function highestOfShortestSuit(view: HeartsSeatView, legal: Int32Array, count: number): number {
   let best = legal[count - 1];
   let bestLength = 99;
   for (let i = 0; i < count; i++) {
@@ -103,7 +89,7 @@ function highestOfShortestSuit(view: DuckingInput, legal: Int32Array, count: num
   return best;
 }
 
-export const ducking: StrategyDefinition<HeartsView> = {
+export const ducking: StrategyDefinition<HeartsSeatView> = {
   name: 'ducking',
   game: 'hearts',
   summary: 'ducks under the trick winner, voids short suits, dumps the queen of spades and high hearts',

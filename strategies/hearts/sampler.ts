@@ -27,7 +27,7 @@ export class SamplerPlayer implements Strategy<HeartsView> {
     this.samples = samples;
     this.sampler = new HandSampler(players, seat);
     this.state = createSearchState(players, rules);
-    this.playout = new DuckingPlayout(players);
+    this.playout = new DuckingPlayout(this.state);
   }
 
   restart(): void {}
@@ -43,8 +43,7 @@ export class SamplerPlayer implements Strategy<HeartsView> {
       const hands = this.sampler.sample(rng);
       for (let i = 0; i < count; i++) {
         loadPosition(state, view, hands);
-        playout.start(view);
-        playout.apply(state, legal[i]);
+        hearts.apply(state, legal[i]);
         playout.finish(state);
         points[i] += state.totals[seat];
       }

@@ -25,6 +25,9 @@ const ONLY = process.argv[6]?.split(',');
 const REWARD = process.argv[7] ?? 'rank';
 const PLAYERS = 4;
 
+/** The opponents: `ducking` reads a HeartsSeatView, which every HeartsView is. */
+const opponent: StrategyDefinition<HeartsView> = ducking;
+
 /** Tables with `definition` in each seat and ducking in the others. */
 function tables(
   definition: StrategyDefinition<HeartsView>,
@@ -35,7 +38,7 @@ function tables(
   const values = hearts.parseRules(rules);
   return Array.from({ length: PLAYERS }, (_, seat) => {
     const seats = Array.from({ length: PLAYERS }, (_, other) => {
-      const strategy = (other === seat ? definition : ducking).create({
+      const strategy = (other === seat ? definition : opponent).create({
         seat: other,
         players: PLAYERS,
         rules: values,

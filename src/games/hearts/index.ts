@@ -7,7 +7,7 @@ import { formatCommentLine, formatEventLine } from './text.ts';
 import { HEARTS_METRICS } from './metrics.ts';
 import { HEARTS_RULES, decodeRules, parseHeartsRules } from './rules.ts';
 import { HeartsState } from './state.ts';
-import { HeartsView } from './view.ts';
+import { HeartsStateView, HeartsView } from './view.ts';
 import { heartsWire } from './wire/index.ts';
 import { resampleHand } from './resample.ts';
 import { createSearchState } from './search.ts';
@@ -58,6 +58,7 @@ export const hearts: Game<HeartsState, HeartsView> = defineGame({
   scores,
   maxDecisions,
   createView: (players, seat) => new HeartsView(players, seat),
+  createStateView: (state, seat) => new HeartsStateView(state, seat),
   createSearchState,
   resample: resampleHand,
   actionToString: (action) => formatAction(action),
@@ -66,7 +67,8 @@ export const hearts: Game<HeartsState, HeartsView> = defineGame({
   describeComment: (e) => formatCommentLine(e),
 });
 
-export { HeartsState, HeartsView };
+export { HeartsState, HeartsView, HeartsStateView };
+export type { HeartsSeatView } from './view.ts';
 export { scores } from './engine.ts';
 export * from './cards.ts';
 export * from './codes.ts';

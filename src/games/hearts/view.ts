@@ -1,14 +1,30 @@
 import type { GameEvent } from '../../core/events.ts';
 import type { PlayerView } from '../../core/game.ts';
-import { DECK_SIZE, POINTS_OF, RANK_OF, SUITS, SUIT_OF, handSize } from './cards.ts';
+import { DECK_SIZE, POINTS_OF, QUEEN_OF_SPADES, RANK_OF, SUITS, SUIT_OF, Suit, handSize } from './cards.ts';
 import { Ev } from './codes.ts';
+import type { HeartsState } from './state.ts';
+
+/**
+ * The part of a seat's view that both the event view and the state view show: the trick in
+ * progress (its led suit, highest rank of that suit and points, read only while trickCount > 0),
+ * the seat's own cards and whether the queen of spades has been played this hand.
+ */
+export interface HeartsSeatView extends PlayerView {
+  readonly trickCount: number;
+  readonly ledSuit: number;
+  readonly trickHighRank: number;
+  readonly trickPoints: number;
+  /** The cards still held, as one 13-bit rank mask per suit. */
+  readonly suitMask: Int32Array;
+  readonly queenPlayed: boolean;
+}
 
 /**
  * What one player knows, rebuilt only from the records it receives (its own deal, every card
  * played, trick and hand results), so a strategy reading it learns what a bot on the protocol
  * would. Fixed-shape typed arrays, updated in place.
  */
-export class HeartsView implements PlayerView {
+export class HeartsView implements HeartsSeatView {
   readonly seat: number;
   readonly players: number;
   hand = 0;
@@ -44,6 +60,10 @@ export class HeartsView implements PlayerView {
     this.pointsTaken = new Int16Array(players);
     this.totals = new Int32Array(players);
     this.trickCards = new Int8Array(players);
+  }
+
+  get queenPlayed(): boolean {
+    return this.played[QUEEN_OF_SPADES] !== 0;
   }
 
   /** A new hand: forget the last one (totals stay until a new game's first hand). */
@@ -119,4 +139,51 @@ export class HeartsView implements PlayerView {
     }
     this.trickCards[this.trickCount++] = card;
   }
+}
+
+const QUEEN_BIT = 1 << RANK_OF[QUEEN_OF_SPADES];
+
+/**
+ * A seat's HeartsSeatView read live from the engine's state (Game.createStateView): for trusted
+ * strategies that set readsState, and for their play-outs in a search state.
+ */
+export class HeartsStateView implements HeartsSeatView {
+  readonly seat: number;
+  readonly players: number;
+  readonly suitMask: Int32Array;
+  private readonly state: HeartsState;
+
+  constructor(state: HeartsState, seat: number) {
+    this.state = state;
+    this.seat = seat;
+    this.players = state.players;
+    this.suitMask = state.suitMask.subarray(seat * SUITS, (seat + 1) * SUITS);
+  }
+
+  get trickCount(): number {
+    return this.state.trickCount;
+  }
+
+  get ledSuit(): number {
+    return this.state.ledSuit;
+  }
+
+  get trickHighRank(): number {
+    return this.state.trickHighRank;
+  }
+
+  get trickPoints(): number {
+    return this.state.trickPoints;
+  }
+
+  /** Every card of the hand is held or played, so the queen is played when nobody holds it. */
+  get queenPlayed(): boolean {
+    const masks = this.state.suitMask;
+    for (let seat = 0; seat < this.players; seat++) if ((masks[seat * SUITS + Suit.SPADES] & QUEEN_BIT) !== 0) return false;
+    return true;
+  }
+
+  reset(): void {}
+
+  observe(): void {}
 }
