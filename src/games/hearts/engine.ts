@@ -97,22 +97,10 @@ function shuffleDeck(s: HeartsState): void {
     for (let i = 0; i < cards; i++) deck[i] = stacked[i];
     return;
   }
-  deck.set(s.deckCards);
-  const rng = s.dealRng.seed(s.key, s.gameIndex, Streams.DEAL, s.hand);
-  // Fisher-Yates with three swaps per draw (17 draws a deal instead of 51): each swap scales the
-  // draw by its range, takes the integer part as its index and keeps the fraction, exact in a
-  // double. The three indices are the mixed-radix digits of floor(u * n1 * n2 * n3) with the
-  // product at most 52 * 51 * 50, so they are uniform to within 132600 / 2^32, about 2^-15.
-  let u = 0;
-  for (let i = cards - 1; i > 0; i--) {
-    if (i % 3 === 0 || i === cards - 1) u = rng.float();
-    u *= i + 1;
-    const j = Math.floor(u);
-    u -= j;
-    const card = deck[i];
-    deck[i] = deck[j];
-    deck[j] = card;
-  }
+  // Plain stores rather than TypedArray.set, which costs a runtime call.
+  const unshuffled = s.deckCards;
+  for (let i = 0; i < cards; i++) deck[i] = unshuffled[i];
+  s.dealRng.seed(s.key, s.gameIndex, Streams.DEAL, s.hand).shuffleByThrees(deck, cards);
 }
 
 /** Plays a legal card for the current player (trusted: no validation). */
@@ -252,45 +240,35 @@ export function forfeitTurn(s: HeartsState, reason: number): void {
   finishGame(s);
 }
 
-/** Writes the current player's legal cards in card order (suit, then rank); returns the count. */
+/**
+ * Writes the current player's legal cards in card order (suit, then rank); returns the count.
+ * The rules pick a set of suits, then one loop lists their cards: a single small function that the
+ * play loop can take in whole, where a call per suit would not be.
+ */
 export function listLegalActions(s: HeartsState, out: Int32Array): number {
   const base = s.current * SUITS;
   const masks = s.suitMask;
+  let suits = ALL_SUITS;
   if (s.trickCount > 0) {
     const led = s.ledSuit;
-    const following = masks[base + led];
-    if (following !== 0) return listSuit(following, led * RANKS, out, 0);
-    return listHand(masks, base, out);
-  }
-  if (s.trick === 0) {
+    if (masks[base + led] !== 0) suits = 1 << led;
+  } else if (s.trick === 0) {
     out[0] = TWO_OF_CLUBS;
     return 1;
+  } else if (!s.heartsBroken && (masks[base + Suit.CLUBS] | masks[base + Suit.DIAMONDS] | masks[base + Suit.SPADES]) !== 0) {
+    suits = ALL_SUITS & ~(1 << Suit.HEARTS);
   }
-  if (!s.heartsBroken) {
-    let count = listSuit(masks[base + Suit.CLUBS], Suit.CLUBS * RANKS, out, 0);
-    count = listSuit(masks[base + Suit.DIAMONDS], Suit.DIAMONDS * RANKS, out, count);
-    count = listSuit(masks[base + Suit.SPADES], Suit.SPADES * RANKS, out, count);
-    if (count > 0) return count;
-  }
-  return listHand(masks, base, out);
-}
-
-function listHand(masks: Int32Array, base: number, out: Int32Array): number {
-  let count = listSuit(masks[base], 0, out, 0);
-  count = listSuit(masks[base + 1], RANKS, out, count);
-  count = listSuit(masks[base + 2], 2 * RANKS, out, count);
-  return listSuit(masks[base + 3], 3 * RANKS, out, count);
-}
-
-/** Appends the cards of one suit's mask, lowest first: one step per card held, not per rank. */
-function listSuit(mask: number, firstCard: number, out: Int32Array, count: number): number {
-  while (mask !== 0) {
-    const lowest = mask & -mask;
-    out[count++] = firstCard + 31 - Math.clz32(lowest);
-    mask ^= lowest;
+  let count = 0;
+  for (let suit = 0; suit < SUITS; suit++) {
+    if ((suits & (1 << suit)) === 0) continue;
+    // One step per card held, lowest first, not one per rank.
+    const lastOfSuit = suit * RANKS + 31;
+    for (let mask = masks[base + suit]; mask !== 0; mask &= mask - 1) out[count++] = lastOfSuit - Math.clz32(mask & -mask);
   }
   return count;
 }
+
+const ALL_SUITS = (1 << SUITS) - 1;
 
 /** 0 when `card` is legal for the current player, otherwise the reason it is not. */
 export function illegalReason(s: HeartsState, card: number): number {
