@@ -268,9 +268,10 @@ export function listLegalActions(s: HeartsState, out: Int32Array): number {
     suits = ALL_SUITS & ~(1 << Suit.HEARTS);
   }
   let count = 0;
-  for (let suit = 0; suit < SUITS; suit++) {
-    if ((suits & (1 << suit)) === 0) continue;
-    // One step per card held, lowest first, not one per rank.
+  // One step per suit listed (following suit, the usual case, takes one) and per card held in
+  // it, lowest first: no test of the suits or ranks that are not there.
+  for (; suits !== 0; suits &= suits - 1) {
+    const suit = 31 - Math.clz32(suits & -suits);
     const lastOfSuit = suit * RANKS + 31;
     for (let mask = masks[base + suit]; mask !== 0; mask &= mask - 1) out[count++] = lastOfSuit - Math.clz32(mask & -mask);
   }
