@@ -28,8 +28,8 @@ export class RandomPlayer implements Strategy<LoveLetterView> {
 
 /**
  * Where the second card's run begins, counted back from the end: the higher card is never the
- * soldier, so its run is at most four actions (a wizard's targets), while the soldier's first run
- * can be twenty-one long. A short walk with a fixed bound beats a bisection's unpredictable steps.
+ * soldier, so its run is at most four actions (a wizard's targets) while the first run can be
+ * twenty-one, and the walk takes no more steps than a bisection would.
  */
 function firstOtherCard(legal: Int32Array, count: number, lowCard: number): number {
   let start = count - 1;
