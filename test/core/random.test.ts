@@ -102,3 +102,26 @@ test('shuffle orders a slice exactly as a loop of int draws does, and leaves the
     assert.equal(fastRng.nextU32(), slowRng.nextU32());
   }
 });
+
+test('shuffleByThrees orders a deck as three swaps per float() draw do, and leaves the stream at the same place', () => {
+  const key = masterKey('by threes');
+  for (const count of [1, 2, 3, 4, 16, 48, 50, 51, 52]) {
+    for (let game = 0; game < 20; game++) {
+      const fast = Int8Array.from({ length: count }, (_, i) => i);
+      const slow = Int8Array.from(fast);
+      const fastRng = new Rng().seed(key, game, Streams.DEAL, count);
+      const slowRng = new Rng().seed(key, game, Streams.DEAL, count);
+      fastRng.shuffleByThrees(fast, count);
+      let u = 0;
+      for (let i = count - 1; i > 0; i--) {
+        if (i % 3 === 0 || i === count - 1) u = slowRng.float();
+        u *= i + 1;
+        const j = Math.floor(u);
+        u -= j;
+        [slow[i], slow[j]] = [slow[j], slow[i]];
+      }
+      assert.deepEqual([...fast], [...slow], `count ${count}, game ${game}`);
+      assert.equal(fastRng.nextU32(), slowRng.nextU32());
+    }
+  }
+});

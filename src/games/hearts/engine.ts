@@ -1,7 +1,7 @@
 import { Forfeit } from '../../core/forfeits.ts';
 import type { MasterKey } from '../../core/random.ts';
 import { Streams } from '../../core/random.ts';
-import { HAND_POINTS, POINTS_OF, QUEEN_OF_SPADES, RANKS, RANK_OF, SUITS, SUIT_OF, Suit, TWO_OF_CLUBS } from './cards.ts';
+import { HAND_POINTS, POINTS_OF, QUEEN_OF_SPADES, RANKS, RANK_OF, SUITS, SUIT_OF, Suit, TWO_OF_CLUBS, bitCount } from './cards.ts';
 import { Ev, Illegal } from './codes.ts';
 import { HEARTS_DEALT_BUCKETS, Metric } from './metrics.ts';
 import type { HeartsState } from './state.ts';
@@ -36,19 +36,24 @@ function startHand(s: HeartsState): void {
   shuffleDeck(s);
   const size = s.handSize;
   const masks = s.suitMask;
+  const deck = s.deck;
+  const dealt = s.dealt;
   let leader = 0;
   for (let seat = 0, at = 0; seat < players; seat++) {
-    const base = seat * SUITS;
-    masks[base] = 0;
-    masks[base + 1] = 0;
-    masks[base + 2] = 0;
-    masks[base + 3] = 0;
+    let hearts = 0;
+    let diamonds = 0;
     for (let i = 0; i < size; i++, at++) {
-      const card = s.deck[at];
-      s.dealt[at] = card;
-      masks[base + SUIT_OF[card]] |= 1 << RANK_OF[card];
-      if (card === TWO_OF_CLUBS) leader = seat;
+      const card = deck[at];
+      dealt[at] = card;
+      hearts |= HEARTS_WORD_BIT[card];
+      diamonds |= DIAMONDS_WORD_BIT[card];
     }
+    const base = seat * SUITS;
+    masks[base + Suit.HEARTS] = hearts & SUIT_BITS;
+    masks[base + Suit.CLUBS] = hearts >>> RANKS;
+    masks[base + Suit.DIAMONDS] = diamonds & SUIT_BITS;
+    masks[base + Suit.SPADES] = diamonds >>> RANKS;
+    if ((hearts & HEARTS_WORD_BIT[TWO_OF_CLUBS]) !== 0) leader = seat;
     s.pointsTaken[seat] = 0;
     s.tricksWon[seat] = 0;
     s.handScore[seat] = 0;
@@ -69,6 +74,16 @@ function startHand(s: HeartsState): void {
   }
 }
 
+/**
+ * A dealt hand is gathered in two words, one for hearts and clubs and one for diamonds and spades
+ * (card = suit * 13 + rank: a card's bit is its number, less 26 in the second word), then split
+ * into the four suit masks. Two ORs per card in registers, where OR-ing each card into its suit's
+ * mask in memory would make every card wait for the store of the last one of its suit.
+ */
+const HEARTS_WORD_BIT = Int32Array.from(SUIT_OF, (suit, card) => (suit <= Suit.CLUBS ? 1 << card : 0));
+const DIAMONDS_WORD_BIT = Int32Array.from(SUIT_OF, (suit, card) => (suit >= Suit.DIAMONDS ? 1 << (card - 2 * RANKS) : 0));
+const SUIT_BITS = (1 << RANKS) - 1;
+
 /** What the seat was dealt, under the labels of the metrics split by holding. */
 function holdDealtLabels(s: HeartsState, seat: number): void {
   const tally = s.tally;
@@ -83,12 +98,6 @@ function holdDealtLabels(s: HeartsState, seat: number): void {
   tally.hold(Metric.MOON_SHOT, seat, 0);
 }
 
-function bitCount(mask: number): number {
-  let count = 0;
-  for (let rest = mask; rest !== 0; rest &= rest - 1) count++;
-  return count;
-}
-
 function shuffleDeck(s: HeartsState): void {
   const deck = s.deck;
   const cards = deck.length;
@@ -97,22 +106,10 @@ function shuffleDeck(s: HeartsState): void {
     for (let i = 0; i < cards; i++) deck[i] = stacked[i];
     return;
   }
-  deck.set(s.deckCards);
-  const rng = s.dealRng.seed(s.key, s.gameIndex, Streams.DEAL, s.hand);
-  // Fisher-Yates with three swaps per draw (17 draws a deal instead of 51): each swap scales the
-  // draw by its range, takes the integer part as its index and keeps the fraction, exact in a
-  // double. The three indices are the mixed-radix digits of floor(u * n1 * n2 * n3) with the
-  // product at most 52 * 51 * 50, so they are uniform to within 132600 / 2^32, about 2^-15.
-  let u = 0;
-  for (let i = cards - 1; i > 0; i--) {
-    if (i % 3 === 0 || i === cards - 1) u = rng.float();
-    u *= i + 1;
-    const j = Math.floor(u);
-    u -= j;
-    const card = deck[i];
-    deck[i] = deck[j];
-    deck[j] = card;
-  }
+  // Plain stores rather than TypedArray.set, which costs a runtime call.
+  const unshuffled = s.deckCards;
+  for (let i = 0; i < cards; i++) deck[i] = unshuffled[i];
+  s.dealRng.seed(s.key, s.gameIndex, Streams.DEAL, s.hand).shuffleByThrees(deck, cards);
 }
 
 /** Plays a legal card for the current player (trusted: no validation). */
@@ -252,45 +249,36 @@ export function forfeitTurn(s: HeartsState, reason: number): void {
   finishGame(s);
 }
 
-/** Writes the current player's legal cards in card order (suit, then rank); returns the count. */
+/**
+ * Writes the current player's legal cards in card order (suit, then rank); returns the count.
+ * The rules pick a set of suits, then one loop lists their cards: a single small function that the
+ * play loop can take in whole, where a call per suit would not be.
+ */
 export function listLegalActions(s: HeartsState, out: Int32Array): number {
   const base = s.current * SUITS;
   const masks = s.suitMask;
+  let suits = ALL_SUITS;
   if (s.trickCount > 0) {
     const led = s.ledSuit;
-    const following = masks[base + led];
-    if (following !== 0) return listSuit(following, led * RANKS, out, 0);
-    return listHand(masks, base, out);
-  }
-  if (s.trick === 0) {
+    if (masks[base + led] !== 0) suits = 1 << led;
+  } else if (s.trick === 0) {
     out[0] = TWO_OF_CLUBS;
     return 1;
+  } else if (!s.heartsBroken && (masks[base + Suit.CLUBS] | masks[base + Suit.DIAMONDS] | masks[base + Suit.SPADES]) !== 0) {
+    suits = ALL_SUITS & ~(1 << Suit.HEARTS);
   }
-  if (!s.heartsBroken) {
-    let count = listSuit(masks[base + Suit.CLUBS], Suit.CLUBS * RANKS, out, 0);
-    count = listSuit(masks[base + Suit.DIAMONDS], Suit.DIAMONDS * RANKS, out, count);
-    count = listSuit(masks[base + Suit.SPADES], Suit.SPADES * RANKS, out, count);
-    if (count > 0) return count;
-  }
-  return listHand(masks, base, out);
-}
-
-function listHand(masks: Int32Array, base: number, out: Int32Array): number {
-  let count = listSuit(masks[base], 0, out, 0);
-  count = listSuit(masks[base + 1], RANKS, out, count);
-  count = listSuit(masks[base + 2], 2 * RANKS, out, count);
-  return listSuit(masks[base + 3], 3 * RANKS, out, count);
-}
-
-/** Appends the cards of one suit's mask, lowest first: one step per card held, not per rank. */
-function listSuit(mask: number, firstCard: number, out: Int32Array, count: number): number {
-  while (mask !== 0) {
-    const lowest = mask & -mask;
-    out[count++] = firstCard + 31 - Math.clz32(lowest);
-    mask ^= lowest;
+  let count = 0;
+  // One step per suit listed (following suit, the usual case, takes one) and per card held in
+  // it, lowest first: no test of the suits or ranks that are not there.
+  for (; suits !== 0; suits &= suits - 1) {
+    const suit = 31 - Math.clz32(suits & -suits);
+    const lastOfSuit = suit * RANKS + 31;
+    for (let mask = masks[base + suit]; mask !== 0; mask &= mask - 1) out[count++] = lastOfSuit - Math.clz32(mask & -mask);
   }
   return count;
 }
+
+const ALL_SUITS = (1 << SUITS) - 1;
 
 /** 0 when `card` is legal for the current player, otherwise the reason it is not. */
 export function illegalReason(s: HeartsState, card: number): number {

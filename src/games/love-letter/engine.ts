@@ -73,21 +73,7 @@ function shuffleDeck(s: LoveLetterState): void {
     return;
   }
   for (let i = 0; i < DECK_SIZE; i++) deck[i] = UNSHUFFLED_DECK[i];
-  const rng = s.dealRng;
-  // Three swaps per draw, so a deal costs five draws instead of fifteen: each swap scales the
-  // draw, takes the integer part as its index and keeps the fraction (exactly, in a double). The
-  // three indices are then the mixed-radix digits of floor(u * n1 * n2 * n3), at most 16 * 15 * 14,
-  // so together they are uniform to within 3360 / 2^32, about 2^-20.
-  let u = 0;
-  for (let i = DECK_SIZE - 1; i > 0; i--) {
-    if (i % 3 === 0) u = rng.float();
-    u *= i + 1;
-    const j = Math.floor(u);
-    u -= j;
-    const card = deck[i];
-    deck[i] = deck[j];
-    deck[j] = card;
-  }
+  s.dealRng.shuffleByThrees(deck, DECK_SIZE);
 }
 
 /** Runs turns until one needs a decision, or the round ends. */
@@ -328,31 +314,29 @@ export function listLegalActions(s: LoveLetterState, out: Int32Array): number {
   const drawn = s.drawn;
   const low = held < drawn ? held : drawn;
   const high = held < drawn ? drawn : held;
-  const row = s.legalRowBase + (seat << s.players) + s.inMask;
-  const count = copyCardActions(row, low, out, 0);
-  return high === low ? count : copyCardActions(row, high, out, count);
-}
-
-function copyCardActions(row: number, card: number, out: Int32Array, count: number): number {
-  let from = LEGAL_START[row * CARD_SLOTS + card];
-  const end = LEGAL_START[row * CARD_SLOTS + card + 1];
+  const list = ((s.legalRowBase + (seat << s.players) + s.inMask) * CARD_SLOTS + low) * CARD_SLOTS + high;
+  let from = LEGAL_START[list];
+  const end = LEGAL_START[list + 1];
+  let count = 0;
   while (from < end) out[count++] = LEGAL_ACTIONS[from++];
   return count;
 }
 
-// Cards 0..8 plus one slot past the last, so a card's list ends where the next card's begins.
-const CARD_SLOTS = Card.PRINCESS + 2;
+// Cards 0..8: a hand of two cards picks one of CARD_SLOTS * CARD_SLOTS lists in a row.
+const CARD_SLOTS = Card.PRINCESS + 1;
 
 /**
- * Every card's legal actions in every situation, computed once: a turn's list depends only on the
- * table size, the seat, who is still in and the card, so listing it is a copy. The rows of all
- * table sizes follow one another, row = legalRowBase(players) + (seat << players) + in-round mask,
- * and a card's actions are LEGAL_ACTIONS[LEGAL_START[row * CARD_SLOTS + card] ..
- * LEGAL_START[row * CARD_SLOTS + card + 1]). Both arrays are module constants, private to this
- * module: no caller can write into them, and the compiler can fold their addresses and lengths into
- * the copy loop instead of loading and checking them again for every element.
+ * Every hand's legal actions in every situation, computed once: a turn's list depends only on the
+ * table size, the seat, who is still in and the two cards held, so listing it is one copy. The
+ * rows of all table sizes follow one another, row = legalRowBase(players) + (seat << players) +
+ * in-round mask, and within a row the list of the cards low <= high (the lower card's actions
+ * first, then the higher's unless they are the same card) is number
+ * (row * CARD_SLOTS + low) * CARD_SLOTS + high: LEGAL_ACTIONS[LEGAL_START[list] ..
+ * LEGAL_START[list + 1]). Both arrays are module constants, private to this module: no caller can
+ * write into them, and the compiler can fold their addresses and lengths into the copy loop
+ * instead of loading and checking them again for every element.
  */
-const LEGAL_START = new Int32Array(legalRowBase(MAX_PLAYERS + 1) * CARD_SLOTS);
+const LEGAL_START = new Int32Array(legalRowBase(MAX_PLAYERS + 1) * CARD_SLOTS * CARD_SLOTS + 1);
 const LEGAL_ACTIONS = buildLegalActions();
 
 function buildLegalActions(): Int32Array {
@@ -361,13 +345,18 @@ function buildLegalActions(): Int32Array {
     for (let seat = 0; seat < players; seat++) {
       for (let mask = 0; mask < 1 << players; mask++) {
         const row = legalRowBase(players) + (seat << players) + mask;
-        for (let card = 0; card < CARD_SLOTS; card++) {
-          LEGAL_START[row * CARD_SLOTS + card] = written.length;
-          if (card >= Card.SOLDIER && card <= Card.PRINCESS) writeCardActions(players, mask, seat, card, written);
+        for (let low = 0; low < CARD_SLOTS; low++) {
+          for (let high = 0; high < CARD_SLOTS; high++) {
+            LEGAL_START[(row * CARD_SLOTS + low) * CARD_SLOTS + high] = written.length;
+            if (low < Card.SOLDIER || high < low) continue;
+            writeCardActions(players, mask, seat, low, written);
+            if (high !== low) writeCardActions(players, mask, seat, high, written);
+          }
         }
       }
     }
   }
+  LEGAL_START[LEGAL_START.length - 1] = written.length;
   return Int32Array.from(written);
 }
 

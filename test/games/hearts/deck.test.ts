@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import {
   CARD_NAMES,
   DECK_SIZE,
+  RANKS,
   TWO_OF_CLUBS,
+  bitCount,
   deckFor,
   formatAction,
   hearts,
@@ -73,4 +75,11 @@ test('cards: names round-trip and the protocol numbers match the spec', () => {
   assert.equal(wireCard(parseAction('4S')), 59);
   assert.equal(wireCard(TWO_OF_CLUBS), 29);
   assert.equal(wireCard(parseAction('QS')), 67);
+});
+
+test('bitCount counts the cards of every rank mask', () => {
+  for (let mask = 0; mask < 1 << RANKS; mask++) {
+    const cards = [...mask.toString(2)].filter((bit) => bit === '1').length;
+    assert.equal(bitCount(mask), cards, `mask ${mask}`);
+  }
 });
