@@ -4,7 +4,7 @@ import {
   Card,
   Targeting,
   encodeAction,
-  type LoveLetterView,
+  type LoveLetterSeatView,
   type Rng,
   type Strategy,
   type StrategyDefinition,
@@ -18,8 +18,10 @@ import { bustingDraws, commonestGuess, drawsAgain, ministerBustAt, randomOpenOpp
  * its next draw and keeping the lower one could not. Targets are unprotected opponents at random;
  * a soldier names the card with the most copies not yet seen.
  */
-export class CautiousPlayer implements Strategy<LoveLetterView> {
+export class CautiousPlayer implements Strategy<LoveLetterSeatView> {
   readonly observes = true;
+  // It reads only its own cards and what is public: the state view will do.
+  readonly readsState = true;
   private readonly bustAt: number;
   private readonly unseen = new Int8Array(CARD_KINDS + 1);
 
@@ -31,7 +33,7 @@ export class CautiousPlayer implements Strategy<LoveLetterView> {
 
   inform(): void {}
 
-  choose(view: LoveLetterView, _legal: Int32Array, _count: number, rng: Rng): number {
+  choose(view: LoveLetterSeatView, _legal: Int32Array, _count: number, rng: Rng): number {
     view.unseen(this.unseen);
     const card = this.cardToPlay(view);
     const targeting = CARD_TARGETING[card];
@@ -40,7 +42,7 @@ export class CautiousPlayer implements Strategy<LoveLetterView> {
     return encodeAction(card, target, card === Card.SOLDIER ? commonestGuess(this.unseen, rng) : 0);
   }
 
-  private cardToPlay(view: LoveLetterView): number {
+  private cardToPlay(view: LoveLetterSeatView): number {
     const low = Math.min(view.hand[0], view.hand[1]);
     const high = Math.max(view.hand[0], view.hand[1]);
     if (high === Card.PRINCESS || low === high || !drawsAgain(view)) return low;
@@ -50,7 +52,7 @@ export class CautiousPlayer implements Strategy<LoveLetterView> {
   }
 }
 
-export const cautious: StrategyDefinition<LoveLetterView> = {
+export const cautious: StrategyDefinition<LoveLetterSeatView> = {
   name: 'cautious',
   game: 'love-letter',
   summary: 'plays its lower card, never the princess, avoids a minister bust, guesses the commonest unseen card',

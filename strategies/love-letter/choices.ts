@@ -1,9 +1,9 @@
-import { Card, decodeRules, type LoveLetterView, type Rng, type RuleValues } from '../../src/strategy-api.ts';
+import { Card, decodeRules, type LoveLetterSeatView, type Rng, type RuleValues } from '../../src/strategy-api.ts';
 
 // Helpers the rule-based strategies share for reading a decision.
 
 /** The card a hand keeps when it plays `played`. */
-export function keptCard(view: LoveLetterView, played: number): number {
+export function keptCard(view: LoveLetterSeatView, played: number): number {
   return view.hand[0] === played ? view.hand[1] : view.hand[0];
 }
 
@@ -28,7 +28,7 @@ export function bustingDraws(kept: number, pool: Int8Array, bustAt: number): num
 }
 
 /** Players still in other than the viewer. */
-export function opponentsIn(view: LoveLetterView): number {
+export function opponentsIn(view: LoveLetterSeatView): number {
   let count = 0;
   for (let seat = 0; seat < view.players; seat++) if (seat !== view.seat && view.inRound[seat] === 1) count++;
   return count;
@@ -38,7 +38,7 @@ export function opponentsIn(view: LoveLetterView): number {
  * Whether the player will probably draw again this round: every other player still in draws
  * once before its next turn, so the deck must hold more cards than they take.
  */
-export function drawsAgain(view: LoveLetterView): boolean {
+export function drawsAgain(view: LoveLetterSeatView): boolean {
   return view.deckCount > opponentsIn(view);
 }
 

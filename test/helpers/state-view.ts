@@ -11,6 +11,8 @@ class Agreeing<V extends PlayerView, S extends PlayerView> implements Strategy<V
   readonly observes = true;
   stateView: S | null = null;
   checked = 0;
+  /** The first disagreement: thrown from `choose`, the table would take it for a forfeit. */
+  failure: unknown = null;
 
   constructor(
     private readonly inner: Strategy<V>,
@@ -26,7 +28,11 @@ class Agreeing<V extends PlayerView, S extends PlayerView> implements Strategy<V
   }
 
   choose(view: V, legal: Int32Array, count: number, rng: Rng): number {
-    this.agree(this.stateView!, view);
+    try {
+      this.agree(this.stateView!, view);
+    } catch (error) {
+      this.failure ??= error;
+    }
     this.checked++;
     return this.inner.choose(view, legal, count, rng);
   }
@@ -57,5 +63,8 @@ export function assertStateViewAgrees<St extends GameState, V extends PlayerView
   );
   seats.forEach((seat, index) => (seat.stateView = game.createStateView!(table.state, index) as S));
   for (let index = 0; index < games; index++) playGame(table, masterKey(`state-view-${game.id}`), index);
-  for (const seat of seats) assert.ok(seat.checked > decisions, `seat decided ${seat.checked} times`);
+  for (const seat of seats) {
+    if (seat.failure !== null) throw seat.failure;
+    assert.ok(seat.checked > decisions, `seat decided ${seat.checked} times`);
+  }
 }

@@ -47,6 +47,7 @@ describe('mcts rollouts by strategies that read the state view', () => {
     ['dominion', 'big-money'],
     ['speedclue', 'simple'],
     ['hearts', 'ducking'],
+    ['love-letter', 'cautious'],
   ]) {
     test(`${id}: rollout=${rollout} plays only legal actions and replays alike`, () => {
       const game: AnyGame = registry.game(id);

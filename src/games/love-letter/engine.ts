@@ -43,6 +43,7 @@ function startRound(s: LoveLetterState): void {
   const rng = s.dealRng.seed(s.key, s.gameIndex, Streams.DEAL, s.round);
   if (s.round > 1 && s.rules.nextStarter === NextStarter.RANDOM) s.firstPlayer = rng.int(players);
   shuffleDeck(s);
+  for (let card = 0; card <= Card.PRINCESS; card++) s.seen[card] = 0;
   s.deckTop = 1;
   s.drawn = NO_CARD;
   s.inMask = (1 << players) - 1;
@@ -92,6 +93,8 @@ function beginTurn(s: LoveLetterState): void {
     const held = s.hand[seat];
     if ((held === Card.MINISTER || drawn === Card.MINISTER) && held + drawn >= s.rules.ministerBustAt) {
       s.events.push(s.inMask, Ev.OUT, seat, held, drawn, 0);
+      s.seen[held]++;
+      s.seen[drawn]++;
       knockOut(s, seat, OutCause.MINISTER);
       s.drawn = NO_CARD;
       if (s.inCount <= 1) {
@@ -145,6 +148,7 @@ export function applyAction(s: LoveLetterState, action: number): void {
   if (s.hand[actor] === card) s.hand[actor] = s.drawn;
   s.drawn = NO_CARD;
   s.playedSum[actor] += card;
+  s.seen[card]++;
   const events = s.events;
   events.push(s.inMask, Ev.PLAYED, actor, card, target, guess);
   const shielded = target >= 0 && target !== actor && s.protectedSeat[target] === 1;
@@ -152,6 +156,7 @@ export function applyAction(s: LoveLetterState, action: number): void {
     case Card.SOLDIER:
       if (!shielded && s.hand[target] === guess) {
         events.push(s.inMask, Ev.OUT, target, guess, NO_CARD, 0);
+        s.seen[guess]++;
         knockOut(s, target, OutCause.SOLDIER);
       }
       break;
@@ -179,6 +184,7 @@ export function applyAction(s: LoveLetterState, action: number): void {
     case Card.PRINCESS: {
       const shown = s.rules.revealHandOnPrincessPlay ? s.hand[actor] : NO_CARD;
       events.push(s.inMask, Ev.OUT, actor, shown, NO_CARD, 0);
+      s.seen[shown]++;
       knockOut(s, actor, OutCause.PRINCESS);
       break;
     }
@@ -198,12 +204,14 @@ function duel(s: LoveLetterState, actor: number, target: number): void {
   if (mine === theirs) return;
   const loser = mine < theirs ? actor : target;
   s.events.push(s.inMask, Ev.OUT, loser, s.hand[loser], NO_CARD, 0);
+  s.seen[s.hand[loser]]++;
   knockOut(s, loser, OutCause.KNIGHT);
 }
 
 function forceDiscard(s: LoveLetterState, target: number): void {
   const discarded = s.hand[target];
   s.events.push(s.inMask, Ev.DISCARD, target, discarded, 0, 0);
+  s.seen[discarded]++;
   s.hand[target] = NO_CARD;
   if (discarded === Card.PRINCESS) {
     s.events.push(s.inMask, Ev.OUT, target, NO_CARD, NO_CARD, 0);
@@ -222,6 +230,8 @@ function forceDiscard(s: LoveLetterState, target: number): void {
 export function forfeitTurn(s: LoveLetterState, reason: number): void {
   const seat = s.current;
   s.events.push(s.inMask, Ev.OUT, seat, s.hand[seat], s.drawn, 0);
+  s.seen[s.hand[seat]]++;
+  s.seen[s.drawn]++;
   s.tally.forfeit(seat, reason);
   knockOut(s, seat, OutCause.FORFEIT);
   s.drawn = NO_CARD;

@@ -12,7 +12,7 @@ import { formatCommentLine, formatEventLine } from './text.ts';
 import { parseRuleValues } from '../../core/rule-options.ts';
 import { LOVE_LETTER_RULES, decodeRules } from './rules.ts';
 import { LoveLetterState } from './state.ts';
-import { LoveLetterView } from './view.ts';
+import { LoveLetterStateView, LoveLetterView, type LoveLetterSeatView } from './view.ts';
 import { loveLetterWire } from './wire/index.ts';
 import { resampleRound } from './resample.ts';
 import { createSearchState } from './search.ts';
@@ -52,6 +52,7 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = defineGame({
   // A round plays at most every card once; each round but the last ends short of someone's last win.
   maxDecisions: (players, rules) => (players * (decodeRules(rules).winsNeeded - 1) + 1) * DECK_SIZE,
   createView: (players, seat) => new LoveLetterView(players, seat),
+  createStateView: (state, seat) => new LoveLetterStateView(state, seat),
   createSearchState,
   resample: resampleRound,
   // People read the manager's own lines: a transcript is the manager's log.
@@ -66,9 +67,10 @@ export const loveLetter: Game<LoveLetterState, LoveLetterView> = defineGame({
 deepFreeze(loveLetter);
 deepFreeze(LoveLetterState);
 deepFreeze(LoveLetterView);
+deepFreeze(LoveLetterStateView);
 freezeExports(actions, cards, codes);
 
-export { LoveLetterState, LoveLetterView };
+export { LoveLetterState, LoveLetterStateView, LoveLetterView, type LoveLetterSeatView };
 export * from './cards.ts';
 export * from './codes.ts';
 export * from './actions.ts';

@@ -70,6 +70,7 @@ export class Determinizer {
     position.current = seat;
     position.firstPlayer = view.firstPlayer;
     position.deckCount = view.deckCount;
+    position.seen.set(view.seen);
     // The unknown cards fill the unknown hands, the deck and the set-aside card, at least.
     if (poolTotal < this.unknownCount + view.deckCount + 1) {
       throw Errors.internal(

@@ -1,5 +1,5 @@
 import type { RuleValues } from '../../core/game.ts';
-import { DECK_SIZE } from './cards.ts';
+import { CARD_KINDS, DECK_SIZE } from './cards.ts';
 import { LoveLetterState } from './state.ts';
 
 /**
@@ -20,6 +20,8 @@ export class RoundPosition {
   readonly protectedSeat: Uint8Array;
   /** [seat]: sum of the values played this round (only the discard-sum tie rule reads it). */
   readonly playedSum: Int16Array;
+  /** [card]: copies shown face up so far this round (what every seat's state view counts). */
+  readonly seen = new Int8Array(CARD_KINDS + 1);
   /** The seat about to choose; it holds hand[current] and drawn. */
   current = 0;
   firstPlayer = 0;
@@ -68,6 +70,7 @@ export function loadPosition(state: LoveLetterState, position: RoundPosition): v
       inCount++;
     }
   }
+  state.seen.set(position.seen);
   state.inMask = inMask;
   state.inCount = inCount;
   // The draw pile sits at the top of the deck array, where the engine draws from deckTop upwards;

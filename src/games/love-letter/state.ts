@@ -2,7 +2,7 @@ import { EventLog } from '../../core/events.ts';
 import type { GameState, RuleValues } from '../../core/game.ts';
 import { Rng, type MasterKey } from '../../core/random.ts';
 import { GameTally } from '../../core/tally.ts';
-import { DECK_SIZE } from './cards.ts';
+import { CARD_KINDS, DECK_SIZE } from './cards.ts';
 import { legalRowBase } from './legal-rows.ts';
 import { FORFEIT_LABELS } from './codes.ts';
 import { LOVE_LETTER_METRICS } from './metrics.ts';
@@ -37,6 +37,8 @@ export class LoveLetterState implements GameState {
   readonly protectedSeat: Uint8Array;
   /** Sum of the values of the cards each seat played this round (the discard-sum tie break). */
   readonly playedSum: Int16Array;
+  /** [card]: copies shown face up this round (played, discarded, or shown when a player went out). */
+  readonly seen = new Int8Array(CARD_KINDS + 1);
   readonly roundWins: Int8Array;
   readonly shares: Float64Array;
 

@@ -2,12 +2,38 @@ import type { GameEvent } from '../../core/events.ts';
 import type { PlayerView } from '../../core/game.ts';
 import { CARD_COPIES, CARD_NAMES, Card, DECK_SIZE } from './cards.ts';
 import { Ev } from './codes.ts';
+import type { LoveLetterState } from './state.ts';
+
+/**
+ * The part of a seat's view that both the event view and the state view show: the seat's own
+ * cards, who is still in and protected, the cards left to draw and the copies seen face up.
+ */
+export interface LoveLetterSeatView extends PlayerView {
+  /** hand[0] is the card kept between turns; hand[1] the card drawn this turn. */
+  readonly hand: Int8Array;
+  readonly handCount: number;
+  readonly inRound: Uint8Array;
+  readonly protectedSeat: Uint8Array;
+  /** Cards left to draw (the set-aside card is never counted). */
+  readonly deckCount: number;
+  /** [card]: copies seen face up this round (played, discarded, or shown when a player went out). */
+  readonly seen: Int8Array;
+  /** How many copies of each card this player cannot account for (not seen, not in its hand). */
+  unseen(out: Int8Array): Int8Array;
+}
+
+/** Copies of each card neither seen face up nor in `view`'s own hand, into out[1..8]. */
+function unseenCards(view: LoveLetterSeatView, out: Int8Array): Int8Array {
+  for (let card = 1; card < CARD_NAMES.length; card++) out[card] = CARD_COPIES[card] - view.seen[card];
+  for (let i = 0; i < view.handCount; i++) out[view.hand[i]]--;
+  return out;
+}
 
 /**
  * What one player knows, rebuilt only from the messages it receives, so a strategy reading it
  * learns exactly what a bot on the protocol would. Fixed-shape typed arrays, updated in place.
  */
-export class LoveLetterView implements PlayerView {
+export class LoveLetterView implements LoveLetterSeatView {
   readonly seat: number;
   readonly players: number;
   /** hand[0] is the card kept between turns; hand[1] the card drawn this turn. */
@@ -141,10 +167,57 @@ export class LoveLetterView implements PlayerView {
     this.handCount = 1;
   }
 
-  /** How many copies of each card this player cannot account for (not seen, not in its hand). */
   unseen(out: Int8Array): Int8Array {
-    for (let card = 1; card < CARD_NAMES.length; card++) out[card] = CARD_COPIES[card] - this.seen[card];
-    for (let i = 0; i < this.handCount; i++) out[this.hand[i]]--;
-    return out;
+    return unseenCards(this, out);
   }
+}
+
+/**
+ * A seat's LoveLetterSeatView read live from the engine's state (Game.createStateView): for
+ * trusted strategies that set readsState, and for their play-outs in a search state. Only the
+ * seat's own cards are read; everything else is what every player in the round is told.
+ */
+export class LoveLetterStateView implements LoveLetterSeatView {
+  readonly seat: number;
+  readonly players: number;
+  readonly inRound: Uint8Array;
+  readonly protectedSeat: Uint8Array;
+  readonly seen: Int8Array;
+  private readonly state: LoveLetterState;
+  private readonly cards = new Int8Array(2);
+
+  constructor(state: LoveLetterState, seat: number) {
+    this.state = state;
+    this.seat = seat;
+    this.players = state.players;
+    this.inRound = state.inRound;
+    this.protectedSeat = state.protectedSeat;
+    this.seen = state.seen;
+  }
+
+  /** The held card, then the drawn one while it is this seat's turn. */
+  get hand(): Int8Array {
+    const state = this.state;
+    this.cards[0] = state.hand[this.seat];
+    this.cards[1] = state.current === this.seat ? state.drawn : 0;
+    return this.cards;
+  }
+
+  get handCount(): number {
+    const state = this.state;
+    if (state.inRound[this.seat] === 0) return 0;
+    return state.current === this.seat && state.drawn !== 0 ? 2 : 1;
+  }
+
+  get deckCount(): number {
+    return DECK_SIZE - this.state.deckTop;
+  }
+
+  unseen(out: Int8Array): Int8Array {
+    return unseenCards(this, out);
+  }
+
+  reset(): void {}
+
+  observe(): void {}
 }
