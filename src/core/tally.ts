@@ -32,7 +32,11 @@ function gcd(a: number, b: number): number {
  * Where a tally keeps what: seat `seat`'s cells of metric `m` begin at metricStart[m] + seat *
  * seatStride[m] in its counts, after each seat's round wins, round win share and forfeits.
  */
-export function tallyLayout(shape: TallyShape): { readonly metricStart: Int32Array; readonly seatStride: Int32Array; readonly size: number } {
+export function tallyLayout(shape: TallyShape): {
+  readonly metricStart: Int32Array;
+  readonly seatStride: Int32Array;
+  readonly size: number;
+} {
   const { players, metrics, forfeitReasons } = shape;
   const seatStride = Int32Array.from(metrics, (metric) => metricCells(metric).tally);
   const metricStart = new Int32Array(metrics.length);

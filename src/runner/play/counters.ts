@@ -243,8 +243,10 @@ export class Counters {
   private readonly blockRateBy: Float64Array;
   /** [entity][moments cell][sum of values, records] in the block being played. */
   private readonly blockMoments: Float64Array;
-  /** Whether blockMoments holds anything (see recordGame's wholeBlock). */
-  private momentsPending = false;
+  /** Per entity, 1 while its part of blockMoments holds anything (see recordGame's wholeBlock). */
+  private readonly momentsPending: Uint8Array;
+  /** Whether any entity's does. */
+  private anyMomentsPending = false;
   /** Per strategy slot, the seats it holds in the game being recorded. */
   private readonly slotSeats: Int32Array;
 
@@ -256,6 +258,7 @@ export class Counters {
     this.blockRateBy = new Float64Array(layout.slots * layout.rateByCells * 2);
     this.blockMoments = new Float64Array(layout.entities * layout.momentCells * 2);
     this.slotSeats = new Int32Array(layout.slots);
+    this.momentsPending = new Uint8Array(layout.entities);
   }
 
   /** Adds another batch's counts; call in batch order so the forfeit notes keep the earliest. */
@@ -315,8 +318,9 @@ export class Counters {
       // Returns are k-way splits of one win, so the product is within rounding of a whole number.
       const units = Math.round(shares[seat] * layout.shareUnits);
       const slot = seatSlot[seat];
-      this.recordSeat(seat, seat, tally, units, gameIndex, wholeBlock);
-      this.recordSeat(players + slot, seat, tally, units, gameIndex, wholeBlock && slotSeats[slot] === 1);
+      this.recordSeat(seat, seat, tally, units, gameIndex);
+      this.recordSeat(players + slot, seat, tally, units, gameIndex);
+      if (layout.momentCells > 0) this.recordMoments(seat, players + slot, tally.counts, wholeBlock, wholeBlock && slotSeats[slot] === 1);
     }
     for (let seat = 0; seat < players; seat++) {
       for (let other = 0; other < players; other++) {
@@ -356,7 +360,7 @@ export class Counters {
       rounds[2 * index + 1] = 0;
     }
     if (layout.rateByCells > 0) this.closeRateBy(group);
-    if (this.momentsPending) this.closeMoments();
+    if (this.anyMomentsPending) this.closeMoments();
   }
 
   /**
@@ -397,6 +401,8 @@ export class Counters {
     const cells = layout.momentCells;
     const momentAt = layout.momentAt;
     for (let index = 0; index < layout.entities; index++) {
+      if (this.momentsPending[index] === 0) continue;
+      this.momentsPending[index] = 0;
       const entity = layout.entity(index) + MomentField.BLOCK_SUM_OF_SQUARES;
       for (let cell = 0, at = 2 * index * cells; cell < cells; cell++, at += 2) {
         const count = block[at + 1];
@@ -406,11 +412,11 @@ export class Counters {
         block[at + 1] = 0;
       }
     }
-    this.momentsPending = false;
+    this.anyMomentsPending = false;
   }
 
-  /** Adds a seat's game to entity `index`; `direct`: the game is the entity's whole block (see recordGame). */
-  private recordSeat(index: number, seat: number, tally: GameTally, units: number, gameIndex: number, direct: boolean): void {
+  /** Adds a seat's game to entity `index`, its moments apart (recordMoments). */
+  private recordSeat(index: number, seat: number, tally: GameTally, units: number, gameIndex: number): void {
     const data = this.data;
     const layout = this.layout;
     const entity = layout.entity(index);
@@ -423,7 +429,6 @@ export class Counters {
     data[entity + Field.ROUND_WINS] += tally.roundWins[seat];
     data[entity + Field.ROUND_WIN_SHARE] += tally.roundWinShare[seat];
     for (let i = 0; i < layout.otherMetrics.length; i++) this.recordMetric(index, entity, seat, layout.otherMetrics[i], tally, units);
-    if (layout.momentCells > 0) this.recordMoments(index, entity, seat, tally.counts, direct);
     const forfeits = layout.forfeits(entity);
     for (let reason = 0; reason < layout.forfeitReasons; reason++) {
       const count = tally.forfeits[seat * layout.forfeitReasons + reason];
@@ -465,29 +470,45 @@ export class Counters {
   }
 
   /**
-   * Adds the seat's records of every moments label to the entity's sums, and to its block's; when
-   * the game is the entity's whole block (`direct`), the block's sums are the seat's own and go
-   * straight into the ratio sums.
+   * Adds the seat's records of every moments label to the sums of the seat's entity and of its
+   * strategy slot's (entity `slot`), and to their blocks'; where the game is the entity's whole
+   * block (`seatDirect`, `slotDirect`), the block's sums are the seat's own and go straight into
+   * the ratio sums. One walk over the tally serves both entities.
    */
-  private recordMoments(index: number, entity: number, seat: number, counts: Int32Array, direct: boolean): void {
-    const { data, blockMoments: block } = this;
-    const { momentAt, momentTally, momentCells: cells } = this.layout;
-    if (!direct) this.momentsPending = true;
-    for (let cell = 0, from = seat * cells, blockAt = 2 * index * cells; cell < cells; cell++, blockAt += 2) {
+  private recordMoments(seat: number, slot: number, counts: Int32Array, seatDirect: boolean, slotDirect: boolean): void {
+    const layout = this.layout;
+    const { momentAt, momentTally, momentCells: cells } = layout;
+    const seatAt = layout.entity(seat);
+    const slotAt = layout.entity(slot);
+    if (!seatDirect) this.markPending(seat);
+    if (!slotDirect) this.markPending(slot);
+    for (let cell = 0, from = seat * cells; cell < cells; cell++) {
       const tallied = momentTally[from + cell];
       const records = counts[tallied];
       if (records === 0) continue;
       const sum = counts[tallied + 1];
-      const at = entity + momentAt[cell];
-      data[at + MomentField.RECORDS] += records;
-      data[at + MomentField.SUM] += sum;
-      data[at + MomentField.SUM_OF_SQUARES] += counts[tallied + 2];
-      if (direct) addRatioBlock(data, at + MomentField.BLOCK_SUM_OF_SQUARES, sum, records);
-      else {
-        block[blockAt] += sum;
-        block[blockAt + 1] += records;
-      }
+      const squares = counts[tallied + 2];
+      this.addMoment(seatAt + momentAt[cell], (seat * cells + cell) * 2, records, sum, squares, seatDirect);
+      this.addMoment(slotAt + momentAt[cell], (slot * cells + cell) * 2, records, sum, squares, slotDirect);
     }
+  }
+
+  /** One label's records of one seat into an entity's MomentField cells at `at`, and its block's at `blockAt`. */
+  private addMoment(at: number, blockAt: number, records: number, sum: number, squares: number, direct: boolean): void {
+    const data = this.data;
+    data[at + MomentField.RECORDS] += records;
+    data[at + MomentField.SUM] += sum;
+    data[at + MomentField.SUM_OF_SQUARES] += squares;
+    if (direct) addRatioBlock(data, at + MomentField.BLOCK_SUM_OF_SQUARES, sum, records);
+    else {
+      this.blockMoments[blockAt] += sum;
+      this.blockMoments[blockAt + 1] += records;
+    }
+  }
+
+  private markPending(index: number): void {
+    this.momentsPending[index] = 1;
+    this.anyMomentsPending = true;
   }
 
   private note(gameIndex: number, seat: number, reason: number): void {
