@@ -26,7 +26,7 @@ export class CounterLayout {
   readonly notesStart: number;
   readonly size: number;
   /** Per metric: where its cells begin within an entity's block. */
-  private readonly metricStart: readonly number[];
+  private readonly metricStart: Int32Array;
   private readonly forfeitStart: number;
   /** Labels of moments metrics per entity: the cells whose block sums are kept while a block is played. */
   readonly momentCells: number;
@@ -59,7 +59,7 @@ export class CounterLayout {
       rateByBase.push(metric.kind === 'rate-by' ? rateBy : -1);
       if (metric.kind === 'rate-by') rateBy += metric.labels.length;
     }
-    this.metricStart = metricStart;
+    this.metricStart = Int32Array.from(metricStart);
     this.momentCells = moments;
     this.rateByBase = rateByBase;
     this.rateByCells = rateBy;
@@ -109,6 +109,11 @@ export class CounterLayout {
     const kind = this.metrics[metric].kind;
     const width = kind === 'rate-by' ? RateByField.COUNT : kind === 'moments' ? MomentField.COUNT : 1;
     return entity + this.metricStart[metric] + label * width;
+  }
+
+  /** Offset of an entity's first cell of metric `metric` (see metric), without looking up its kind. */
+  metricBase(entity: number, metric: number): number {
+    return entity + this.metricStart[metric];
   }
 
   forfeits(entity: number): number {
@@ -369,14 +374,13 @@ export class Counters {
    */
   private closeRateBy(group: number): void {
     const { data, layout, blockRateBy: block } = this;
-    const players = layout.players;
     for (let i = 0; i < layout.otherMetrics.length; i++) {
       const m = layout.otherMetrics[i];
       if (layout.rateByBase[m] < 0) continue;
       const labels = layout.metrics[m].labels.length;
       for (let slot = 0; slot < layout.slots; slot++) {
         // Offsets of label 0, computed once per slot: every game's block passes here.
-        const cells0 = layout.metric(layout.slot(slot), m, 0) + RateByField.BLOCK_WIN_SQUARES;
+        const cells0 = layout.metricBase(layout.slot(slot), m) + RateByField.BLOCK_WIN_SQUARES;
         const group0 = layout.dealGroupLabel(group, slot, m, 0);
         const block0 = (slot * layout.rateByCells + layout.rateByBase[m]) * 2;
         for (let label = 0; label < labels; label++) {
@@ -443,30 +447,31 @@ export class Counters {
   private recordMetric(index: number, entity: number, seat: number, m: number, tally: GameTally, units: number): void {
     const data = this.data;
     const layout = this.layout;
-    const metric = layout.metrics[m];
-    const labels = metric.labels.length;
+    const labels = layout.metrics[m].labels.length;
     const counts = tally.counts;
     const from = tally.metricOffset(m, seat);
-    if (metric.kind === 'causes') {
-      for (let label = 0; label < labels; label++) data[layout.metric(entity, m, label)] += counts[from + label];
-    } else {
-      for (let label = 0; label < labels; label++) {
-        const at = layout.metric(entity, m, label);
-        data[at + RateByField.ROUNDS] += counts[from + label];
-        data[at + RateByField.ROUND_WINS] += counts[from + labels + label];
-        data[at + RateByField.ROUND_WIN_SHARE] += counts[from + 2 * labels + label];
-      }
-      if (index >= layout.players) {
-        const block = ((index - layout.players) * layout.rateByCells + layout.rateByBase[m]) * 2;
-        for (let label = 0; label < labels; label++) {
-          this.blockRateBy[block + 2 * label] += counts[from + 2 * labels + label];
-          this.blockRateBy[block + 2 * label + 1] += counts[from + label];
-        }
-      }
-      const opening = layout.metric(entity, m, counts[from + 3 * labels]);
-      data[opening + RateByField.GAMES]++;
-      data[opening + RateByField.GAME_WINS] += units;
+    const base = layout.metricBase(entity, m);
+    const rateBy = layout.rateByBase[m];
+    if (rateBy < 0) {
+      // Causes: one count per label.
+      for (let label = 0; label < labels; label++) data[base + label] += counts[from + label];
+      return;
     }
+    for (let label = 0, at = base; label < labels; label++, at += RateByField.COUNT) {
+      data[at + RateByField.ROUNDS] += counts[from + label];
+      data[at + RateByField.ROUND_WINS] += counts[from + labels + label];
+      data[at + RateByField.ROUND_WIN_SHARE] += counts[from + 2 * labels + label];
+    }
+    if (index >= layout.players) {
+      const block = ((index - layout.players) * layout.rateByCells + rateBy) * 2;
+      for (let label = 0; label < labels; label++) {
+        this.blockRateBy[block + 2 * label] += counts[from + 2 * labels + label];
+        this.blockRateBy[block + 2 * label + 1] += counts[from + label];
+      }
+    }
+    const opening = base + counts[from + 3 * labels] * RateByField.COUNT;
+    data[opening + RateByField.GAMES]++;
+    data[opening + RateByField.GAME_WINS] += units;
   }
 
   /**
