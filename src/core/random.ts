@@ -52,6 +52,8 @@ const TWO_POW_32 = 4294967296;
  * of a multiply, on every draw).
  */
 const INVERSE_TWO_POW_32 = 1 / TWO_POW_32;
+/** The most items Rng.shuffle takes. */
+const SHORT_SHUFFLE = 1 << 15;
 
 /**
  * HalfSipHash's state, kept in one module buffer so deriving a stream allocates nothing. Its keyed
@@ -174,6 +176,8 @@ export class Rng {
    * the generator's state in locals for the whole shuffle rather than read and written per card.
    */
   shuffle(items: Int8Array, start: number, count: number): void {
+    // The multiply-shift below splits t into 16-bit halves to stay in 32-bit integers.
+    if (count > SHORT_SHUFFLE) throw new RangeError(`shuffle of ${count} items: at most ${SHORT_SHUFFLE}`);
     const state = this.s;
     let a = state[0];
     let b = state[1];
@@ -186,7 +190,9 @@ export class Rng {
       a = b ^ (b >>> 9);
       b = (c + (c << 3)) | 0;
       c = (((c << 21) | (c >>> 11)) + t) | 0;
-      const j = start + Math.floor((t >>> 0) * (i + 1) * INVERSE_TWO_POW_32);
+      // floor(t * n / 2^32) in 32-bit integer steps, exactly: n is at most 2^15, so no sum of products overflows.
+      const n = i + 1;
+      const j = start + ((((t >>> 16) * n + ((((t & 0xffff) * n) >>> 16) | 0)) | 0) >>> 16);
       const item = items[start + i];
       items[start + i] = items[j];
       items[j] = item;

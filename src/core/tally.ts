@@ -29,6 +29,26 @@ function gcd(a: number, b: number): number {
 }
 
 /**
+ * Where a tally keeps what: seat `seat`'s cells of metric `m` begin at metricStart[m] + seat *
+ * seatStride[m] in its counts, after each seat's round wins, round win share and forfeits.
+ */
+export function tallyLayout(shape: TallyShape): {
+  readonly metricStart: Int32Array;
+  readonly seatStride: Int32Array;
+  readonly size: number;
+} {
+  const { players, metrics, forfeitReasons } = shape;
+  const seatStride = Int32Array.from(metrics, (metric) => metricCells(metric).tally);
+  const metricStart = new Int32Array(metrics.length);
+  let size = players * (2 + forfeitReasons);
+  metrics.forEach((_, index) => {
+    metricStart[index] = size;
+    size += players * seatStride[index];
+  });
+  return { metricStart, seatStride, size };
+}
+
+/**
  * A metric's cells for one seat, at `metricOffset(metric, seat)` in `counts`:
  * - rate-by: rounds begun holding each label, round wins, round win share units, then the label
  *   held in the game's first round;
@@ -62,14 +82,10 @@ export class GameTally {
     this.shape = shape;
     this.shareUnits = shareUnitsFor(shape.players);
     const { players, metrics, forfeitReasons } = shape;
-    this.seatStride = Int32Array.from(metrics, (metric) => metricCells(metric).tally);
-    this.metricStart = new Int32Array(metrics.length);
-    let used = players * (2 + forfeitReasons);
-    metrics.forEach((_, index) => {
-      this.metricStart[index] = used;
-      used += players * this.seatStride[index];
-    });
-    this.counts = new Int32Array(used);
+    const layout = tallyLayout(shape);
+    this.seatStride = layout.seatStride;
+    this.metricStart = layout.metricStart;
+    this.counts = new Int32Array(layout.size);
     this.roundWins = this.counts.subarray(0, players);
     this.roundWinShare = this.counts.subarray(players, 2 * players);
     this.forfeits = this.counts.subarray(2 * players, players * (2 + forfeitReasons));

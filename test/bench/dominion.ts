@@ -45,9 +45,19 @@ export async function benchDominion(options: EngineBenchOptions, report: (line: 
   const player = new MatchPlayer(match, 'independent');
   player.play({ offset: 0, from: 0, to: warmUp }, new Counters(match.layout));
   start = performance.now();
+  const batchCpuStart = process.cpuUsage();
   player.play({ offset: 0, from: 0, to: games }, new Counters(match.layout));
   seconds = (performance.now() - start) / 1000;
-  report({ bench: 'dominion-batch', players: SEATS.length, workers: 1, strategies, games, gamesPerSecond: Math.round(games / seconds) });
+  const batchCpu = process.cpuUsage(batchCpuStart);
+  report({
+    bench: 'dominion-batch',
+    players: SEATS.length,
+    workers: 1,
+    strategies,
+    games,
+    gamesPerSecond: Math.round(games / seconds),
+    gamesPerCpuSecond: Math.round(games / ((batchCpu.user + batchCpu.system) / 1e6)),
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

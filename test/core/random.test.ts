@@ -88,6 +88,8 @@ test('shuffle orders a slice exactly as a loop of int draws does, and leaves the
     [0, 2],
     [3, 17],
     [40, 87],
+    // The longest shuffle there is: every index product at its largest.
+    [7, 1 << 15],
   ]) {
     const fast = Int8Array.from({ length: start + count + 5 }, (_, i) => i);
     const slow = Int8Array.from(fast);
@@ -101,6 +103,7 @@ test('shuffle orders a slice exactly as a loop of int draws does, and leaves the
     assert.deepEqual([...fast], [...slow], `start ${start}, count ${count}`);
     assert.equal(fastRng.nextU32(), slowRng.nextU32());
   }
+  assert.throws(() => new Rng().shuffle(new Int8Array((1 << 15) + 1), 0, (1 << 15) + 1), RangeError);
 });
 
 test('shuffleByThrees orders a deck as three swaps per float() draw do, and leaves the stream at the same place', () => {

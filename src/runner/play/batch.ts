@@ -123,6 +123,7 @@ export class MatchPlayer {
       offset + local,
       this.scores,
       table.game.scoreName.lowerIsBetter,
+      this.blockSize === 1,
     );
     const units = counters.layout.shareUnits;
     for (let position = 0; position < this.players; position++) {

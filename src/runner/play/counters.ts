@@ -1,5 +1,5 @@
 import { MomentField, RateByField, metricCells, type MetricSpec } from '../../core/metrics.ts';
-import type { GameTally, TallyShape } from '../../core/tally.ts';
+import { tallyLayout, type GameTally, type TallyShape } from '../../core/tally.ts';
 
 /**
  * Where each count lives in a flat Float64Array. Entities are the seat positions (0..players-1)
@@ -26,16 +26,20 @@ export class CounterLayout {
   readonly notesStart: number;
   readonly size: number;
   /** Per metric: where its cells begin within an entity's block. */
-  private readonly metricStart: readonly number[];
+  private readonly metricStart: Int32Array;
   private readonly forfeitStart: number;
-  /** Per metric: its first cell among the entity's moments cells (labels of moments metrics, in order), or -1. */
-  readonly momentBase: readonly number[];
   /** Labels of moments metrics per entity: the cells whose block sums are kept while a block is played. */
   readonly momentCells: number;
   /** Per metric: its first label among the labels of rate-by metrics, or -1. */
   readonly rateByBase: readonly number[];
   /** Labels of rate-by metrics, all metrics together. */
   readonly rateByCells: number;
+  /** Per moments cell: where its MomentField block begins within an entity's block. */
+  readonly momentAt: Int32Array;
+  /** [seat * momentCells + cell]: where the cell's records, sum and sum of squares begin in a game's tally. */
+  readonly momentTally: Int32Array;
+  /** The metrics that are not moments (rate-by and causes), whose counts recordMetric adds. */
+  readonly otherMetrics: Int32Array;
 
   constructor(tallyShape: TallyShape, shareUnits: number, slots: number) {
     this.players = tallyShape.players;
@@ -44,7 +48,6 @@ export class CounterLayout {
     this.metrics = tallyShape.metrics;
     this.forfeitReasons = tallyShape.forfeitReasons;
     const metricStart: number[] = [];
-    const momentBase: number[] = [];
     const rateByBase: number[] = [];
     let used = Field.METRICS;
     let moments = 0;
@@ -52,18 +55,28 @@ export class CounterLayout {
     for (const metric of this.metrics) {
       metricStart.push(used);
       used += metricCells(metric).counters;
-      momentBase.push(metric.kind === 'moments' ? moments : -1);
       if (metric.kind === 'moments') moments += metric.labels.length;
       rateByBase.push(metric.kind === 'rate-by' ? rateBy : -1);
       if (metric.kind === 'rate-by') rateBy += metric.labels.length;
     }
-    this.metricStart = metricStart;
-    this.momentBase = momentBase;
+    this.metricStart = Int32Array.from(metricStart);
     this.momentCells = moments;
     this.rateByBase = rateByBase;
     this.rateByCells = rateBy;
     this.forfeitStart = used;
     this.entitySize = used + this.forfeitReasons;
+    const tally = tallyLayout(tallyShape);
+    // The labels of the moments metrics, in order: the entity's moments cells.
+    const cells = this.metrics.flatMap((metric, m) => (metric.kind === 'moments' ? metric.labels.map((_, label) => [m, label]) : []));
+    this.momentAt = Int32Array.from(cells, ([m, label]) => metricStart[m] + label * MomentField.COUNT);
+    this.momentTally = Int32Array.from({ length: this.players * moments }, (_, i) => {
+      const [m, label] = cells[i % moments];
+      return tally.metricStart[m] + Math.floor(i / moments) * tally.seatStride[m] + 3 * label;
+    });
+    this.otherMetrics = Int32Array.from(
+      this.metrics.flatMap((metric, m) => (metric.kind === 'moments' ? [] : [m])),
+      (m) => m,
+    );
     this.pairsStart = Global.COUNT + (this.players + this.slots) * this.entitySize;
     this.dealGroupsStart = this.pairsStart + this.slots * this.slots * PairField.COUNT;
     this.dealGroupSize = 1 + this.players + this.slots * (DealGroupField.COUNT + 2 * rateBy);
@@ -96,6 +109,11 @@ export class CounterLayout {
     const kind = this.metrics[metric].kind;
     const width = kind === 'rate-by' ? RateByField.COUNT : kind === 'moments' ? MomentField.COUNT : 1;
     return entity + this.metricStart[metric] + label * width;
+  }
+
+  /** Offset of an entity's first cell of metric `metric` (see metric), without looking up its kind. */
+  metricBase(entity: number, metric: number): number {
+    return entity + this.metricStart[metric];
   }
 
   forfeits(entity: number): number {
@@ -230,6 +248,12 @@ export class Counters {
   private readonly blockRateBy: Float64Array;
   /** [entity][moments cell][sum of values, records] in the block being played. */
   private readonly blockMoments: Float64Array;
+  /** Per entity, 1 while its part of blockMoments holds anything (see recordGame's wholeBlock). */
+  private readonly momentsPending: Uint8Array;
+  /** Whether any entity's does. */
+  private anyMomentsPending = false;
+  /** Per strategy slot, the seats it holds in the game being recorded. */
+  private readonly slotSeats: Int32Array;
 
   constructor(layout: CounterLayout, data?: Float64Array) {
     this.layout = layout;
@@ -238,6 +262,8 @@ export class Counters {
     this.blockRounds = new Float64Array(layout.entities * 2);
     this.blockRateBy = new Float64Array(layout.slots * layout.rateByCells * 2);
     this.blockMoments = new Float64Array(layout.entities * layout.momentCells * 2);
+    this.slotSeats = new Int32Array(layout.slots);
+    this.momentsPending = new Uint8Array(layout.entities);
   }
 
   /** Adds another batch's counts; call in batch order so the forfeit notes keep the earliest. */
@@ -272,7 +298,8 @@ export class Counters {
    * Adds one finished game. `seatSlot[seat]` is the strategy slot that played the seat; `shares`
    * are the game's returns (fractions of a win); `gameIndex` labels forfeit notes. `scores`, the
    * game's points with their direction, order the seats that took equal shares; without them such
-   * seats are even.
+   * seats are even. `wholeBlock`: the game is a block by itself (closeBlock comes next), so an
+   * entity that one seat alone played takes its moments' block sums straight from the tally.
    */
   recordGame(
     tally: GameTally,
@@ -281,6 +308,7 @@ export class Counters {
     gameIndex: number,
     scores: Float64Array | null = null,
     lowerIsBetter = false,
+    wholeBlock = false,
   ): void {
     const data = this.data;
     const layout = this.layout;
@@ -288,11 +316,16 @@ export class Counters {
     data[Global.ROUNDS] += tally.rounds;
     data[Global.ROUNDS_SQUARED] += tally.rounds * tally.rounds;
     const players = layout.players;
+    const slotSeats = this.slotSeats;
+    slotSeats.fill(0);
+    for (let seat = 0; seat < players; seat++) slotSeats[seatSlot[seat]]++;
     for (let seat = 0; seat < players; seat++) {
       // Returns are k-way splits of one win, so the product is within rounding of a whole number.
       const units = Math.round(shares[seat] * layout.shareUnits);
+      const slot = seatSlot[seat];
       this.recordSeat(seat, seat, tally, units, gameIndex);
-      this.recordSeat(players + seatSlot[seat], seat, tally, units, gameIndex);
+      this.recordSeat(players + slot, seat, tally, units, gameIndex);
+      if (layout.momentCells > 0) this.recordMoments(seat, players + slot, tally.counts, wholeBlock, wholeBlock && slotSeats[slot] === 1);
     }
     for (let seat = 0; seat < players; seat++) {
       for (let other = 0; other < players; other++) {
@@ -331,42 +364,34 @@ export class Counters {
       rounds[2 * index] = 0;
       rounds[2 * index + 1] = 0;
     }
-    if (layout.rateByCells + layout.momentCells > 0) this.closeBlockLabels(group);
+    if (layout.rateByCells > 0) this.closeRateBy(group);
+    if (this.anyMomentsPending) this.closeMoments();
   }
 
   /**
-   * Folds the block's sums of every moments label (of every entity) and rate-by label (of every
-   * strategy slot) into their ratio sums, and a rate-by label's into the deal group too, then clears
-   * them for the next block.
+   * Folds the block's sums of every rate-by label of every strategy slot into their ratio sums and
+   * into the deal group, then clears them for the next block.
    */
-  private closeBlockLabels(group: number): void {
-    const { data, layout } = this;
-    for (let m = 0; m < layout.metrics.length; m++) {
-      const kind = layout.metrics[m].kind;
-      if (kind === 'causes') continue;
-      const rateBy = kind === 'rate-by';
-      const block = rateBy ? this.blockRateBy : this.blockMoments;
-      const cells = rateBy ? layout.rateByCells : layout.momentCells;
-      const base = rateBy ? layout.rateByBase[m] : layout.momentBase[m];
-      const squares = rateBy ? RateByField.BLOCK_WIN_SQUARES : MomentField.BLOCK_SUM_OF_SQUARES;
-      const width = rateBy ? RateByField.COUNT : MomentField.COUNT;
+  private closeRateBy(group: number): void {
+    const { data, layout, blockRateBy: block } = this;
+    for (let i = 0; i < layout.otherMetrics.length; i++) {
+      const m = layout.otherMetrics[i];
+      if (layout.rateByBase[m] < 0) continue;
       const labels = layout.metrics[m].labels.length;
-      const first = rateBy ? layout.players : 0;
-      for (let index = first; index < layout.entities; index++) {
-        // Offsets of label 0, computed once per entity: every game's block passes here.
-        const cells0 = layout.metric(layout.entity(index), m, 0) + squares;
-        const group0 = rateBy ? layout.dealGroupLabel(group, index - first, m, 0) : 0;
+      for (let slot = 0; slot < layout.slots; slot++) {
+        // Offsets of label 0, computed once per slot: every game's block passes here.
+        const cells0 = layout.metricBase(layout.slot(slot), m) + RateByField.BLOCK_WIN_SQUARES;
+        const group0 = layout.dealGroupLabel(group, slot, m, 0);
+        const block0 = (slot * layout.rateByCells + layout.rateByBase[m]) * 2;
         for (let label = 0; label < labels; label++) {
-          const cell = ((index - first) * cells + base + label) * 2;
+          const cell = block0 + 2 * label;
           const count = block[cell + 1];
           // Nothing counted under the label in this block: its sum is 0 too, and the sums gain nothing.
           if (count === 0) continue;
           const sum = block[cell];
-          addRatioBlock(data, cells0 + label * width, sum, count);
-          if (rateBy) {
-            data[group0 + 2 * label] += sum;
-            data[group0 + 2 * label + 1] += count;
-          }
+          addRatioBlock(data, cells0 + label * RateByField.COUNT, sum, count);
+          data[group0 + 2 * label] += sum;
+          data[group0 + 2 * label + 1] += count;
           block[cell] = 0;
           block[cell + 1] = 0;
         }
@@ -374,6 +399,27 @@ export class Counters {
     }
   }
 
+  /** Folds the block's sums of every moments label of every entity into their ratio sums, then clears them. */
+  private closeMoments(): void {
+    const { data, layout, blockMoments: block } = this;
+    const cells = layout.momentCells;
+    const momentAt = layout.momentAt;
+    for (let index = 0; index < layout.entities; index++) {
+      if (this.momentsPending[index] === 0) continue;
+      this.momentsPending[index] = 0;
+      const entity = layout.entity(index) + MomentField.BLOCK_SUM_OF_SQUARES;
+      for (let cell = 0, at = 2 * index * cells; cell < cells; cell++, at += 2) {
+        const count = block[at + 1];
+        if (count === 0) continue;
+        addRatioBlock(data, entity + momentAt[cell], block[at], count);
+        block[at] = 0;
+        block[at + 1] = 0;
+      }
+    }
+    this.anyMomentsPending = false;
+  }
+
+  /** Adds a seat's game to entity `index`, its moments apart (recordMoments). */
   private recordSeat(index: number, seat: number, tally: GameTally, units: number, gameIndex: number): void {
     const data = this.data;
     const layout = this.layout;
@@ -386,7 +432,7 @@ export class Counters {
     data[entity + Field.ROUNDS] += tally.rounds;
     data[entity + Field.ROUND_WINS] += tally.roundWins[seat];
     data[entity + Field.ROUND_WIN_SHARE] += tally.roundWinShare[seat];
-    for (let m = 0; m < layout.metrics.length; m++) this.recordMetric(index, entity, seat, m, tally, units);
+    for (let i = 0; i < layout.otherMetrics.length; i++) this.recordMetric(index, entity, seat, layout.otherMetrics[i], tally, units);
     const forfeits = layout.forfeits(entity);
     for (let reason = 0; reason < layout.forfeitReasons; reason++) {
       const count = tally.forfeits[seat * layout.forfeitReasons + reason];
@@ -397,46 +443,77 @@ export class Counters {
     }
   }
 
+  /** Adds the seat's counts of a rate-by or causes metric to the entity's. */
   private recordMetric(index: number, entity: number, seat: number, m: number, tally: GameTally, units: number): void {
     const data = this.data;
     const layout = this.layout;
-    const metric = layout.metrics[m];
-    const labels = metric.labels.length;
+    const labels = layout.metrics[m].labels.length;
     const counts = tally.counts;
     const from = tally.metricOffset(m, seat);
-    if (metric.kind === 'causes') {
-      for (let label = 0; label < labels; label++) data[layout.metric(entity, m, label)] += counts[from + label];
-    } else if (metric.kind === 'rate-by') {
+    const base = layout.metricBase(entity, m);
+    const rateBy = layout.rateByBase[m];
+    if (rateBy < 0) {
+      // Causes: one count per label.
+      for (let label = 0; label < labels; label++) data[base + label] += counts[from + label];
+      return;
+    }
+    for (let label = 0, at = base; label < labels; label++, at += RateByField.COUNT) {
+      data[at + RateByField.ROUNDS] += counts[from + label];
+      data[at + RateByField.ROUND_WINS] += counts[from + labels + label];
+      data[at + RateByField.ROUND_WIN_SHARE] += counts[from + 2 * labels + label];
+    }
+    if (index >= layout.players) {
+      const block = ((index - layout.players) * layout.rateByCells + rateBy) * 2;
       for (let label = 0; label < labels; label++) {
-        const at = layout.metric(entity, m, label);
-        data[at + RateByField.ROUNDS] += counts[from + label];
-        data[at + RateByField.ROUND_WINS] += counts[from + labels + label];
-        data[at + RateByField.ROUND_WIN_SHARE] += counts[from + 2 * labels + label];
-      }
-      if (index >= layout.players) {
-        const block = ((index - layout.players) * layout.rateByCells + layout.rateByBase[m]) * 2;
-        for (let label = 0; label < labels; label++) {
-          this.blockRateBy[block + 2 * label] += counts[from + 2 * labels + label];
-          this.blockRateBy[block + 2 * label + 1] += counts[from + label];
-        }
-      }
-      const opening = layout.metric(entity, m, counts[from + 3 * labels]);
-      data[opening + RateByField.GAMES]++;
-      data[opening + RateByField.GAME_WINS] += units;
-    } else {
-      const block = (index * layout.momentCells + layout.momentBase[m]) * 2;
-      for (let label = 0; label < labels; label++) {
-        const records = counts[from + 3 * label];
-        if (records === 0) continue;
-        const sum = counts[from + 3 * label + 1];
-        const at = layout.metric(entity, m, label);
-        data[at + MomentField.RECORDS] += records;
-        data[at + MomentField.SUM] += sum;
-        data[at + MomentField.SUM_OF_SQUARES] += counts[from + 3 * label + 2];
-        this.blockMoments[block + 2 * label] += sum;
-        this.blockMoments[block + 2 * label + 1] += records;
+        this.blockRateBy[block + 2 * label] += counts[from + 2 * labels + label];
+        this.blockRateBy[block + 2 * label + 1] += counts[from + label];
       }
     }
+    const opening = base + counts[from + 3 * labels] * RateByField.COUNT;
+    data[opening + RateByField.GAMES]++;
+    data[opening + RateByField.GAME_WINS] += units;
+  }
+
+  /**
+   * Adds the seat's records of every moments label to the sums of the seat's entity and of its
+   * strategy slot's (entity `slot`), and to their blocks'; where the game is the entity's whole
+   * block (`seatDirect`, `slotDirect`), the block's sums are the seat's own and go straight into
+   * the ratio sums. One walk over the tally serves both entities.
+   */
+  private recordMoments(seat: number, slot: number, counts: Int32Array, seatDirect: boolean, slotDirect: boolean): void {
+    const layout = this.layout;
+    const { momentAt, momentTally, momentCells: cells } = layout;
+    const seatAt = layout.entity(seat);
+    const slotAt = layout.entity(slot);
+    if (!seatDirect) this.markPending(seat);
+    if (!slotDirect) this.markPending(slot);
+    for (let cell = 0, from = seat * cells; cell < cells; cell++) {
+      const tallied = momentTally[from + cell];
+      const records = counts[tallied];
+      if (records === 0) continue;
+      const sum = counts[tallied + 1];
+      const squares = counts[tallied + 2];
+      this.addMoment(seatAt + momentAt[cell], (seat * cells + cell) * 2, records, sum, squares, seatDirect);
+      this.addMoment(slotAt + momentAt[cell], (slot * cells + cell) * 2, records, sum, squares, slotDirect);
+    }
+  }
+
+  /** One label's records of one seat into an entity's MomentField cells at `at`, and its block's at `blockAt`. */
+  private addMoment(at: number, blockAt: number, records: number, sum: number, squares: number, direct: boolean): void {
+    const data = this.data;
+    data[at + MomentField.RECORDS] += records;
+    data[at + MomentField.SUM] += sum;
+    data[at + MomentField.SUM_OF_SQUARES] += squares;
+    if (direct) addRatioBlock(data, at + MomentField.BLOCK_SUM_OF_SQUARES, sum, records);
+    else {
+      this.blockMoments[blockAt] += sum;
+      this.blockMoments[blockAt + 1] += records;
+    }
+  }
+
+  private markPending(index: number): void {
+    this.momentsPending[index] = 1;
+    this.anyMomentsPending = true;
   }
 
   private note(gameIndex: number, seat: number, reason: number): void {

@@ -4,7 +4,8 @@ import { shareUnitsFor } from '../../../src/core/tally.ts';
 import { MatchPlayer } from '../../../src/runner/play/batch.ts';
 import { RateByField } from '../../../src/core/metrics.ts';
 import { Counters, DEAL_GROUPS, DealGroupField, Field, Global, MAX_NOTES, PairField } from '../../../src/runner/play/counters.ts';
-import { prepareMatch } from '../../../src/runner/play/match.ts';
+import { createTable, prepareMatch } from '../../../src/runner/play/match.ts';
+import { playGame } from '../../../src/runner/play/table.ts';
 import { builtinRegistry } from '../../../src/app.ts';
 
 describe('share units', () => {
@@ -106,6 +107,31 @@ describe('counters', () => {
       ],
       Array.from(expected),
     );
+  });
+
+  test('a game recorded as a whole block counts as one recorded and then closed as a block, a strategy in one seat or two', async () => {
+    for (const seats of [
+      ['smithy-bm', 'big-money'],
+      ['big-money', 'big-money'],
+    ]) {
+      const match = await prepareMatch(builtinRegistry(), { game: 'dominion', seats, rules: {}, seed: 'whole blocks' });
+      const table = createTable(match);
+      const direct = new Counters(match.layout);
+      const buffered = new Counters(match.layout);
+      const shares = new Float64Array(2);
+      const scores = new Float64Array(2);
+      for (let game = 0; game < 30; game++) {
+        playGame(table, match.key, game);
+        table.game.returns(table.state, shares);
+        table.game.scores(table.state, scores);
+        direct.recordGame(table.state.tally, shares, match.seatSlot, game, scores, false, true);
+        direct.closeBlock(game);
+        buffered.recordGame(table.state.tally, shares, match.seatSlot, game, scores, false);
+        buffered.closeBlock(game);
+      }
+      assert.ok(direct.data.some((value) => value !== 0));
+      assert.deepEqual([...direct.data], [...buffered.data], seats.join(' vs '));
+    }
   });
 
   test('the head-to-head counts order seats that took equal shares by their points, in the direction the game scores', async () => {
