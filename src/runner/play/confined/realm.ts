@@ -70,7 +70,9 @@ const COMPARTMENT_MAKER = `(() => {
       return compiler.evaluate(\`(function (\${names.join(', ')}) { return \${code}; })\n// copy \${copy}\`);
     };
     return () => {
-      const copy = evaluations++ % ${COPIES};
+      // The first evaluation only reads the strategy's description (the load): the first seat
+      // shares its copy, and a process that plays one seat compiles once.
+      const copy = Math.max(0, evaluations++ - 1) % ${COPIES};
       const run = (copies[copy] ??= compile(copy));
       const globals = compartment().globalThis;
       return run(...names.map((name) => globals[name]));
