@@ -133,7 +133,7 @@ export const Commands: readonly CommandDef[] = [
     name: 'worker',
     summary:
       "take batches from a Redis server's queue and play them on this machine's threads, for sim, tournament and compare runs given --redis",
-    options: ['workerRedis', 'workerThreads'],
+    options: ['workerRedis', 'workerThreads', 'refuseTrust'],
     run: async (context, options: WorkerOptions) => (await import('./commands/worker.ts')).runWorker(context, options),
   },
   {

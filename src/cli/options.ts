@@ -80,6 +80,11 @@ export const Options = {
       return collect(text, previous);
     },
   },
+  refuseTrust: {
+    flags: '--refuse-trust',
+    description:
+      'refuse the batches of jobs that trust a strategy file (--trust), failing them with the reason: every file this worker plays runs confined',
+  },
   seat: {
     flags: '--seat <spec>',
     description: 'strategy for the next seat (repeatable; instead of --strategies)',

@@ -28,7 +28,8 @@ export interface Strategy<V extends PlayerView = PlayerView> {
   decide?(view: V, rng: Rng): number;
   /**
    * The strategy keeps, from the events it is told, the view it reads itself, and ignores the
-   * one `choose` is handed (a confined file's seat): the table then does not update that one.
+   * one `choose` is handed (a confined file's seat): the table then does not update that one, and
+   * tells it the event it decoded for the whole table, which the strategy must neither keep nor change.
    */
   readonly ownView?: boolean;
   restart(): void;

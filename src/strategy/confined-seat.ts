@@ -13,11 +13,21 @@ const { parse, stringify } = JSON;
 const Int32ArrayOf = Int32Array;
 const freeze = Object.freeze;
 const isNaNumber = Number.isNaN;
+/** Events a seat's buffer holds; more wait on the runner's side, handed over a buffer at a time. */
+const PENDING_RECORDS = 128;
+
+/** Numbers per record of `ConfinedSeat.records`: whether the strategy restarts first, then the event's six fields. */
+export const RECORD_INTS = 7;
 
 /**
- * One seat as the runner outside sees it: functions of numbers and strings, and two buffers it
- * fills. Nothing the runner holds ever comes in, so the strategy never touches an object of the
+ * One seat as the runner outside sees it: functions of numbers and strings, and buffers it fills.
+ * Nothing the runner holds ever comes in, so the strategy never touches an object of the
  * runner's realm (whose constructors would lead back to Node).
+ *
+ * The seat's events wait in `records` and cross with its next choice, in one call the runner
+ * times once (a Hearts seat hears six or seven events per choice). The strategy hears them all,
+ * in order, before it chooses, as it would one by one: it has no clock or channel by which to
+ * tell when.
  */
 export interface ConfinedSeat {
   readonly observes: boolean;
@@ -25,11 +35,12 @@ export interface ConfinedSeat {
   readonly legal: Int32Array;
   /** The seat's stream state, in before a choice and out after it. */
   readonly words: Int32Array;
-  /** '' when all went well, else why it failed. */
-  restart(): string;
-  inform(recipients: number, kind: number, a: number, b: number, c: number, d: number): string;
-  /** The chosen action, or NaN (then `failure` says why). */
-  choose(count: number): number;
+  /** Events not yet delivered, RECORD_INTS numbers each, written by the runner. */
+  readonly records: Int32Array;
+  /** Delivers the first `count` records: '' when all went well, else why it failed. */
+  deliver(count: number): string;
+  /** Delivers the first `pending` records, then chooses: the action, or NaN (then `failure` says why). */
+  choose(pending: number, count: number): number;
   failure(): string;
   /** Where the last failure was thrown, as "line:column" of the bundle; '' when unknown. */
   failedAt(): string;
@@ -60,14 +71,10 @@ const placeOf: (error: unknown) => string =
     : () => '';
 let failedAt = '';
 
-function attempt(call: () => void): string {
-  try {
-    call();
-    return '';
-  } catch (error) {
-    failedAt = placeOf(error);
-    return reason(error);
-  }
+/** The reason of an error the strategy threw, its place kept for failedAt. */
+function failed(error: unknown): string {
+  failedAt = placeOf(error);
+  return reason(error);
 }
 
 /** The strategy file's `module`, its seats played with its game among `games` (each game's strategy API's default export). */
@@ -103,45 +110,59 @@ function openSeat(
   const rng = new Rng();
   const legal = new Int32ArrayOf(game.maxActions);
   const words = new Int32ArrayOf(4);
+  const records = new Int32ArrayOf(PENDING_RECORDS * RECORD_INTS);
   let event = new GameEvent();
-  let restartPending = false;
   let failure = '';
+
+  /** Tells the view and the strategy the first `count` records. */
+  function hear(count: number): void {
+    for (let at = 0; at < count * RECORD_INTS; at += RECORD_INTS) {
+      try {
+        setRecord(event, records[at + 1], records[at + 2], records[at + 3], records[at + 4], records[at + 5], records[at + 6]);
+      } catch {
+        // The strategy froze or rewired its event: it gets a fresh one, as in the runner's loop.
+        event = setRecord(
+          new GameEvent(),
+          records[at + 1],
+          records[at + 2],
+          records[at + 3],
+          records[at + 4],
+          records[at + 5],
+          records[at + 6],
+        );
+      }
+      // The view sees the round's first record before the strategy hears of the restart, as the runner's views do.
+      view.observe(event);
+      if (records[at] !== 0) strategy.restart();
+      strategy.inform(event);
+    }
+  }
+
   return freeze({
     observes: strategy.observes === true,
     legal,
     words,
-    restart: () => {
-      // The runner's own view sees the round's first record before the strategy hears of the
-      // restart; this one does too, in inform.
-      restartPending = true;
-      return '';
+    records,
+    deliver(count: number): string {
+      try {
+        hear(count);
+        return '';
+      } catch (error) {
+        return failed(error);
+      }
     },
-    inform(recipients: number, kind: number, a: number, b: number, c: number, d: number): string {
-      return attempt(() => {
-        try {
-          setRecord(event, recipients, kind, a, b, c, d);
-        } catch {
-          // The strategy froze or rewired its event: it gets a fresh one, as in the runner's loop.
-          event = setRecord(new GameEvent(), recipients, kind, a, b, c, d);
-        }
-        view.observe(event);
-        if (restartPending) {
-          restartPending = false;
-          strategy.restart();
-        }
-        strategy.inform(event);
-      });
-    },
-    choose(count: number): number {
-      let action = NaN;
-      failure = attempt(() => {
+    choose(pending: number, count: number): number {
+      try {
+        hear(pending);
         rng.loadState(words);
         const chosen: unknown = strategy.choose(view, legal, count, rng);
         rng.saveState(words);
         if (typeof chosen !== 'number' || isNaNumber(chosen)) throw new TypeError(`choose returned ${typeof chosen}, not an action`);
-        action = chosen;
-      });
-      return action;
+        return chosen;
+      } catch (error) {
+        failure = failed(error);
+        return NaN;
+      }
     },
     failure: () => failure,
     failedAt: () => failedAt,

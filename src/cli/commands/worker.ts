@@ -5,6 +5,7 @@ import { SignalStop, usableWorkers } from './run.ts';
 export interface WorkerOptions {
   readonly redis: string;
   readonly workers: number;
+  readonly refuseTrust?: boolean;
 }
 
 /**
@@ -19,6 +20,7 @@ export async function runWorker(context: CommandContext, options: WorkerOptions)
       threads: usableWorkers(context, options.workers),
       registry: context.registry,
       registryModule: context.registryModule,
+      refuseTrust: options.refuseTrust === true,
       signal: stop.signal,
       log: (text) => context.warn(text),
     });

@@ -191,8 +191,14 @@ export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
   private owesTimeout = false;
   /** A restart or inform threw: the next decision forfeits with that error, and the run goes on. */
   private owedError: unknown = null;
+  private readonly informsLater: boolean;
 
-  constructor(create: () => Strategy<V>) {
+  /**
+   * `informsLater`: the strategy's restart and inform only note the event, to act on it within its
+   * next choice (a confined seat's): timing them would cost a guard's entry per event for nothing.
+   */
+  constructor(create: () => Strategy<V>, informsLater = false) {
+    this.informsLater = informsLater;
     const guard = activeGuard;
     this.seconds = guard?.seconds ?? 0;
     const created = guard ? new TimedChoiceGuard(guard.seconds).within(create) : create();
@@ -228,7 +234,7 @@ export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
     if (inner === null || this.owesTimeout || this.owedError !== null) return;
     const guard = activeGuard;
     try {
-      if (guard === null) {
+      if (guard === null || this.informsLater) {
         if (event === null) inner.restart();
         else inner.inform(event);
       } else if (!guard.hook(inner, event)) this.owesTimeout = true;

@@ -26,6 +26,8 @@ export interface GamesTask {
   readonly from: number;
   readonly to: number;
   readonly watch?: TaskWatch;
+  /** Strategy files run unconfined besides those the thread started with: a queued batch's, as the worker caches them. */
+  readonly trusted?: readonly string[];
   /** A results folder: write each game's transcript under its transcripts/ (only when the run asks). */
   readonly transcripts?: string;
 }
@@ -38,6 +40,8 @@ export interface PairedTask {
   readonly fromBlock: number;
   readonly toBlock: number;
   readonly watch?: TaskWatch;
+  /** Strategy files run unconfined besides those the thread started with: a queued batch's, as the worker caches them. */
+  readonly trusted?: readonly string[];
 }
 
 export type Task = GamesTask | PairedTask;

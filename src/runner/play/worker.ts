@@ -33,6 +33,7 @@ activity?.markReady();
 /** The piscina task function: plays the task and transfers its counters back (no copy). */
 export default async function runTask(task: Task): Promise<Float64Array | TaskFailure> {
   const started = performance.now();
+  trustStrategyFiles(task.trusted ?? []);
   try {
     return move(await player.run(task)) as Float64Array;
   } catch (error) {

@@ -176,6 +176,7 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
         fingerprint: playingFingerprint(builtinRegistry(), 'love-letter'),
         moveTimeout: null,
         strategies: {},
+        trusted: [],
         task: {
           kind: 'games',
           match: { game: 'love-letter', seats: ['random', 'random'], rules: {}, seed: 'refused' },

@@ -13,7 +13,8 @@ import type { StrategyBundle } from './bundles.ts';
  * A task as it crosses machines: without the coordinator's registry module (a path there), a
  * worker-thread time limit (shared memory) or a results folder, which are each machine's own.
  */
-export type RemoteTask = Omit<GamesTask, 'registry' | 'watch' | 'transcripts'> | Omit<PairedTask, 'registry' | 'watch'>;
+export type RemoteTask =
+  Omit<GamesTask, 'registry' | 'watch' | 'transcripts' | 'trusted'> | Omit<PairedTask, 'registry' | 'watch' | 'trusted'>;
 
 /** One batch on the queue: the task and everything a worker checks or needs to play exactly it. */
 export interface RemoteBatch {
@@ -25,6 +26,8 @@ export interface RemoteBatch {
   readonly moveTimeout: number | null;
   /** The strategy files of the task's specs, by the name the specs give them. */
   readonly strategies: Readonly<Record<string, StrategyBundle>>;
+  /** Those of `strategies` the coordinator's user trusts (--trust): the worker runs them unconfined too. */
+  readonly trusted: readonly string[];
   readonly task: RemoteTask;
 }
 
@@ -113,8 +116,11 @@ export function codeDigest(root: string): string {
   return hash.digest('hex');
 }
 
-/** Why this machine must not play `batch` (another parlor, other rules or code), or null when it may. */
-export function refusal(registry: Registry, batch: RemoteBatch): string | null {
+/**
+ * Why this machine must not play `batch` (another parlor, other rules or code, or a trusted file
+ * where the worker runs every file confined), or null when it may.
+ */
+export function refusal(registry: Registry, batch: RemoteBatch, refusesTrust = false): string | null {
   if (batch.parlor !== version) return `it runs parlor ${version}, the job parlor ${batch.parlor}`;
   const game = taskGame(batch.task);
   if (!registry.gameIds().includes(game)) return `it has no game '${game}'`;
@@ -122,5 +128,7 @@ export function refusal(registry: Registry, batch: RemoteBatch): string | null {
   if (batch.fingerprint !== here) {
     return `its ${game} rules or code differ from the job's (fingerprint ${here} here, ${batch.fingerprint} in the job)`;
   }
+  if (refusesTrust && batch.trusted.length > 0)
+    return `it runs every strategy file confined (--refuse-trust), and the job trusts ${batch.trusted.join(', ')}`;
   return null;
 }

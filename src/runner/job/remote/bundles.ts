@@ -73,9 +73,13 @@ export class StrategyCache {
     this.root = root;
   }
 
-  /** The bundle's strategy file on this machine, fetching the contents it lacks by hash. */
-  entryOf(bundle: StrategyBundle, fetch: (hash: string) => Promise<Buffer | null>): Promise<string> {
-    const id = bundleId(bundle);
+  /**
+   * The bundle's strategy file on this machine, fetching the contents it lacks by hash. A trusted
+   * copy lies in a folder of its own: a worker thread trusts a file by its path for the rest of its
+   * life, and a batch that does not trust the same content must still get it confined.
+   */
+  entryOf(bundle: StrategyBundle, fetch: (hash: string) => Promise<Buffer | null>, trusted = false): Promise<string> {
+    const id = trusted ? join('trusted', bundleId(bundle)) : bundleId(bundle);
     let entry = this.ready.get(id);
     if (!entry) {
       entry = this.write(id, bundle, fetch);
@@ -85,11 +89,12 @@ export class StrategyCache {
     return entry;
   }
 
-  private async write(id: string, bundle: StrategyBundle, fetch: (hash: string) => Promise<Buffer | null>): Promise<string> {
-    const folder = join(this.root, id);
+  /** Writes the bundle into the folder `local` under the cache's root. */
+  private async write(local: string, bundle: StrategyBundle, fetch: (hash: string) => Promise<Buffer | null>): Promise<string> {
+    const folder = join(this.root, local);
     const entry = join(folder, inside(bundle.entry));
     if (existsSync(entry)) return entry;
-    mkdirSync(this.root, { recursive: true });
+    mkdirSync(dirname(folder), { recursive: true });
     this.linkParlor();
     // Written whole into a folder of its own, then renamed into place: another worker process
     // sharing the cache never sees half a bundle.

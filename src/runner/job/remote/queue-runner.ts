@@ -2,6 +2,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { ErrorCodes, Errors, ParlorError, type ErrorCode } from '../../../core/errors.ts';
 import type { Registry } from '../../../core/registry.ts';
 import { strategyFiles } from '../../play/sources.ts';
+import { confines } from '../../play/trust.ts';
 import type { Task, TaskRunner } from '../../play/tasks.ts';
 import { version } from '../version.ts';
 import {
@@ -146,13 +147,16 @@ export class QueueRunner implements TaskRunner {
     const { registry, moveTimeout } = this.settings;
     const game = taskGame(task);
     const files = strategyFiles(taskSpecs(task), (name) => registry.findStrategy(game, name) !== undefined);
+    const names = [...new Set(files)].sort();
     const strategies: Record<string, StrategyBundle> = {};
-    for (const name of [...new Set(files)].sort()) strategies[name] = await this.upload(name);
+    for (const name of names) strategies[name] = await this.upload(name);
     return {
       parlor: version,
       fingerprint: playingFingerprint(registry, game),
       moveTimeout: moveTimeout ?? null,
       strategies,
+      // As job.json records them: the workers run unconfined exactly the files the local threads would.
+      trusted: names.filter((name) => !confines(name)),
       task: remoteTask(task),
     };
   }
@@ -219,9 +223,9 @@ async function connectedThreads(queue: Queue): Promise<number> {
 /** The task without what belongs to this machine (see RemoteTask). */
 function remoteTask(task: Task): RemoteTask {
   if (task.kind === 'games') {
-    const { registry: _registry, watch: _watch, transcripts: _transcripts, ...rest } = task;
+    const { registry: _registry, watch: _watch, transcripts: _transcripts, trusted: _trusted, ...rest } = task;
     return rest;
   }
-  const { registry: _registry, watch: _watch, ...rest } = task;
+  const { registry: _registry, watch: _watch, trusted: _trusted, ...rest } = task;
   return rest;
 }

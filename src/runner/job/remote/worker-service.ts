@@ -24,6 +24,8 @@ export interface ServeSettings {
   readonly registry: Registry;
   /** URL of the module whose builtinRegistry() the threads load (this machine's parlor). */
   readonly registryModule: string;
+  /** Refuse batches that trust a strategy file: every file this worker plays runs confined. */
+  readonly refuseTrust?: boolean;
   /** Where strategy files sent with the batches are kept; by default ~/.cache/parlor/strategies. */
   readonly cacheDir?: string;
   /** Aborting stops taking batches; the batches in play are finished first. */
@@ -49,15 +51,17 @@ export async function serveBatches(settings: ServeSettings): Promise<void> {
   const play = async (job: Job<RemoteBatch>): Promise<RemoteResult> => {
     const batch = job.data;
     try {
-      const refused = refusal(settings.registry, batch);
+      const refused = refusal(settings.registry, batch, settings.refuseTrust === true);
       if (refused !== null) {
         if (!refusals.has(refused)) settings.log(`refused a batch: ${refused}`);
         refusals.add(refused);
         return { failure: { code: ErrorCodes.WORKER_REFUSED, message: Errors.workerRefused(name, refused).message } };
       }
       const paths = new Map<string, string>();
-      for (const [spec, bundle] of Object.entries(batch.strategies)) paths.set(spec, await cache.entryOf(bundle, fetchFile));
-      const task = { ...renameStrategies(batch.task, paths), registry: settings.registryModule } as Task;
+      for (const [spec, bundle] of Object.entries(batch.strategies))
+        paths.set(spec, await cache.entryOf(bundle, fetchFile, batch.trusted.includes(spec)));
+      const trusted = batch.trusted.flatMap((spec) => paths.get(spec) ?? []);
+      const task = { ...renameStrategies(batch.task, paths), registry: settings.registryModule, trusted } as Task;
       return { counters: encodeCounters(await pool.run(task, undefined, batch.moveTimeout ?? undefined)) };
     } catch (error) {
       // The run's machine names the games; this names the machine they failed on.

@@ -6,7 +6,7 @@ import type { ParamSpec, Strategy, StrategyDefinition } from '../../../core/stra
 import { TIMED_OUT, TimedChoiceGuard, TimedStrategy } from '../choice-guard.ts';
 import { bundleStrategy, type StrategyBundle } from './bundle.ts';
 import { PlacedError, shownPath } from '../table.ts';
-import type { ConfinedModule, ConfinedSeat } from '../../../strategy/confined-seat.ts';
+import { RECORD_INTS, type ConfinedModule, type ConfinedSeat } from '../../../strategy/confined-seat.ts';
 import { compartmentEvaluator } from './realm.ts';
 
 /** How long a strategy file's own top-level code may run while it is loaded. */
@@ -100,55 +100,105 @@ export async function loadConfinedStrategy(path: string, absolute: string): Prom
       }
       const rules = JSON.stringify(context.rules);
       const params = JSON.stringify(context.params);
-      return new TimedStrategy(() => new ConfinedStrategy(module.seat(context.seat, context.players, rules, params), bundle));
+      return new TimedStrategy(() => new ConfinedStrategy(module.seat(context.seat, context.players, rules, params), bundle), true);
     },
   };
 }
 
 /**
- * The runner's side of a confined seat. It hands the compartment numbers only: the event's fields,
- * the legal actions and the stream's state copied into the seat's own buffers. The view the
- * strategy reads is its compartment's own, kept from the same events (the table leaves its own
+ * The runner's side of a confined seat. It hands the compartment numbers only: the events'
+ * fields, the legal actions and the stream's state copied into the seat's own buffers. The view
+ * the strategy reads is its compartment's own, kept from the same events (the table leaves its own
  * copy as dealt: ownView).
+ *
+ * Events wait and cross with the seat's next choice (see ConfinedSeat), so the strategy's work on
+ * them is timed with that choice's, and an error it throws there forfeits that decision, as one
+ * thrown in a timed inform would. Waiting events go straight into the seat's buffer; past its
+ * end, into one of this side's, handed over a buffer at a time before the choice.
  */
 class ConfinedStrategy implements Strategy<PlayerView> {
   readonly observes: boolean;
   readonly ownView = true;
   private readonly seat: ConfinedSeat;
+  private readonly bundle: StrategyBundle;
+  // This realm's views of the seat's buffers: each realm's typed arrays have shapes of its own,
+  // and the runner's code that writes them keeps to its realm's.
   private readonly legal: Int32Array;
   private readonly words: Int32Array;
-
-  private readonly bundle: StrategyBundle;
+  private readonly records: Int32Array;
+  /** Events past the seat's buffer, in the same layout; grown as needed. */
+  private overflow = new Int32Array(0);
+  /** Numbers written, in `records` and then in `overflow`. */
+  private written = 0;
+  /** 1 when the strategy restarts before the next event. */
+  private restartNext = 0;
 
   constructor(seat: ConfinedSeat | string, bundle: StrategyBundle) {
     if (typeof seat === 'string') throw new Error(`create failed: ${seat}`);
     this.seat = seat;
     this.bundle = bundle;
     this.observes = this.seat.observes === true;
-    this.legal = this.seat.legal;
-    this.words = this.seat.words;
+    this.legal = ownView(this.seat.legal);
+    this.words = ownView(this.seat.words);
+    this.records = ownView(this.seat.records);
   }
 
   restart(): void {
-    this.check(this.seat.restart());
+    this.restartNext = 1;
   }
 
   inform(event: GameEvent): void {
-    this.check(this.seat.inform(event.recipients, event.kind, event.a, event.b, event.c, event.d));
+    let at = this.written;
+    let to = this.records;
+    if (at >= to.length) {
+      at -= to.length;
+      if (at === this.overflow.length) this.growOverflow();
+      to = this.overflow;
+    }
+    to[at] = this.restartNext;
+    to[at + 1] = event.recipients;
+    to[at + 2] = event.kind;
+    to[at + 3] = event.a;
+    to[at + 4] = event.b;
+    to[at + 5] = event.c;
+    to[at + 6] = event.d;
+    this.restartNext = 0;
+    this.written += RECORD_INTS;
   }
 
   choose(_view: PlayerView, legal: Int32Array, count: number, rng: Rng): number {
     const mine = this.legal;
     for (let i = 0; i < count; i++) mine[i] = legal[i];
+    const pending = this.handOverflow();
     rng.saveState(this.words);
-    const action = this.seat.choose(count);
+    const action = this.seat.choose(pending, count);
     rng.loadState(this.words);
     if (Number.isNaN(action)) this.fail(this.seat.failure());
     return action;
   }
 
-  private check(failure: string): void {
-    if (failure !== '') this.fail(failure);
+  /** Delivers all but the last buffer's worth of waiting events; returns how many wait in the seat's buffer. */
+  private handOverflow(): number {
+    const records = this.records;
+    let written = this.written;
+    this.written = 0;
+    if (written <= records.length) return written / RECORD_INTS;
+    const overflow = this.overflow;
+    let from = 0;
+    for (written -= records.length; ; written -= records.length) {
+      const failure = this.seat.deliver(records.length / RECORD_INTS);
+      if (failure !== '') this.fail(failure);
+      const next = Math.min(written, records.length);
+      for (let i = 0; i < next; i++) records[i] = overflow[from + i];
+      from += next;
+      if (written <= records.length) return written / RECORD_INTS;
+    }
+  }
+
+  private growOverflow(): void {
+    const grown = new Int32Array(Math.max(this.records.length, this.overflow.length * 2));
+    grown.set(this.overflow);
+    this.overflow = grown;
   }
 
   /** The strategy's error, placed in its own file: the runner's stack here would name only this one. */
@@ -156,4 +206,8 @@ class ConfinedStrategy implements Strategy<PlayerView> {
     const source = this.bundle.sourceAt(String(this.seat.failedAt()));
     throw new PlacedError(String(failure), source === null ? null : `${shownPath(source.file)}:${source.line}`);
   }
+}
+
+function ownView(array: Int32Array): Int32Array {
+  return new Int32Array(array.buffer, array.byteOffset, array.length);
 }

@@ -37,6 +37,7 @@ const batch: RemoteBatch = {
   fingerprint: playingFingerprint(registry, 'hearts'),
   moveTimeout: 5,
   strategies: {},
+  trusted: [],
   task: games,
 };
 
@@ -81,10 +82,13 @@ describe('remote batches', () => {
     assert.equal(batchId(batch), batchId(structuredClone(batch)));
     assert.notEqual(batchId(batch), batchId({ ...batch, task: { ...games, from: 50, to: 100 } }));
     assert.notEqual(batchId(batch), batchId({ ...batch, moveTimeout: 4 }));
-    assert.notEqual(batchId(batch), batchId({ ...batch, strategies: { './bot.ts': { entry: 'bot.ts', files: { 'bot.ts': 'ab' } } } }));
+    const withFile = { ...batch, strategies: { './bot.ts': { entry: 'bot.ts', files: { 'bot.ts': 'ab' } } } };
+    assert.notEqual(batchId(batch), batchId(withFile));
+    // A trusted run of a file is not its confined run: neither takes the other's result.
+    assert.notEqual(batchId(withFile), batchId({ ...withFile, trusted: ['./bot.ts'] }));
   });
 
-  test('a worker plays only batches of its own version, rules and code', () => {
+  test('a worker plays only batches of its own version, rules and code, and trusted files only where it allows them', () => {
     assert.equal(refusal(registry, batch), null);
     assert.equal(refusal(registry, { ...batch, parlor: '9.9.9' }), `it runs parlor ${version}, the job parlor 9.9.9`);
     assert.match(
@@ -96,6 +100,10 @@ describe('remote batches', () => {
       task: { ...batch.task, match: { ...(batch.task.kind === 'games' ? batch.task.match : ({} as never)), game: 'chess' } },
     };
     assert.equal(refusal(registry, unknown as RemoteBatch), "it has no game 'chess'");
+    const trusting = { ...batch, trusted: ['./bot.ts'] };
+    assert.equal(refusal(registry, trusting), null);
+    assert.equal(refusal(registry, batch, true), null);
+    assert.equal(refusal(registry, trusting, true), 'it runs every strategy file confined (--refuse-trust), and the job trusts ./bot.ts');
     assert.notEqual(playingFingerprint(registry, 'hearts'), playingFingerprint(registry, 'love-letter'));
   });
 });

@@ -69,6 +69,14 @@ describe('strategy bundles', () => {
     assert.notEqual(await cache.entryOf(first.bundle, fetchFrom(first)), await cache.entryOf(second.bundle, fetchFrom(second)));
   });
 
+  test('a trusted copy lies apart from the confined one, so a thread that trusts its path never gets the other', async () => {
+    const packed = packStrategy(writeStrategy(join(scratch, 'trusted'), 'legal[0]'));
+    const cache = new StrategyCache(join(scratch, 'both'));
+    const trusted = await cache.entryOf(packed.bundle, fetchFrom(packed), true);
+    assert.equal(trusted, join(scratch, 'both', 'trusted', bundleId(packed.bundle), 'bots', 'picky.ts'));
+    assert.equal(await cache.entryOf(packed.bundle, fetchFrom(packed)), join(scratch, 'both', bundleId(packed.bundle), 'bots', 'picky.ts'));
+  });
+
   test('content that does not match its hash, a missing file or a path outside the bundle is refused', async () => {
     const packed = packStrategy(writeStrategy(join(scratch, 'tampered'), 'legal[0]'));
     const cache = new StrategyCache(join(scratch, 'refusals'));
