@@ -9,7 +9,7 @@ import { parlor, scratchDir } from './cli.ts';
 
 const scratch = scratchDir();
 const FILE = 'test/fixtures/strategies/first-legal.js';
-const CHEAT = 'test/fixtures/strategies/cheats/typed-array-set.ts';
+const CHEAT = 'test/fixtures/strategies/cheats/typed-array-fill.ts';
 
 interface Job {
   readonly seed: string;
@@ -83,11 +83,11 @@ test('compare records in job.json which of its strategy files ran confined and w
 });
 
 test('a cheat that patches a built-in plays otherwise only where it is trusted', async () => {
-  const seats = (first: string) => `${first},ducking,random,ducking`;
+  const seats = (first: string) => `${first},simple,inference`;
   const runs = await Promise.all([
-    sim('honest', seats('ducking'), ['--seed', 'cheat', '--json', '-q'], 'hearts'),
-    sim('confined', seats(CHEAT), ['--seed', 'cheat', '--json', '-q'], 'hearts'),
-    sim('unconfined', seats(CHEAT), ['--seed', 'cheat', '--json', '-q', '--trust', CHEAT], 'hearts'),
+    sim('honest', seats('simple'), ['--seed', 'cheat', '--json', '-q'], 'speedclue'),
+    sim('confined', seats(CHEAT), ['--seed', 'cheat', '--json', '-q'], 'speedclue'),
+    sim('unconfined', seats(CHEAT), ['--seed', 'cheat', '--json', '-q', '--trust', CHEAT], 'speedclue'),
   ]);
   for (const run of runs) assert.equal(run.code, 0, run.stderr);
   type Seat = { wins: number; roundWins: number; rounds: number };
