@@ -28,13 +28,14 @@ const ENTROPY_WEIGHT = 0.1;
  * most cards (a room before a weapon or a suspect).
  */
 export class InfoGainCluePlayer extends InferenceCluePlayer {
-  private readonly chance: Float64Array;
+  /** [card * (players + 1) + owner]: the estimated chances, refreshed before each suggestion. */
+  protected readonly chance: Float64Array;
   private readonly bestGain = new BestChoice(TIE);
   /** [card]: see solutionGains. */
   private readonly shownGain = new Float64Array(CARDS);
   private readonly pinnedGain = new Float64Array(CARDS);
   private readonly seat: number;
-  private readonly players: number;
+  protected readonly players: number;
 
   constructor(players: number, seat: number, accusationRules: boolean) {
     super(players, seat, accusationRules);

@@ -65,8 +65,9 @@ export class ClueKnowledge {
   private nodes = 0;
   private readonly weight: Float64Array;
   private readonly categoryWeight = new Float64Array(3);
-  /** After certainSolution: the first candidate found possible, or -1. */
+  /** After certainSolution: the first candidate found possible, or -1; after likeliest: the heaviest. */
   likely = -1;
+  likelyShare = 0;
 
   constructor(players: number, seat: number, accusationRules: boolean) {
     this.players = players;
@@ -366,34 +367,67 @@ export class ClueKnowledge {
    * `likely` is left at the first possible candidate.
    */
   certainSolution(): number {
-    this.likely = -1;
-    if (!this.propagate()) return -1;
-    const solution = 1 << this.solutionOwner;
-    let found = -1;
-    for (let suspect = 0; suspect < SUSPECTS; suspect++) {
-      if ((this.possible[suspect] & solution) === 0) continue;
-      for (let weapon = FIRST_WEAPON; weapon < FIRST_WEAPON + WEAPONS; weapon++) {
-        if ((this.possible[weapon] & solution) === 0) continue;
-        for (let room = FIRST_ROOM; room < FIRST_ROOM + ROOMS; room++) {
-          if ((this.possible[room] & solution) === 0) continue;
-          const triple = tripleOf(suspect, weapon, room);
-          if (this.isExcluded(triple) || !this.feasible(triple)) continue;
-          if (found >= 0) return -1;
-          found = triple;
-          this.likely = triple;
-        }
-      }
-    }
-    return found;
+    return this.weigh(1, 2) === 1 ? this.likely : -1;
   }
 
   /**
-   * Whether some deal with `triple` as the solution fits every constraint (or the search gave up).
-   * The candidate is assumed and propagated, which settles most candidates at once; otherwise the
-   * search fixes the holder of the least open card and propagates again, backtracking on a
-   * contradiction, until every card has one holder. The knowledge is restored afterwards.
+   * When at most `limit` candidates remain possible, the one that the most deals fitting
+   * everything known complete (each deal as likely as any other), with its share of their deals
+   * in `likelyShare`; else -1. Deals are counted up to `cap` a candidate, and a candidate the
+   * search gave up on weighs `cap`.
    */
+  likeliest(limit: number, cap: number): number {
+    return this.weigh(cap, limit + 1) <= limit ? this.likely : -1;
+  }
+
+  /**
+   * Weighs the possible candidates, each by its deals counted up to `cap`, until `limit` are
+   * found; returns how many were found, and leaves the first of the heaviest in `likely` and its
+   * share of the weight found in `likelyShare`.
+   */
+  private weigh(cap: number, limit: number): number {
+    this.likely = -1;
+    this.likelyShare = 0;
+    if (!this.propagate()) return 0;
+    const solution = 1 << this.solutionOwner;
+    let found = 0;
+    let total = 0;
+    let heaviest = 0;
+    for (let suspect = 0; suspect < SUSPECTS && found < limit; suspect++) {
+      if ((this.possible[suspect] & solution) === 0) continue;
+      for (let weapon = FIRST_WEAPON; weapon < FIRST_WEAPON + WEAPONS && found < limit; weapon++) {
+        if ((this.possible[weapon] & solution) === 0) continue;
+        for (let room = FIRST_ROOM; room < FIRST_ROOM + ROOMS && found < limit; room++) {
+          if ((this.possible[room] & solution) === 0) continue;
+          const triple = tripleOf(suspect, weapon, room);
+          const weight = this.isExcluded(triple) ? 0 : this.deals(triple, cap);
+          if (weight === 0) continue;
+          found++;
+          total += weight;
+          if (weight > heaviest) {
+            heaviest = weight;
+            this.likely = triple;
+          }
+        }
+      }
+    }
+    this.likelyShare = total > 0 ? heaviest / total : 0;
+    return found;
+  }
+
+  /** Whether some deal with `triple` as the solution fits every constraint (or the search gave up). */
   feasible(triple: number): boolean {
+    return this.deals(triple, 1) > 0;
+  }
+
+  /**
+   * How many deals with `triple` as the solution fit every constraint, counted up to `cap` (and
+   * taken as `cap` when the search gives up). The candidate is assumed and propagated, which
+   * settles most candidates at once; otherwise the search fixes the holder of the least open card
+   * and propagates again, backtracking on a contradiction, until every card has one holder. The
+   * knowledge is restored afterwards.
+   */
+  deals(triple: number, cap: number): number {
     const mask = TRIPLE_MASK[triple];
     const solution = 1 << this.solutionOwner;
     const dirty = this.dirty;
@@ -405,16 +439,16 @@ export class ClueKnowledge {
     }
     this.dirty = true;
     this.nodes = 0;
-    const fits = this.propagate() && this.branch(1);
+    const count = this.propagate() ? this.branch(1, cap) : 0;
     this.restore(0);
     this.dirty = dirty;
     this.contradiction = contradiction;
-    return fits;
+    return count;
   }
 
-  /** With everything propagated consistently: whether the open cards can be given holders. */
-  private branch(level: number): boolean {
-    if (++this.nodes > SEARCH_BUDGET) return true;
+  /** With everything propagated consistently: how many ways (up to `cap`) the open cards can be given holders. */
+  private branch(level: number, cap: number): number {
+    if (++this.nodes > SEARCH_BUDGET) return cap;
     let card = -1;
     let fewest = 99;
     for (let c = 0; c < CARDS; c++) {
@@ -427,16 +461,17 @@ export class ClueKnowledge {
       }
     }
     // Every card has one holder, and propagation found every count and clause kept: a whole deal.
-    if (card < 0) return true;
+    if (card < 0) return 1;
     this.save(level);
-    for (let bits = this.possible[card]; bits !== 0; bits &= bits - 1) {
+    let count = 0;
+    for (let bits = this.possible[card]; bits !== 0 && count < cap; bits &= bits - 1) {
       this.possible[card] = bits & -bits;
       this.dirty = true;
       this.contradiction = false;
-      if (this.propagate() && this.branch(level + 1)) return true;
+      if (this.propagate()) count += this.branch(level + 1, cap - count);
       this.restore(level);
     }
-    return false;
+    return Math.min(count, cap);
   }
 
   private save(level: number): void {

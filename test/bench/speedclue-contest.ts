@@ -1,21 +1,35 @@
-// `infogain` against the reimplemented constraint-propagation entry (speedclue_constraint_bot.py)
-// in the contest's own 3-player tournament: the two and `inference` in every seating, through
-// `parlor contest` over TCP with the contest's 10 s per-move limit. Prints each entrant's wins with
-// a Wilson 95% interval, and a two-sided sign test of infogain's wins against the entry's over the
-// games one of them won. Run alone; with the default it takes under a minute:
-//   node --import tsx test/bench/speedclue-contest.ts [per-seating=300] [seed=speedclue-contest]
+// `pinpoint` against a contest entry in the contest's own 3-player tournament: the two and
+// `infogain` in every seating, through `parlor contest` over TCP with the contest's 10 s per-move
+// limit. The entry is the reimplemented constraint-propagation entry
+// (strategies/external/speedclue_constraint_bot.py) unless --entry gives another: a launch line
+// (`python3 ai01.py {ray} %%`) or a launch file of one line. Prints each entrant's wins with a
+// Wilson 95% interval, and a two-sided sign test of pinpoint's wins against the entry's over the
+// games one of them won. Run alone; with the default it takes about a minute:
+//   node --import tsx test/bench/speedclue-contest.ts [per-seating=300] [seed=speedclue-contest] [--entry <line or file>]
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { normalCdf } from '../../src/stats/normal.ts';
 import { wilson } from '../../src/stats/wilson.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PER_SEATING = Number(process.argv[2] ?? 300);
-const SEED = process.argv[3] ?? 'speedclue-contest';
-const ENTRY = 'constraint-entry';
+const OURS = 'pinpoint';
+const { values, positionals } = parseArgs({ options: { entry: { type: 'string' } }, allowPositionals: true });
+const [perSeating = '300', seed = 'speedclue-contest'] = positionals;
+const given = values.entry;
+const PER_SEATING = Number(perSeating);
+const entryLine = (
+  given === undefined
+    ? `python3 ${join(ROOT, 'strategies/external/speedclue_constraint_bot.py')} {constraint-entry} %%`
+    : existsSync(given)
+      ? readFileSync(given, 'utf8')
+      : given
+).trim();
+const ENTRY = /\{([^}]+)\}/.exec(entryLine)?.[1];
+if (ENTRY === undefined) throw new Error(`the entry's launch line names no {identifier}: ${entryLine}`);
 
 interface Outcome {
   readonly identifier: string;
@@ -27,9 +41,9 @@ interface Outcome {
 const scratch = mkdtempSync(join(tmpdir(), 'speedclue-contest-'));
 try {
   const launch = join(scratch, 'entries.txt');
-  writeFileSync(launch, `python3 ${join(ROOT, 'strategies/external/speedclue_constraint_bot.py')} {${ENTRY}} %%\n`);
-  const args = ['contest', '--game', 'speedclue', '--launch', launch, '--strategies', 'infogain,inference'];
-  args.push('--per-seating', String(PER_SEATING), '--move-timeout', '10', '--seed', SEED, '-o', join(scratch, 'out'), '-q', '--json');
+  writeFileSync(launch, `${entryLine}\n`);
+  const args = ['contest', '--game', 'speedclue', '--launch', launch, '--strategies', `${OURS},infogain`];
+  args.push('--per-seating', String(PER_SEATING), '--move-timeout', '10', '--seed', seed, '-o', join(scratch, 'out'), '-q', '--json');
   const outcomes = JSON.parse(execFileSync(process.execPath, [join(ROOT, 'bin/parlor.js'), ...args], { encoding: 'utf8' })) as Outcome[];
   for (const outcome of outcomes) {
     const rate = wilson(outcome.wins, outcome.played);
@@ -46,13 +60,14 @@ try {
     );
   }
   const wins = (name: string) => outcomes.find((outcome) => outcome.identifier === name)!.wins;
-  const ours = wins('infogain');
+  const ours = wins(OURS);
   const theirs = wins(ENTRY);
   const z = (ours - theirs) / Math.sqrt(ours + theirs);
   console.log(
     JSON.stringify({
       bench: 'speedclue-contest',
-      infogainWins: ours,
+      seed,
+      ourWins: ours,
       entryWins: theirs,
       signTestP: Number((2 * (1 - normalCdf(Math.abs(z)))).toFixed(4)),
     }),

@@ -4,7 +4,7 @@
 // table size and strategy: its win rate with a Wilson 95% interval (an even share is 1/players),
 // its mean own turns to a right accusation over the games it solved, and its mean time per
 // decision. Run alone; with the default it takes about a minute:
-//   node --import tsx test/bench/speedclue-ladder.ts [games=2000]
+//   node --import tsx test/bench/speedclue-ladder.ts [games=2000] [strategies=all, or names with commas]
 import { masterKey } from '../../src/core/random.ts';
 import type { StrategyDefinition } from '../../src/core/strategy.ts';
 import { Outcome, speedClue, type SpeedClueView } from '../../src/games/speedclue/index.ts';
@@ -12,11 +12,14 @@ import { Table, playGame } from '../../src/runner/play/table.ts';
 import { wilson } from '../../src/stats/wilson.ts';
 import { inference } from '../../strategies/speedclue/inference.ts';
 import { infogain } from '../../strategies/speedclue/infogain.ts';
+import { pinpoint } from '../../strategies/speedclue/pinpoint.ts';
 import { random } from '../../strategies/speedclue/random.ts';
 import { simple } from '../../strategies/speedclue/simple.ts';
 import { TimedStrategy, msPerDecision } from './timed-strategy.ts';
 
 const GAMES = Number(process.argv[2] ?? 2000);
+const NAMES = process.argv[3]?.split(',');
+const LADDER = [random, simple, inference, infogain, pinpoint].filter((definition) => !NAMES || NAMES.includes(definition.name));
 const rules = speedClue.parseRules({});
 
 /** A table per seat the strategy can take, `inference` everywhere else. */
@@ -34,7 +37,7 @@ function tables(definition: StrategyDefinition<SpeedClueView>, players: number, 
 }
 
 for (const players of [3, 4, 6]) {
-  for (const definition of [random, simple, inference, infogain]) {
+  for (const definition of LADDER) {
     const timed: TimedStrategy<SpeedClueView>[] = [];
     const bySeat = tables(definition, players, timed);
     const key = masterKey(`speedclue-ladder-${players}`);

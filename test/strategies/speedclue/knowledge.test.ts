@@ -79,11 +79,17 @@ test('certain once hand sizes, a disproof it did not see and a wrong accusation 
   for (const weapon of ['Pi', 'Re', 'Ro', 'Wr']) tell(knowledge, [[Ev.SUGGESTION, 0, triple(`Gr ${weapon} Ba`), 1, card(weapon)]]);
   for (const room of ['Co', 'Di', 'Ha', 'Ki', 'Li', 'Lo']) tell(knowledge, [[Ev.SUGGESTION, 0, triple(`Gr Ca ${room}`), 2, card(room)]]);
   assert.equal(knowledge.certainSolution(), -1, 'Ba, Bi and St are open: two for seat 1, one for the solution');
+  assert.equal(knowledge.deals(triple('Gr Ca Bi'), 10), 1, 'seat 1 holds Ba and St');
+  assert.equal(knowledge.likeliest(2, 10), -1, 'three candidates');
+  assert.equal(knowledge.likeliest(3, 10), triple('Gr Ca Ba'), 'the first of three as likely');
+  assert.equal(knowledge.likelyShare, 1 / 3);
   assert.equal(knowledge.ownerOf(card('Gr')), 3);
   assert.equal(knowledge.ownerOf(card('Ca')), 3);
   // Seat 2 suggests Gr Ca Ba; seat 0 cannot disprove, seat 1 does: it holds Ba, Ca being the solution's.
   tell(knowledge, [[Ev.SUGGESTION, 2, triple('Gr Ca Ba'), 1, -1]]);
   assert.equal(knowledge.certainSolution(), -1, 'Bi or St');
+  assert.equal(knowledge.likeliest(2, 10), triple('Gr Ca Bi'));
+  assert.equal(knowledge.likelyShare, 1 / 2);
   assert.equal(knowledge.ownerOf(card('Ba')), 1);
   // Seat 2 accuses Gr Ca Bi wrongly: St is the room.
   tell(knowledge, [[Ev.ACCUSATION, 2, triple('Gr Ca Bi'), 0]]);

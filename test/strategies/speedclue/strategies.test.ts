@@ -1,7 +1,7 @@
 // The built-in SpeedClue strategies: each plays only what the restrictions allow (seated as
-// untrusted, so a bad move would forfeit), none ever accuses wrongly under the contest's rules,
-// infogain shows the card that tells least, and the strength order of strategies/README.md holds
-// where the gap is wide.
+// untrusted, so a bad move would forfeit), none but pinpoint (which may accuse a likely candidate)
+// ever accuses wrongly under the contest's rules, infogain shows the card that tells least, and the
+// strength order of strategies/README.md holds where the gap is wide.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GameEvent } from '../../../src/core/events.ts';
@@ -12,6 +12,7 @@ import { Table, playGame } from '../../../src/runner/play/table.ts';
 import { wilson } from '../../../src/stats/wilson.ts';
 import { inference } from '../../../strategies/speedclue/inference.ts';
 import { infogain } from '../../../strategies/speedclue/infogain.ts';
+import { pinpoint } from '../../../strategies/speedclue/pinpoint.ts';
 import { random } from '../../../strategies/speedclue/random.ts';
 import { simple } from '../../../strategies/speedclue/simple.ts';
 import { card, triple } from '../../games/speedclue/tables.ts';
@@ -53,6 +54,19 @@ describe('built-in SpeedClue strategies', () => {
         }
         assert.equal(solved, 15, 'every game ends with a right accusation');
       });
+
+      test(`${profile}, ${players} players: pinpoint plays only allowed moves`, () => {
+        const seats = Array.from({ length: players }, (_, seat) => (seat === 0 ? pinpoint : ALL[seat % ALL.length]));
+        const table = untrustedTable(seats, { profile });
+        for (let game = 0; game < 15; game++) {
+          playGame(table, masterKey(`pinpoint-${profile}`), game);
+          assert.equal(
+            table.state.tally.forfeits.reduce((sum, count) => sum + count, 0),
+            0,
+            `a forfeit in game ${game}`,
+          );
+        }
+      });
     }
   }
 
@@ -90,29 +104,38 @@ describe('built-in SpeedClue strategies', () => {
   });
 
   test('infogain wins far more often than inference, inference than simple, and simple than random (4 players, seats rotating)', () => {
-    const rules = speedClue.parseRules({});
-    const lineup = [infogain, inference, simple, random];
-    const tables = lineup.map((_, rotation) => {
-      const seats = lineup.map((__, seat) => lineup[(seat + rotation) % 4]);
-      return new Table(
-        speedClue,
-        rules,
-        seats.map((definition, seat) => ({ strategy: definition.create({ seat, players: 4, rules, params: {} }), trusted: true })),
-      );
-    });
-    const wins = [0, 0, 0, 0];
-    const games = 400;
-    const shares = new Float64Array(4);
-    for (let game = 0; game < games; game++) {
-      const rotation = game % 4;
-      playGame(tables[rotation], masterKey('strength'), game);
-      speedClue.returns(tables[rotation].state, shares);
-      for (let seat = 0; seat < 4; seat++) wins[(seat + rotation) % 4] += shares[seat];
-    }
-    const [gain, exact, unseen, blind] = wins.map((count) => wilson(count, games));
+    const [gain, exact, unseen, blind] = rotatingWinRates([infogain, inference, simple, random], 400, 'strength');
     // Measured 65%, 27%, 7% and 1.5% (seed 'strength'): each bound below clears by two points or more.
     assert.ok(exact.low > unseen.high + 0.1, `inference ${JSON.stringify(exact)} vs simple ${JSON.stringify(unseen)}`);
     assert.ok(gain.low > exact.high + 0.1, `infogain ${JSON.stringify(gain)} vs inference ${JSON.stringify(exact)}`);
     assert.ok(unseen.low > blind.high, `simple ${JSON.stringify(unseen)} vs random ${JSON.stringify(blind)}`);
   });
+
+  test('pinpoint wins far more often than infogain with 3 players (seats rotating)', () => {
+    const [hunter, gain] = rotatingWinRates([pinpoint, infogain, inference], 300, 'pinpoint-strength');
+    assert.ok(hunter.low > gain.high, `pinpoint ${JSON.stringify(hunter)} vs infogain ${JSON.stringify(gain)}`);
+  });
 });
+
+/** Each strategy's win rate with its Wilson interval, the lineup's seats rotating from game to game. */
+function rotatingWinRates(lineup: readonly StrategyDefinition<SpeedClueView>[], games: number, seed: string) {
+  const rules = speedClue.parseRules({});
+  const players = lineup.length;
+  const tables = lineup.map((_, rotation) => {
+    const seats = lineup.map((__, seat) => lineup[(seat + rotation) % players]);
+    return new Table(
+      speedClue,
+      rules,
+      seats.map((definition, seat) => ({ strategy: definition.create({ seat, players, rules, params: {} }), trusted: true })),
+    );
+  });
+  const wins = new Float64Array(players);
+  const shares = new Float64Array(players);
+  for (let game = 0; game < games; game++) {
+    const rotation = game % players;
+    playGame(tables[rotation], masterKey(seed), game);
+    speedClue.returns(tables[rotation].state, shares);
+    for (let seat = 0; seat < players; seat++) wins[(seat + rotation) % players] += shares[seat];
+  }
+  return Array.from(wins, (count) => wilson(count, games));
+}
