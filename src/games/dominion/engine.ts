@@ -629,16 +629,25 @@ function gainableKinds(s: DominionState, maxCost: number, kinds: number): number
 /**
  * The cards whose action of `family` the current player may choose now, as a mask: the cards
  * listLegalActions lists in that family, 0 for a family the decision does not take. A strategy
- * deciding from the state view reads this in place of the list.
+ * deciding from the state view reads this in place of the list. The turn's own decisions are
+ * answered here and the rest in resolvingKinds, which keeps this small enough for V8 to inline
+ * into the strategies that call it on every decision.
  */
 export function legalKinds(s: DominionState, family: number): number {
   const held = s.current >= 0 ? s.handKinds[s.current] : 0;
+  const phase = s.phase;
+  if (phase === Phase.BUY) {
+    if (family === Family.TREASURE) return s.bought ? 0 : held & TREASURE_KINDS;
+    return family === Family.BUY ? gainableKinds(s, s.coins, ALL_KINDS) : 0;
+  }
+  if (phase === Phase.ACTION) return family === Family.PLAY ? held & ACTION_KINDS : 0;
+  if (phase === Phase.CLEANUP) return family === Family.TOP ? held : 0;
+  return resolvingKinds(s, family, held);
+}
+
+/** legalKinds while a played card resolves or an attack is answered. */
+function resolvingKinds(s: DominionState, family: number, held: number): number {
   switch (s.phase) {
-    case Phase.ACTION:
-      return family === Family.PLAY ? held & ACTION_KINDS : 0;
-    case Phase.BUY:
-      if (family === Family.TREASURE) return s.bought ? 0 : held & TREASURE_KINDS;
-      return family === Family.BUY ? gainableKinds(s, s.coins, ALL_KINDS) : 0;
     case Phase.CELLAR:
     case Phase.MILITIA_DISCARD:
       return family === Family.DISCARD ? held : 0;
@@ -652,8 +661,6 @@ export function legalKinds(s: DominionState, family: number): number {
       return family === Family.GAIN ? gainableKinds(s, s.resolving, TREASURE_KINDS) : 0;
     case Phase.WORKSHOP_GAIN:
       return family === Family.GAIN ? gainableKinds(s, WORKSHOP_MAX_COST, ALL_KINDS) : 0;
-    case Phase.CLEANUP:
-      return family === Family.TOP ? held : 0;
     default:
       return 0;
   }
