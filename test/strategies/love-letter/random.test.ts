@@ -2,7 +2,16 @@
 // then a guess, each uniformly; checked on the engine's own legal lists over many seeded draws.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Card, LoveLetterView, Rng, actionCard, encodeAction, masterKey } from '../../../src/index.ts';
+import {
+  Card,
+  LoveLetterView,
+  Rng,
+  actionCard,
+  encodeAction,
+  loveLetter,
+  masterKey,
+  type LoveLetterDecidingView,
+} from '../../../src/index.ts';
 import { RandomPlayer } from '../../../strategies/love-letter/random.ts';
 import { assertFits } from '../../helpers/numbers.ts';
 import { engineLegalActions } from './decisions.ts';
@@ -80,5 +89,31 @@ describe('random player', () => {
     assertChoices(counts, (action) => (actionCard(action) === Card.MINISTER ? 1 / 2 : 1 / 2 / 14));
     // A uniform pick over the 15 actions would play the minister about 1 time in 15.
     assert.ok(Math.abs(minister / DRAWS - 1 / 2) < 0.01, `minister played ${minister} times of ${DRAWS}`);
+  });
+
+  test('deciding from the state view, picks what it picks from the listed actions, with the same draws', () => {
+    const player = new RandomPlayer();
+    const listRng = new Rng();
+    let decided = 0;
+    for (let players = 2; players <= 4; players++) {
+      const s = loveLetter.createState(players, loveLetter.parseRules({}));
+      const views = Array.from({ length: players }, (_, seat) => loveLetter.createStateView!(s, seat) as LoveLetterDecidingView);
+      const legal = new Int32Array(loveLetter.maxActions);
+      const rng = new Rng().seed(masterKey('random-decide'), players, 0, 0);
+      for (let game = 0; game < 60; game++) {
+        loveLetter.reset(s, masterKey('random-decide'), game);
+        while (!s.over) {
+          const view = views[s.current];
+          const count = loveLetter.legalActions(s, legal);
+          listRng.copyFrom(rng);
+          const chosen = player.choose(view, legal, count, listRng);
+          assert.equal(player.decide(view, rng), chosen, `${players} players, game ${game}`);
+          assert.equal(rng.float(), listRng.float(), 'both drew alike');
+          decided++;
+          loveLetter.apply(s, chosen);
+        }
+      }
+    }
+    assert.ok(decided > 5000, `${decided} decisions compared`);
   });
 });
