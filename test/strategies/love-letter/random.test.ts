@@ -14,7 +14,7 @@ import {
 } from '../../../src/index.ts';
 import { RandomPlayer } from '../../../strategies/love-letter/random.ts';
 import { assertFits } from '../../helpers/numbers.ts';
-import { engineLegalActions } from './decisions.ts';
+import { compareDecideWithChoose, engineLegalActions } from './decisions.ts';
 
 const DRAWS = 84_000;
 
@@ -92,28 +92,7 @@ describe('random player', () => {
   });
 
   test('deciding from the state view, picks what it picks from the listed actions, with the same draws', () => {
-    const player = new RandomPlayer();
-    const listRng = new Rng();
-    let decided = 0;
-    for (let players = 2; players <= 4; players++) {
-      const s = loveLetter.createState(players, loveLetter.parseRules({}));
-      const views = Array.from({ length: players }, (_, seat) => loveLetter.createStateView!(s, seat) as LoveLetterDecidingView);
-      const legal = new Int32Array(loveLetter.maxActions);
-      const rng = new Rng().seed(masterKey('random-decide'), players, 0, 0);
-      for (let game = 0; game < 60; game++) {
-        loveLetter.reset(s, masterKey('random-decide'), game);
-        while (!s.over) {
-          const view = views[s.current];
-          const count = loveLetter.legalActions(s, legal);
-          listRng.copyFrom(rng);
-          const chosen = player.choose(view, legal, count, listRng);
-          assert.equal(player.decide(view, rng), chosen, `${players} players, game ${game}`);
-          assert.equal(rng.float(), listRng.float(), 'both drew alike');
-          decided++;
-          loveLetter.apply(s, chosen);
-        }
-      }
-    }
+    const decided = compareDecideWithChoose(new RandomPlayer(), 60);
     assert.ok(decided > 5000, `${decided} decisions compared`);
   });
 });
