@@ -11,6 +11,9 @@ import {
 } from '../../src/strategy-api.ts';
 import { bustingDraws, commonestGuess, drawsAgain, ministerBustAt, randomOpenOpponent } from './choices.ts';
 
+/** What decide hands choose, which reads no list. */
+const NO_LIST = new Int32Array(0);
+
 /**
  * A simple rule player that reads only its view. It plays the lower of its two cards, keeping the
  * higher one for the showdown, with two exceptions: it never plays the princess while it has
@@ -32,6 +35,11 @@ export class CautiousPlayer implements Strategy<LoveLetterSeatView> {
   restart(): void {}
 
   inform(): void {}
+
+  /** It builds its action from its cards and the view, never from the list, so it needs none. */
+  decide(view: LoveLetterSeatView, rng: Rng): number {
+    return this.choose(view, NO_LIST, 0, rng);
+  }
 
   choose(view: LoveLetterSeatView, _legal: Int32Array, _count: number, rng: Rng): number {
     view.unseen(this.unseen);

@@ -1,4 +1,4 @@
-import type { LoveLetterView, Rng, Strategy, StrategyDefinition } from '../../src/strategy-api.ts';
+import type { LoveLetterDecidingView, LoveLetterSeatView, Rng, Strategy, StrategyDefinition } from '../../src/strategy-api.ts';
 
 // Legal actions arrive ordered by card, so each held card's actions form one contiguous run.
 const CARD_BITS = 15;
@@ -8,22 +8,36 @@ const CARD_BITS = 15;
  * held, then a target among the legal ones, then (soldier) a guess among the seven others.
  * Because every target offers the same seven guesses, a uniform pick in the card's run does both.
  */
-export class RandomPlayer implements Strategy<LoveLetterView> {
+export class RandomPlayer implements Strategy<LoveLetterSeatView> {
   readonly observes = false;
+  // A trusted seat reads its legal actions from the state view, one by one, without a list.
+  readonly readsState = true;
 
   restart(): void {}
 
   inform(): void {}
 
-  choose(_view: LoveLetterView, legal: Int32Array, count: number, rng: Rng): number {
+  /** The action choose would pick from the listed actions, with the same draws. */
+  decide(view: LoveLetterDecidingView, rng: Rng): number {
+    const count = view.legalCount();
+    const highStart = view.lowerCardCount();
+    if (highStart === 0 || highStart === count) return view.legalAction(rng.int(count));
+    return view.legalAction(pickInRuns(highStart, count, rng));
+  }
+
+  choose(_view: LoveLetterSeatView, legal: Int32Array, count: number, rng: Rng): number {
     const lowCard = legal[0] & CARD_BITS;
     if ((legal[count - 1] & CARD_BITS) === lowCard) return legal[rng.int(count)];
-    const highStart = firstOtherCard(legal, count, lowCard);
-    // One draw for both steps: scaled by two, its integer part picks the card and its fraction
-    // the action in that card's run, uniform to within 42 / 2^32 for the longest pair of runs.
-    const u = rng.float() * 2;
-    return u < 1 ? legal[Math.floor(u * highStart)] : legal[highStart + Math.floor((u - 1) * (count - highStart))];
+    return legal[pickInRuns(firstOtherCard(legal, count, lowCard), count, rng)];
   }
+}
+
+/** Where in a list of two runs, the second starting at `highStart`, the pick falls. */
+function pickInRuns(highStart: number, count: number, rng: Rng): number {
+  // One draw for both steps: scaled by two, its integer part picks the card and its fraction
+  // the action in that card's run, uniform to within 42 / 2^32 for the longest pair of runs.
+  const u = rng.float() * 2;
+  return u < 1 ? Math.floor(u * highStart) : highStart + Math.floor((u - 1) * (count - highStart));
 }
 
 /**
@@ -37,7 +51,7 @@ function firstOtherCard(legal: Int32Array, count: number, lowCard: number): numb
   return start;
 }
 
-export const random: StrategyDefinition<LoveLetterView> = {
+export const random: StrategyDefinition<LoveLetterSeatView> = {
   name: 'random',
   game: 'love-letter',
   summary: 'plays one of its two cards at random, then a random legal target and guess',

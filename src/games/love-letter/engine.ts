@@ -319,17 +319,36 @@ function highestPlayedSum(s: LoveLetterState, tied: number): number {
 
 /** Writes the current player's legal actions, ordered by card, then target, then guess. */
 export function listLegalActions(s: LoveLetterState, out: Int32Array): number {
-  const seat = s.current;
-  const held = s.hand[seat];
-  const drawn = s.drawn;
-  const low = held < drawn ? held : drawn;
-  const high = held < drawn ? drawn : held;
-  const list = ((s.legalRowBase + (seat << s.players) + s.inMask) * CARD_SLOTS + low) * CARD_SLOTS + high;
+  const list = currentList(s, false);
   let from = LEGAL_START[list];
   const end = LEGAL_START[list + 1];
   let count = 0;
   while (from < end) out[count++] = LEGAL_ACTIONS[from++];
   return count;
+}
+
+/**
+ * How many legal actions the current player has: all of them, or with `lowerOnly` those of its
+ * lower card alone, which come first in the list.
+ */
+export function legalActionCount(s: LoveLetterState, lowerOnly: boolean): number {
+  const list = currentList(s, lowerOnly);
+  return LEGAL_START[list + 1] - LEGAL_START[list];
+}
+
+/** The current player's legal action at `index` of the list listLegalActions writes, without writing it. */
+export function legalActionAt(s: LoveLetterState, index: number): number {
+  return LEGAL_ACTIONS[LEGAL_START[currentList(s, false)] + index];
+}
+
+/** The number of the current player's list (see LEGAL_START); with `lowerOnly`, that of its lower card alone. */
+function currentList(s: LoveLetterState, lowerOnly: boolean): number {
+  const seat = s.current;
+  const held = s.hand[seat];
+  const drawn = s.drawn;
+  const low = held < drawn ? held : drawn;
+  const high = lowerOnly ? low : held < drawn ? drawn : held;
+  return ((s.legalRowBase + (seat << s.players) + s.inMask) * CARD_SLOTS + low) * CARD_SLOTS + high;
 }
 
 // Cards 0..8: a hand of two cards picks one of CARD_SLOTS * CARD_SLOTS lists in a row.

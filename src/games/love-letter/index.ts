@@ -12,7 +12,7 @@ import { formatCommentLine, formatEventLine } from './text.ts';
 import { parseRuleValues } from '../../core/rule-options.ts';
 import { LOVE_LETTER_RULES, decodeRules } from './rules.ts';
 import { LoveLetterState } from './state.ts';
-import { LoveLetterStateView, LoveLetterView, type LoveLetterSeatView } from './view.ts';
+import { LoveLetterStateView, LoveLetterView, type LoveLetterDecidingView, type LoveLetterSeatView } from './view.ts';
 import { loveLetterWire } from './wire/index.ts';
 import { resampleRound } from './resample.ts';
 import { createSearchState } from './search.ts';
@@ -70,7 +70,7 @@ deepFreeze(LoveLetterView);
 deepFreeze(LoveLetterStateView);
 freezeExports(actions, cards, codes);
 
-export { LoveLetterState, LoveLetterStateView, LoveLetterView, type LoveLetterSeatView };
+export { LoveLetterState, LoveLetterStateView, LoveLetterView, type LoveLetterDecidingView, type LoveLetterSeatView };
 export * from './cards.ts';
 export * from './codes.ts';
 export * from './actions.ts';

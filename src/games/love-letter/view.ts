@@ -2,6 +2,7 @@ import type { GameEvent } from '../../core/events.ts';
 import type { PlayerView } from '../../core/game.ts';
 import { CARD_COPIES, CARD_NAMES, Card, DECK_SIZE } from './cards.ts';
 import { Ev } from './codes.ts';
+import { legalActionAt, legalActionCount } from './engine.ts';
 import type { LoveLetterState } from './state.ts';
 
 /**
@@ -20,6 +21,19 @@ export interface LoveLetterSeatView extends PlayerView {
   readonly seen: Int8Array;
   /** How many copies of each card this player cannot account for (not seen, not in its hand). */
   unseen(out: Int8Array): Int8Array;
+}
+
+/**
+ * The state view as a strategy deciding on its own turn reads it (Strategy.decide): the legal
+ * actions, in the order the game lists them, read one at a time instead of listed.
+ */
+export interface LoveLetterDecidingView extends LoveLetterSeatView {
+  /** How many legal actions this seat has, on its turn. */
+  legalCount(): number;
+  /** How many of them play the lower of its two cards: they come first. */
+  lowerCardCount(): number;
+  /** The legal action at `index` of the list. */
+  legalAction(index: number): number;
 }
 
 /** Copies of each card neither seen face up nor in `view`'s own hand, into out[1..8]. */
@@ -177,7 +191,7 @@ export class LoveLetterView implements LoveLetterSeatView {
  * trusted strategies that set readsState, and for their play-outs in a search state. Only the
  * seat's own cards are read; everything else is what every player in the round is told.
  */
-export class LoveLetterStateView implements LoveLetterSeatView {
+export class LoveLetterStateView implements LoveLetterDecidingView {
   readonly seat: number;
   readonly players: number;
   readonly inRound: Uint8Array;
@@ -215,6 +229,18 @@ export class LoveLetterStateView implements LoveLetterSeatView {
 
   unseen(out: Int8Array): Int8Array {
     return unseenCards(this, out);
+  }
+
+  legalCount(): number {
+    return legalActionCount(this.state, false);
+  }
+
+  lowerCardCount(): number {
+    return legalActionCount(this.state, true);
+  }
+
+  legalAction(index: number): number {
+    return legalActionAt(this.state, index);
   }
 
   reset(): void {}

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Card, Ev, actionCard, actionGuess, actionTarget, encodeAction } from '../../../src/index.ts';
 import { CautiousPlayer } from '../../../strategies/love-letter/cautious.ts';
-import { Decision } from './decisions.ts';
+import { Decision, compareDecideWithChoose } from './decisions.ts';
 
 /** Seat 0 of `players`, dealt `held`, has just drawn `drawn` on its first turn. */
 function turn(held: number, drawn: number, players = 4): Decision {
@@ -63,5 +63,10 @@ describe('cautious', () => {
     assert.notEqual(actionTarget(decision.choose()), 0);
     const wizard = turn(Card.WIZARD, Card.PRINCESS, 2).tell(Ev.PLAYED, 1, Card.PRIESTESS);
     assert.equal(wizard.choose(), encodeAction(Card.WIZARD, 1, 0));
+  });
+
+  test('deciding from the state view, plays what it plays from the listed actions, with the same draws', () => {
+    const decided = compareDecideWithChoose(new CautiousPlayer(12), 60);
+    assert.ok(decided > 3000, `${decided} decisions compared`);
   });
 });

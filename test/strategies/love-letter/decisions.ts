@@ -9,8 +9,11 @@ import {
   loadPosition,
   loveLetter,
   masterKey,
+  type LoveLetterDecidingView,
+  type LoveLetterSeatView,
   type Strategy,
 } from '../../../src/index.ts';
+import assert from 'node:assert/strict';
 
 export const rules = loveLetter.parseRules({});
 
@@ -67,4 +70,35 @@ export function engineLegalActions(
   loadPosition(state, position);
   const legal = new Int32Array(loveLetter.maxActions);
   return { legal, count: loveLetter.legalActions(state, legal) };
+}
+
+/**
+ * Plays seeded games of every table size with `player` at every seat, and at each decision asserts
+ * that its `decide` on the state view returns what its `choose` returns on the listed actions,
+ * drawing alike from the same stream. Returns how many decisions were compared.
+ */
+export function compareDecideWithChoose(player: Strategy<LoveLetterSeatView>, games: number): number {
+  const decide = player.decide!.bind(player) as (view: LoveLetterDecidingView, rng: Rng) => number;
+  const listRng = new Rng();
+  let decided = 0;
+  for (let players = 2; players <= 4; players++) {
+    const s = loveLetter.createState(players, rules);
+    const views = Array.from({ length: players }, (_, seat) => loveLetter.createStateView!(s, seat) as LoveLetterDecidingView);
+    const legal = new Int32Array(loveLetter.maxActions);
+    const rng = new Rng().seed(masterKey('decide'), players, 0, 0);
+    for (let game = 0; game < games; game++) {
+      loveLetter.reset(s, masterKey('decide'), game);
+      while (!s.over) {
+        const view = views[s.current];
+        const count = loveLetter.legalActions(s, legal);
+        listRng.copyFrom(rng);
+        const chosen = player.choose(view, legal, count, listRng);
+        assert.equal(decide(view, rng), chosen, `${players} players, game ${game}`);
+        assert.equal(rng.float(), listRng.float(), 'both drew alike');
+        decided++;
+        loveLetter.apply(s, chosen);
+      }
+    }
+  }
+  return decided;
 }

@@ -2,10 +2,19 @@
 // then a guess, each uniformly; checked on the engine's own legal lists over many seeded draws.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Card, LoveLetterView, Rng, actionCard, encodeAction, masterKey } from '../../../src/index.ts';
+import {
+  Card,
+  LoveLetterView,
+  Rng,
+  actionCard,
+  encodeAction,
+  loveLetter,
+  masterKey,
+  type LoveLetterDecidingView,
+} from '../../../src/index.ts';
 import { RandomPlayer } from '../../../strategies/love-letter/random.ts';
 import { assertFits } from '../../helpers/numbers.ts';
-import { engineLegalActions } from './decisions.ts';
+import { compareDecideWithChoose, engineLegalActions } from './decisions.ts';
 
 const DRAWS = 84_000;
 
@@ -80,5 +89,10 @@ describe('random player', () => {
     assertChoices(counts, (action) => (actionCard(action) === Card.MINISTER ? 1 / 2 : 1 / 2 / 14));
     // A uniform pick over the 15 actions would play the minister about 1 time in 15.
     assert.ok(Math.abs(minister / DRAWS - 1 / 2) < 0.01, `minister played ${minister} times of ${DRAWS}`);
+  });
+
+  test('deciding from the state view, picks what it picks from the listed actions, with the same draws', () => {
+    const decided = compareDecideWithChoose(new RandomPlayer(), 60);
+    assert.ok(decided > 5000, `${decided} decisions compared`);
   });
 });
