@@ -49,7 +49,7 @@ export class Table<S extends GameState = GameState, V extends PlayerView = Playe
   readonly ownViews: number;
   /** Bit mask of the seats whose strategy reads the state view and decides from it (Strategy.decide). */
   readonly deciders: number;
-  /** Every seat is trusted: with no observer and no listener, the loop applies actions straight away. */
+  /** Every seat is trusted: with the event log off as well, the loop applies actions straight away. */
   readonly allTrusted: boolean;
   observer: TableObserver | null = null;
   /** Times each choice when decisions have a limit; null: strategies are called directly. */
@@ -91,9 +91,9 @@ export function playGame<S extends GameState, V extends PlayerView>(
 ): void {
   startGame(table, key, gameIndex, dealIndex);
   const { game, state, strategies, views, rngs, legals, guard, deciders } = table;
-  // Nobody to tell and nothing to check: the log stays empty (events are off), so playAction's
-  // delivery and check would do nothing but cost their calls.
-  const direct = table.allTrusted && table.observer === null && table.listeners === 0;
+  // Nobody to tell (startGame turned the log off) and nothing to check: playAction's delivery and
+  // check would do nothing but cost their calls.
+  const direct = table.allTrusted && !state.events.enabled;
   while (!game.isTerminal(state)) {
     const seat = game.currentPlayer(state);
     let action = -1;
