@@ -1,5 +1,5 @@
 import { Forfeit } from '../../core/forfeits.ts';
-import { Streams, type MasterKey } from '../../core/random.ts';
+import { Streams, type MasterKey, type Rng } from '../../core/random.ts';
 import { Action, CARD_OF, FAMILY_OF, Family } from './actions.ts';
 import {
   CARD_COUNT,
@@ -93,9 +93,10 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
     s.vp[seat] = 0;
     s.shares[seat] = 0;
     s.shuffleRngs[seat].seed(key, game, Streams.DEAL, seat);
-    s.chanceRngs[seat].seed(key, game, Streams.CHANCE, seat);
     s.events.push(1 << seat, Ev.GAME_START, players, seat, s.rules.turnLimit, 0);
   }
+  // Only a militia victim's forfeit draws from these streams, so they are seeded when first drawn from.
+  s.chanceSeeded = 0;
   s.totalTurns = 0;
   s.playCount = 0;
   s.pendingCard = NO_CARD;
@@ -572,10 +573,20 @@ export function forfeitTurn(s: DominionState, reason: number): void {
   }
 }
 
+/** The seat's chance stream, seeded for this game on its first use. */
+function chanceRng(s: DominionState, seat: number): Rng {
+  const rng = s.chanceRngs[seat];
+  if ((s.chanceSeeded & (1 << seat)) === 0) {
+    rng.seed(s.key, s.gameIndex, Streams.CHANCE, seat);
+    s.chanceSeeded |= 1 << seat;
+  }
+  return rng;
+}
+
 function fallbackDiscard(s: DominionState): number {
   const seat = s.victim;
   const base = seat * CARD_COUNT;
-  let skip = s.rules.randomAttackFallback ? s.chanceRngs[seat].int(s.handCount[seat]) : 0;
+  let skip = s.rules.randomAttackFallback ? chanceRng(s, seat).int(s.handCount[seat]) : 0;
   for (let card = 0; card < CARD_COUNT; card++) {
     skip -= s.hand[base + card];
     if (skip < 0) return card;

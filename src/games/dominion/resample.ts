@@ -97,6 +97,7 @@ export function resampleTurn(state: DominionState, view: DominionView, rng: Rng)
     state.shuffleRngs[other].seed(state.key, rng.int(0x40000000), other, 0);
     state.chanceRngs[other].seed(state.key, rng.int(0x40000000), other, 1);
   }
+  state.chanceSeeded = (1 << players) - 1;
   for (let i = 0; i < view.playedCount; i++) state.play[i] = view.played[i];
   state.playCount = view.playedCount;
   state.totalTurns = totalTurns;

@@ -87,6 +87,8 @@ export class DominionState implements GameState {
   readonly shuffleRngs: Rng[];
   /** Each seat's other chance (random discards for a bad militia answer). */
   readonly chanceRngs: Rng[];
+  /** Bit `seat` set once chanceRngs[seat] is seeded for this game: few games ever draw from it. */
+  chanceSeeded = 0;
 
   constructor(players: number, rules: RuleValues) {
     if (players < MIN_PLAYERS || players > MAX_PLAYERS) throw Errors.playerCount('dominion', players, MIN_PLAYERS, MAX_PLAYERS);
