@@ -104,7 +104,8 @@ const CASES: Record<string, GameCase> = {
       s.actions,
       s.buys,
       s.coins,
-      rows(s.play, 0, s.playCount),
+      // The play area card by card: the engine keeps it as runs of one card.
+      Array.from(s.play.subarray(0, s.playRuns) as Int8Array).flatMap((card, run) => Array<number>(s.playCopies[run]).fill(card)),
     ],
     posterior: {
       // The first turn: the five cards not in hand are the draw pile, in uniform order.

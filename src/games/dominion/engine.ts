@@ -51,11 +51,14 @@ function kindsIn(counts: Int16Array, base: number): number {
 }
 
 /**
- * Recomputes what the engine keeps beside the counts (each hand's kinds, the piles not empty and
- * how many are) for code that writes hands or the supply itself.
+ * Recomputes what the engine keeps beside the counts (the kinds in each hand and discard pile, the
+ * piles not empty and how many are) for code that writes hands, discard piles or the supply itself.
  */
 export function syncKinds(s: DominionState): void {
-  for (let seat = 0; seat < s.players; seat++) s.handKinds[seat] = kindsIn(s.hand, seat * CARD_COUNT);
+  for (let seat = 0; seat < s.players; seat++) {
+    s.handKinds[seat] = kindsIn(s.hand, seat * CARD_COUNT);
+    s.discardKinds[seat] = kindsIn(s.discard, seat * CARD_COUNT);
+  }
   s.stockedKinds = kindsIn(s.supply, 0);
   s.emptyPiles = CARD_COUNT - bitCount(s.stockedKinds);
 }
@@ -83,6 +86,7 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
   s.hand.fill(0);
   s.handKinds.fill(0);
   s.discard.fill(0);
+  s.discardKinds.fill(0);
   s.owned.fill(0);
   for (let seat = 0; seat < players; seat++) {
     s.handCount[seat] = 0;
@@ -99,6 +103,7 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
   s.chanceSeeded = 0;
   s.totalTurns = 0;
   s.playCount = 0;
+  s.playRuns = 0;
   s.pendingCard = NO_CARD;
   s.victim = NO_CARD;
   s.over = false;
@@ -126,6 +131,7 @@ function receive(s: DominionState, seat: number, card: number, how: number): voi
     s.handKinds[seat] |= 1 << card;
   } else {
     s.discard[at]++;
+    s.discardKinds[seat] |= 1 << card;
     s.discardCount[seat]++;
     s.topDiscard[seat] = card;
   }
@@ -143,6 +149,7 @@ function receiveStarting(s: DominionState, seat: number, card: number, n: number
   s.owned[at] += n;
   s.vp[seat] += n * VP[card];
   s.discard[at] += n;
+  s.discardKinds[seat] |= 1 << card;
   s.discardCount[seat] += n;
   s.topDiscard[seat] = card;
   if (s.events.enabled) for (let i = 0; i < n; i++) s.events.push(everyone(s), Ev.GAINED, seat, card, GainedBy.STARTING_DECK, 0);
@@ -163,23 +170,27 @@ function draw(s: DominionState, seat: number, cards: number): void {
   const handBase = seat * CARD_COUNT;
   // The log's check hoisted: most games log nothing, and a call per card drawn would cost more than the draw.
   const log = s.events.enabled ? s.events : null;
+  const deck = s.deck;
   let left = s.deckCount[seat];
   let kinds = s.handKinds[seat];
-  let drawn = 0;
-  for (; drawn < cards; drawn++) {
-    if (left === 0) {
-      if (s.discardCount[seat] === 0) break;
-      shuffle(s, seat);
-      left = s.deckCount[seat];
+  let wanted = cards;
+  // What the draw pile holds in one run with no test for its end, then a shuffle for the rest.
+  for (;;) {
+    const stop = wanted < left ? left - wanted : 0;
+    wanted -= left - stop;
+    while (left > stop) {
+      const card = deck[base + --left];
+      hand[handBase + card]++;
+      kinds |= 1 << card;
+      log?.push(1 << seat, Ev.DREW, card, 0, 0, 0);
     }
-    const card = s.deck[base + --left];
-    hand[handBase + card]++;
-    kinds |= 1 << card;
-    log?.push(1 << seat, Ev.DREW, card, 0, 0, 0);
+    if (wanted === 0 || s.discardCount[seat] === 0) break;
+    shuffle(s, seat);
+    left = s.deckCount[seat];
   }
   s.deckCount[seat] = left;
   s.handKinds[seat] = kinds;
-  s.handCount[seat] += drawn;
+  s.handCount[seat] += cards - wanted;
 }
 
 /** The discard pile, laid out in card order, becomes the draw pile by a Fisher-Yates shuffle. */
@@ -189,15 +200,16 @@ function shuffle(s: DominionState, seat: number): void {
   const deck = s.deck;
   const discard = s.discard;
   let at = base;
-  for (let card = 0; card < CARD_COUNT; card++) {
+  for (let kinds = s.discardKinds[seat]; kinds !== 0; kinds &= kinds - 1) {
+    const card = lowestKind(kinds);
     const n = discard[counts + card];
-    if (n === 0) continue;
     discard[counts + card] = 0;
     for (const end = at + n; at < end; at++) deck[at] = card;
   }
   const size = at - base;
   s.shuffleRngs[seat].shuffle(deck, base, size);
   s.deckCount[seat] = size;
+  s.discardKinds[seat] = 0;
   s.discardCount[seat] = 0;
   s.topDiscard[seat] = NO_CARD;
   s.events.push(everyone(s), Ev.SHUFFLED, seat, 0, 0, 0);
@@ -221,6 +233,7 @@ function startTurn(s: DominionState): void {
   s.moneyThisTurn = 0;
   s.bought = false;
   s.playCount = 0;
+  s.playRuns = 0;
   s.events.push(everyone(s), Ev.TURN_START, seat, s.turns[seat], 0, 0);
   enterActionPhase(s);
 }
@@ -252,36 +265,53 @@ function endBuys(s: DominionState): void {
 function defaultTop(s: DominionState): number {
   const kinds = s.handKinds[s.active];
   if (kinds !== 0) return lowestKind(kinds);
-  return s.playCount > 0 ? s.play[s.playCount - 1] : NO_CARD;
+  return s.playRuns > 0 ? s.play[s.playRuns - 1] : NO_CARD;
 }
 
 function cleanup(s: DominionState, chosenTop: number): void {
   const seat = s.active;
-  const all = everyone(s);
   const base = seat * CARD_COUNT;
   const top = chosenTop >= 0 ? chosenTop : defaultTop(s);
   const played = s.playCount;
+  const runs = s.playRuns;
+  const play = s.play;
+  const copies = s.playCopies;
   const discard = s.discard;
   const hand = s.hand;
-  for (let i = 0; i < played; i++) discard[base + s.play[i]]++;
-  if (s.events.enabled) {
-    for (let i = 0; i < played; i++) s.events.push(all, Ev.TURN_PLAYED, seat, s.play[i], i, played);
-    s.events.push(all, Ev.TURN_END, seat, played, 0, 0);
+  let discarded = s.discardKinds[seat] | s.handKinds[seat];
+  for (let run = 0; run < runs; run++) {
+    const card = play[run];
+    discard[base + card] += copies[run];
+    discarded |= 1 << card;
   }
+  if (s.events.enabled) announcePlayArea(s, seat);
   for (let kinds = s.handKinds[seat]; kinds !== 0; kinds &= kinds - 1) {
     const card = lowestKind(kinds);
     discard[base + card] += hand[base + card];
     hand[base + card] = 0;
   }
   s.handKinds[seat] = 0;
+  s.discardKinds[seat] = discarded;
   s.discardCount[seat] += played + s.handCount[seat];
   s.handCount[seat] = 0;
   s.playCount = 0;
+  s.playRuns = 0;
   if (top >= 0) s.topDiscard[seat] = top;
-  s.events.push(all, Ev.TOP_DISCARD, seat, s.topDiscard[seat], 0, 0);
+  s.events.push(everyone(s), Ev.TOP_DISCARD, seat, s.topDiscard[seat], 0, 0);
   draw(s, seat, HAND_SIZE);
   recordCurves(s, seat);
   startTurn(s);
+}
+
+/** Cleanup's records of the play area, card by card in the order played, and of the turn's end. */
+function announcePlayArea(s: DominionState, seat: number): void {
+  const all = everyone(s);
+  const played = s.playCount;
+  let i = 0;
+  for (let run = 0; run < s.playRuns; run++) {
+    for (let copy = 0; copy < s.playCopies[run]; copy++) s.events.push(all, Ev.TURN_PLAYED, seat, s.play[run], i++, played);
+  }
+  s.events.push(all, Ev.TURN_END, seat, played, 0, 0);
 }
 
 /**
@@ -302,10 +332,17 @@ function takeFromHand(s: DominionState, seat: number, card: number): void {
   s.handCount[seat]--;
 }
 
+/** `copies` of `card` join the play area as one run (its hand and log are the caller's). */
+function addToPlay(s: DominionState, card: number, copies: number): void {
+  s.play[s.playRuns] = card;
+  s.playCopies[s.playRuns++] = copies;
+  s.playCount += copies;
+}
+
 function moveToPlay(s: DominionState, card: number): void {
   const seat = s.active;
   takeFromHand(s, seat, card);
-  s.play[s.playCount++] = card;
+  addToPlay(s, card, 1);
   s.events.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
 }
 
@@ -320,23 +357,18 @@ function playAllTreasures(s: DominionState): void {
   const seat = s.active;
   const base = seat * CARD_COUNT;
   const hand = s.hand;
-  const play = s.play;
   const log = s.events.enabled ? s.events : null;
-  let played = s.playCount;
   let cards = 0;
   let coins = 0;
   for (let kinds = s.handKinds[seat] & TREASURE_KINDS; kinds !== 0; kinds &= kinds - 1) {
     const card = lowestKind(kinds);
     const n = hand[base + card];
-    for (let i = 0; i < n; i++) {
-      play[played++] = card;
-      log?.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
-    }
+    if (log !== null) for (let i = 0; i < n; i++) log.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
+    addToPlay(s, card, n);
     hand[base + card] = 0;
     cards += n;
     coins += n * COINS[card];
   }
-  s.playCount = played;
   s.handCount[seat] -= cards;
   s.coins += coins;
   s.moneyThisTurn += coins;
@@ -434,6 +466,7 @@ function nextVictim(s: DominionState): void {
 function discardFromHand(s: DominionState, seat: number, card: number): void {
   takeFromHand(s, seat, card);
   s.discard[seat * CARD_COUNT + card]++;
+  s.discardKinds[seat] |= 1 << card;
   s.discardCount[seat]++;
   s.topDiscard[seat] = card;
   s.events.push(1 << seat, Ev.DISCARDED, seat, card, 0, 0);

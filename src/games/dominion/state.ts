@@ -34,10 +34,12 @@ export class DominionState implements GameState {
   /**
    * Per seat, bit `card` set while the hand holds that card: the engine keeps it beside `hand` so
    * that kind tests (an action in hand, two kinds for cleanup) and walks over the held kinds skip
-   * the empty cells. Whatever writes `hand` or `supply` other than the engine calls syncKinds.
+   * the empty cells. Whatever writes `hand`, `discard` or `supply` other than the engine calls syncKinds.
    */
   readonly handKinds: Int32Array;
   readonly discard: Int16Array;
+  /** Per seat, bit `card` set while the discard pile holds that card (see handKinds): a shuffle lays out only these. */
+  readonly discardKinds: Int32Array;
   readonly discardCount: Int16Array;
   /** The card on top of each discard pile, -1 when none is known (empty, or just shuffled). */
   readonly topDiscard: Int8Array;
@@ -45,8 +47,14 @@ export class DominionState implements GameState {
   readonly deck: Int8Array;
   readonly deckCount: Int16Array;
   readonly owned: Int16Array;
-  /** The cards played this turn, in order (treasures included). */
+  /**
+   * The cards played this turn, in order (treasures included), as runs of one card: run r is
+   * playCopies[r] copies of play[r]. Playing every treasure adds a run per kind, not per card.
+   */
   readonly play: Int8Array;
+  readonly playCopies: Int16Array;
+  playRuns = 0;
+  /** Cards in the play area, over all its runs. */
   playCount = 0;
 
   /** The seat whose turn it is; `current` differs from it while a militia victim decides. */
@@ -107,11 +115,13 @@ export class DominionState implements GameState {
     this.owned = new Int16Array(cells);
     this.handCount = new Int16Array(players);
     this.handKinds = new Int32Array(players);
+    this.discardKinds = new Int32Array(players);
     this.discardCount = new Int16Array(players);
     this.deckCount = new Int16Array(players);
     this.topDiscard = new Int8Array(players);
     this.deck = new Int8Array(players * this.capacity);
     this.play = new Int8Array(this.capacity);
+    this.playCopies = new Int16Array(this.capacity);
     this.turns = new Int16Array(players);
     this.vp = new Int16Array(players);
     this.vpByTurn = new Int16Array(players * CURVE_TURNS);

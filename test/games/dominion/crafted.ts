@@ -67,6 +67,7 @@ export function craft(position: Position): DominionState {
   s.coins = 0;
   s.bought = false;
   s.playCount = 0;
+  s.playRuns = 0;
   const hasAction = (position.hands[0] ?? []).some((name) => card(name) >= Card.CELLAR);
   s.phase = hasAction ? Phase.ACTION : Phase.BUY;
   return s;

@@ -60,17 +60,23 @@ function checkCards(s: DominionState, trashed: number[], initial: number[]): voi
   for (let seat = 0; seat < s.players; seat++) {
     const perCard = new Array<number>(CARD_COUNT).fill(0);
     for (let i = 0; i < s.deckCount[seat]; i++) perCard[s.deck[seat * s.capacity + i]]++;
-    if (seat === s.active) for (let i = 0; i < s.playCount; i++) perCard[s.play[i]]++;
+    if (seat === s.active) for (let run = 0; run < s.playRuns; run++) perCard[s.play[run]] += s.playCopies[run];
     let handCount = 0;
     let discardCount = 0;
+    let handKinds = 0;
+    let discardKinds = 0;
     for (let card = 0; card < CARD_COUNT; card++) {
       const at = seat * CARD_COUNT + card;
       handCount += s.hand[at];
       discardCount += s.discard[at];
+      if (s.hand[at] !== 0) handKinds |= 1 << card;
+      if (s.discard[at] !== 0) discardKinds |= 1 << card;
       assert.equal(perCard[card] + s.hand[at] + s.discard[at], s.owned[at], `seat ${seat} card ${card}: piles add up to owned`);
     }
     assert.equal(s.handCount[seat], handCount);
     assert.equal(s.discardCount[seat], discardCount);
+    assert.equal(s.handKinds[seat], handKinds, `seat ${seat}: the kinds in hand follow the counts`);
+    assert.equal(s.discardKinds[seat], discardKinds, `seat ${seat}: the kinds discarded follow the counts`);
     assert.equal(s.vp[seat], vpOfCounts(s.owned, seat * CARD_COUNT));
   }
 }

@@ -64,6 +64,7 @@ export class DecisionMirror {
     s.over = false;
     s.totalTurns = 0;
     s.playCount = 0;
+    s.playRuns = 0;
     s.pendingCard = -1;
     s.resolving = 0;
     s.bought = false;
