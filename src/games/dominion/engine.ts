@@ -1,3 +1,4 @@
+import type { EventLog } from '../../core/events.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import { Streams, type MasterKey, type Rng } from '../../core/random.ts';
 import { Action, CARD_OF, FAMILY_OF, Family } from './actions.ts';
@@ -69,6 +70,15 @@ function bitCount(mask: number): number {
   return count;
 }
 
+/**
+ * The log while anyone reads it, else null: records go out as `logOf(s)?.push(...)`, so a game
+ * that logs nothing neither works out a record's fields nor calls push, and the compiler, seeing
+ * push never called there, leaves its inlining budget to the engine's own hot calls.
+ */
+function logOf(s: DominionState): EventLog | null {
+  return s.events.enabled ? s.events : null;
+}
+
 function everyone(s: DominionState): number {
   return (1 << s.players) - 1;
 }
@@ -97,7 +107,7 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
     s.vp[seat] = 0;
     s.shares[seat] = 0;
     s.shuffleRngs[seat].seed(key, game, Streams.DEAL, seat);
-    s.events.push(1 << seat, Ev.GAME_START, players, seat, s.rules.turnLimit, 0);
+    logOf(s)?.push(1 << seat, Ev.GAME_START, players, seat, s.rules.turnLimit, 0);
   }
   // Only a militia victim's forfeit draws from these streams, so they are seeded when first drawn from.
   s.chanceSeeded = 0;
@@ -138,9 +148,9 @@ function receive(s: DominionState, seat: number, card: number, how: number): voi
   if (how === GainedBy.GAIN_TO_HAND && !s.rules.mineGainAnnounced) {
     // The original server puts mine's gain into the hand untold: the gainer sees the card in the
     // hand it is shown, the others only a smaller pile in their next supply-info.
-    s.events.push(1 << seat, Ev.GAINED, seat, card, how, 1);
-    s.events.push(everyone(s) & ~(1 << seat), Ev.SUPPLY_TAKEN, card, 0, 0, 0);
-  } else s.events.push(everyone(s), Ev.GAINED, seat, card, how, 0);
+    logOf(s)?.push(1 << seat, Ev.GAINED, seat, card, how, 1);
+    logOf(s)?.push(everyone(s) & ~(1 << seat), Ev.SUPPLY_TAKEN, card, 0, 0, 0);
+  } else logOf(s)?.push(everyone(s), Ev.GAINED, seat, card, how, 0);
 }
 
 /** `n` cards of the starting deck into the discard pile at once: receive's counts and records for each. */
@@ -152,7 +162,8 @@ function receiveStarting(s: DominionState, seat: number, card: number, n: number
   s.discardKinds[seat] |= 1 << card;
   s.discardCount[seat] += n;
   s.topDiscard[seat] = card;
-  if (s.events.enabled) for (let i = 0; i < n; i++) s.events.push(everyone(s), Ev.GAINED, seat, card, GainedBy.STARTING_DECK, 0);
+  const log = logOf(s);
+  if (log !== null) for (let i = 0; i < n; i++) log.push(everyone(s), Ev.GAINED, seat, card, GainedBy.STARTING_DECK, 0);
 }
 
 /** Takes a card from the supply for the seat. */
@@ -168,8 +179,7 @@ function draw(s: DominionState, seat: number, cards: number): void {
   const base = seat * s.capacity;
   const hand = s.hand;
   const handBase = seat * CARD_COUNT;
-  // The log's check hoisted: most games log nothing, and a call per card drawn would cost more than the draw.
-  const log = s.events.enabled ? s.events : null;
+  const log = logOf(s);
   const deck = s.deck;
   let left = s.deckCount[seat];
   let kinds = s.handKinds[seat];
@@ -212,7 +222,7 @@ function shuffle(s: DominionState, seat: number): void {
   s.discardKinds[seat] = 0;
   s.discardCount[seat] = 0;
   s.topDiscard[seat] = NO_CARD;
-  s.events.push(everyone(s), Ev.SHUFFLED, seat, 0, 0, 0);
+  logOf(s)?.push(everyone(s), Ev.SHUFFLED, seat, 0, 0, 0);
 }
 
 function startTurn(s: DominionState): void {
@@ -234,7 +244,7 @@ function startTurn(s: DominionState): void {
   s.bought = false;
   s.playCount = 0;
   s.playRuns = 0;
-  s.events.push(everyone(s), Ev.TURN_START, seat, s.turns[seat], 0, 0);
+  logOf(s)?.push(everyone(s), Ev.TURN_START, seat, s.turns[seat], 0, 0);
   enterActionPhase(s);
 }
 
@@ -284,7 +294,7 @@ function cleanup(s: DominionState, chosenTop: number): void {
     discard[base + card] += copies[run];
     discarded |= 1 << card;
   }
-  if (s.events.enabled) announcePlayArea(s, seat);
+  if (logOf(s) !== null) announcePlayArea(s, seat);
   for (let kinds = s.handKinds[seat]; kinds !== 0; kinds &= kinds - 1) {
     const card = lowestKind(kinds);
     discard[base + card] += hand[base + card];
@@ -297,7 +307,7 @@ function cleanup(s: DominionState, chosenTop: number): void {
   s.playCount = 0;
   s.playRuns = 0;
   if (top >= 0) s.topDiscard[seat] = top;
-  s.events.push(everyone(s), Ev.TOP_DISCARD, seat, s.topDiscard[seat], 0, 0);
+  logOf(s)?.push(everyone(s), Ev.TOP_DISCARD, seat, s.topDiscard[seat], 0, 0);
   draw(s, seat, HAND_SIZE);
   recordCurves(s, seat);
   startTurn(s);
@@ -343,7 +353,7 @@ function moveToPlay(s: DominionState, card: number): void {
   const seat = s.active;
   takeFromHand(s, seat, card);
   addToPlay(s, card, 1);
-  s.events.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
+  logOf(s)?.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
 }
 
 function playTreasure(s: DominionState, card: number): void {
@@ -357,7 +367,7 @@ function playAllTreasures(s: DominionState): void {
   const seat = s.active;
   const base = seat * CARD_COUNT;
   const hand = s.hand;
-  const log = s.events.enabled ? s.events : null;
+  const log = logOf(s);
   let cards = 0;
   let coins = 0;
   for (let kinds = s.handKinds[seat] & TREASURE_KINDS; kinds !== 0; kinds &= kinds - 1) {
@@ -455,7 +465,7 @@ function nextVictim(s: DominionState): void {
     s.victim = seat;
     s.current = seat;
     s.discardsOwed = extra;
-    s.events.push(1 << seat, Ev.ATTACKED, s.active, extra, 0, 0);
+    logOf(s)?.push(1 << seat, Ev.ATTACKED, s.active, extra, 0, 0);
     s.phase = s.hand[seat * CARD_COUNT + Card.MOAT] !== 0 ? Phase.REACTION : Phase.MILITIA_DISCARD;
     return;
   }
@@ -469,14 +479,14 @@ function discardFromHand(s: DominionState, seat: number, card: number): void {
   s.discardKinds[seat] |= 1 << card;
   s.discardCount[seat]++;
   s.topDiscard[seat] = card;
-  s.events.push(1 << seat, Ev.DISCARDED, seat, card, 0, 0);
+  logOf(s)?.push(1 << seat, Ev.DISCARDED, seat, card, 0, 0);
 }
 
 function militiaDiscard(s: DominionState, card: number): void {
   const seat = s.victim;
   discardFromHand(s, seat, card);
   if (--s.discardsOwed > 0) return;
-  if (s.rules.attackTopDiscard) s.events.push(everyone(s), Ev.TOP_DISCARD, seat, card, 0, 0);
+  if (s.rules.attackTopDiscard) logOf(s)?.push(everyone(s), Ev.TOP_DISCARD, seat, card, 0, 0);
   nextVictim(s);
 }
 
@@ -485,12 +495,12 @@ function trashFromHand(s: DominionState, card: number): void {
   takeFromHand(s, seat, card);
   s.owned[seat * CARD_COUNT + card]--;
   s.vp[seat] -= VP[card];
-  s.events.push(everyone(s), Ev.TRASHED, seat, card, 0, 0);
+  logOf(s)?.push(everyone(s), Ev.TRASHED, seat, card, 0, 0);
 }
 
 function endCellar(s: DominionState): void {
   const discarded = s.resolving;
-  if (discarded > 0) s.events.push(everyone(s), Ev.TOP_DISCARD, s.active, s.topDiscard[s.active], 0, 0);
+  if (discarded > 0) logOf(s)?.push(everyone(s), Ev.TOP_DISCARD, s.active, s.topDiscard[s.active], 0, 0);
   draw(s, s.active, discarded);
   finishResolution(s);
 }
@@ -540,7 +550,7 @@ export function applyAction(s: DominionState, action: number): void {
       return;
     case Phase.REACTION:
       if (action === Action.REVEAL_MOAT) {
-        s.events.push(everyone(s), Ev.REVEALED, s.victim, Card.MOAT, 0, 0);
+        logOf(s)?.push(everyone(s), Ev.REVEALED, s.victim, Card.MOAT, 0, 0);
         nextVictim(s);
       } else s.phase = Phase.MILITIA_DISCARD;
       return;
@@ -580,7 +590,7 @@ export function forfeitTurn(s: DominionState, reason: number): void {
       if (s.rules.invalidEndsTurn) cleanup(s, NO_CARD);
       else {
         s.actions--;
-        s.events.push(1 << s.active, Ev.ACTION_LOST, s.active, reason, 0, 0);
+        logOf(s)?.push(1 << s.active, Ev.ACTION_LOST, s.active, reason, 0, 0);
         enterActionPhase(s);
       }
       return;
@@ -650,7 +660,7 @@ function finishGame(s: DominionState, cause: number): void {
     const curved = Math.min(s.turns[seat], CURVE_TURNS);
     tally.recordSeries(Metric.VP_BY_TURN, seat, s.vpByTurn, seat * CURVE_TURNS, curved);
     tally.recordSeries(Metric.MONEY_BY_TURN, seat, s.moneyByTurn, seat * CURVE_TURNS, curved);
-    s.events.push(everyone(s), Ev.GAME_END, seat, s.vp[seat], s.turns[seat], won ? 1 : 0);
+    logOf(s)?.push(everyone(s), Ev.GAME_END, seat, s.vp[seat], s.turns[seat], won ? 1 : 0);
   }
   s.endCause = cause;
   s.over = true;
