@@ -132,11 +132,14 @@ class CompiledList {
 
   /** The entries' walk; `cards` is the legal cards' mask, or -1 where `legal` lists them. */
   private first(view: DominionSeatView, family: number, cards: number, legal: Int32Array, count: number): number {
-    for (let entry = 0; entry < this.cards.length; entry++) {
-      const card = this.cards[entry];
+    const entries = this.cards;
+    const firstCondition = this.firstCondition;
+    for (let entry = 0; entry < entries.length; entry++) {
+      const card = entries[entry];
       const action = actionOf(family, card);
       if (cards === LISTED ? !isListed(action, legal, count) : (cards & (1 << card)) === 0) continue;
-      if (this.holds(view, entry)) return action;
+      // An entry without conditions is taken as it stands: a list of plain cards never calls holds.
+      if (firstCondition[entry] === firstCondition[entry + 1] || this.holds(view, entry)) return action;
     }
     return -1;
   }

@@ -130,27 +130,37 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
   startTurn(s);
 }
 
-/** Puts a card into the seat's discard pile (or hand) and announces it; supply counts are the caller's. */
+/**
+ * Puts a card into the seat's discard pile (or hand) and announces it; supply counts are the
+ * caller's. Mine's gain to the hand is apart: buys, which every turn makes, take the short way.
+ */
 function receive(s: DominionState, seat: number, card: number, how: number): void {
   const at = seat * CARD_COUNT + card;
   s.owned[at]++;
   s.vp[seat] += VP[card];
   if (how === GainedBy.GAIN_TO_HAND) {
-    s.hand[at]++;
-    s.handCount[seat]++;
-    s.handKinds[seat] |= 1 << card;
-  } else {
-    s.discard[at]++;
-    s.discardKinds[seat] |= 1 << card;
-    s.discardCount[seat]++;
-    s.topDiscard[seat] = card;
+    receiveInHand(s, seat, card);
+    return;
   }
-  if (how === GainedBy.GAIN_TO_HAND && !s.rules.mineGainAnnounced) {
+  s.discard[at]++;
+  s.discardKinds[seat] |= 1 << card;
+  s.discardCount[seat]++;
+  s.topDiscard[seat] = card;
+  logOf(s)?.push(everyone(s), Ev.GAINED, seat, card, how, 0);
+}
+
+function receiveInHand(s: DominionState, seat: number, card: number): void {
+  s.hand[seat * CARD_COUNT + card]++;
+  s.handCount[seat]++;
+  s.handKinds[seat] |= 1 << card;
+  const how = GainedBy.GAIN_TO_HAND;
+  if (s.rules.mineGainAnnounced) logOf(s)?.push(everyone(s), Ev.GAINED, seat, card, how, 0);
+  else {
     // The original server puts mine's gain into the hand untold: the gainer sees the card in the
     // hand it is shown, the others only a smaller pile in their next supply-info.
     logOf(s)?.push(1 << seat, Ev.GAINED, seat, card, how, 1);
     logOf(s)?.push(everyone(s) & ~(1 << seat), Ev.SUPPLY_TAKEN, card, 0, 0, 0);
-  } else logOf(s)?.push(everyone(s), Ev.GAINED, seat, card, how, 0);
+  }
 }
 
 /** `n` cards of the starting deck into the discard pile at once: receive's counts and records for each. */
