@@ -91,7 +91,8 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
   s.tally.startRound();
   const players = s.players;
   s.supply.set(s.startingSupply);
-  s.stockedKinds = kindsIn(s.supply, 0);
+  // Every pile starts with cards (pileSize is never 0), so no count needs looking at.
+  s.stockedKinds = ALL_KINDS;
   s.emptyPiles = 0;
   s.hand.fill(0);
   s.handKinds.fill(0);

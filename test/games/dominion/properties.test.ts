@@ -52,6 +52,9 @@ function initialCounts(players: number): number[] {
 }
 
 function checkCards(s: DominionState, trashed: number[], initial: number[]): void {
+  let stocked = 0;
+  for (let card = 0; card < CARD_COUNT; card++) if (s.supply[card] !== 0) stocked |= 1 << card;
+  assert.equal(s.stockedKinds, stocked, 'the piles in stock follow the supply');
   for (let card = 0; card < CARD_COUNT; card++) {
     let owned = 0;
     for (let seat = 0; seat < s.players; seat++) owned += s.owned[seat * CARD_COUNT + card];
