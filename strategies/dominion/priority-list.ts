@@ -90,6 +90,16 @@ const NO_LIST = new Int32Array(0);
 /** CompiledList.first's mask when the legal actions come as a list. */
 const LISTED = -1;
 export const OPERATORS = ['<', '<=', '>', '>=', '==', '!='];
+/**
+ * How a condition's left side compares with its right, as a bit (UNORDERED: one is NaN), and per
+ * operator, in OPERATORS' order, the outcomes it accepts: a mask test rather than a switch on the
+ * operator in every condition checked.
+ */
+const LESS = 1;
+const EQUAL = 2;
+const GREATER = 4;
+const UNORDERED = 8;
+const ACCEPTS = [LESS, LESS | EQUAL, GREATER, GREATER | EQUAL, EQUAL, LESS | GREATER | UNORDERED];
 
 /** The conditions of every entry of one list, flattened into typed arrays so choosing allocates nothing. */
 class CompiledList {
@@ -100,7 +110,8 @@ class CompiledList {
   readonly leftTerm: Int8Array;
   readonly leftCard: Int8Array;
   readonly leftValue: Float64Array;
-  readonly operator: Int8Array;
+  /** Per condition, its operator as the outcomes it accepts (see ACCEPTS). */
+  readonly accepts: Int8Array;
   readonly rightTerm: Int8Array;
   readonly rightCard: Int8Array;
   readonly rightValue: Float64Array;
@@ -114,7 +125,7 @@ class CompiledList {
     this.leftTerm = Int8Array.from(conditions, (c) => c.left.term);
     this.leftCard = Int8Array.from(conditions, (c) => c.left.card);
     this.leftValue = Float64Array.from(conditions, (c) => c.left.value);
-    this.operator = Int8Array.from(conditions, (c) => c.operator);
+    this.accepts = Int8Array.from(conditions, (c) => ACCEPTS[c.operator]);
     this.rightTerm = Int8Array.from(conditions, (c) => c.right.term);
     this.rightCard = Int8Array.from(conditions, (c) => c.right.card);
     this.rightValue = Float64Array.from(conditions, (c) => c.right.value);
@@ -146,9 +157,9 @@ class CompiledList {
 
   private holds(view: DominionSeatView, entry: number): boolean {
     for (let c = this.firstCondition[entry]; c < this.firstCondition[entry + 1]; c++) {
-      const left = this.leftTerm[c] === CONSTANT ? this.leftValue[c] : termValue(view, this.leftTerm[c], this.leftCard[c]);
-      const right = this.rightTerm[c] === CONSTANT ? this.rightValue[c] : termValue(view, this.rightTerm[c], this.rightCard[c]);
-      if (!compare(this.operator[c], left, right)) return false;
+      const left = operand(view, this.leftTerm[c], this.leftCard[c], this.leftValue[c]);
+      const right = operand(view, this.rightTerm[c], this.rightCard[c], this.rightValue[c]);
+      if ((this.accepts[c] & outcome(left, right)) === 0) return false;
     }
     return true;
   }
@@ -208,6 +219,17 @@ function parseOperand(words: readonly string[], text: string, bad: (why: string)
   return { term, card, value: 0 };
 }
 
+/**
+ * One side of a condition: its constant, or its term's value. The terms conditions name most (a
+ * card count, the provinces left) are read here, where the compiler inlines them into the walk.
+ */
+function operand(view: DominionSeatView, term: number, card: number, value: number): number {
+  if (term === CONSTANT) return value;
+  if (term === TERMS.count) return view.ownCards[card];
+  if (term === TERMS.provincesLeft) return view.supply[Card.PROVINCE];
+  return termValue(view, term, card);
+}
+
 function termValue(view: DominionSeatView, term: number, card: number): number {
   const seat = view.seat;
   switch (term) {
@@ -253,27 +275,14 @@ function termValue(view: DominionSeatView, term: number, card: number): number {
   }
 }
 
+function outcome(left: number, right: number): number {
+  return left < right ? LESS : left > right ? GREATER : left === right ? EQUAL : UNORDERED;
+}
+
 function ownedTotal(view: DominionSeatView): number {
   let total = 0;
   for (let card = 0; card < CARD_COUNT; card++) total += view.ownCards[card];
   return total;
-}
-
-function compare(operator: number, left: number, right: number): boolean {
-  switch (operator) {
-    case 0:
-      return left < right;
-    case 1:
-      return left <= right;
-    case 2:
-      return left > right;
-    case 3:
-      return left >= right;
-    case 4:
-      return left === right;
-    default:
-      return left !== right;
-  }
 }
 
 function isListed(action: number, legal: Int32Array, count: number): boolean {

@@ -145,6 +145,25 @@ describe('choosing', () => {
     assert.equal(choose(player, v, legal), buy(Card.SILVER));
   });
 
+  test('each operator compares as written', () => {
+    const legal = [buy(Card.GOLD), Action.END_BUYS];
+    for (const [operator, holds] of [
+      ['<', (a: number, b: number) => a < b],
+      ['<=', (a: number, b: number) => a <= b],
+      ['>', (a: number, b: number) => a > b],
+      ['>=', (a: number, b: number) => a >= b],
+      ['==', (a: number, b: number) => a === b],
+      ['!=', (a: number, b: number) => a !== b],
+    ] as const) {
+      const player = new PriorityListPlayer('t', list([{ card: 'gold', if: `turn ${operator} 3` }]));
+      for (const turn of [2, 3, 4]) {
+        const v = view();
+        v.turns[0] = turn;
+        assert.equal(choose(player, v, legal), holds(turn, 3) ? buy(Card.GOLD) : Action.END_BUYS, `turn ${turn} ${operator} 3`);
+      }
+    }
+  });
+
   test('money counts the treasures still in hand; vpLead compares with the best other player', () => {
     const player = new PriorityListPlayer('t', list([{ card: 'province', if: ['money >= 8', 'vpLead < 0'] }]));
     const v = view();
