@@ -90,16 +90,19 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
   s.events.clear();
   s.tally.startRound();
   const players = s.players;
-  s.supply.set(s.startingSupply);
+  // Plain loops rather than set and fill: a typed array builtin's call costs more than these few cells.
+  for (let card = 0; card < CARD_COUNT; card++) s.supply[card] = s.startingSupply[card];
   // Every pile starts with cards (pileSize is never 0), so no count needs looking at.
   s.stockedKinds = ALL_KINDS;
   s.emptyPiles = 0;
-  s.hand.fill(0);
-  s.handKinds.fill(0);
-  s.discard.fill(0);
-  s.discardKinds.fill(0);
-  s.owned.fill(0);
+  for (let cell = 0; cell < players * CARD_COUNT; cell++) {
+    s.hand[cell] = 0;
+    s.discard[cell] = 0;
+    s.owned[cell] = 0;
+  }
   for (let seat = 0; seat < players; seat++) {
+    s.handKinds[seat] = 0;
+    s.discardKinds[seat] = 0;
     s.handCount[seat] = 0;
     s.discardCount[seat] = 0;
     s.deckCount[seat] = 0;
