@@ -12,7 +12,8 @@ import { decodeRules, type DecodedRules } from './rules.ts';
  * The whole state of a Dominion game in fixed typed arrays, created once and reset per game.
  * Hands, discard piles, owned cards and the supply are counts per card ([seat * CARD_COUNT +
  * card]): legal lists walk 17 cells, and a discard pile is shuffled from its counts. Only the
- * draw piles and the play area keep an order, as stacks of card numbers.
+ * draw piles and the play area keep an order: the draw piles as stacks of card numbers, the play
+ * area as runs of one card.
  */
 export class DominionState implements GameState {
   readonly players: number;
