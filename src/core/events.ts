@@ -74,6 +74,15 @@ export class EventLog {
     this.data = new Int16Array(capacity * EVENT_STRIDE);
   }
 
+  /**
+   * This log while anyone reads it, else null. Engines write `log.ifEnabled()?.push(...)`: a game
+   * nobody reads then skips each record's arguments, and the compiler, seeing no push in the hot
+   * path, spends its inlining budget on the engine's own calls instead.
+   */
+  ifEnabled(): EventLog | null {
+    return this.enabled ? this : null;
+  }
+
   push(recipients: number, kind: number, a: number, b: number, c: number, d: number): void {
     if (!this.enabled) return;
     const at = this.count * EVENT_STRIDE;

@@ -59,8 +59,8 @@ function startRound(s: LoveLetterState): void {
     const card = s.deck[s.deckTop++];
     s.hand[seat] = card;
     tally.hold(Metric.FIRST_CARD, seat, card);
-    s.events.push(1 << seat, Ev.START, s.firstPlayer, players, 0, 0);
-    s.events.push(1 << seat, Ev.DRAW, card, 0, 0, 0);
+    s.events.ifEnabled()?.push(1 << seat, Ev.START, s.firstPlayer, players, 0, 0);
+    s.events.ifEnabled()?.push(1 << seat, Ev.DRAW, card, 0, 0, 0);
   }
   s.current = s.firstPlayer;
   beginTurn(s);
@@ -86,13 +86,13 @@ function beginTurn(s: LoveLetterState): void {
       endRound(s);
       return;
     }
-    s.events.push(s.inMask, Ev.PLAYER, seat, 0, 0, 0);
+    s.events.ifEnabled()?.push(s.inMask, Ev.PLAYER, seat, 0, 0, 0);
     const drawn = s.deck[s.deckTop++];
     s.drawn = drawn;
-    s.events.push(1 << seat, Ev.DRAW, drawn, 0, 0, 0);
+    s.events.ifEnabled()?.push(1 << seat, Ev.DRAW, drawn, 0, 0, 0);
     const held = s.hand[seat];
     if ((held === Card.MINISTER || drawn === Card.MINISTER) && held + drawn >= s.rules.ministerBustAt) {
-      s.events.push(s.inMask, Ev.OUT, seat, held, drawn, 0);
+      s.events.ifEnabled()?.push(s.inMask, Ev.OUT, seat, held, drawn, 0);
       s.seen[held]++;
       s.seen[drawn]++;
       knockOut(s, seat, OutCause.MINISTER);
@@ -149,19 +149,19 @@ export function applyAction(s: LoveLetterState, action: number): void {
   s.drawn = NO_CARD;
   s.playedSum[actor] += card;
   s.seen[card]++;
-  const events = s.events;
-  events.push(s.inMask, Ev.PLAYED, actor, card, target, guess);
+  const events = s.events.ifEnabled();
+  events?.push(s.inMask, Ev.PLAYED, actor, card, target, guess);
   const shielded = target >= 0 && target !== actor && s.protectedSeat[target] === 1;
   switch (card) {
     case Card.SOLDIER:
       if (!shielded && s.hand[target] === guess) {
-        events.push(s.inMask, Ev.OUT, target, guess, NO_CARD, 0);
+        events?.push(s.inMask, Ev.OUT, target, guess, NO_CARD, 0);
         s.seen[guess]++;
         knockOut(s, target, OutCause.SOLDIER);
       }
       break;
     case Card.CLOWN:
-      if (!shielded) events.push(1 << actor, Ev.REVEAL, target, s.hand[target], 0, 0);
+      if (!shielded) events?.push(1 << actor, Ev.REVEAL, target, s.hand[target], 0, 0);
       break;
     case Card.KNIGHT:
       if (!shielded) duel(s, actor, target);
@@ -177,13 +177,13 @@ export function applyAction(s: LoveLetterState, action: number): void {
         const mine = s.hand[actor];
         s.hand[actor] = s.hand[target];
         s.hand[target] = mine;
-        events.push(1 << actor, Ev.SWAP, s.hand[actor], 0, 0, 0);
-        events.push(1 << target, Ev.SWAP, mine, 0, 0, 0);
+        events?.push(1 << actor, Ev.SWAP, s.hand[actor], 0, 0, 0);
+        events?.push(1 << target, Ev.SWAP, mine, 0, 0, 0);
       }
       break;
     case Card.PRINCESS: {
       const shown = s.rules.revealHandOnPrincessPlay ? s.hand[actor] : NO_CARD;
-      events.push(s.inMask, Ev.OUT, actor, shown, NO_CARD, 0);
+      events?.push(s.inMask, Ev.OUT, actor, shown, NO_CARD, 0);
       s.seen[shown]++;
       knockOut(s, actor, OutCause.PRINCESS);
       break;
@@ -199,37 +199,37 @@ function duel(s: LoveLetterState, actor: number, target: number): void {
   const mine = s.hand[actor];
   const theirs = s.hand[target];
   // The target's reveal goes first, as in the competition spec's example.
-  s.events.push(1 << target, Ev.REVEAL, actor, mine, 0, 0);
-  s.events.push(1 << actor, Ev.REVEAL, target, theirs, 0, 0);
+  s.events.ifEnabled()?.push(1 << target, Ev.REVEAL, actor, mine, 0, 0);
+  s.events.ifEnabled()?.push(1 << actor, Ev.REVEAL, target, theirs, 0, 0);
   if (mine === theirs) return;
   const loser = mine < theirs ? actor : target;
-  s.events.push(s.inMask, Ev.OUT, loser, s.hand[loser], NO_CARD, 0);
+  s.events.ifEnabled()?.push(s.inMask, Ev.OUT, loser, s.hand[loser], NO_CARD, 0);
   s.seen[s.hand[loser]]++;
   knockOut(s, loser, OutCause.KNIGHT);
 }
 
 function forceDiscard(s: LoveLetterState, target: number): void {
   const discarded = s.hand[target];
-  s.events.push(s.inMask, Ev.DISCARD, target, discarded, 0, 0);
+  s.events.ifEnabled()?.push(s.inMask, Ev.DISCARD, target, discarded, 0, 0);
   s.seen[discarded]++;
   s.hand[target] = NO_CARD;
   if (discarded === Card.PRINCESS) {
-    s.events.push(s.inMask, Ev.OUT, target, NO_CARD, NO_CARD, 0);
+    s.events.ifEnabled()?.push(s.inMask, Ev.OUT, target, NO_CARD, NO_CARD, 0);
     knockOut(s, target, OutCause.WIZARD_PRINCESS);
   } else if (s.deckTop >= DECK_SIZE) {
-    s.events.push(s.inMask, Ev.OUT, target, NO_CARD, NO_CARD, 0);
+    s.events.ifEnabled()?.push(s.inMask, Ev.OUT, target, NO_CARD, NO_CARD, 0);
     knockOut(s, target, OutCause.WIZARD_EMPTY_DECK);
   } else {
     const card = s.deck[s.deckTop++];
     s.hand[target] = card;
-    s.events.push(1 << target, Ev.DRAW, card, 0, 0, 0);
+    s.events.ifEnabled()?.push(1 << target, Ev.DRAW, card, 0, 0, 0);
   }
 }
 
 /** The current player forfeits: out with both cards it holds. */
 export function forfeitTurn(s: LoveLetterState, reason: number): void {
   const seat = s.current;
-  s.events.push(s.inMask, Ev.OUT, seat, s.hand[seat], s.drawn, 0);
+  s.events.ifEnabled()?.push(s.inMask, Ev.OUT, seat, s.hand[seat], s.drawn, 0);
   s.seen[s.hand[seat]]++;
   s.seen[s.drawn]++;
   s.tally.forfeit(seat, reason);
@@ -254,7 +254,7 @@ function endRound(s: LoveLetterState): void {
   }
   // Addressed to nobody: bots are simply stopped at a round's end and never learn who won, so
   // in-process strategies must not either; transcripts still see it through the observer.
-  s.events.push(0, Ev.ROUND_END, winners, 0, 0, 0);
+  s.events.ifEnabled()?.push(0, Ev.ROUND_END, winners, 0, 0, 0);
   s.drawn = NO_CARD;
   if (gameWinners !== 0) {
     finishGame(s, gameWinners);
