@@ -1,4 +1,3 @@
-import type { EventLog } from '../../core/events.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import { Streams, type MasterKey, type Rng } from '../../core/random.ts';
 import { Action, CARD_OF, FAMILY_OF, Family } from './actions.ts';
@@ -70,15 +69,6 @@ function bitCount(mask: number): number {
   return count;
 }
 
-/**
- * The log while anyone reads it, else null: records go out as `logOf(s)?.push(...)`, so a game
- * that logs nothing neither works out a record's fields nor calls push, and the compiler, seeing
- * push never called there, leaves its inlining budget to the engine's own hot calls.
- */
-function logOf(s: DominionState): EventLog | null {
-  return s.events.enabled ? s.events : null;
-}
-
 function everyone(s: DominionState): number {
   return (1 << s.players) - 1;
 }
@@ -111,7 +101,7 @@ export function resetGame(s: DominionState, key: MasterKey, game: number): void 
     s.vp[seat] = 0;
     s.shares[seat] = 0;
     s.shuffleRngs[seat].seed(key, game, Streams.DEAL, seat);
-    logOf(s)?.push(1 << seat, Ev.GAME_START, players, seat, s.rules.turnLimit, 0);
+    s.events.ifEnabled()?.push(1 << seat, Ev.GAME_START, players, seat, s.rules.turnLimit, 0);
   }
   // Only a militia victim's forfeit draws from these streams, so they are seeded when first drawn from.
   s.chanceSeeded = 0;
@@ -150,7 +140,7 @@ function receive(s: DominionState, seat: number, card: number, how: number): voi
   s.discardKinds[seat] |= 1 << card;
   s.discardCount[seat]++;
   s.topDiscard[seat] = card;
-  logOf(s)?.push(everyone(s), Ev.GAINED, seat, card, how, 0);
+  s.events.ifEnabled()?.push(everyone(s), Ev.GAINED, seat, card, how, 0);
 }
 
 function receiveInHand(s: DominionState, seat: number, card: number): void {
@@ -158,12 +148,12 @@ function receiveInHand(s: DominionState, seat: number, card: number): void {
   s.handCount[seat]++;
   s.handKinds[seat] |= 1 << card;
   const how = GainedBy.GAIN_TO_HAND;
-  if (s.rules.mineGainAnnounced) logOf(s)?.push(everyone(s), Ev.GAINED, seat, card, how, 0);
+  if (s.rules.mineGainAnnounced) s.events.ifEnabled()?.push(everyone(s), Ev.GAINED, seat, card, how, 0);
   else {
     // The original server puts mine's gain into the hand untold: the gainer sees the card in the
     // hand it is shown, the others only a smaller pile in their next supply-info.
-    logOf(s)?.push(1 << seat, Ev.GAINED, seat, card, how, 1);
-    logOf(s)?.push(everyone(s) & ~(1 << seat), Ev.SUPPLY_TAKEN, card, 0, 0, 0);
+    s.events.ifEnabled()?.push(1 << seat, Ev.GAINED, seat, card, how, 1);
+    s.events.ifEnabled()?.push(everyone(s) & ~(1 << seat), Ev.SUPPLY_TAKEN, card, 0, 0, 0);
   }
 }
 
@@ -176,7 +166,7 @@ function receiveStarting(s: DominionState, seat: number, card: number, n: number
   s.discardKinds[seat] |= 1 << card;
   s.discardCount[seat] += n;
   s.topDiscard[seat] = card;
-  const log = logOf(s);
+  const log = s.events.ifEnabled();
   if (log !== null) for (let i = 0; i < n; i++) log.push(everyone(s), Ev.GAINED, seat, card, GainedBy.STARTING_DECK, 0);
 }
 
@@ -193,7 +183,7 @@ function draw(s: DominionState, seat: number, cards: number): void {
   const base = seat * s.capacity;
   const hand = s.hand;
   const handBase = seat * CARD_COUNT;
-  const log = logOf(s);
+  const log = s.events.ifEnabled();
   const deck = s.deck;
   let left = s.deckCount[seat];
   let kinds = s.handKinds[seat];
@@ -236,7 +226,7 @@ function shuffle(s: DominionState, seat: number): void {
   s.discardKinds[seat] = 0;
   s.discardCount[seat] = 0;
   s.topDiscard[seat] = NO_CARD;
-  logOf(s)?.push(everyone(s), Ev.SHUFFLED, seat, 0, 0, 0);
+  s.events.ifEnabled()?.push(everyone(s), Ev.SHUFFLED, seat, 0, 0, 0);
 }
 
 function startTurn(s: DominionState): void {
@@ -258,7 +248,7 @@ function startTurn(s: DominionState): void {
   s.bought = false;
   s.playCount = 0;
   s.playRuns = 0;
-  logOf(s)?.push(everyone(s), Ev.TURN_START, seat, s.turns[seat], 0, 0);
+  s.events.ifEnabled()?.push(everyone(s), Ev.TURN_START, seat, s.turns[seat], 0, 0);
   enterActionPhase(s);
 }
 
@@ -308,7 +298,7 @@ function cleanup(s: DominionState, chosenTop: number): void {
     discard[base + card] += copies[run];
     discarded |= 1 << card;
   }
-  if (logOf(s) !== null) announcePlayArea(s, seat);
+  if (s.events.enabled) announcePlayArea(s, seat);
   for (let kinds = s.handKinds[seat]; kinds !== 0; kinds &= kinds - 1) {
     const card = lowestKind(kinds);
     discard[base + card] += hand[base + card];
@@ -321,7 +311,7 @@ function cleanup(s: DominionState, chosenTop: number): void {
   s.playCount = 0;
   s.playRuns = 0;
   if (top >= 0) s.topDiscard[seat] = top;
-  logOf(s)?.push(everyone(s), Ev.TOP_DISCARD, seat, s.topDiscard[seat], 0, 0);
+  s.events.ifEnabled()?.push(everyone(s), Ev.TOP_DISCARD, seat, s.topDiscard[seat], 0, 0);
   draw(s, seat, HAND_SIZE);
   recordCurves(s, seat);
   startTurn(s);
@@ -367,7 +357,7 @@ function moveToPlay(s: DominionState, card: number): void {
   const seat = s.active;
   takeFromHand(s, seat, card);
   addToPlay(s, card, 1);
-  logOf(s)?.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
+  s.events.ifEnabled()?.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
 }
 
 function playTreasure(s: DominionState, card: number): void {
@@ -381,7 +371,7 @@ function playAllTreasures(s: DominionState): void {
   const seat = s.active;
   const base = seat * CARD_COUNT;
   const hand = s.hand;
-  const log = logOf(s);
+  const log = s.events.ifEnabled();
   let cards = 0;
   let coins = 0;
   for (let kinds = s.handKinds[seat] & TREASURE_KINDS; kinds !== 0; kinds &= kinds - 1) {
@@ -479,7 +469,7 @@ function nextVictim(s: DominionState): void {
     s.victim = seat;
     s.current = seat;
     s.discardsOwed = extra;
-    logOf(s)?.push(1 << seat, Ev.ATTACKED, s.active, extra, 0, 0);
+    s.events.ifEnabled()?.push(1 << seat, Ev.ATTACKED, s.active, extra, 0, 0);
     s.phase = s.hand[seat * CARD_COUNT + Card.MOAT] !== 0 ? Phase.REACTION : Phase.MILITIA_DISCARD;
     return;
   }
@@ -493,14 +483,14 @@ function discardFromHand(s: DominionState, seat: number, card: number): void {
   s.discardKinds[seat] |= 1 << card;
   s.discardCount[seat]++;
   s.topDiscard[seat] = card;
-  logOf(s)?.push(1 << seat, Ev.DISCARDED, seat, card, 0, 0);
+  s.events.ifEnabled()?.push(1 << seat, Ev.DISCARDED, seat, card, 0, 0);
 }
 
 function militiaDiscard(s: DominionState, card: number): void {
   const seat = s.victim;
   discardFromHand(s, seat, card);
   if (--s.discardsOwed > 0) return;
-  if (s.rules.attackTopDiscard) logOf(s)?.push(everyone(s), Ev.TOP_DISCARD, seat, card, 0, 0);
+  if (s.rules.attackTopDiscard) s.events.ifEnabled()?.push(everyone(s), Ev.TOP_DISCARD, seat, card, 0, 0);
   nextVictim(s);
 }
 
@@ -509,12 +499,12 @@ function trashFromHand(s: DominionState, card: number): void {
   takeFromHand(s, seat, card);
   s.owned[seat * CARD_COUNT + card]--;
   s.vp[seat] -= VP[card];
-  logOf(s)?.push(everyone(s), Ev.TRASHED, seat, card, 0, 0);
+  s.events.ifEnabled()?.push(everyone(s), Ev.TRASHED, seat, card, 0, 0);
 }
 
 function endCellar(s: DominionState): void {
   const discarded = s.resolving;
-  if (discarded > 0) logOf(s)?.push(everyone(s), Ev.TOP_DISCARD, s.active, s.topDiscard[s.active], 0, 0);
+  if (discarded > 0) s.events.ifEnabled()?.push(everyone(s), Ev.TOP_DISCARD, s.active, s.topDiscard[s.active], 0, 0);
   draw(s, s.active, discarded);
   finishResolution(s);
 }
@@ -564,7 +554,7 @@ export function applyAction(s: DominionState, action: number): void {
       return;
     case Phase.REACTION:
       if (action === Action.REVEAL_MOAT) {
-        logOf(s)?.push(everyone(s), Ev.REVEALED, s.victim, Card.MOAT, 0, 0);
+        s.events.ifEnabled()?.push(everyone(s), Ev.REVEALED, s.victim, Card.MOAT, 0, 0);
         nextVictim(s);
       } else s.phase = Phase.MILITIA_DISCARD;
       return;
@@ -604,7 +594,7 @@ export function forfeitTurn(s: DominionState, reason: number): void {
       if (s.rules.invalidEndsTurn) cleanup(s, NO_CARD);
       else {
         s.actions--;
-        logOf(s)?.push(1 << s.active, Ev.ACTION_LOST, s.active, reason, 0, 0);
+        s.events.ifEnabled()?.push(1 << s.active, Ev.ACTION_LOST, s.active, reason, 0, 0);
         enterActionPhase(s);
       }
       return;
@@ -674,7 +664,7 @@ function finishGame(s: DominionState, cause: number): void {
     const curved = Math.min(s.turns[seat], CURVE_TURNS);
     tally.recordSeries(Metric.VP_BY_TURN, seat, s.vpByTurn, seat * CURVE_TURNS, curved);
     tally.recordSeries(Metric.MONEY_BY_TURN, seat, s.moneyByTurn, seat * CURVE_TURNS, curved);
-    logOf(s)?.push(everyone(s), Ev.GAME_END, seat, s.vp[seat], s.turns[seat], won ? 1 : 0);
+    s.events.ifEnabled()?.push(everyone(s), Ev.GAME_END, seat, s.vp[seat], s.turns[seat], won ? 1 : 0);
   }
   s.endCause = cause;
   s.over = true;
