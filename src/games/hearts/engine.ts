@@ -118,7 +118,7 @@ export function applyAction(s: HeartsState, card: number): void {
   const suit = SUIT_OF[card];
   const rank = RANK_OF[card];
   s.suitMask[seat * SUITS + suit] &= ~(1 << rank);
-  s.events.push((1 << s.players) - 1, Ev.PLAYED, seat, card, 0, 0);
+  if (s.events.enabled) tellEveryone(s, Ev.PLAYED, seat, card, 0);
   if (s.trickCount === 0) {
     s.ledSuit = suit;
     s.trickWinner = seat;
@@ -145,7 +145,7 @@ export function applyAction(s: HeartsState, card: number): void {
 function endTrick(s: HeartsState): void {
   const winner = s.trickWinner;
   const points = s.trickPoints;
-  s.events.push((1 << s.players) - 1, Ev.TRICK_WON, winner, points, s.trick, 0);
+  if (s.events.enabled) tellEveryone(s, Ev.TRICK_WON, winner, points, s.trick);
   s.tricksWon[winner]++;
   s.pointsTaken[winner] += points;
   if (points !== 0) s.moonMask &= 1 << winner;
@@ -157,6 +157,15 @@ function endTrick(s: HeartsState): void {
   s.trickCount = 0;
   if (++s.trick === s.tricksPerHand) endHand(s);
   else s.current = winner;
+}
+
+/**
+ * Logs a record for every seat. Apart from the play and the trick's end, which call it only while
+ * someone reads the log: a push written out in them would grow them past what the compiler takes
+ * into the play loop whole.
+ */
+function tellEveryone(s: HeartsState, kind: number, a: number, b: number, c: number): void {
+  s.events.push((1 << s.players) - 1, kind, a, b, c, 0);
 }
 
 /** The seat that shot the moon this hand, or -1. */
