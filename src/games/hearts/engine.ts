@@ -1,6 +1,6 @@
 import { Forfeit } from '../../core/forfeits.ts';
 import type { MasterKey } from '../../core/random.ts';
-import { Streams } from '../../core/random.ts';
+import { Streams, type Rng } from '../../core/random.ts';
 import { HAND_POINTS, POINTS_OF, QUEEN_OF_SPADES, RANKS, RANK_OF, SUITS, SUIT_OF, Suit, TWO_OF_CLUBS, bitCount } from './cards.ts';
 import { Ev, Illegal } from './codes.ts';
 import { HEARTS_DEALT_BUCKETS, Metric } from './metrics.ts';
@@ -160,9 +160,9 @@ function endTrick(s: HeartsState): void {
 }
 
 /**
- * Logs a record for every seat. Apart from the play and the trick's end, which call it only while
- * someone reads the log: a push written out in them would grow them past what the compiler takes
- * into the play loop whole.
+ * Logs a record for every seat. The play and the trick's end call it only while someone reads the
+ * log: a push written out in them would grow them past what the compiler takes into the play loop
+ * whole.
  */
 function tellEveryone(s: HeartsState, kind: number, a: number, b: number, c: number): void {
   s.events.push((1 << s.players) - 1, kind, a, b, c, 0);
@@ -260,34 +260,64 @@ export function forfeitTurn(s: HeartsState, reason: number): void {
 
 /**
  * Writes the current player's legal cards in card order (suit, then rank); returns the count.
- * The rules pick a set of suits, then one loop lists their cards: a single small function that the
- * play loop can take in whole, where a call per suit would not be.
+ * One loop over the playable suits lists their cards, one step per card held in them, lowest
+ * first: no test of the suits or ranks that are not there.
  */
 export function listLegalActions(s: HeartsState, out: Int32Array): number {
-  const base = s.current * SUITS;
-  const masks = s.suitMask;
-  let suits = ALL_SUITS;
-  if (s.trickCount > 0) {
-    const led = s.ledSuit;
-    if (masks[base + led] !== 0) suits = 1 << led;
-  } else if (s.trick === 0) {
+  let suits = playableSuits(s);
+  if (suits === 0) {
     out[0] = TWO_OF_CLUBS;
     return 1;
-  } else if (!s.heartsBroken && (masks[base + Suit.CLUBS] | masks[base + Suit.DIAMONDS] | masks[base + Suit.SPADES]) !== 0) {
-    suits = ALL_SUITS & ~(1 << Suit.HEARTS);
   }
+  const base = s.current * SUITS;
   let count = 0;
-  // One step per suit listed (following suit, the usual case, takes one) and per card held in
-  // it, lowest first: no test of the suits or ranks that are not there.
   for (; suits !== 0; suits &= suits - 1) {
     const suit = 31 - Math.clz32(suits & -suits);
     const lastOfSuit = suit * RANKS + 31;
-    for (let mask = masks[base + suit]; mask !== 0; mask &= mask - 1) out[count++] = lastOfSuit - Math.clz32(mask & -mask);
+    for (let mask = s.suitMask[base + suit]; mask !== 0; mask &= mask - 1) out[count++] = lastOfSuit - Math.clz32(mask & -mask);
   }
   return count;
 }
 
+/**
+ * The card a uniform choice from listLegalActions' list would take, legal[rng.int(count)], found
+ * without writing the list: the same one draw, then a walk in list order to the card it names.
+ */
+export function drawLegalCard(s: HeartsState, rng: Rng): number {
+  let suits = playableSuits(s);
+  const base = s.current * SUITS;
+  const masks = s.suitMask;
+  // The hand's first lead is a list of one, the two of clubs, and takes its draw too.
+  let count = suits === 0 ? 1 : 0;
+  for (let left = suits; left !== 0; left &= left - 1) count += CARDS_IN_MASK[masks[base + 31 - Math.clz32(left & -left)]];
+  let index = rng.int(count);
+  if (suits === 0) return TWO_OF_CLUBS;
+  for (; ; suits &= suits - 1) {
+    const suit = 31 - Math.clz32(suits & -suits);
+    for (let mask = masks[base + suit]; mask !== 0; mask &= mask - 1) {
+      if (index-- === 0) return suit * RANKS + 31 - Math.clz32(mask & -mask);
+    }
+  }
+}
+
+/**
+ * The suits the current player may play from, one bit per suit; 0 on the hand's first lead, where
+ * the two of clubs is the only legal card. Small enough for the play loop to take in whole with
+ * the listing or the draw that calls it.
+ */
+function playableSuits(s: HeartsState): number {
+  const base = s.current * SUITS;
+  const masks = s.suitMask;
+  if (s.trickCount > 0) return masks[base + s.ledSuit] !== 0 ? 1 << s.ledSuit : ALL_SUITS;
+  if (s.trick === 0) return 0;
+  // Hearts (suit 0) may not be led before they are broken, unless the leader holds no other suit.
+  return s.heartsBroken || (masks[base + 1] | masks[base + 2] | masks[base + 3]) === 0 ? ALL_SUITS : ALL_SUITS_BUT_HEARTS;
+}
+
 const ALL_SUITS = (1 << SUITS) - 1;
+const ALL_SUITS_BUT_HEARTS = ALL_SUITS & ~(1 << Suit.HEARTS);
+/** The cards in a suit's rank mask: one load where counting the bits takes a dozen operations. */
+const CARDS_IN_MASK = Uint8Array.from({ length: 1 << RANKS }, (_, mask) => bitCount(mask));
 
 /** 0 when `card` is legal for the current player, otherwise the reason it is not. */
 export function illegalReason(s: HeartsState, card: number): number {
