@@ -3,7 +3,7 @@ import type { MasterKey } from '../../core/random.ts';
 import { Streams, type Rng } from '../../core/random.ts';
 import { HAND_POINTS, POINTS_OF, QUEEN_OF_SPADES, RANKS, RANK_OF, SUITS, SUIT_OF, Suit, TWO_OF_CLUBS, bitCount } from './cards.ts';
 import { Ev, Illegal } from './codes.ts';
-import { HEARTS_DEALT_BUCKETS, Metric } from './metrics.ts';
+import { HEARTS_DEALT_BUCKETS, HEARTS_METRIC_COUNT, Metric } from './metrics.ts';
 import type { HeartsState } from './state.ts';
 
 const QUEEN_RANK = RANK_OF[QUEEN_OF_SPADES];
@@ -57,7 +57,7 @@ function startHand(s: HeartsState): void {
     s.pointsTaken[seat] = 0;
     s.tricksWon[seat] = 0;
     s.handScore[seat] = 0;
-    holdDealtLabels(s, seat);
+    placeDealtLabels(s, seat);
   }
   s.queenTaker = -1;
   s.trick = 0;
@@ -84,18 +84,24 @@ const HEARTS_WORD_BIT = Int32Array.from(SUIT_OF, (suit, card) => (suit <= Suit.C
 const DIAMONDS_WORD_BIT = Int32Array.from(SUIT_OF, (suit, card) => (suit >= Suit.DIAMONDS ? 1 << (card - 2 * RANKS) : 0));
 const SUIT_BITS = (1 << RANKS) - 1;
 
-/** What the seat was dealt, under the labels of the metrics split by holding. */
-function holdDealtLabels(s: HeartsState, seat: number): void {
+/**
+ * Where the seat's values go in the tally this hand: under the labels of the metrics split by what
+ * it was dealt. The metrics without labels keep the cells the state found for them once.
+ */
+function placeDealtLabels(s: HeartsState, seat: number): void {
   const tally = s.tally;
+  const cells = s.handCells;
+  const at = seat * HEARTS_METRIC_COUNT;
   const base = seat * SUITS;
   const spades = s.suitMask[base + Suit.SPADES];
   const hearts = bitCount(s.suitMask[base + Suit.HEARTS]);
-  tally.hold(Metric.POINTS, seat, 0);
-  tally.hold(Metric.POINTS_BY_QUEEN, seat, (spades >> QUEEN_RANK) & 1);
-  tally.hold(Metric.POINTS_BY_HEARTS, seat, hearts < HEARTS_DEALT_BUCKETS ? hearts : HEARTS_DEALT_BUCKETS);
-  tally.hold(Metric.POINTS_BY_HIGH_SPADES, seat, bitCount(spades >> QUEEN_RANK));
-  tally.hold(Metric.QUEEN_TAKEN, seat, 0);
-  tally.hold(Metric.MOON_SHOT, seat, 0);
+  cells[at + Metric.POINTS_BY_QUEEN] = tally.momentsCell(Metric.POINTS_BY_QUEEN, seat, (spades >> QUEEN_RANK) & 1);
+  cells[at + Metric.POINTS_BY_HEARTS] = tally.momentsCell(
+    Metric.POINTS_BY_HEARTS,
+    seat,
+    hearts < HEARTS_DEALT_BUCKETS ? hearts : HEARTS_DEALT_BUCKETS,
+  );
+  cells[at + Metric.POINTS_BY_HIGH_SPADES] = tally.momentsCell(Metric.POINTS_BY_HIGH_SPADES, seat, bitCount(spades >> QUEEN_RANK));
 }
 
 function shuffleDeck(s: HeartsState): void {
@@ -210,16 +216,18 @@ function endHand(s: HeartsState): void {
 /** The hand's metrics, and its winners: the seats that scored least, sharing the hand. */
 function tallyHand(s: HeartsState, shooter: number, lowest: number): void {
   const tally = s.tally;
+  const cells = s.handCells;
   let winners = 0;
   for (let seat = 0; seat < s.players; seat++) {
     const value = s.handValue[seat];
     if (value === lowest) winners++;
-    tally.record(Metric.POINTS, seat, value);
-    tally.record(Metric.POINTS_BY_QUEEN, seat, value);
-    tally.record(Metric.POINTS_BY_HEARTS, seat, value);
-    tally.record(Metric.POINTS_BY_HIGH_SPADES, seat, value);
-    tally.record(Metric.QUEEN_TAKEN, seat, seat === s.queenTaker ? 1 : 0);
-    tally.record(Metric.MOON_SHOT, seat, seat === shooter ? 1 : 0);
+    const at = seat * HEARTS_METRIC_COUNT;
+    tally.recordAt(cells[at + Metric.POINTS], value);
+    tally.recordAt(cells[at + Metric.POINTS_BY_QUEEN], value);
+    tally.recordAt(cells[at + Metric.POINTS_BY_HEARTS], value);
+    tally.recordAt(cells[at + Metric.POINTS_BY_HIGH_SPADES], value);
+    tally.recordAt(cells[at + Metric.QUEEN_TAKEN], seat === s.queenTaker ? 1 : 0);
+    tally.recordAt(cells[at + Metric.MOON_SHOT], seat === shooter ? 1 : 0);
   }
   const share = tally.shareUnits / winners;
   for (let seat = 0; seat < s.players; seat++) if (s.handValue[seat] === lowest) tally.roundWon(seat, share);
