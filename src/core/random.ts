@@ -154,7 +154,11 @@ export class Rng {
 
   /** A uniform integer in [0, n), n at most 2^21 (multiply-shift: bias below 2^-11, no division). */
   int(n: number): number {
-    return Math.floor((this.next() >>> 0) * n * INVERSE_TWO_POW_32);
+    const t = this.next();
+    // floor(t * n / 2^32), exactly either way: for the usual small n in 32-bit integer steps, as
+    // in shuffle, a short chain where the double's conversions, products and rounding make a long one.
+    if (n <= SHORT_SHUFFLE) return (((t >>> 16) * n + (((t & 0xffff) * n) >>> 16)) | 0) >>> 16;
+    return Math.floor((t >>> 0) * n * INVERSE_TWO_POW_32);
   }
 
   /**
