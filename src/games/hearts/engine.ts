@@ -130,9 +130,12 @@ export function applyAction(s: HeartsState, card: number): void {
     s.trickWinner = seat;
     s.trickHighRank = rank;
     s.trickPoints = 0;
-  } else if (suit === s.ledSuit && rank > s.trickHighRank) {
-    s.trickWinner = seat;
-    s.trickHighRank = rank;
+  } else {
+    // Whether the card takes the trick's lead is a coin toss to the processor: chosen by
+    // arithmetic (takes: all bits or none) rather than by a branch it would often guess wrong.
+    const takes = -(+(suit === s.ledSuit) & +(rank > s.trickHighRank));
+    s.trickWinner = (seat & takes) | (s.trickWinner & ~takes);
+    s.trickHighRank = (rank & takes) | (s.trickHighRank & ~takes);
   }
   const points = POINTS_OF[card];
   // The point cards are exactly the hearts and the queen of spades, the cards that break hearts.
