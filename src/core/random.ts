@@ -56,46 +56,10 @@ const INVERSE_TWO_POW_32 = 1 / TWO_POW_32;
 const SHORT_SHUFFLE = 1 << 15;
 
 /**
- * HalfSipHash's state, kept in one module buffer so deriving a stream allocates nothing. Its keyed
- * ARX rounds over the 128-bit master key make a pseudo-random function: unlike a chain of
- * invertible mixers, one output reveals neither the key nor the output for other coordinates.
+ * The message a stream's state derives from: game (low and high words), stream, index. A module
+ * buffer, so deriving a stream allocates nothing.
  */
-const sip = new Int32Array(4);
-
-function sipRounds(rounds: number): void {
-  const v = sip;
-  let v0 = v[0];
-  let v1 = v[1];
-  let v2 = v[2];
-  let v3 = v[3];
-  for (let round = 0; round < rounds; round++) {
-    v0 = (v0 + v1) | 0;
-    v1 = (v1 << 5) | (v1 >>> 27);
-    v1 ^= v0;
-    v0 = (v0 << 16) | (v0 >>> 16);
-    v2 = (v2 + v3) | 0;
-    v3 = (v3 << 8) | (v3 >>> 24);
-    v3 ^= v2;
-    v0 = (v0 + v3) | 0;
-    v3 = (v3 << 7) | (v3 >>> 25);
-    v3 ^= v0;
-    v2 = (v2 + v1) | 0;
-    v1 = (v1 << 13) | (v1 >>> 19);
-    v1 ^= v2;
-    v2 = (v2 << 16) | (v2 >>> 16);
-  }
-  v[0] = v0;
-  v[1] = v1;
-  v[2] = v2;
-  v[3] = v3;
-}
-
-/** Absorbs one 32-bit message word as SipHash-1-3 does: into v3, one round, then into v0. */
-function absorb(word: number): void {
-  sip[3] ^= word;
-  sipRounds(1);
-  sip[0] ^= word;
-}
+const message = new Int32Array(4);
 
 /**
  * sfc32, a small fast chaotic generator with a 128-bit state. The class has a fixed shape and
@@ -120,24 +84,47 @@ export class Rng {
    * out the deals or another seat's draws from its own.
    */
   seed(key: MasterKey, game: number, stream: number, index: number): this {
-    const v = sip;
-    v[0] = key[0];
-    v[1] = key[1];
-    v[2] = key[2] ^ 0x6c796765;
-    v[3] = key[3] ^ 0x74656462;
-    absorb(game >>> 0);
-    absorb(Math.floor(game / TWO_POW_32) >>> 0);
-    absorb(stream);
-    absorb(index);
-    // Two squeezes of three rounds, after distinct tweaks of v2, each giving two words that mix
-    // all four state words: the state itself never leaves, so the rounds cannot be run back to
-    // the key. Every word is already uniform, so sfc32 needs no warm-up.
+    // HalfSipHash: its keyed ARX rounds over the 128-bit master key make a pseudo-random function;
+    // unlike a chain of invertible mixers, one output reveals neither the key nor the output for
+    // other coordinates. Its state stays in locals for all ten rounds.
+    const words = message;
+    words[0] = game;
+    words[1] = Math.floor(game * INVERSE_TWO_POW_32);
+    words[2] = stream;
+    words[3] = index;
+    let v0 = key[0] | 0;
+    let v1 = key[1] | 0;
+    let v2 = key[2] ^ 0x6c796765;
+    let v3 = key[3] ^ 0x74656462;
     const state = this.s;
-    for (let half = 0; half < 2; half++) {
-      v[2] ^= 0xee + half;
-      sipRounds(3);
-      state[2 * half] = v[0] ^ v[2];
-      state[2 * half + 1] = v[1] ^ v[3];
+    for (let round = 0; round < 10; round++) {
+      // Rounds 0 to 3 absorb the message words as SipHash-1-3 does: into v3, the round, into v0.
+      // Then two squeezes of three rounds, after distinct tweaks of v2, each giving two words
+      // that mix all four state words: the state itself never leaves, so the rounds cannot be
+      // run back to the key. Every word is already uniform, so sfc32 needs no warm-up.
+      const word = round < 4 ? words[round] : 0;
+      if (round === 4 || round === 7) v2 ^= round === 4 ? 0xee : 0xef;
+      v3 ^= word;
+      v0 = (v0 + v1) | 0;
+      v1 = (v1 << 5) | (v1 >>> 27);
+      v1 ^= v0;
+      v0 = (v0 << 16) | (v0 >>> 16);
+      v2 = (v2 + v3) | 0;
+      v3 = (v3 << 8) | (v3 >>> 24);
+      v3 ^= v2;
+      v0 = (v0 + v3) | 0;
+      v3 = (v3 << 7) | (v3 >>> 25);
+      v3 ^= v0;
+      v2 = (v2 + v1) | 0;
+      v1 = (v1 << 13) | (v1 >>> 19);
+      v1 ^= v2;
+      v2 = (v2 << 16) | (v2 >>> 16);
+      v0 ^= word;
+      if (round === 6 || round === 9) {
+        const at = round === 6 ? 0 : 2;
+        state[at] = v0 ^ v2;
+        state[at + 1] = v1 ^ v3;
+      }
     }
     return this;
   }
@@ -167,7 +154,11 @@ export class Rng {
 
   /** A uniform integer in [0, n), n at most 2^21 (multiply-shift: bias below 2^-11, no division). */
   int(n: number): number {
-    return Math.floor((this.next() >>> 0) * n * INVERSE_TWO_POW_32);
+    const t = this.next();
+    // floor(t * n / 2^32), exactly either way: for the usual small n in 32-bit integer steps, as
+    // in shuffle, a short chain where the double's conversions, products and rounding make a long one.
+    if (n <= SHORT_SHUFFLE) return (((t >>> 16) * n + (((t & 0xffff) * n) >>> 16)) | 0) >>> 16;
+    return Math.floor((t >>> 0) * n * INVERSE_TWO_POW_32);
   }
 
   /**
@@ -210,6 +201,12 @@ export class Rng {
    * floor(u * n1 * n2 * n3), so they are uniform to within n1 * n2 * n3 / 2^32 (about 2^-15 for a
    * 52-card deck, 2^-20 for 16 cards), at a third of the draws. A draw is taken at the last
    * position and at every multiple of three, as `float()` would give it.
+   *
+   * The fraction is kept as the 32-bit integer f = u * 2^32 rather than as the double: scaling it
+   * by n then gives the index as the high bits of f * n and the next fraction as its low 32 bits
+   * (Math.imul), the same numbers bit for bit, since the double held them exactly. The fraction
+   * passes from swap to swap through one integer multiply, where the double took a multiply, a
+   * rounding and a subtraction in a row.
    */
   shuffleByThrees(items: Int8Array, count: number): void {
     const state = this.s;
@@ -217,23 +214,24 @@ export class Rng {
     let b = state[1];
     let c = state[2];
     let d = state[3];
-    let u = 0;
-    for (let i = count - 1; i > 0; i--) {
-      if (i % 3 === 0 || i === count - 1) {
-        // One step of next(), on the locals.
-        const t = (((a + b) | 0) + d) | 0;
-        d = (d + 1) | 0;
-        a = b ^ (b >>> 9);
-        b = (c + (c << 3)) | 0;
-        c = (((c << 21) | (c >>> 11)) + t) | 0;
-        u = (t >>> 0) * INVERSE_TWO_POW_32;
+    for (let i = count - 1; i > 0;) {
+      // One step of next(), on the locals.
+      let f = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + f) | 0;
+      // This draw serves the positions down to the next multiple of three below i.
+      const next = i - (i % 3 || 3);
+      for (; i > next && i > 0; i--) {
+        const n = i + 1;
+        // floor(f * n / 2^32) in 32-bit integer steps, as in shuffle.
+        const j = (((f >>> 16) * n + (((f & 0xffff) * n) >>> 16)) | 0) >>> 16;
+        f = Math.imul(f, n);
+        const item = items[i];
+        items[i] = items[j];
+        items[j] = item;
       }
-      u *= i + 1;
-      const j = Math.floor(u);
-      u -= j;
-      const item = items[i];
-      items[i] = items[j];
-      items[j] = item;
     }
     state[0] = a;
     state[1] = b;

@@ -144,11 +144,24 @@ export class GameTally {
 
   /** A value of a moments metric for the seat, under the label it holds. */
   record(metric: number, seat: number, value: number): void {
-    const at = this.metricOffset(metric, seat) + 3 * this.held[metric * this.players + seat];
+    this.recordAt(this.momentsCell(metric, seat, this.held[metric * this.players + seat]), value);
+  }
+
+  /**
+   * Where a moments metric's cells for the seat under `label` are. A game that knows each seat's
+   * labels as it deals keeps these and records with recordAt, rather than holding the labels and
+   * having every record look them up.
+   */
+  momentsCell(metric: number, seat: number, label: number): number {
+    return this.metricOffset(metric, seat) + 3 * label;
+  }
+
+  /** A value of a moments metric, at the cells momentsCell named. */
+  recordAt(cell: number, value: number): void {
     const counts = this.counts;
-    counts[at]++;
-    counts[at + 1] += value;
-    counts[at + 2] += value * value;
+    counts[cell]++;
+    counts[cell + 1] += value;
+    counts[cell + 2] += value * value;
   }
 
   /**

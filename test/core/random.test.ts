@@ -65,6 +65,14 @@ describe('Rng streams', () => {
     assert.ok(chiSquare < 22.46, `chi-square ${chiSquare.toFixed(2)}`);
   });
 
+  test('int(n) is floor(u * n / 2^32) of the next 32 bits u, for small and large n alike', () => {
+    const rng = new Rng().seed(key, 1, Streams.CHANCE, 0);
+    const same = new Rng().seed(key, 1, Streams.CHANCE, 0);
+    for (const n of [1, 2, 13, 52, 1000, (1 << 15) - 1, 1 << 15, (1 << 15) + 1, 1 << 20, 1 << 21]) {
+      for (let i = 0; i < 2000; i++) assert.equal(rng.int(n), Math.floor((same.nextU32() * n) / 2 ** 32), `n ${n}`);
+    }
+  });
+
   test('float() stays in [0, 1)', () => {
     const rng = new Rng().seed(key, 0, Streams.CHANCE, 1);
     for (let i = 0; i < 10_000; i++) {

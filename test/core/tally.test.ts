@@ -62,6 +62,22 @@ describe('game tally', () => {
     assert.deepEqual([...tally.counts.subarray(at, at + 6)], [0, 0, 0, 2, 8, 34]);
   });
 
+  test('a moments value recorded at the cells named for a label lands where holding the label puts it', () => {
+    const held = new GameTally(SHAPE);
+    const named = new GameTally(SHAPE);
+    for (const [seat, label, value] of [
+      [0, 1, 5],
+      [2, 0, 3],
+      [2, 1, 7],
+      [2, 1, 2],
+    ]) {
+      held.hold(2, seat, label);
+      held.record(2, seat, value);
+      named.recordAt(named.momentsCell(2, seat, label), value);
+    }
+    assert.deepEqual([...named.counts], [...held.counts]);
+  });
+
   test('forfeits land in the seat row of the reason', () => {
     const tally = new GameTally(SHAPE);
     tally.forfeit(2, 4);

@@ -1,9 +1,9 @@
 import { Forfeit } from '../../core/forfeits.ts';
 import type { MasterKey } from '../../core/random.ts';
-import { Streams } from '../../core/random.ts';
+import { Streams, type Rng } from '../../core/random.ts';
 import { HAND_POINTS, POINTS_OF, QUEEN_OF_SPADES, RANKS, RANK_OF, SUITS, SUIT_OF, Suit, TWO_OF_CLUBS, bitCount } from './cards.ts';
 import { Ev, Illegal } from './codes.ts';
-import { HEARTS_DEALT_BUCKETS, Metric } from './metrics.ts';
+import { HEARTS_DEALT_BUCKETS, HEARTS_METRIC_COUNT, Metric } from './metrics.ts';
 import type { HeartsState } from './state.ts';
 
 const QUEEN_RANK = RANK_OF[QUEEN_OF_SPADES];
@@ -57,7 +57,7 @@ function startHand(s: HeartsState): void {
     s.pointsTaken[seat] = 0;
     s.tricksWon[seat] = 0;
     s.handScore[seat] = 0;
-    holdDealtLabels(s, seat);
+    placeDealtLabels(s, seat);
   }
   s.queenTaker = -1;
   s.trick = 0;
@@ -84,18 +84,24 @@ const HEARTS_WORD_BIT = Int32Array.from(SUIT_OF, (suit, card) => (suit <= Suit.C
 const DIAMONDS_WORD_BIT = Int32Array.from(SUIT_OF, (suit, card) => (suit >= Suit.DIAMONDS ? 1 << (card - 2 * RANKS) : 0));
 const SUIT_BITS = (1 << RANKS) - 1;
 
-/** What the seat was dealt, under the labels of the metrics split by holding. */
-function holdDealtLabels(s: HeartsState, seat: number): void {
+/**
+ * Where the seat's values go in the tally this hand: under the labels of the metrics split by what
+ * it was dealt. The metrics without labels keep the cells the state found for them once.
+ */
+function placeDealtLabels(s: HeartsState, seat: number): void {
   const tally = s.tally;
+  const cells = s.handCells;
+  const at = seat * HEARTS_METRIC_COUNT;
   const base = seat * SUITS;
   const spades = s.suitMask[base + Suit.SPADES];
   const hearts = bitCount(s.suitMask[base + Suit.HEARTS]);
-  tally.hold(Metric.POINTS, seat, 0);
-  tally.hold(Metric.POINTS_BY_QUEEN, seat, (spades >> QUEEN_RANK) & 1);
-  tally.hold(Metric.POINTS_BY_HEARTS, seat, hearts < HEARTS_DEALT_BUCKETS ? hearts : HEARTS_DEALT_BUCKETS);
-  tally.hold(Metric.POINTS_BY_HIGH_SPADES, seat, bitCount(spades >> QUEEN_RANK));
-  tally.hold(Metric.QUEEN_TAKEN, seat, 0);
-  tally.hold(Metric.MOON_SHOT, seat, 0);
+  cells[at + Metric.POINTS_BY_QUEEN] = tally.momentsCell(Metric.POINTS_BY_QUEEN, seat, (spades >> QUEEN_RANK) & 1);
+  cells[at + Metric.POINTS_BY_HEARTS] = tally.momentsCell(
+    Metric.POINTS_BY_HEARTS,
+    seat,
+    hearts < HEARTS_DEALT_BUCKETS ? hearts : HEARTS_DEALT_BUCKETS,
+  );
+  cells[at + Metric.POINTS_BY_HIGH_SPADES] = tally.momentsCell(Metric.POINTS_BY_HIGH_SPADES, seat, bitCount(spades >> QUEEN_RANK));
 }
 
 function shuffleDeck(s: HeartsState): void {
@@ -118,15 +124,18 @@ export function applyAction(s: HeartsState, card: number): void {
   const suit = SUIT_OF[card];
   const rank = RANK_OF[card];
   s.suitMask[seat * SUITS + suit] &= ~(1 << rank);
-  s.events.push((1 << s.players) - 1, Ev.PLAYED, seat, card, 0, 0);
+  if (s.events.enabled) tellEveryone(s, Ev.PLAYED, seat, card, 0);
   if (s.trickCount === 0) {
     s.ledSuit = suit;
     s.trickWinner = seat;
     s.trickHighRank = rank;
     s.trickPoints = 0;
-  } else if (suit === s.ledSuit && rank > s.trickHighRank) {
-    s.trickWinner = seat;
-    s.trickHighRank = rank;
+  } else {
+    // Whether the card takes the trick's lead is a coin toss to the processor: chosen by
+    // arithmetic (takes: all bits or none) rather than by a branch it would often guess wrong.
+    const takes = -(+(suit === s.ledSuit) & +(rank > s.trickHighRank));
+    s.trickWinner = (seat & takes) | (s.trickWinner & ~takes);
+    s.trickHighRank = (rank & takes) | (s.trickHighRank & ~takes);
   }
   const points = POINTS_OF[card];
   // The point cards are exactly the hearts and the queen of spades, the cards that break hearts.
@@ -145,7 +154,7 @@ export function applyAction(s: HeartsState, card: number): void {
 function endTrick(s: HeartsState): void {
   const winner = s.trickWinner;
   const points = s.trickPoints;
-  s.events.push((1 << s.players) - 1, Ev.TRICK_WON, winner, points, s.trick, 0);
+  if (s.events.enabled) tellEveryone(s, Ev.TRICK_WON, winner, points, s.trick);
   s.tricksWon[winner]++;
   s.pointsTaken[winner] += points;
   if (points !== 0) s.moonMask &= 1 << winner;
@@ -157,6 +166,15 @@ function endTrick(s: HeartsState): void {
   s.trickCount = 0;
   if (++s.trick === s.tricksPerHand) endHand(s);
   else s.current = winner;
+}
+
+/**
+ * Logs a record for every seat. The play and the trick's end call it only while someone reads the
+ * log: a push written out in them would grow them past what the compiler takes into the play loop
+ * whole.
+ */
+function tellEveryone(s: HeartsState, kind: number, a: number, b: number, c: number): void {
+  s.events.push((1 << s.players) - 1, kind, a, b, c, 0);
 }
 
 /** The seat that shot the moon this hand, or -1. */
@@ -201,16 +219,18 @@ function endHand(s: HeartsState): void {
 /** The hand's metrics, and its winners: the seats that scored least, sharing the hand. */
 function tallyHand(s: HeartsState, shooter: number, lowest: number): void {
   const tally = s.tally;
+  const cells = s.handCells;
   let winners = 0;
   for (let seat = 0; seat < s.players; seat++) {
     const value = s.handValue[seat];
     if (value === lowest) winners++;
-    tally.record(Metric.POINTS, seat, value);
-    tally.record(Metric.POINTS_BY_QUEEN, seat, value);
-    tally.record(Metric.POINTS_BY_HEARTS, seat, value);
-    tally.record(Metric.POINTS_BY_HIGH_SPADES, seat, value);
-    tally.record(Metric.QUEEN_TAKEN, seat, seat === s.queenTaker ? 1 : 0);
-    tally.record(Metric.MOON_SHOT, seat, seat === shooter ? 1 : 0);
+    const at = seat * HEARTS_METRIC_COUNT;
+    tally.recordAt(cells[at + Metric.POINTS], value);
+    tally.recordAt(cells[at + Metric.POINTS_BY_QUEEN], value);
+    tally.recordAt(cells[at + Metric.POINTS_BY_HEARTS], value);
+    tally.recordAt(cells[at + Metric.POINTS_BY_HIGH_SPADES], value);
+    tally.recordAt(cells[at + Metric.QUEEN_TAKEN], seat === s.queenTaker ? 1 : 0);
+    tally.recordAt(cells[at + Metric.MOON_SHOT], seat === shooter ? 1 : 0);
   }
   const share = tally.shareUnits / winners;
   for (let seat = 0; seat < s.players; seat++) if (s.handValue[seat] === lowest) tally.roundWon(seat, share);
@@ -251,34 +271,80 @@ export function forfeitTurn(s: HeartsState, reason: number): void {
 
 /**
  * Writes the current player's legal cards in card order (suit, then rank); returns the count.
- * The rules pick a set of suits, then one loop lists their cards: a single small function that the
- * play loop can take in whole, where a call per suit would not be.
+ * One loop over the playable suits lists their cards, one step per card held in them, lowest
+ * first: no test of the suits or ranks that are not there.
  */
 export function listLegalActions(s: HeartsState, out: Int32Array): number {
-  const base = s.current * SUITS;
-  const masks = s.suitMask;
-  let suits = ALL_SUITS;
-  if (s.trickCount > 0) {
-    const led = s.ledSuit;
-    if (masks[base + led] !== 0) suits = 1 << led;
-  } else if (s.trick === 0) {
+  let suits = playableSuits(s);
+  if (suits === 0) {
     out[0] = TWO_OF_CLUBS;
     return 1;
-  } else if (!s.heartsBroken && (masks[base + Suit.CLUBS] | masks[base + Suit.DIAMONDS] | masks[base + Suit.SPADES]) !== 0) {
-    suits = ALL_SUITS & ~(1 << Suit.HEARTS);
   }
+  const base = s.current * SUITS;
   let count = 0;
-  // One step per suit listed (following suit, the usual case, takes one) and per card held in
-  // it, lowest first: no test of the suits or ranks that are not there.
   for (; suits !== 0; suits &= suits - 1) {
     const suit = 31 - Math.clz32(suits & -suits);
     const lastOfSuit = suit * RANKS + 31;
-    for (let mask = masks[base + suit]; mask !== 0; mask &= mask - 1) out[count++] = lastOfSuit - Math.clz32(mask & -mask);
+    for (let mask = s.suitMask[base + suit]; mask !== 0; mask &= mask - 1) out[count++] = lastOfSuit - Math.clz32(mask & -mask);
   }
   return count;
 }
 
+/**
+ * The card a uniform choice from listLegalActions' list would take, legal[rng.int(count)], found
+ * without writing the list: the same one draw, then the suit it falls in, in list order, and the
+ * card at its place in that suit.
+ */
+export function drawLegalCard(s: HeartsState, rng: Rng): number {
+  let suits = playableSuits(s);
+  const base = s.current * SUITS;
+  const masks = s.suitMask;
+  // The hand's first lead is a list of one, the two of clubs, and takes its draw too.
+  let count = suits === 0 ? 1 : 0;
+  for (let left = suits; left !== 0; left &= left - 1) count += CARDS_IN_MASK[masks[base + 31 - Math.clz32(left & -left)]];
+  let index = rng.int(count);
+  if (suits === 0) return TWO_OF_CLUBS;
+  for (; ; suits &= suits - 1) {
+    const suit = 31 - Math.clz32(suits & -suits);
+    const mask = masks[base + suit];
+    const held = CARDS_IN_MASK[mask];
+    if (index < held) return suit * RANKS + NTH_RANK[(mask << 4) | index];
+    index -= held;
+  }
+}
+
+/**
+ * The suits the current player may play from, one bit per suit; 0 on the hand's first lead, where
+ * the two of clubs is the only legal card. Small enough for the play loop to take in whole with
+ * the listing or the draw that calls it.
+ */
+function playableSuits(s: HeartsState): number {
+  const base = s.current * SUITS;
+  const masks = s.suitMask;
+  if (s.trickCount > 0) return masks[base + s.ledSuit] !== 0 ? 1 << s.ledSuit : ALL_SUITS;
+  if (s.trick === 0) return 0;
+  // Hearts (suit 0) may not be led before they are broken, unless the leader holds no other suit.
+  return s.heartsBroken || (masks[base + 1] | masks[base + 2] | masks[base + 3]) === 0 ? ALL_SUITS : ALL_SUITS_BUT_HEARTS;
+}
+
 const ALL_SUITS = (1 << SUITS) - 1;
+const ALL_SUITS_BUT_HEARTS = ALL_SUITS & ~(1 << Suit.HEARTS);
+/** The cards in a suit's rank mask: one load where counting the bits takes a dozen operations. */
+const CARDS_IN_MASK = Uint8Array.from({ length: 1 << RANKS }, (_, mask) => bitCount(mask));
+/**
+ * [(mask << 4) | k]: the rank of the k-th lowest card in a suit's rank mask (128 KiB). One load
+ * where a walk over the mask's bits stops after a random number of steps, which the processor
+ * guesses wrong on most draws (measured: a fifth of a random hand's time).
+ */
+const NTH_RANK = nthRanks();
+
+function nthRanks(): Int8Array {
+  const ranks = new Int8Array((1 << RANKS) << 4);
+  for (let mask = 0; mask < 1 << RANKS; mask++) {
+    for (let left = mask, k = 0; left !== 0; left &= left - 1, k++) ranks[(mask << 4) | k] = 31 - Math.clz32(left & -left);
+  }
+  return ranks;
+}
 
 /** 0 when `card` is legal for the current player, otherwise the reason it is not. */
 export function illegalReason(s: HeartsState, card: number): number {

@@ -68,7 +68,7 @@ export const hearts: Game<HeartsState, HeartsView> = defineGame({
 });
 
 export { HeartsState, HeartsView, HeartsStateView };
-export type { HeartsSeatView } from './view.ts';
+export type { HeartsDecidingView, HeartsSeatView } from './view.ts';
 export { scores } from './engine.ts';
 export * from './cards.ts';
 export * from './codes.ts';

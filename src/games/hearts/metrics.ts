@@ -10,6 +10,9 @@ export const Metric = {
   MOON_SHOT: 5,
 } as const;
 
+/** How many metrics the engine records for each seat: Metric's indices run below it. */
+export const HEARTS_METRIC_COUNT = Object.keys(Metric).length;
+
 /** Hearts dealt to a seat, the last bucket holding that many or more. */
 export const HEARTS_DEALT_BUCKETS = 7;
 

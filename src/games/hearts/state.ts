@@ -5,7 +5,7 @@ import { Rng, type MasterKey } from '../../core/random.ts';
 import { GameTally } from '../../core/tally.ts';
 import { MAX_PLAYERS, MIN_PLAYERS, SUITS, deckFor, handSize } from './cards.ts';
 import { FORFEIT_LABELS } from './codes.ts';
-import { HEARTS_METRICS } from './metrics.ts';
+import { HEARTS_METRICS, HEARTS_METRIC_COUNT, Metric } from './metrics.ts';
 import { decodeRules, type DecodedRules } from './rules.ts';
 
 // One move writes at most a play, a trick, a moon, a score per seat and the next hand's deal
@@ -60,6 +60,11 @@ export class HeartsState implements GameState {
   readonly handValue: Int16Array;
   readonly totals: Int32Array;
   readonly shares: Float64Array;
+  /**
+   * [seat * HEARTS_METRIC_COUNT + metric]: where the seat's value of each metric goes in the tally
+   * this hand (GameTally.momentsCell), under the labels its deal gave it.
+   */
+  readonly handCells: Int32Array;
 
   current = -1;
   over = true;
@@ -92,5 +97,12 @@ export class HeartsState implements GameState {
     this.handValue = new Int16Array(players);
     this.totals = new Int32Array(players);
     this.shares = new Float64Array(players);
+    this.handCells = new Int32Array(players * HEARTS_METRIC_COUNT);
+    // The metrics not split by the deal have one label: their cells never move.
+    for (let seat = 0; seat < players; seat++) {
+      for (const metric of [Metric.POINTS, Metric.QUEEN_TAKEN, Metric.MOON_SHOT]) {
+        this.handCells[seat * HEARTS_METRIC_COUNT + metric] = this.tally.momentsCell(metric, seat, 0);
+      }
+    }
   }
 }

@@ -1,7 +1,9 @@
 import type { GameEvent } from '../../core/events.ts';
 import type { PlayerView } from '../../core/game.ts';
+import type { Rng } from '../../core/random.ts';
 import { DECK_SIZE, POINTS_OF, QUEEN_OF_SPADES, RANK_OF, SUITS, SUIT_OF, Suit, handSize } from './cards.ts';
 import { Ev } from './codes.ts';
+import { drawLegalCard } from './engine.ts';
 import type { HeartsState } from './state.ts';
 
 /**
@@ -17,6 +19,17 @@ export interface HeartsSeatView extends PlayerView {
   /** The cards still held, as one 13-bit rank mask per suit. */
   readonly suitMask: Int32Array;
   readonly queenPlayed: boolean;
+}
+
+/**
+ * The state view as a strategy deciding on its own turn reads it (Strategy.decide).
+ */
+export interface HeartsDecidingView extends HeartsSeatView {
+  /**
+   * The legal card a uniform pick from the listed cards, legal[rng.int(count)], would take: the
+   * same single draw from `rng`, without the list.
+   */
+  drawLegalCard(rng: Rng): number;
 }
 
 /**
@@ -147,7 +160,7 @@ const QUEEN_BIT = 1 << RANK_OF[QUEEN_OF_SPADES];
  * A seat's HeartsSeatView read live from the engine's state (Game.createStateView): for trusted
  * strategies that set readsState, and for their play-outs in a search state.
  */
-export class HeartsStateView implements HeartsSeatView {
+export class HeartsStateView implements HeartsDecidingView {
   readonly seat: number;
   readonly players: number;
   readonly suitMask: Int32Array;
@@ -181,6 +194,10 @@ export class HeartsStateView implements HeartsSeatView {
     const masks = this.state.suitMask;
     for (let seat = 0; seat < this.players; seat++) if ((masks[seat * SUITS + Suit.SPADES] & QUEEN_BIT) !== 0) return false;
     return true;
+  }
+
+  drawLegalCard(rng: Rng): number {
+    return drawLegalCard(this.state, rng);
   }
 
   reset(): void {}

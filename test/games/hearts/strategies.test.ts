@@ -2,8 +2,9 @@
 // than the strategies before it when they share a table (two seats each, alternating).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { masterKey } from '../../../src/core/random.ts';
-import { CARD_NAMES } from '../../../src/games/hearts/index.ts';
+import { Rng, masterKey } from '../../../src/core/random.ts';
+import { CARD_NAMES, hearts, type HeartsDecidingView } from '../../../src/games/hearts/index.ts';
+import { RandomHeartsPlayer } from '../../../strategies/hearts/random.ts';
 import { playGame } from '../../../src/runner/play/table.ts';
 import { HEARTS_STRATEGIES, heartsTable, onEachDecision, pointsPerHand } from './tables.ts';
 
@@ -41,3 +42,34 @@ for (const weaker of ['random', 'first-legal'] as const) {
     assert.ok(ducking + 2 < other, `ducking ${ducking.toFixed(2)} vs ${weaker} ${other.toFixed(2)} points per hand`);
   });
 }
+
+test('random, deciding from the state view, plays the card it picks from the listed cards, with the same draw', () => {
+  const player = new RandomHeartsPlayer();
+  const legal = new Int32Array(hearts.maxActions);
+  const rng = new Rng().seed(masterKey('decide'), 0, 0, 0);
+  const listRng = new Rng();
+  let decided = 0;
+  for (const [profile, tableSizes] of [
+    ['spec', [3, 4, 5, 6]],
+    ['zadikian-server', [4]],
+  ] as const) {
+    const rules = hearts.parseRules({ profile, endScore: '0', hands: '2' });
+    for (const players of tableSizes) {
+      const s = hearts.createState(players, rules);
+      const views = Array.from({ length: players }, (_, seat) => hearts.createStateView!(s, seat) as HeartsDecidingView);
+      for (let game = 0; game < 10; game++) {
+        hearts.reset(s, masterKey('decide'), game);
+        while (!s.over) {
+          const count = hearts.legalActions(s, legal);
+          listRng.copyFrom(rng);
+          const chosen = player.choose(views[s.current], legal, count, listRng);
+          assert.equal(player.decide(views[s.current], rng), chosen, `${profile}, ${players} players, game ${game}`);
+          assert.equal(rng.float(), listRng.float(), 'both drew alike');
+          decided++;
+          hearts.apply(s, chosen);
+        }
+      }
+    }
+  }
+  assert.ok(decided > 4000, `${decided} decisions compared`);
+});
