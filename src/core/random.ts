@@ -56,6 +56,15 @@ const INVERSE_TWO_POW_32 = 1 / TWO_POW_32;
 const SHORT_SHUFFLE = 1 << 15;
 
 /**
+ * floor(t * n / 2^32) for the 32 bits `t` read unsigned and n at most 2^15, exactly, in 32-bit
+ * integer steps: the high and low halves of t scaled apart, so no product or sum overflows. The
+ * uniform integer in [0, n) that Rng.int draws from the same bits.
+ */
+export function scaleBits(t: number, n: number): number {
+  return (((t >>> 16) * n + (((t & 0xffff) * n) >>> 16)) | 0) >>> 16;
+}
+
+/**
  * The message a stream's state derives from: game (low and high words), stream, index. A module
  * buffer, so deriving a stream allocates nothing.
  */
@@ -130,15 +139,16 @@ export class Rng {
   }
 
   nextU32(): number {
-    return this.next() >>> 0;
+    return this.nextI32() >>> 0;
   }
 
   /**
-   * The next 32 bits as a signed integer. Callers reinterpret them unsigned only in their own
-   * arithmetic: a uint32 above 2^31 is no small integer to V8, so returning one from a call the
-   * JIT did not inline would allocate a heap number per draw.
+   * The next 32 bits as a signed integer: the same draw as nextU32, whose value is this one
+   * taken unsigned. Callers reinterpret them unsigned only in their own arithmetic: a uint32
+   * above 2^31 is no small integer to V8, so returning one from a call the JIT did not inline
+   * would allocate a heap number per draw.
    */
-  private next(): number {
+  nextI32(): number {
     const state = this.s;
     const a = state[0];
     const b = state[1];
@@ -154,10 +164,10 @@ export class Rng {
 
   /** A uniform integer in [0, n), n at most 2^21 (multiply-shift: bias below 2^-11, no division). */
   int(n: number): number {
-    const t = this.next();
+    const t = this.nextI32();
     // floor(t * n / 2^32), exactly either way: for the usual small n in 32-bit integer steps, as
     // in shuffle, a short chain where the double's conversions, products and rounding make a long one.
-    if (n <= SHORT_SHUFFLE) return (((t >>> 16) * n + (((t & 0xffff) * n) >>> 16)) | 0) >>> 16;
+    if (n <= SHORT_SHUFFLE) return scaleBits(t, n);
     return Math.floor((t >>> 0) * n * INVERSE_TWO_POW_32);
   }
 
@@ -175,7 +185,7 @@ export class Rng {
     let c = state[2];
     let d = state[3];
     for (let i = count - 1; i > 0; i--) {
-      // One step of next(), on the locals.
+      // One step of nextI32(), on the locals.
       const t = (((a + b) | 0) + d) | 0;
       d = (d + 1) | 0;
       a = b ^ (b >>> 9);
@@ -215,7 +225,7 @@ export class Rng {
     let c = state[2];
     let d = state[3];
     for (let i = count - 1; i > 0;) {
-      // One step of next(), on the locals.
+      // One step of nextI32(), on the locals.
       let f = (((a + b) | 0) + d) | 0;
       d = (d + 1) | 0;
       a = b ^ (b >>> 9);
@@ -241,7 +251,7 @@ export class Rng {
 
   /** A uniform float in [0, 1). */
   float(): number {
-    return (this.next() >>> 0) * INVERSE_TWO_POW_32;
+    return (this.nextI32() >>> 0) * INVERSE_TWO_POW_32;
   }
 
   /** Writes this generator's position into four words: a confined strategy's seat gets it that way. */

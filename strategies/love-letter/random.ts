@@ -10,19 +10,16 @@ const CARD_BITS = 15;
  */
 export class RandomPlayer implements Strategy<LoveLetterSeatView> {
   readonly observes = false;
-  // A trusted seat reads its legal actions from the state view, one by one, without a list.
+  // A trusted seat draws its action from the state view, without a list.
   readonly readsState = true;
 
   restart(): void {}
 
   inform(): void {}
 
-  /** The action choose would pick from the listed actions, with the same draws. */
+  /** The action choose would pick from the listed actions, with the same draw. */
   decide(view: LoveLetterDecidingView, rng: Rng): number {
-    const count = view.legalCount();
-    const highStart = view.lowerCardCount();
-    if (highStart === 0 || highStart === count) return view.legalAction(rng.int(count));
-    return view.legalAction(pickInRuns(highStart, count, rng));
+    return view.drawByCard(rng);
   }
 
   choose(_view: LoveLetterSeatView, legal: Int32Array, count: number, rng: Rng): number {

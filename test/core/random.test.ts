@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Rng, Streams, masterKey } from '../../src/core/random.ts';
+import { Rng, Streams, masterKey, scaleBits } from '../../src/core/random.ts';
 
 function draw(rng: Rng, count: number): number[] {
   return Array.from({ length: count }, () => rng.nextU32());
@@ -71,6 +71,21 @@ describe('Rng streams', () => {
     for (const n of [1, 2, 13, 52, 1000, (1 << 15) - 1, 1 << 15, (1 << 15) + 1, 1 << 20, 1 << 21]) {
       for (let i = 0; i < 2000; i++) assert.equal(rng.int(n), Math.floor((same.nextU32() * n) / 2 ** 32), `n ${n}`);
     }
+  });
+
+  test('scaleBits(t, n) is floor(t * n / 2^32) of t read unsigned, at the edges of t and n', () => {
+    const edges = [0, 1, 0xffff, 0x10000, 0x7fffffff, -0x80000000, -0x7fffffff, -0x10000, -1];
+    const rng = new Rng().seed(key, 2, Streams.CHANCE, 0);
+    const bits = [...edges, ...Array.from({ length: 2000 }, () => rng.nextI32())];
+    for (const n of [1, 2, 3, 7, 21, 32, 1000, (1 << 15) - 1, 1 << 15]) {
+      for (const t of bits) assert.equal(scaleBits(t, n), Math.floor(((t >>> 0) * n) / 2 ** 32), `t ${t}, n ${n}`);
+    }
+  });
+
+  test('nextI32() is the draw nextU32() gives, read signed', () => {
+    const rng = new Rng().seed(key, 3, Streams.CHANCE, 0);
+    const same = new Rng().seed(key, 3, Streams.CHANCE, 0);
+    for (let i = 0; i < 1000; i++) assert.equal(rng.nextI32(), same.nextU32() | 0);
   });
 
   test('float() stays in [0, 1)', () => {

@@ -1,5 +1,5 @@
-import type { MasterKey } from '../../core/random.ts';
-import { Streams } from '../../core/random.ts';
+import type { MasterKey, Rng } from '../../core/random.ts';
+import { Streams, scaleBits } from '../../core/random.ts';
 import { actionCard, actionGuess, actionTarget, encodeAction } from './actions.ts';
 import { CARD_TARGETING, Card, DECK_SIZE, FULL_DECK, MAX_PLAYERS, MIN_PLAYERS, Targeting } from './cards.ts';
 import { legalRowBase } from './legal-rows.ts';
@@ -319,7 +319,7 @@ function highestPlayedSum(s: LoveLetterState, tied: number): number {
 
 /** Writes the current player's legal actions, ordered by card, then target, then guess. */
 export function listLegalActions(s: LoveLetterState, out: Int32Array): number {
-  const list = currentList(s, false);
+  const list = currentList(s);
   let from = LEGAL_START[list];
   const end = LEGAL_START[list + 1];
   let count = 0;
@@ -328,26 +328,33 @@ export function listLegalActions(s: LoveLetterState, out: Int32Array): number {
 }
 
 /**
- * How many legal actions the current player has: all of them, or with `lowerOnly` those of its
- * lower card alone, which come first in the list.
+ * The current player's legal action that one of its two cards picked alike, then one of that
+ * card's actions picked alike, gives for one draw of `rng`: with u = rng.float() * 2, the lower
+ * card's action floor(u * run) when u < 1, else the higher card's action floor((u - 1) * run),
+ * each counted in its own card's run of the list listLegalActions writes; and the action
+ * rng.int(count) picks from the whole list when the two cards are alike. The same draw, taken
+ * whole as 32 bits, gives the same action in integer steps: its top bit is u >= 1, and the 31
+ * below it, doubled, the fraction that picks in the run.
  */
-export function legalActionCount(s: LoveLetterState, lowerOnly: boolean): number {
-  const list = currentList(s, lowerOnly);
-  return LEGAL_START[list + 1] - LEGAL_START[list];
+export function drawByCard(s: LoveLetterState, rng: Rng): number {
+  const list = currentList(s);
+  const start = LEGAL_START[list];
+  const lowerRun = LOWER_RUN[list];
+  const t = rng.nextI32();
+  if (lowerRun === 0) return LEGAL_ACTIONS[start + scaleBits(t, LEGAL_START[list + 1] - start)];
+  // Arithmetic rather than a branch on the card: the processor would guess it wrong half the time.
+  const higher = t >>> 31;
+  const run = lowerRun + higher * (LEGAL_START[list + 1] - start - 2 * lowerRun);
+  return LEGAL_ACTIONS[start + higher * lowerRun + scaleBits(t << 1, run)];
 }
 
-/** The current player's legal action at `index` of the list listLegalActions writes, without writing it. */
-export function legalActionAt(s: LoveLetterState, index: number): number {
-  return LEGAL_ACTIONS[LEGAL_START[currentList(s, false)] + index];
-}
-
-/** The number of the current player's list (see LEGAL_START); with `lowerOnly`, that of its lower card alone. */
-function currentList(s: LoveLetterState, lowerOnly: boolean): number {
+/** The number of the current player's list (see LEGAL_START). */
+function currentList(s: LoveLetterState): number {
   const seat = s.current;
   const held = s.hand[seat];
   const drawn = s.drawn;
   const low = held < drawn ? held : drawn;
-  const high = lowerOnly ? low : held < drawn ? drawn : held;
+  const high = held < drawn ? drawn : held;
   return ((s.legalRowBase + (seat << s.players) + s.inMask) * CARD_SLOTS + low) * CARD_SLOTS + high;
 }
 
@@ -366,6 +373,11 @@ const CARD_SLOTS = Card.PRINCESS + 1;
  * instead of loading and checking them again for every element.
  */
 const LEGAL_START = new Int32Array(legalRowBase(MAX_PLAYERS + 1) * CARD_SLOTS * CARD_SLOTS + 1);
+/**
+ * [list]: how many of the list's actions play the lower card, where both cards have some; 0 where
+ * the two cards are alike (one run), so drawByCard picks from the whole list.
+ */
+const LOWER_RUN = new Int8Array(LEGAL_START.length - 1);
 const LEGAL_ACTIONS = buildLegalActions();
 
 function buildLegalActions(): Int32Array {
@@ -376,10 +388,14 @@ function buildLegalActions(): Int32Array {
         const row = legalRowBase(players) + (seat << players) + mask;
         for (let low = 0; low < CARD_SLOTS; low++) {
           for (let high = 0; high < CARD_SLOTS; high++) {
-            LEGAL_START[(row * CARD_SLOTS + low) * CARD_SLOTS + high] = written.length;
+            const list = (row * CARD_SLOTS + low) * CARD_SLOTS + high;
+            LEGAL_START[list] = written.length;
             if (low < Card.SOLDIER || high < low) continue;
             writeCardActions(players, mask, seat, low, written);
-            if (high !== low) writeCardActions(players, mask, seat, high, written);
+            if (high === low) continue;
+            const lowerRun = written.length - LEGAL_START[list];
+            writeCardActions(players, mask, seat, high, written);
+            if (lowerRun !== 0 && written.length - LEGAL_START[list] !== lowerRun) LOWER_RUN[list] = lowerRun;
           }
         }
       }

@@ -1,8 +1,9 @@
 import type { GameEvent } from '../../core/events.ts';
 import type { PlayerView } from '../../core/game.ts';
+import type { Rng } from '../../core/random.ts';
 import { CARD_COPIES, CARD_NAMES, Card, DECK_SIZE } from './cards.ts';
 import { Ev } from './codes.ts';
-import { legalActionAt, legalActionCount } from './engine.ts';
+import { drawByCard } from './engine.ts';
 import type { LoveLetterState } from './state.ts';
 
 /**
@@ -24,16 +25,17 @@ export interface LoveLetterSeatView extends PlayerView {
 }
 
 /**
- * The state view as a strategy deciding on its own turn reads it (Strategy.decide): the legal
- * actions, in the order the game lists them, read one at a time instead of listed.
+ * The state view as a strategy deciding on its own turn reads it (Strategy.decide).
  */
 export interface LoveLetterDecidingView extends LoveLetterSeatView {
-  /** How many legal actions this seat has, on its turn. */
-  legalCount(): number;
-  /** How many of them play the lower of its two cards: they come first. */
-  lowerCardCount(): number;
-  /** The legal action at `index` of the list. */
-  legalAction(index: number): number;
+  /**
+   * The legal action that one of this seat's two cards picked alike, then one of that card's
+   * legal actions picked alike, gives for one draw of `rng`, without the list: from the listed
+   * actions, with u = rng.float() * 2, the lower card's run's action floor(u * run) when u < 1,
+   * else the higher card's run's action floor((u - 1) * run); legal[rng.int(count)] when the two
+   * cards are alike.
+   */
+  drawByCard(rng: Rng): number;
 }
 
 /** Copies of each card neither seen face up nor in `view`'s own hand, into out[1..8]. */
@@ -231,16 +233,8 @@ export class LoveLetterStateView implements LoveLetterDecidingView {
     return unseenCards(this, out);
   }
 
-  legalCount(): number {
-    return legalActionCount(this.state, false);
-  }
-
-  lowerCardCount(): number {
-    return legalActionCount(this.state, true);
-  }
-
-  legalAction(index: number): number {
-    return legalActionAt(this.state, index);
+  drawByCard(rng: Rng): number {
+    return drawByCard(this.state, rng);
   }
 
   reset(): void {}

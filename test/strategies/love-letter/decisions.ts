@@ -11,6 +11,7 @@ import {
   masterKey,
   type LoveLetterDecidingView,
   type LoveLetterSeatView,
+  type LoveLetterState,
   type Strategy,
 } from '../../../src/index.ts';
 import assert from 'node:assert/strict';
@@ -44,22 +45,24 @@ export class Decision {
   /** The strategy's choice for the view's current hand (two cards), among the engine's legal actions. */
   choose(): number {
     const view = this.view;
-    const { legal, count } = engineLegalActions(this.players, this.seat, view.hand[0], view.hand[1], view.inRound, view.protectedSeat);
+    const { legal, count } = engineLegalActions(
+      enginePosition(this.players, this.seat, view.hand[0], view.hand[1], view.inRound, view.protectedSeat),
+    );
     const action = this.strategy.choose(view, legal, count, this.rng);
     if (!legal.subarray(0, count).includes(action)) throw new Error(`illegal choice ${action}`);
     return action;
   }
 }
 
-/** The engine's legal actions for `seat` holding `held` and having drawn `drawn`, in the given round. */
-export function engineLegalActions(
+/** A state where `seat` holds `held` and has drawn `drawn`, in the given round. */
+export function enginePosition(
   players: number,
   seat: number,
   held: number,
   drawn: number,
   inRound: ArrayLike<number>,
   protectedSeat: ArrayLike<number>,
-): { legal: Int32Array; count: number } {
+): LoveLetterState {
   const position = new RoundPosition(players);
   position.inRound.set(inRound);
   position.protectedSeat.set(protectedSeat);
@@ -68,6 +71,11 @@ export function engineLegalActions(
   position.current = seat;
   const state = createSearchState(players, rules);
   loadPosition(state, position);
+  return state;
+}
+
+/** The engine's legal actions in `state`. */
+export function engineLegalActions(state: LoveLetterState): { legal: Int32Array; count: number } {
   const legal = new Int32Array(loveLetter.maxActions);
   return { legal, count: loveLetter.legalActions(state, legal) };
 }
