@@ -319,11 +319,10 @@ function highestPlayedSum(s: LoveLetterState, tied: number): number {
 
 /** Writes the current player's legal actions, ordered by card, then target, then guess. */
 export function listLegalActions(s: LoveLetterState, out: Int32Array): number {
-  const list = currentList(s);
-  let from = LEGAL_START[list];
-  const end = LEGAL_START[list + 1];
-  let count = 0;
-  while (from < end) out[count++] = LEGAL_ACTIONS[from++];
+  const list = LEGAL_LISTS[currentList(s)];
+  let from = list >>> START_SHIFT;
+  const count = (list >> COUNT_SHIFT) & RUN_MASK;
+  for (let i = 0; i < count; i++) out[i] = LEGAL_ACTIONS[from++];
   return count;
 }
 
@@ -337,47 +336,44 @@ export function listLegalActions(s: LoveLetterState, out: Int32Array): number {
  * below it, doubled, the fraction that picks in the run.
  */
 export function drawByCard(s: LoveLetterState, rng: Rng): number {
-  const list = currentList(s);
-  const start = LEGAL_START[list];
-  const lowerRun = LOWER_RUN[list];
+  const list = LEGAL_LISTS[currentList(s)];
+  const start = list >>> START_SHIFT;
+  const count = (list >> COUNT_SHIFT) & RUN_MASK;
+  const lowerRun = list & RUN_MASK;
   const t = rng.nextI32();
-  if (lowerRun === 0) return LEGAL_ACTIONS[start + scaleBits(t, LEGAL_START[list + 1] - start)];
+  if (lowerRun === 0) return LEGAL_ACTIONS[start + scaleBits(t, count)];
   // Arithmetic rather than a branch on the card: the processor would guess it wrong half the time.
   const higher = t >>> 31;
-  const run = lowerRun + higher * (LEGAL_START[list + 1] - start - 2 * lowerRun);
-  return LEGAL_ACTIONS[start + higher * lowerRun + scaleBits(t << 1, run)];
+  return LEGAL_ACTIONS[start + higher * lowerRun + scaleBits(t << 1, lowerRun + higher * (count - 2 * lowerRun))];
 }
 
-/** The number of the current player's list (see LEGAL_START). */
+/** The number of the current player's list in LEGAL_LISTS. */
 function currentList(s: LoveLetterState): number {
   const seat = s.current;
-  const held = s.hand[seat];
-  const drawn = s.drawn;
-  const low = held < drawn ? held : drawn;
-  const high = held < drawn ? drawn : held;
-  return ((s.legalRowBase + (seat << s.players) + s.inMask) * CARD_SLOTS + low) * CARD_SLOTS + high;
+  return ((s.legalRowBase + (seat << s.players) + s.inMask) * CARD_SLOTS + s.hand[seat]) * CARD_SLOTS + s.drawn;
 }
 
 // Cards 0..8: a hand of two cards picks one of CARD_SLOTS * CARD_SLOTS lists in a row.
 const CARD_SLOTS = Card.PRINCESS + 1;
+/** A list's fields in its LEGAL_LISTS word: where it starts, how many actions, the lower card's run. */
+const START_SHIFT = 10;
+const COUNT_SHIFT = 5;
+const RUN_MASK = 31;
 
 /**
  * Every hand's legal actions in every situation, computed once: a turn's list depends only on the
  * table size, the seat, who is still in and the two cards held, so listing it is one copy. The
  * rows of all table sizes follow one another, row = legalRowBase(players) + (seat << players) +
- * in-round mask, and within a row the list of the cards low <= high (the lower card's actions
- * first, then the higher's unless they are the same card) is number
- * (row * CARD_SLOTS + low) * CARD_SLOTS + high: LEGAL_ACTIONS[LEGAL_START[list] ..
- * LEGAL_START[list + 1]). Both arrays are module constants, private to this module: no caller can
+ * in-round mask, and within a row the list of the cards held and drawn is number
+ * (row * CARD_SLOTS + held) * CARD_SLOTS + drawn, the same list for either order of the two. Its
+ * word in LEGAL_LISTS says where its actions start in LEGAL_ACTIONS (the lower card's first, then
+ * the higher's unless they are the same card), how many there are, and how many of them play the
+ * lower card where both cards have some (0 where the two are alike: one run, so drawByCard picks
+ * from the whole list). Both arrays are module constants, private to this module: no caller can
  * write into them, and the compiler can fold their addresses and lengths into the copy loop
  * instead of loading and checking them again for every element.
  */
-const LEGAL_START = new Int32Array(legalRowBase(MAX_PLAYERS + 1) * CARD_SLOTS * CARD_SLOTS + 1);
-/**
- * [list]: how many of the list's actions play the lower card, where both cards have some; 0 where
- * the two cards are alike (one run), so drawByCard picks from the whole list.
- */
-const LOWER_RUN = new Int8Array(LEGAL_START.length - 1);
+const LEGAL_LISTS = new Int32Array(legalRowBase(MAX_PLAYERS + 1) * CARD_SLOTS * CARD_SLOTS);
 const LEGAL_ACTIONS = buildLegalActions();
 
 function buildLegalActions(): Int32Array {
@@ -386,22 +382,22 @@ function buildLegalActions(): Int32Array {
     for (let seat = 0; seat < players; seat++) {
       for (let mask = 0; mask < 1 << players; mask++) {
         const row = legalRowBase(players) + (seat << players) + mask;
-        for (let low = 0; low < CARD_SLOTS; low++) {
-          for (let high = 0; high < CARD_SLOTS; high++) {
-            const list = (row * CARD_SLOTS + low) * CARD_SLOTS + high;
-            LEGAL_START[list] = written.length;
-            if (low < Card.SOLDIER || high < low) continue;
+        for (let low = Card.SOLDIER; low < CARD_SLOTS; low++) {
+          for (let high = low; high < CARD_SLOTS; high++) {
+            const start = written.length;
             writeCardActions(players, mask, seat, low, written);
-            if (high === low) continue;
-            const lowerRun = written.length - LEGAL_START[list];
-            writeCardActions(players, mask, seat, high, written);
-            if (lowerRun !== 0 && written.length - LEGAL_START[list] !== lowerRun) LOWER_RUN[list] = lowerRun;
+            const lowerRun = written.length - start;
+            if (high !== low) writeCardActions(players, mask, seat, high, written);
+            const count = written.length - start;
+            const split = high !== low && lowerRun !== 0 && lowerRun !== count ? lowerRun : 0;
+            const list = (start << START_SHIFT) | (count << COUNT_SHIFT) | split;
+            LEGAL_LISTS[(row * CARD_SLOTS + low) * CARD_SLOTS + high] = list;
+            LEGAL_LISTS[(row * CARD_SLOTS + high) * CARD_SLOTS + low] = list;
           }
         }
       }
     }
   }
-  LEGAL_START[LEGAL_START.length - 1] = written.length;
   return Int32Array.from(written);
 }
 
