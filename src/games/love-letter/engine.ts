@@ -144,36 +144,39 @@ export function applyAction(s: LoveLetterState, action: number): void {
   const card = actionCard(action);
   const target = actionTarget(action);
   const guess = actionGuess(action);
-  // The card not played stays in hand.
-  if (s.hand[actor] === card) s.hand[actor] = s.drawn;
+  // The card not played stays in hand: of the two held, the one that is not `card`. Arithmetic
+  // rather than a test of which one was played, which the processor would guess wrong half the time.
+  s.hand[actor] = s.hand[actor] + s.drawn - card;
   s.drawn = NO_CARD;
   s.playedSum[actor] += card;
   s.seen[card]++;
   const events = s.events.ifEnabled();
   events?.push(s.inMask, Ev.PLAYED, actor, card, target, guess);
-  const shielded = target >= 0 && target !== actor && s.protectedSeat[target] === 1;
+  // A priestess shields her player from the cards aimed at another; each case asks only when its
+  // card has a target, and only the wizard may aim at its own player.
+  const protectedSeat = s.protectedSeat;
   switch (card) {
     case Card.SOLDIER:
-      if (!shielded && s.hand[target] === guess) {
+      if (protectedSeat[target] !== 1 && s.hand[target] === guess) {
         events?.push(s.inMask, Ev.OUT, target, guess, NO_CARD, 0);
         s.seen[guess]++;
         knockOut(s, target, OutCause.SOLDIER);
       }
       break;
     case Card.CLOWN:
-      if (!shielded) events?.push(1 << actor, Ev.REVEAL, target, s.hand[target], 0, 0);
+      if (protectedSeat[target] !== 1) events?.push(1 << actor, Ev.REVEAL, target, s.hand[target], 0, 0);
       break;
     case Card.KNIGHT:
-      if (!shielded) duel(s, actor, target);
+      if (protectedSeat[target] !== 1) duel(s, actor, target);
       break;
     case Card.PRIESTESS:
-      s.protectedSeat[actor] = 1;
+      protectedSeat[actor] = 1;
       break;
     case Card.WIZARD:
-      if (!shielded) forceDiscard(s, target);
+      if (target === actor || protectedSeat[target] !== 1) forceDiscard(s, target);
       break;
     case Card.GENERAL:
-      if (!shielded) {
+      if (protectedSeat[target] !== 1) {
         const mine = s.hand[actor];
         s.hand[actor] = s.hand[target];
         s.hand[target] = mine;
