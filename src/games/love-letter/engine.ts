@@ -117,14 +117,28 @@ function knockOut(s: LoveLetterState, seat: number, cause: number): void {
 }
 
 function nextInRound(s: LoveLetterState, seat: number): number {
-  const players = s.players;
-  const inRound = s.inRound;
-  let next = seat;
-  // A wrap by comparison: the table size is not a constant, so % would be a real division.
-  do {
-    next++;
-    if (next === players) next = 0;
-  } while (inRound[next] === 0);
+  return NEXT_IN_ROUND[s.legalRowBase + (seat << s.players) + s.inMask];
+}
+
+/**
+ * [row of the legal-action lists: table size, seat, in-round mask]: the next seat in the mask
+ * after that seat, in turn order. One load where walking the seats took as many steps as seats
+ * were out, a count the processor could not foresee.
+ */
+const NEXT_IN_ROUND = buildNextInRound();
+
+function buildNextInRound(): Int8Array {
+  const next = new Int8Array(legalRowBase(MAX_PLAYERS + 1));
+  for (let players = MIN_PLAYERS; players <= MAX_PLAYERS; players++) {
+    for (let seat = 0; seat < players; seat++) {
+      for (let mask = 1; mask < 1 << players; mask++) {
+        let after = seat;
+        do after = after + 1 === players ? 0 : after + 1;
+        while ((mask & (1 << after)) === 0);
+        next[legalRowBase(players) + (seat << players) + mask] = after;
+      }
+    }
+  }
   return next;
 }
 
