@@ -258,13 +258,15 @@ export function forfeitTurn(s: LoveLetterState, reason: number): void {
 function endRound(s: LoveLetterState): void {
   const winners = roundWinners(s);
   const tally = s.tally;
-  let winnerCount = 0;
-  for (let seat = 0; seat < s.players; seat++) if (winners & (1 << seat)) winnerCount++;
-  // In share units: a whole number, so round-win sums stay exact (see shareUnitsFor).
-  const share = tally.shareUnits / winnerCount;
+  // In share units: a whole number, so round-win sums stay exact (see shareUnitsFor). A round
+  // mostly has one winner, and then the division, slow, is skipped.
+  const winnerCount = bitCount(winners);
+  const share = winnerCount === 1 ? tally.shareUnits : tally.shareUnits / winnerCount;
   let gameWinners = 0;
-  for (let seat = 0; seat < s.players; seat++) {
-    if ((winners & (1 << seat)) === 0) continue;
+  // Over the winners' bits, lowest seat first: a test of every seat's bit would be guessed wrong
+  // wherever the winner sits.
+  for (let left = winners; left !== 0; left &= left - 1) {
+    const seat = lowestSeat(left);
     s.roundWins[seat]++;
     tally.roundWon(seat, share);
     if (s.roundWins[seat] >= s.rules.winsNeeded) gameWinners |= 1 << seat;
@@ -290,28 +292,35 @@ function finishGame(s: LoveLetterState, gameWinners: number): void {
   s.current = -1;
 }
 
+/** The first seat of `mask` in turn order from the first player. */
 function firstInTurnOrder(s: LoveLetterState, mask: number): number {
-  for (let i = 0; i < s.players; i++) {
-    const seat = (s.firstPlayer + i) % s.players;
-    if (mask & (1 << seat)) return seat;
-  }
-  return s.firstPlayer;
+  if (mask === 0) return s.firstPlayer;
+  // The seats from the first player on, else those before it.
+  const fromFirst = mask & -(1 << s.firstPlayer);
+  return lowestSeat(fromFirst !== 0 ? fromFirst : mask);
 }
 
-/** Bit mask of the round's winners among the players still in. */
+/** The lowest seat of a nonzero seat mask. */
+function lowestSeat(mask: number): number {
+  return 31 - Math.clz32(mask & -mask);
+}
+
+/** How many seats a seat mask holds. */
+function bitCount(mask: number): number {
+  let count = 0;
+  for (let left = mask; left !== 0; left &= left - 1) count++;
+  return count;
+}
+
+/**
+ * Bit mask of the round's winners among the players still in. Each seat in sets its bit in the
+ * nibble of its card (four seats, eight cards: 32 bits), so the highest nibble set holds the best
+ * card's holders: no comparison of cards the processor would have to guess.
+ */
 function roundWinners(s: LoveLetterState): number {
-  let best = 0;
-  let mask = 0;
-  for (let seat = 0; seat < s.players; seat++) {
-    if (s.inRound[seat] === 0) continue;
-    const card = s.hand[seat];
-    if (card > best) {
-      best = card;
-      mask = 1 << seat;
-    } else if (card === best) {
-      mask |= 1 << seat;
-    }
-  }
+  let holders = 0;
+  for (let seat = 0; seat < s.players; seat++) holders |= ((s.inMask >> seat) & 1) << (seat + 4 * (s.hand[seat] - 1));
+  const mask = holders === 0 ? 0 : (holders >>> ((31 - Math.clz32(holders)) & ~3)) & 15;
   if ((mask & (mask - 1)) === 0) return mask;
   if (s.rules.roundTie === RoundTie.LOWEST_SEAT) return mask & -mask;
   if (s.rules.roundTie === RoundTie.DISCARD_SUM) return highestPlayedSum(s, mask);
