@@ -14,7 +14,8 @@ import type { LoveLetterState } from './state.ts';
 
 // Typed copies of the card tables for the engine alone: the exported arrays are frozen against
 // strategies, and loads from frozen arrays cost random play several percent (measured).
-const UNSHUFFLED_DECK = Int8Array.from(FULL_DECK);
+// The unshuffled deck is kept four cards to a word, as LoveLetterState.deckWords holds the deck.
+const UNSHUFFLED_DECK = new Int32Array(Int8Array.from(FULL_DECK).buffer);
 const TARGETING = Int8Array.from(CARD_TARGETING);
 
 const NO_CARD = 0;
@@ -43,7 +44,7 @@ function startRound(s: LoveLetterState): void {
   const rng = s.dealRng.seed(s.key, s.gameIndex, Streams.DEAL, s.round);
   if (s.round > 1 && s.rules.nextStarter === NextStarter.RANDOM) s.firstPlayer = rng.int(players);
   shuffleDeck(s);
-  for (let card = 0; card <= Card.PRINCESS; card++) s.seen[card] = 0;
+  for (let i = 0; i < s.seenWords.length; i++) s.seenWords[i] = 0;
   s.deckTop = 1;
   s.drawn = NO_CARD;
   s.inMask = (1 << players) - 1;
@@ -73,7 +74,8 @@ function shuffleDeck(s: LoveLetterState): void {
     for (let i = 0; i < DECK_SIZE; i++) deck[i] = stacked[i];
     return;
   }
-  for (let i = 0; i < DECK_SIZE; i++) deck[i] = UNSHUFFLED_DECK[i];
+  const words = s.deckWords;
+  for (let i = 0; i < UNSHUFFLED_DECK.length; i++) words[i] = UNSHUFFLED_DECK[i];
   s.dealRng.shuffleByThrees(deck, DECK_SIZE);
 }
 

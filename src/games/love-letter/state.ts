@@ -27,6 +27,8 @@ export class LoveLetterState implements GameState {
 
   /** deck[0] is set aside face down; cards are drawn from deck[deckTop] upwards. */
   readonly deck = new Int8Array(DECK_SIZE);
+  /** The deck four cards to a word: a deal lays out the unshuffled deck in four stores. */
+  readonly deckWords = new Int32Array(this.deck.buffer);
   deckTop = 1;
   readonly hand: Int8Array;
   drawn = 0;
@@ -38,7 +40,9 @@ export class LoveLetterState implements GameState {
   /** Sum of the values of the cards each seat played this round (the discard-sum tie break). */
   readonly playedSum: Int16Array;
   /** [card]: copies shown face up this round (played, discarded, or shown when a player went out). */
-  readonly seen = new Int8Array(CARD_KINDS + 1);
+  readonly seen: Int8Array;
+  /** The words `seen` lies in, so that a deal clears it in three stores. */
+  readonly seenWords = new Int32Array(Math.ceil((CARD_KINDS + 1) / 4));
   readonly roundWins: Int8Array;
   readonly shares: Float64Array;
 
@@ -58,6 +62,7 @@ export class LoveLetterState implements GameState {
     this.ruleValues = rules;
     this.rules = decodeRules(rules);
     this.legalRowBase = legalRowBase(players);
+    this.seen = new Int8Array(this.seenWords.buffer, 0, CARD_KINDS + 1);
     this.tally = new GameTally({ players, metrics: LOVE_LETTER_METRICS, forfeitReasons: FORFEIT_LABELS.length });
     this.hand = new Int8Array(players);
     this.inRound = new Uint8Array(players);
