@@ -660,10 +660,10 @@ function finishGame(s: DominionState, cause: number): void {
     tally.record(Metric.TURNS, seat, s.turns[seat]);
     tally.record(Metric.TIES, seat, won && winners > 1 ? 1 : 0);
     tally.count(Metric.END_CAUSE, seat, cause);
-    tally.recordSeries(Metric.DECK, seat, s.owned, seat * CARD_COUNT, CARD_COUNT);
+    tally.recordSeriesOnce(Metric.DECK, seat, s.owned, seat * CARD_COUNT, CARD_COUNT);
     const curved = Math.min(s.turns[seat], CURVE_TURNS);
-    tally.recordSeries(Metric.VP_BY_TURN, seat, s.vpByTurn, seat * CURVE_TURNS, curved);
-    tally.recordSeries(Metric.MONEY_BY_TURN, seat, s.moneyByTurn, seat * CURVE_TURNS, curved);
+    tally.recordSeriesOnce(Metric.VP_BY_TURN, seat, s.vpByTurn, seat * CURVE_TURNS, curved);
+    tally.recordSeriesOnce(Metric.MONEY_BY_TURN, seat, s.moneyByTurn, seat * CURVE_TURNS, curved);
     s.events.ifEnabled()?.push(everyone(s), Ev.GAME_END, seat, s.vp[seat], s.turns[seat], won ? 1 : 0);
   }
   s.endCause = cause;
