@@ -211,17 +211,20 @@ function draw(s: DominionState, seat: number, cards: number): void {
 function shuffle(s: DominionState, seat: number): void {
   const base = seat * s.capacity;
   const counts = seat * CARD_COUNT;
-  const deck = s.deck;
+  const words = s.deckWords;
   const discard = s.discard;
   let at = base;
   for (let kinds = s.discardKinds[seat]; kinds !== 0; kinds &= kinds - 1) {
     const card = lowestKind(kinds);
     const n = discard[counts + card];
     discard[counts + card] = 0;
-    for (const end = at + n; at < end; at++) deck[at] = card;
+    // Four cards a write: what runs past this kind's cards the next kind overwrites, or lies past the pile.
+    const four = card * 0x01010101;
+    for (let i = 0; i < n; i += 4) words.setInt32(at + i, four, true);
+    at += n;
   }
   const size = at - base;
-  s.shuffleRngs[seat].shuffle(deck, base, size);
+  s.shuffleRngs[seat].shuffle(s.deck, base, size);
   s.deckCount[seat] = size;
   s.discardKinds[seat] = 0;
   s.discardCount[seat] = 0;
