@@ -159,7 +159,7 @@ class CompiledList {
   }
 
   private holds(view: DominionSeatView, entry: number): boolean {
-    for (let c = this.firstCondition[entry]; c < this.firstCondition[entry + 1]; c++) {
+    for (let c = this.firstCondition[entry], end = this.firstCondition[entry + 1]; c < end; c++) {
       const left = operand(view, this.leftTerm[c], this.leftCard[c], this.leftValue[c]);
       const right = operand(view, this.rightTerm[c], this.rightCard[c], this.rightValue[c]);
       if ((this.accepts[c] & outcome(left, right)) === 0) return false;
