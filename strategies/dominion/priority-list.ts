@@ -103,6 +103,11 @@ class CompiledList {
   readonly cards: Int8Array;
   /** The entries' cards as a mask. */
   readonly kinds: number;
+  /**
+   * Whether no entry has conditions and the cards go from the highest card number down (big
+   * money's province, gold, silver): the first legal entry is then the highest legal card.
+   */
+  readonly descending: boolean;
   /** Entry e's conditions are firstCondition[e] .. firstCondition[e + 1] - 1. */
   readonly firstCondition: Int32Array;
   /** Per condition, both sides: a term (or CONSTANT), its card, and the constant. */
@@ -120,6 +125,9 @@ class CompiledList {
     const conditions = entries.flatMap((entry) => entry.conditions);
     this.cards = Int8Array.from(entries, (entry) => entry.card);
     this.kinds = entries.reduce((kinds, entry) => kinds | (1 << entry.card), 0);
+    this.descending = entries.every(
+      (entry, index) => entry.conditions.length === 0 && (index === 0 || entry.card < entries[index - 1].card),
+    );
     this.firstCondition = new Int32Array(entries.length + 1);
     entries.forEach((entry, index) => (this.firstCondition[index + 1] = this.firstCondition[index] + entry.conditions.length));
     this.leftTerm = Int8Array.from(conditions, (c) => c.left.term);
@@ -147,6 +155,7 @@ class CompiledList {
     // Only the cards the list names matter: with none of them legal, no entry is looked at.
     const cards = view.legalCards(family) & this.kinds;
     if (cards === 0) return -1;
+    if (this.descending) return actionOf(family, 31 - Math.clz32(cards));
     const entries = this.cards;
     const firstCondition = this.firstCondition;
     for (let entry = 0; entry < entries.length; entry++) {
