@@ -165,17 +165,19 @@ export class GameTally {
   }
 
   /**
-   * A value under each of the labels 0 .. count - 1 of a moments metric, values[from + label]: a
-   * deck's cards per kind, or a curve kept per turn and recorded once, when the game ends.
+   * The game's one value under each of the labels 0 .. count - 1 of a moments metric,
+   * values[from + label]: a deck's cards per kind, or a curve kept per turn, recorded once when the
+   * game ends. Each label's cells are written as its first record on the tally clear() left (one
+   * record, the value, its square) rather than added to: stores alone, where adding reads each cell.
    */
-  recordSeries(metric: number, seat: number, values: Int16Array, from: number, count: number): void {
+  recordSeriesOnce(metric: number, seat: number, values: Int16Array, from: number, count: number): void {
     const counts = this.counts;
     let at = this.metricOffset(metric, seat);
     for (let label = 0; label < count; label++, at += 3) {
       const value = values[from + label];
-      counts[at]++;
-      counts[at + 1] += value;
-      counts[at + 2] += value * value;
+      counts[at] = 1;
+      counts[at + 1] = value;
+      counts[at + 2] = value * value;
     }
   }
 

@@ -86,9 +86,6 @@ const TERMS = {
 } as const;
 const TAKES_CARD = new Set<number>([TERMS.count, TERMS.supply, TERMS.inHand]);
 const CONSTANT = -1;
-const NO_LIST = new Int32Array(0);
-/** CompiledList.first's mask when the legal actions come as a list. */
-const LISTED = -1;
 export const OPERATORS = ['<', '<=', '>', '>=', '==', '!='];
 /**
  * How a condition's left side compares with its right, as a bit (UNORDERED: one is NaN), and per
@@ -104,6 +101,13 @@ const ACCEPTS = [LESS, LESS | EQUAL, GREATER, GREATER | EQUAL, EQUAL, LESS | GRE
 /** The conditions of every entry of one list, flattened into typed arrays so choosing allocates nothing. */
 class CompiledList {
   readonly cards: Int8Array;
+  /** The entries' cards as a mask. */
+  readonly kinds: number;
+  /**
+   * Whether no entry has conditions and the cards go from the highest card number down (big
+   * money's province, gold, silver): the first legal entry is then the highest legal card.
+   */
+  readonly descending: boolean;
   /** Entry e's conditions are firstCondition[e] .. firstCondition[e + 1] - 1. */
   readonly firstCondition: Int32Array;
   /** Per condition, both sides: a term (or CONSTANT), its card, and the constant. */
@@ -120,6 +124,10 @@ class CompiledList {
     const entries = rules.map((rule, index) => parseRule(source, `${list}[${index}]`, rule, values));
     const conditions = entries.flatMap((entry) => entry.conditions);
     this.cards = Int8Array.from(entries, (entry) => entry.card);
+    this.kinds = entries.reduce((kinds, entry) => kinds | (1 << entry.card), 0);
+    this.descending = entries.every(
+      (entry, index) => entry.conditions.length === 0 && (index === 0 || entry.card < entries[index - 1].card),
+    );
     this.firstCondition = new Int32Array(entries.length + 1);
     entries.forEach((entry, index) => (this.firstCondition[index + 1] = this.firstCondition[index] + entry.conditions.length));
     this.leftTerm = Int8Array.from(conditions, (c) => c.left.term);
@@ -133,30 +141,34 @@ class CompiledList {
 
   /** The first entry whose action of `family` is among the legal ones and whose conditions hold; -1 for none. */
   pick(view: DominionSeatView, family: number, legal: Int32Array, count: number): number {
-    return this.first(view, family, LISTED, legal, count);
+    const entries = this.cards;
+    for (let entry = 0; entry < entries.length; entry++) {
+      const action = actionOf(family, entries[entry]);
+      if (isListed(action, legal, count) && (this.firstCondition[entry] === this.firstCondition[entry + 1] || this.holds(view, entry)))
+        return action;
+    }
+    return -1;
   }
 
   /** pick, from the view's mask of the legal cards of `family` instead of a list. */
   pickLegal(view: DominionDecidingView, family: number): number {
-    return this.first(view, family, view.legalCards(family), NO_LIST, 0);
-  }
-
-  /** The entries' walk; `cards` is the legal cards' mask, or -1 where `legal` lists them. */
-  private first(view: DominionSeatView, family: number, cards: number, legal: Int32Array, count: number): number {
+    // Only the cards the list names matter: with none of them legal, no entry is looked at.
+    const cards = view.legalCards(family) & this.kinds;
+    if (cards === 0) return -1;
+    if (this.descending) return actionOf(family, 31 - Math.clz32(cards));
     const entries = this.cards;
     const firstCondition = this.firstCondition;
     for (let entry = 0; entry < entries.length; entry++) {
       const card = entries[entry];
-      const action = actionOf(family, card);
-      if (cards === LISTED ? !isListed(action, legal, count) : (cards & (1 << card)) === 0) continue;
+      if ((cards & (1 << card)) === 0) continue;
       // An entry without conditions is taken as it stands: a list of plain cards never calls holds.
-      if (firstCondition[entry] === firstCondition[entry + 1] || this.holds(view, entry)) return action;
+      if (firstCondition[entry] === firstCondition[entry + 1] || this.holds(view, entry)) return actionOf(family, card);
     }
     return -1;
   }
 
   private holds(view: DominionSeatView, entry: number): boolean {
-    for (let c = this.firstCondition[entry]; c < this.firstCondition[entry + 1]; c++) {
+    for (let c = this.firstCondition[entry], end = this.firstCondition[entry + 1]; c < end; c++) {
       const left = operand(view, this.leftTerm[c], this.leftCard[c], this.leftValue[c]);
       const right = operand(view, this.rightTerm[c], this.rightCard[c], this.rightValue[c]);
       if ((this.accepts[c] & outcome(left, right)) === 0) return false;

@@ -78,6 +78,17 @@ describe('game tally', () => {
     assert.deepEqual([...named.counts], [...held.counts]);
   });
 
+  test("a series recorded once lands as each label's first record would", () => {
+    const series = new GameTally(SHAPE);
+    const each = new GameTally(SHAPE);
+    series.counts.fill(9);
+    series.clear();
+    series.recordSeriesOnce(2, 1, Int16Array.of(7, -3, 4), 1, 2);
+    each.recordAt(each.momentsCell(2, 1, 0), -3);
+    each.recordAt(each.momentsCell(2, 1, 1), 4);
+    assert.deepEqual([...series.counts], [...each.counts]);
+  });
+
   test('forfeits land in the seat row of the reason', () => {
     const tally = new GameTally(SHAPE);
     tally.forfeit(2, 4);

@@ -211,17 +211,20 @@ function draw(s: DominionState, seat: number, cards: number): void {
 function shuffle(s: DominionState, seat: number): void {
   const base = seat * s.capacity;
   const counts = seat * CARD_COUNT;
-  const deck = s.deck;
+  const words = s.deckWords;
   const discard = s.discard;
   let at = base;
   for (let kinds = s.discardKinds[seat]; kinds !== 0; kinds &= kinds - 1) {
     const card = lowestKind(kinds);
     const n = discard[counts + card];
     discard[counts + card] = 0;
-    for (const end = at + n; at < end; at++) deck[at] = card;
+    // Four cards a write: what runs past this kind's cards the next kind overwrites, or lies past the pile.
+    const four = card * 0x01010101;
+    for (let i = 0; i < n; i += 4) words.setInt32(at + i, four, true);
+    at += n;
   }
   const size = at - base;
-  s.shuffleRngs[seat].shuffle(deck, base, size);
+  s.shuffleRngs[seat].shuffle(s.deck, base, size);
   s.deckCount[seat] = size;
   s.discardKinds[seat] = 0;
   s.discardCount[seat] = 0;
@@ -660,10 +663,10 @@ function finishGame(s: DominionState, cause: number): void {
     tally.record(Metric.TURNS, seat, s.turns[seat]);
     tally.record(Metric.TIES, seat, won && winners > 1 ? 1 : 0);
     tally.count(Metric.END_CAUSE, seat, cause);
-    tally.recordSeries(Metric.DECK, seat, s.owned, seat * CARD_COUNT, CARD_COUNT);
+    tally.recordSeriesOnce(Metric.DECK, seat, s.owned, seat * CARD_COUNT, CARD_COUNT);
     const curved = Math.min(s.turns[seat], CURVE_TURNS);
-    tally.recordSeries(Metric.VP_BY_TURN, seat, s.vpByTurn, seat * CURVE_TURNS, curved);
-    tally.recordSeries(Metric.MONEY_BY_TURN, seat, s.moneyByTurn, seat * CURVE_TURNS, curved);
+    tally.recordSeriesOnce(Metric.VP_BY_TURN, seat, s.vpByTurn, seat * CURVE_TURNS, curved);
+    tally.recordSeriesOnce(Metric.MONEY_BY_TURN, seat, s.moneyByTurn, seat * CURVE_TURNS, curved);
     s.events.ifEnabled()?.push(everyone(s), Ev.GAME_END, seat, s.vp[seat], s.turns[seat], won ? 1 : 0);
   }
   s.endCause = cause;

@@ -21,7 +21,10 @@ export class DominionState implements GameState {
   readonly ruleValues: RuleValues;
   readonly events: EventLog;
   readonly tally: GameTally;
-  /** Room for every card there is in one seat's draw pile, and in the play area. */
+  /**
+   * Room for every card there is in one seat's draw pile, and in the play area, and 3 more: a
+   * shuffle lays the draw pile out four cards at a time, and its last write may run 3 cards past it.
+   */
   readonly capacity: number;
 
   readonly supply = new Int16Array(CARD_COUNT);
@@ -46,6 +49,8 @@ export class DominionState implements GameState {
   readonly topDiscard: Int8Array;
   /** Draw piles: seat s's is deck[s * capacity ..], its top at index deckCount[s] - 1. */
   readonly deck: Int8Array;
+  /** `deck` read as little-endian words, to lay a kind's cards out four at a time. */
+  readonly deckWords: DataView;
   readonly deckCount: Int16Array;
   readonly owned: Int16Array;
   /**
@@ -104,7 +109,7 @@ export class DominionState implements GameState {
     this.players = players;
     this.ruleValues = rules;
     this.rules = decodeRules(rules);
-    this.capacity = totalCards(players);
+    this.capacity = totalCards(players) + 3;
     this.startingSupply = Int16Array.from({ length: CARD_COUNT }, (_, card) => pileSize(card, players));
     // One move logs at most a record per card there is twice over (a cleanup announces the play
     // area, then the draw may shuffle), plus a game's start or end.
@@ -121,6 +126,7 @@ export class DominionState implements GameState {
     this.deckCount = new Int16Array(players);
     this.topDiscard = new Int8Array(players);
     this.deck = new Int8Array(players * this.capacity);
+    this.deckWords = new DataView(this.deck.buffer);
     this.play = new Int8Array(this.capacity);
     this.playCopies = new Int16Array(this.capacity);
     this.turns = new Int16Array(players);
