@@ -117,24 +117,46 @@ export class GameTally {
   hold(metric: number, seat: number, label: number): void {
     this.held[metric * this.players + seat] = label;
     if (this.rateBy[metric] === 0) return;
-    const at = this.metricOffset(metric, seat);
-    const labels = this.labelCount[metric];
-    this.counts[at + label]++;
-    if (this.rounds === 1) this.counts[at + 3 * labels] = label;
+    this.holdAt(this.metricOffset(metric, seat) + label, label, this.labelCount[metric]);
   }
 
   /** The seat won the round, with `share` of it in share units. */
   roundWon(seat: number, share: number): void {
-    this.roundWins[seat]++;
-    this.roundWinShare[seat] += share;
-    const counts = this.counts;
+    this.seatWon(seat, share);
     for (let i = 0; i < this.rateByMetrics.length; i++) {
       const metric = this.rateByMetrics[i];
-      const labels = this.labelCount[metric];
-      const at = this.metricOffset(metric, seat) + this.held[metric * this.players + seat];
-      counts[at + labels]++;
-      counts[at + 2 * labels] += share;
+      const cell = this.metricOffset(metric, seat) + this.held[metric * this.players + seat];
+      this.rateByWonAt(cell, this.labelCount[metric], share);
     }
+  }
+
+  /**
+   * Where a rate-by metric's round count for the seat under `label` is. A game that knows each
+   * seat's label as it deals keeps this cell, counts the round with holdAt and a win with
+   * seatWon and rateByWonAt, rather than holding the label and having every win look it up again
+   * for each rate-by metric.
+   */
+  rateByCell(metric: number, seat: number, label: number): number {
+    return this.metricOffset(metric, seat) + label;
+  }
+
+  /** A round begun holding `label` of a rate-by metric of `labels` labels, at the cell rateByCell named. */
+  holdAt(cell: number, label: number, labels: number): void {
+    this.counts[cell]++;
+    if (this.rounds === 1) this.counts[cell - label + 3 * labels] = label;
+  }
+
+  /** The seat's round wins and win share alone, for a game that counts its rate-by wins with rateByWonAt. */
+  seatWon(seat: number, share: number): void {
+    this.roundWins[seat]++;
+    this.roundWinShare[seat] += share;
+  }
+
+  /** A round won with `share`, under the label held at the cell rateByCell named, of a metric of `labels` labels. */
+  rateByWonAt(cell: number, labels: number, share: number): void {
+    const counts = this.counts;
+    counts[cell + labels]++;
+    counts[cell + 2 * labels] += share;
   }
 
   /** One more of cause `label` for the seat. */

@@ -78,6 +78,34 @@ describe('game tally', () => {
     assert.deepEqual([...named.counts], [...held.counts]);
   });
 
+  test('rate-by rounds and wins counted at the cells named for each label land where holding the label puts them', () => {
+    const held = new GameTally(SHAPE);
+    const named = new GameTally(SHAPE);
+    const labels = METRICS[0].labels.length;
+    // Per round, each seat's label, then the winners and their share: the first round labels the game.
+    const rounds: [number[], number[], number][] = [
+      [[2, 0, 1], [0], 6],
+      [[1, 1, 2], [1, 2], 3],
+      [[0, 2, 2], [2], 6],
+    ];
+    for (const [dealt, winners, share] of rounds) {
+      held.startRound();
+      named.startRound();
+      const cells = dealt.map((label, seat) => named.rateByCell(0, seat, label));
+      dealt.forEach((label, seat) => {
+        held.hold(0, seat, label);
+        named.holdAt(cells[seat], label, labels);
+      });
+      for (const seat of winners) {
+        held.roundWon(seat, share);
+        named.seatWon(seat, share);
+        named.rateByWonAt(cells[seat], labels, share);
+      }
+    }
+    assert.deepEqual([...named.counts], [...held.counts]);
+    assert.equal(named.counts[named.rateByCell(0, 2, 2) + labels], 2, 'seat 2 won twice holding label 2');
+  });
+
   test("a series recorded once lands as each label's first record would", () => {
     const series = new GameTally(SHAPE);
     const each = new GameTally(SHAPE);

@@ -5,7 +5,7 @@ import { CARD_TARGETING, Card, DECK_SIZE, FULL_DECK, MAX_PLAYERS, MIN_PLAYERS, T
 import { legalRowBase } from './legal-rows.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import { Ev, Illegal, OutCause } from './codes.ts';
-import { Metric } from './metrics.ts';
+import { LOVE_LETTER_METRICS, Metric } from './metrics.ts';
 import { NextStarter, RoundTie } from './rules.ts';
 import type { LoveLetterState } from './state.ts';
 
@@ -17,6 +17,8 @@ import type { LoveLetterState } from './state.ts';
 // The unshuffled deck is kept four cards to a word, as LoveLetterState.deckWords holds the deck.
 const UNSHUFFLED_DECK = new Int32Array(Int8Array.from(FULL_DECK).buffer);
 const TARGETING = Int8Array.from(CARD_TARGETING);
+
+const FIRST_CARD_LABELS = LOVE_LETTER_METRICS[Metric.FIRST_CARD].labels.length;
 
 const NO_CARD = 0;
 const NO_TARGET = -1;
@@ -59,7 +61,10 @@ function startRound(s: LoveLetterState): void {
     s.playedSum[seat] = 0;
     const card = s.deck[s.deckTop++];
     s.hand[seat] = card;
-    tally.hold(Metric.FIRST_CARD, seat, card);
+    // The tally's cells for the card, found once per deal rather than at each of the round's wins.
+    const cell = s.firstCardCells[seat] + card;
+    s.heldCardCells[seat] = cell;
+    tally.holdAt(cell, card, FIRST_CARD_LABELS);
     s.events.ifEnabled()?.push(1 << seat, Ev.START, s.firstPlayer, players, 0, 0);
     s.events.ifEnabled()?.push(1 << seat, Ev.DRAW, card, 0, 0, 0);
   }
@@ -270,7 +275,8 @@ function endRound(s: LoveLetterState): void {
   for (let left = winners; left !== 0; left &= left - 1) {
     const seat = lowestSeat(left);
     s.roundWins[seat]++;
-    tally.roundWon(seat, share);
+    tally.seatWon(seat, share);
+    tally.rateByWonAt(s.heldCardCells[seat], FIRST_CARD_LABELS, share);
     if (s.roundWins[seat] >= s.rules.winsNeeded) gameWinners |= 1 << seat;
   }
   // Addressed to nobody: bots are simply stopped at a round's end and never learn who won, so

@@ -5,7 +5,7 @@ import { GameTally } from '../../core/tally.ts';
 import { CARD_KINDS, DECK_SIZE } from './cards.ts';
 import { legalRowBase } from './legal-rows.ts';
 import { FORFEIT_LABELS } from './codes.ts';
-import { LOVE_LETTER_METRICS } from './metrics.ts';
+import { LOVE_LETTER_METRICS, Metric } from './metrics.ts';
 import { decodeRules, type DecodedRules } from './rules.ts';
 
 // A turn writes at most a dozen records, but one move can end a round and run the next one's
@@ -24,6 +24,10 @@ export class LoveLetterState implements GameState {
   /** Where this table size's rows begin in the engine's legal-action lists. */
   readonly legalRowBase: number;
   readonly tally: GameTally;
+  /** [seat]: where the tally counts rounds begun holding card 0 (GameTally.rateByCell). */
+  readonly firstCardCells: Int32Array;
+  /** [seat]: where the tally counts rounds begun holding the card dealt this round. */
+  readonly heldCardCells: Int32Array;
 
   /** deck[0] is set aside face down; cards are drawn from deck[deckTop] upwards. */
   readonly deck = new Int8Array(DECK_SIZE);
@@ -64,6 +68,8 @@ export class LoveLetterState implements GameState {
     this.legalRowBase = legalRowBase(players);
     this.seen = new Int8Array(this.seenWords.buffer, 0, CARD_KINDS + 1);
     this.tally = new GameTally({ players, metrics: LOVE_LETTER_METRICS, forfeitReasons: FORFEIT_LABELS.length });
+    this.firstCardCells = Int32Array.from({ length: players }, (_, seat) => this.tally.rateByCell(Metric.FIRST_CARD, seat, 0));
+    this.heldCardCells = new Int32Array(players);
     this.hand = new Int8Array(players);
     this.inRound = new Uint8Array(players);
     this.protectedSeat = new Uint8Array(players);
