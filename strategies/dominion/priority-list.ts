@@ -242,6 +242,7 @@ function operand(view: DominionSeatView, term: number, card: number, value: numb
   return termValue(view, term, card);
 }
 
+/** The value of every other term; operand reads a card count and the provinces left itself. */
 function termValue(view: DominionSeatView, term: number, card: number): number {
   const seat = view.seat;
   switch (term) {
@@ -254,8 +255,6 @@ function termValue(view: DominionSeatView, term: number, card: number): number {
       );
     case TERMS.turn:
       return view.turns[seat];
-    case TERMS.provincesLeft:
-      return view.supply[Card.PROVINCE];
     case TERMS.emptyPiles:
       return view.emptyPiles();
     case TERMS.vpLead: {
@@ -267,8 +266,6 @@ function termValue(view: DominionSeatView, term: number, card: number): number {
       return view.vpOf(seat);
     case TERMS.deckSize:
       return ownedTotal(view);
-    case TERMS.count:
-      return view.ownCards[card];
     case TERMS.supply:
       return view.supply[card];
     case TERMS.inHand:
