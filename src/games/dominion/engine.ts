@@ -1,3 +1,4 @@
+import { bitCount, lowestBit } from '../../core/bits.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import { Streams, type MasterKey, type Rng } from '../../core/random.ts';
 import { Action, CARD_OF, FAMILY_OF, Family } from './actions.ts';
@@ -38,11 +39,6 @@ const ALL_KINDS = (1 << CARD_COUNT) - 1;
 const ACTION_KINDS = ALL_KINDS & ~((1 << Card.CELLAR) - 1);
 const TREASURE_KINDS = TYPES.reduce((kinds, types, card) => ((types & TREASURE) !== 0 ? kinds | (1 << card) : kinds), 0);
 
-/** The lowest card whose bit is set in a non-empty handKinds mask. */
-function lowestKind(kinds: number): number {
-  return 31 - Math.clz32(kinds & -kinds);
-}
-
 /** The kinds of card whose cells in `counts` from `base` are not zero, as a mask. */
 function kindsIn(counts: Int16Array, base: number): number {
   let kinds = 0;
@@ -61,12 +57,6 @@ export function syncKinds(s: DominionState): void {
   }
   s.stockedKinds = kindsIn(s.supply, 0);
   s.emptyPiles = CARD_COUNT - bitCount(s.stockedKinds);
-}
-
-function bitCount(mask: number): number {
-  let count = 0;
-  for (; mask !== 0; mask &= mask - 1) count++;
-  return count;
 }
 
 function everyone(s: DominionState): number {
@@ -215,7 +205,7 @@ function shuffle(s: DominionState, seat: number): void {
   const discard = s.discard;
   let at = base;
   for (let kinds = s.discardKinds[seat]; kinds !== 0; kinds &= kinds - 1) {
-    const card = lowestKind(kinds);
+    const card = lowestBit(kinds);
     const n = discard[counts + card];
     discard[counts + card] = 0;
     // Four cards a write: what runs past this kind's cards the next kind overwrites, or lies past the pile.
@@ -281,7 +271,7 @@ function endBuys(s: DominionState): void {
 /** The top discard when none is chosen: the hand's card, else the last card played. */
 function defaultTop(s: DominionState): number {
   const kinds = s.handKinds[s.active];
-  if (kinds !== 0) return lowestKind(kinds);
+  if (kinds !== 0) return lowestBit(kinds);
   return s.playRuns > 0 ? s.play[s.playRuns - 1] : NO_CARD;
 }
 
@@ -303,7 +293,7 @@ function cleanup(s: DominionState, chosenTop: number): void {
   }
   if (s.events.enabled) announcePlayArea(s, seat);
   for (let kinds = s.handKinds[seat]; kinds !== 0; kinds &= kinds - 1) {
-    const card = lowestKind(kinds);
+    const card = lowestBit(kinds);
     discard[base + card] += hand[base + card];
     hand[base + card] = 0;
   }
@@ -378,7 +368,7 @@ function playAllTreasures(s: DominionState): void {
   let cards = 0;
   let coins = 0;
   for (let kinds = s.handKinds[seat] & TREASURE_KINDS; kinds !== 0; kinds &= kinds - 1) {
-    const card = lowestKind(kinds);
+    const card = lowestBit(kinds);
     const n = hand[base + card];
     if (log !== null) for (let i = 0; i < n; i++) log.push(1 << seat, Ev.PLAYED, seat, card, 0, 0);
     addToPlay(s, card, n);
@@ -730,7 +720,7 @@ function resolvingKinds(s: DominionState, family: number, held: number): number 
 /** An action of `family` for each card legalKinds allows, in card order. */
 function listFamily(s: DominionState, family: number, out: Int32Array, count: number): number {
   const first = family * CARD_COUNT;
-  for (let kinds = legalKinds(s, family); kinds !== 0; kinds &= kinds - 1) out[count++] = first + lowestKind(kinds);
+  for (let kinds = legalKinds(s, family); kinds !== 0; kinds &= kinds - 1) out[count++] = first + lowestBit(kinds);
   return count;
 }
 

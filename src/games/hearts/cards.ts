@@ -67,13 +67,5 @@ export function deckFor(players: number): Int8Array {
   return Int8Array.from(deck);
 }
 
-/**
- * The number of cards in a rank mask, by adding bits in parallel: no loop, so no branch on how
- * many cards there are for the processor to guess wrong (a deal counts two masks for every seat).
- */
-export function bitCount(mask: number): number {
-  let bits = mask - ((mask >>> 1) & 0x55555555);
-  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
-  bits = (bits + (bits >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(bits, 0x01010101) >>> 24;
-}
+/** The number of cards in a rank mask. */
+export { bitCount } from '../../core/bits.ts';

@@ -3,6 +3,7 @@ import { Streams, scaleBits } from '../../core/random.ts';
 import { actionCard, actionGuess, actionTarget, encodeAction } from './actions.ts';
 import { CARD_TARGETING, Card, DECK_SIZE, FULL_DECK, MAX_PLAYERS, MIN_PLAYERS, Targeting } from './cards.ts';
 import { legalRowBase } from './legal-rows.ts';
+import { bitCount, lowestBit } from '../../core/bits.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import { Ev, Illegal, OutCause } from './codes.ts';
 import { LOVE_LETTER_METRICS, Metric } from './metrics.ts';
@@ -273,7 +274,7 @@ function endRound(s: LoveLetterState): void {
   // Over the winners' bits, lowest seat first: a test of every seat's bit would be guessed wrong
   // wherever the winner sits.
   for (let left = winners; left !== 0; left &= left - 1) {
-    const seat = lowestSeat(left);
+    const seat = lowestBit(left);
     s.roundWins[seat]++;
     tally.seatWon(seat, share);
     tally.rateByWonAt(s.heldCardCells[seat], FIRST_CARD_LABELS, share);
@@ -305,19 +306,7 @@ function firstInTurnOrder(s: LoveLetterState, mask: number): number {
   if (mask === 0) return s.firstPlayer;
   // The seats from the first player on, else those before it.
   const fromFirst = mask & -(1 << s.firstPlayer);
-  return lowestSeat(fromFirst !== 0 ? fromFirst : mask);
-}
-
-/** The lowest seat of a nonzero seat mask. */
-function lowestSeat(mask: number): number {
-  return 31 - Math.clz32(mask & -mask);
-}
-
-/** How many seats a seat mask holds. */
-function bitCount(mask: number): number {
-  let count = 0;
-  for (let left = mask; left !== 0; left &= left - 1) count++;
-  return count;
+  return lowestBit(fromFirst !== 0 ? fromFirst : mask);
 }
 
 /**

@@ -76,14 +76,5 @@ export function handSizeOf(players: number, seat: number): number {
   return Math.floor(DEALT_CARDS / players) + (seat < DEALT_CARDS % players ? 1 : 0);
 }
 
-/** The number of cards in a mask. */
-export function cardCount(mask: number): number {
-  let count = 0;
-  for (let m = mask; m !== 0; m &= m - 1) count++;
-  return count;
-}
-
-/** The lowest card of a non-empty mask. */
-export function lowestCard(mask: number): number {
-  return 31 - Math.clz32(mask & -mask);
-}
+/** The number of cards in a mask, and the lowest card of a non-empty one. */
+export { bitCount as cardCount, lowestBit as lowestCard } from '../../core/bits.ts';

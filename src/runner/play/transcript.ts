@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lowestBit } from '../../core/bits.ts';
 import type { GameEvent } from '../../core/events.ts';
 import type { Game, GameState, PlayerView, RuleValues } from '../../core/game.ts';
 import type { GameRange, MatchPlayer } from './batch.ts';
@@ -96,7 +97,7 @@ export class TranscriptRecorder<S extends GameState, V extends PlayerView> imple
     }
     const recipients = event.recipients;
     const single = (recipients & (recipients - 1)) === 0;
-    const seat = single ? 31 - Math.clz32(recipients) : lowestSeat(recipients);
+    const seat = single ? 31 - Math.clz32(recipients) : lowestBit(recipients);
     const text = this.game.describeEvent(event, seat, this.rules);
     if (text === '') {
       const comment = this.game.describeComment(event, this.rules);
@@ -140,8 +141,4 @@ export class TranscriptRecorder<S extends GameState, V extends PlayerView> imple
   private number(seat: number): number {
     return this.game.seatNumber(seat, this.rules);
   }
-}
-
-function lowestSeat(mask: number): number {
-  return 31 - Math.clz32(mask & -mask);
 }
