@@ -4,10 +4,15 @@
 // and each side's best slice is its speed; the ratio of the bests is the figure to watch. Each case
 // plays in a process of its own, as a sim worker plays one game: one process playing every engine
 // in turn would leave the shared play loop compiled for the mix, slower for each. Skipped, with a
-// note, where gcc or the references are missing. Run alone with
+// note, where gcc or the references are missing.
+//
+// Where clang can build for wasm32-wasi (Debian: clang, lld, wasi-libc, libclang-rt-dev-wasm32),
+// the same references also run as WebAssembly under this Node, taking their turns in the same
+// slices: the speed any engine hosted by this runtime could reach with C's own code, the yardstick
+// for how much of the gap to C is the runtime's rather than parlor's. Run alone with
 //   node --expose-gc --import tsx test/bench/native.ts [--quick]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -91,14 +96,26 @@ function referenceFolder(): string | null {
   }
 }
 
-/** Builds each reference once into `into`; null (and a note) when gcc is missing or a build fails. */
-function buildReferences(from: string, into: string): Map<string, string> | null {
+/** How a reference is built: the compiler, its flags before the output, and what each build is called. */
+interface Toolchain {
+  readonly what: string;
+  readonly compiler: string;
+  readonly flags: readonly string[];
+  readonly extension: string;
+}
+
+const NATIVE: Toolchain = { what: 'native references', compiler: 'gcc', flags: ['-O2'], extension: '' };
+const WASM: Toolchain = { what: 'WebAssembly references', compiler: 'clang', flags: ['--target=wasm32-wasi', '-O2'], extension: '.wasm' };
+
+/** Builds each reference once into `into`; null (and a note) when the compiler is missing or a build fails. */
+function buildReferences(from: string, into: string, toolchain: Toolchain): Map<string, string> | null {
   const binaries = new Map<string, string>();
   for (const source of new Set(CASES.map((c) => c.source))) {
-    const binary = join(into, source.replace(/\.c$/, ''));
-    const built = spawnSync('gcc', ['-O2', '-o', binary, join(from, source), '-lm'], { encoding: 'utf8' });
+    const binary = join(into, source.replace(/\.c$/, toolchain.extension));
+    const built = spawnSync(toolchain.compiler, [...toolchain.flags, '-o', binary, join(from, source), '-lm'], { encoding: 'utf8' });
     if (built.error || built.status !== 0) {
-      process.stderr.write(`note: native references skipped: gcc ${built.error ? 'not found' : `failed on ${source}: ${built.stderr}`}\n`);
+      const why = built.error ? 'not found' : `failed on ${source}: ${built.stderr.trim().split('\n').at(-1)}`;
+      process.stderr.write(`note: ${toolchain.what} skipped: ${toolchain.compiler} ${why}\n`);
       return null;
     }
     binaries.set(source, binary);
@@ -106,16 +123,38 @@ function buildReferences(from: string, into: string): Map<string, string> | null
   return binaries;
 }
 
-function nativeSpeed(binary: string, c: NativeCase): number {
-  const run = spawnSync(binary, c.args(c.nativeSlice), { encoding: 'utf8' });
+/** The reference's speed over one slice: run natively, or as WebAssembly in a child Node. */
+function referenceSpeed(binary: string, c: NativeCase): number {
+  const args = c.args(c.nativeSlice);
+  const run = binary.endsWith(WASM.extension)
+    ? spawnSync(process.execPath, [...process.execArgv, '--no-warnings', fileURLToPath(import.meta.url), '--wasm', binary, ...args], {
+        encoding: 'utf8',
+      })
+    : spawnSync(binary, args, { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${binary} failed: ${run.stderr}`);
   return Number((JSON.parse(run.stdout) as Record<string, unknown>)[c.speedField]);
+}
+
+/** What runWasm needs of the WebAssembly global, which the project's type libraries leave out. */
+interface WebAssemblyApi {
+  compile(bytes: Uint8Array): Promise<object>;
+  instantiate(module: object, imports: object): Promise<object>;
+}
+
+/** Runs a WebAssembly reference in this process with `args` as its command line (--wasm mode). */
+async function runWasm(binary: string, args: readonly string[]): Promise<void> {
+  const { WebAssembly } = globalThis as unknown as { WebAssembly: WebAssemblyApi };
+  // Loaded here, in the child started with --no-warnings: its import warns that WASI is experimental.
+  const { WASI } = await import('node:wasi');
+  const wasi = new WASI({ version: 'preview1', args: [binary, ...args], env: {} });
+  const module = await WebAssembly.compile(readFileSync(binary));
+  wasi.start(await WebAssembly.instantiate(module, wasi.getImportObject()));
 }
 
 /** Each parlor slice lasts about this long, whatever the machine's speed, like a run of the reference. */
 const SLICE_SECONDS = 0.15;
 
-async function benchCase(c: NativeCase, binary: string, slices: number): Promise<BenchLine> {
+async function benchCase(c: NativeCase, binary: string, wasm: string | null, slices: number): Promise<BenchLine> {
   const match = await prepareMatch(builtinRegistry(), { game: c.game, seats: c.seats, rules: c.rules, seed: 'bench' });
   const table = createTable(match);
   let game = 0;
@@ -133,25 +172,29 @@ async function benchCase(c: NativeCase, binary: string, slices: number): Promise
   const heapStart = heapUsed();
   let parlor = 0;
   let native = 0;
+  let webAssembly = 0;
   for (let slice = 0; slice < slices; slice++) {
     parlor = Math.max(parlor, playSlice());
-    native = Math.max(native, nativeSpeed(binary, c));
+    native = Math.max(native, referenceSpeed(binary, c));
+    if (wasm !== null) webAssembly = Math.max(webAssembly, referenceSpeed(wasm, c));
   }
   const heapEnd = heapUsed();
+  const ratio = (speed: number): number => Math.round((speed / native) * 1000) / 1000;
   return {
     bench: c.bench,
     seats: c.seats.join(' vs '),
     slices,
     gamesPerSecond: Math.round(parlor),
     nativeGamesPerSecond: Math.round(native),
-    ratio: Math.round((parlor / native) * 1000) / 1000,
+    ratio: ratio(parlor),
+    ...(wasm === null ? {} : { wasmGamesPerSecond: Math.round(webAssembly), wasmRatio: ratio(webAssembly) }),
     heapGrowthBytes: heapEnd - heapStart,
   };
 }
 
 /** Case `index` measured by this file run in a fresh process (see the top). */
-function benchInChild(index: number, binary: string, slices: number): BenchLine {
-  const args = [...process.execArgv, fileURLToPath(import.meta.url), '--case', String(index), binary, String(slices)];
+function benchInChild(index: number, binary: string, wasm: string | null, slices: number): BenchLine {
+  const args = [...process.execArgv, fileURLToPath(import.meta.url), '--case', String(index), binary, wasm ?? '-', String(slices)];
   const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`native bench case ${index} failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as BenchLine;
@@ -165,9 +208,10 @@ export async function benchNative(options: EngineBenchOptions, report: (line: Be
   }
   const into = mkdtempSync(join(tmpdir(), 'parlor-native-'));
   try {
-    const binaries = buildReferences(from, into);
+    const binaries = buildReferences(from, into, NATIVE);
     if (binaries === null) return;
-    CASES.forEach((c, index) => report(benchInChild(index, binaries.get(c.source)!, options.quick ? 3 : 10)));
+    const wasm = buildReferences(from, into, WASM);
+    CASES.forEach((c, index) => report(benchInChild(index, binaries.get(c.source)!, wasm?.get(c.source) ?? null, options.quick ? 3 : 10)));
   } finally {
     rmSync(into, { recursive: true, force: true });
   }
@@ -175,9 +219,11 @@ export async function benchNative(options: EngineBenchOptions, report: (line: Be
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const at = process.argv.indexOf('--case');
-  if (at < 0) await benchNative({ quick: process.argv.includes('--quick') }, (line) => console.log(JSON.stringify(line)));
+  const wasmAt = process.argv.indexOf('--wasm');
+  if (wasmAt >= 0) await runWasm(process.argv[wasmAt + 1], process.argv.slice(wasmAt + 2));
+  else if (at < 0) await benchNative({ quick: process.argv.includes('--quick') }, (line) => console.log(JSON.stringify(line)));
   else {
-    const [index, binary, slices] = process.argv.slice(at + 1);
-    console.log(JSON.stringify(await benchCase(CASES[Number(index)], binary, Number(slices))));
+    const [index, binary, wasm, slices] = process.argv.slice(at + 1);
+    console.log(JSON.stringify(await benchCase(CASES[Number(index)], binary, wasm === '-' ? null : wasm, Number(slices))));
   }
 }
