@@ -60,6 +60,8 @@ export class GameTally {
   /** One win in share units (see shareUnitsFor): a round won alone adds this much. */
   readonly shareUnits: number;
   rounds = 0;
+  /** Forfeits of every seat this game: most games have none, and their reasons need no reading then. */
+  forfeitCount = 0;
   /** Round wins per seat, each tied winner counted as a win. */
   readonly roundWins: Int32Array;
   /** Round wins per seat in share units: a round shared by k winners adds shareUnits / k. */
@@ -101,6 +103,7 @@ export class GameTally {
 
   clear(): void {
     this.rounds = 0;
+    this.forfeitCount = 0;
     this.counts.fill(0);
   }
 
@@ -205,5 +208,6 @@ export class GameTally {
 
   forfeit(seat: number, reason: number): void {
     this.forfeits[seat * this.shape.forfeitReasons + reason]++;
+    this.forfeitCount++;
   }
 }

@@ -127,6 +127,21 @@ describe('game tally', () => {
     );
   });
 
+  test("the game's forfeit count follows every seat's forfeits, and a new game starts it again", () => {
+    const tally = new GameTally(SHAPE);
+    assert.equal(tally.forfeitCount, 0);
+    tally.forfeit(2, 4);
+    tally.forfeit(0, 1);
+    tally.forfeit(2, 4);
+    assert.equal(tally.forfeitCount, 3);
+    assert.equal(
+      tally.forfeitCount,
+      tally.forfeits.reduce((a, b) => a + b, 0),
+    );
+    tally.clear();
+    assert.equal(tally.forfeitCount, 0);
+  });
+
   test('clear zeroes every cell and the round count', () => {
     const tally = new GameTally(SHAPE);
     tally.counts.fill(5);

@@ -40,6 +40,8 @@ export class CounterLayout {
   readonly momentTally: Int32Array;
   /** The metrics that are not moments (rate-by and causes), whose counts recordMetric adds. */
   readonly otherMetrics: Int32Array;
+  /** [metric]: how many labels it has, read for every game without walking to the metric's spec. */
+  readonly labelCounts: Int32Array;
 
   constructor(tallyShape: TallyShape, shareUnits: number, slots: number) {
     this.players = tallyShape.players;
@@ -73,6 +75,7 @@ export class CounterLayout {
       const [m, label] = cells[i % moments];
       return tally.metricStart[m] + Math.floor(i / moments) * tally.seatStride[m] + 3 * label;
     });
+    this.labelCounts = Int32Array.from(this.metrics, (metric) => metric.labels.length);
     this.otherMetrics = Int32Array.from(
       this.metrics.flatMap((metric, m) => (metric.kind === 'moments' ? [] : [m])),
       (m) => m,
@@ -377,7 +380,7 @@ export class Counters {
     for (let i = 0; i < layout.otherMetrics.length; i++) {
       const m = layout.otherMetrics[i];
       if (layout.rateByBase[m] < 0) continue;
-      const labels = layout.metrics[m].labels.length;
+      const labels = layout.labelCounts[m];
       for (let slot = 0; slot < layout.slots; slot++) {
         // Offsets of label 0, computed once per slot: every game's block passes here.
         const cells0 = layout.metricBase(layout.slot(slot), m) + RateByField.BLOCK_WIN_SQUARES;
@@ -433,6 +436,7 @@ export class Counters {
     data[entity + Field.ROUND_WINS] += tally.roundWins[seat];
     data[entity + Field.ROUND_WIN_SHARE] += tally.roundWinShare[seat];
     for (let i = 0; i < layout.otherMetrics.length; i++) this.recordMetric(index, entity, seat, layout.otherMetrics[i], tally, units);
+    if (tally.forfeitCount === 0) return;
     const forfeits = layout.forfeits(entity);
     for (let reason = 0; reason < layout.forfeitReasons; reason++) {
       const count = tally.forfeits[seat * layout.forfeitReasons + reason];
@@ -447,7 +451,7 @@ export class Counters {
   private recordMetric(index: number, entity: number, seat: number, m: number, tally: GameTally, units: number): void {
     const data = this.data;
     const layout = this.layout;
-    const labels = layout.metrics[m].labels.length;
+    const labels = layout.labelCounts[m];
     const counts = tally.counts;
     const from = tally.metricOffset(m, seat);
     const base = layout.metricBase(entity, m);
