@@ -97,7 +97,8 @@ export class TranscriptRecorder<S extends GameState, V extends PlayerView> imple
     }
     const recipients = event.recipients;
     const single = (recipients & (recipients - 1)) === 0;
-    const seat = single ? 31 - Math.clz32(recipients) : lowestBit(recipients);
+    // The one recipient, or the lowest of several; -1 for none.
+    const seat = lowestBit(recipients);
     const text = this.game.describeEvent(event, seat, this.rules);
     if (text === '') {
       const comment = this.game.describeComment(event, this.rules);
