@@ -2,6 +2,7 @@
 // DominionSim buy rules and Dominiate's gain priorities. Each list is read top to bottom and the
 // first entry whose card is legal now and whose conditions all hold is taken. See the Dominion
 // section of strategies/README.md for the format; the built-ins in this folder are examples.
+import { lowestBit } from '../../src/core/bits.ts';
 import { Errors, type ParamSpec, type ParamValue, type Rng, type Strategy, type StrategyDefinition } from '../../src/strategy-api.ts';
 import {
   Action,
@@ -144,8 +145,7 @@ class CompiledList {
     const entries = this.cards;
     for (let entry = 0; entry < entries.length; entry++) {
       const action = actionOf(family, entries[entry]);
-      if (isListed(action, legal, count) && (this.firstCondition[entry] === this.firstCondition[entry + 1] || this.holds(view, entry)))
-        return action;
+      if (isListed(action, legal, count) && this.holds(view, entry)) return action;
     }
     return -1;
   }
@@ -355,7 +355,7 @@ export class PriorityListPlayer implements Strategy<DominionSeatView> {
       case Phase.CLEANUP: {
         // The first listed top card, as choose takes: the lowest card, since lists go in card order.
         const cards = view.legalCards(Family.TOP);
-        return actionOf(Family.TOP, 31 - Math.clz32(cards & -cards));
+        return actionOf(Family.TOP, lowestBit(cards));
       }
       default:
         return -1;
