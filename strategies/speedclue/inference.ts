@@ -1,5 +1,5 @@
 import type { GameEvent, Rng, Strategy, StrategyDefinition } from '../../src/strategy-api.ts';
-import { TRIPLE_MASK, decodeRules, type SpeedClueView } from '../../src/games/speedclue/index.ts';
+import { TRIPLE_MASK, decodeRules, lowestCard, type SpeedClueView } from '../../src/games/speedclue/index.ts';
 import { Ask, BestChoice, accuseIfKnown, askOf } from './choices.ts';
 import { ClueKnowledge } from './knowledge.ts';
 
@@ -47,7 +47,7 @@ export class InferenceCluePlayer implements Strategy<SpeedClueView> {
     for (let i = 0; i < count; i++) {
       let unknown = 0;
       for (let rest = TRIPLE_MASK[legal[i]]; rest !== 0; rest &= rest - 1) {
-        if (knowledge.ownerOf(31 - Math.clz32(rest & -rest)) < 0) unknown++;
+        if (knowledge.ownerOf(lowestCard(rest)) < 0) unknown++;
       }
       best.offer(legal[i], unknown, rng);
     }

@@ -8,6 +8,7 @@ import {
   TRIPLE_SUSPECT,
   TRIPLE_WEAPON,
   decodeRules,
+  lowestCard,
   type SpeedClueView,
 } from '../../src/games/speedclue/index.ts';
 import { BestChoice } from './choices.ts';
@@ -63,10 +64,10 @@ export class InfoGainCluePlayer extends InferenceCluePlayer {
     for (let category = 0; category < 3; category++) {
       let candidates = 0;
       for (let rest = CATEGORY_MASK[category]; rest !== 0; rest &= rest - 1) {
-        if (knowledge.mayHold(31 - Math.clz32(rest & -rest), solution)) candidates++;
+        if (knowledge.mayHold(lowestCard(rest), solution)) candidates++;
       }
       for (let rest = CATEGORY_MASK[category]; rest !== 0; rest &= rest - 1) {
-        const card = 31 - Math.clz32(rest & -rest);
+        const card = lowestCard(rest);
         const open = candidates > 1 && knowledge.mayHold(card, solution);
         this.shownGain[card] = open ? Math.log(candidates / (candidates - 1)) : 0;
         this.pinnedGain[card] = open && !knowledge.mayHold(card, this.seat) ? Math.log(candidates) : 0;

@@ -14,6 +14,7 @@ import {
   ROOMS,
   SUSPECTS,
   WEAPONS,
+  lowestCard,
 } from '../../src/games/speedclue/index.ts';
 
 /** Clauses kept at once; each disproof seen but not shown adds at most one. Beyond it a clause is dropped (sound, less informed). */
@@ -146,7 +147,7 @@ export class ClueKnowledge {
 
   private exclude(mask: number, seat: number): void {
     const bit = 1 << seat;
-    for (let rest = mask; rest !== 0; rest &= rest - 1) this.possible[31 - Math.clz32(rest & -rest)] &= ~bit;
+    for (let rest = mask; rest !== 0; rest &= rest - 1) this.possible[lowestCard(rest)] &= ~bit;
     this.dirty = true;
   }
 
@@ -191,7 +192,7 @@ export class ClueKnowledge {
       let mask = this.clauseMask[i];
       let satisfied = false;
       for (let rest = mask; rest !== 0; rest &= rest - 1) {
-        const card = 31 - Math.clz32(rest & -rest);
+        const card = lowestCard(rest);
         const bits = this.possible[card];
         if ((bits & bit) === 0) mask &= ~(1 << card);
         else if (bits === bit) satisfied = true;
@@ -222,7 +223,7 @@ export class ClueKnowledge {
     let known = 0;
     let candidates = 0;
     for (let rest = within; rest !== 0; rest &= rest - 1) {
-      const bits = possible[31 - Math.clz32(rest & -rest)];
+      const bits = possible[lowestCard(rest)];
       if (bits === bit) known++;
       if ((bits & bit) !== 0) candidates++;
     }
@@ -233,7 +234,7 @@ export class ClueKnowledge {
     if (candidates === known) return false;
     let changed = false;
     for (let rest = within; rest !== 0; rest &= rest - 1) {
-      const card = 31 - Math.clz32(rest & -rest);
+      const card = lowestCard(rest);
       const bits = possible[card];
       if ((bits & bit) === 0 || bits === bit) continue;
       if (known === count) possible[card] = bits & ~bit;
@@ -320,7 +321,7 @@ export class ClueKnowledge {
 
   private expected(out: Float64Array, owner: number, within: number): number {
     let sum = 0;
-    for (let rest = within; rest !== 0; rest &= rest - 1) sum += out[(31 - Math.clz32(rest & -rest)) * (this.players + 1) + owner];
+    for (let rest = within; rest !== 0; rest &= rest - 1) sum += out[lowestCard(rest) * (this.players + 1) + owner];
     return sum;
   }
 
@@ -330,14 +331,14 @@ export class ClueKnowledge {
     let known = 0;
     let open = 0;
     for (let rest = within; rest !== 0; rest &= rest - 1) {
-      const card = 31 - Math.clz32(rest & -rest);
+      const card = lowestCard(rest);
       if (this.possible[card] === bit) known++;
       else open += out[card * owners + owner];
     }
     if (open <= 0) return;
     const scale = (places - known) / open;
     for (let rest = within; rest !== 0; rest &= rest - 1) {
-      const card = 31 - Math.clz32(rest & -rest);
+      const card = lowestCard(rest);
       if (this.possible[card] !== bit) out[card * owners + owner] *= scale;
     }
   }
@@ -347,7 +348,7 @@ export class ClueKnowledge {
     let known = 0;
     let open = 0;
     for (let rest = within; rest !== 0; rest &= rest - 1) {
-      const bits = this.possible[31 - Math.clz32(rest & -rest)];
+      const bits = this.possible[lowestCard(rest)];
       if (bits === bit) known++;
       else if ((bits & bit) !== 0) open++;
     }
