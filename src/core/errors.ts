@@ -25,6 +25,7 @@ export const ErrorCodes = {
   BAD_LAUNCH_FILE: 'PARLOR_BAD_LAUNCH_FILE',
   REDIS_UNREACHABLE: 'PARLOR_REDIS_UNREACHABLE',
   WORKER_REFUSED: 'PARLOR_WORKER_REFUSED',
+  ENGINE_BUILD: 'PARLOR_ENGINE_BUILD',
   INTERNAL: 'PARLOR_INTERNAL',
 } as const;
 
@@ -85,6 +86,9 @@ export const Errors = {
   redisUnreachable: (url: string, why: string) => new ParlorError(ErrorCodes.REDIS_UNREACHABLE, `cannot reach Redis at ${url}: ${why}`),
   workerRefused: (worker: string, why: string) =>
     new ParlorError(ErrorCodes.WORKER_REFUSED, `parlor worker ${worker} refused the job: ${why}`),
+  /** A game engine in AssemblyScript did not compile: an incomplete install, or a broken edit of its source. */
+  engineBuild: (game: string, why: string) =>
+    new ParlorError(ErrorCodes.ENGINE_BUILD, `cannot compile the ${game} engine (is \`npm ci\` complete?): ${why.replace(/\s+/g, ' ')}`),
   internal: (why: string) => new ParlorError(ErrorCodes.INTERNAL, `internal error: ${why}`),
 };
 

@@ -126,6 +126,13 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   createStateView?(state: S, seat: number): PlayerView;
 
   /**
+   * Optional: the game's engine compiled to WebAssembly, as bytes, for a game whose engine runs
+   * compiled. Its state reads them through src/games/<id>/engine-binary.ts, whose `engineBytes` a
+   * confined strategy's bundle replaces with these very bytes: a compartment reads no file.
+   */
+  engineBinary?(): Uint8Array;
+
+  /**
    * What bots of this game speak, in src/games/<id>/wire/: the protocol of its original competition.
    * A game without one is played by parlor's own strategies only.
    */

@@ -78,9 +78,11 @@ const message = new Int32Array(4);
 export class Rng {
   // An Int32Array rather than four number fields: values past 2^30 would turn the fields into
   // boxed doubles, and every step would convert them (measured: about 10x slower).
-  private readonly s = new Int32Array(4);
+  private readonly s: Int32Array;
 
-  constructor() {
+  /** `state`: where the four state words live (a game's engine may keep them in its own memory). */
+  constructor(state: Int32Array = new Int32Array(4)) {
+    this.s = state;
     // A strategy holds its seat's generator: frozen, it cannot swap the state array for one that
     // throws when the runner seeds the next game.
     Object.freeze(this);

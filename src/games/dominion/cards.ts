@@ -112,6 +112,11 @@ export const PLUS_COINS = Int8Array.from(CARDS, (card) => card.plusCoins);
 export const EFFECT = Int8Array.from(CARDS, (card) => card.effect);
 export const CARD_NAMES: readonly string[] = CARDS.map((card) => card.name);
 
+/** Masks of card kinds (bit `card`): every card, the action cards (cellar onwards), the treasures. */
+export const ALL_KINDS = (1 << CARD_COUNT) - 1;
+export const ACTION_KINDS = ALL_KINDS & ~((1 << Card.CELLAR) - 1);
+export const TREASURE_KINDS = TYPES.reduce((kinds, types, card) => ((types & TREASURE) !== 0 ? kinds | (1 << card) : kinds), 0);
+
 /** The ten kingdom cards, in card order (the spec's `kingdom_cards`). */
 export const KINGDOM: readonly number[] = CARDS.flatMap((card, index) => (index >= Card.CELLAR ? [index] : []));
 

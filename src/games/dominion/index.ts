@@ -5,6 +5,7 @@ import { Ev, FORFEIT_LABELS } from './codes.ts';
 import { applyAction, forfeitTurn, illegalReason, listLegalActions, resetGame, scores } from './engine.ts';
 import { DOMINION_METRICS } from './metrics.ts';
 import { DOMINION_RULES, decodeRules, parseDominionRules } from './rules.ts';
+import { engineBytes } from './engine-binary.ts';
 import { DominionState } from './state.ts';
 import { formatEventLine } from './text.ts';
 import { DominionStateView, DominionView, type DominionDecidingView, type DominionSeatView } from './view.ts';
@@ -38,6 +39,7 @@ export const dominion: Game<DominionState, DominionView> = defineGame({
   measures: [WIN_SHARE, { id: 'vp', label: 'VP per game', lowerIsBetter: false, source: { kind: 'metric', metric: 'vp', span: 40 } }],
   forfeitLabels: FORFEIT_LABELS,
   wire: dominionWire,
+  engineBinary: engineBytes,
   parseRules: parseDominionRules,
   createState: (players, rules) => new DominionState(players, rules),
   reset: resetGame,

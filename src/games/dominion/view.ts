@@ -3,6 +3,7 @@ import type { PlayerView } from '../../core/game.ts';
 import { CARD_COUNT, COINS, COST, PLUS_ACTIONS, PLUS_BUYS, PLUS_COINS, TYPES, Type, pileSize, totalCards, vpOfCounts } from './cards.ts';
 import { Ev, GainedBy, Phase } from './codes.ts';
 import { legalKinds } from './engine.ts';
+import { Slot } from './layout.ts';
 import type { DominionState } from './state.ts';
 
 /**
@@ -242,9 +243,12 @@ export class DominionStateView implements DominionDecidingView {
   readonly supply: Int16Array;
   readonly turns: Int16Array;
   private readonly state: DominionState;
+  /** The state's single numbers (DominionState.cells), read here without its accessors: a decision reads several. */
+  private readonly cells: Int32Array;
 
   constructor(state: DominionState, seat: number) {
     this.state = state;
+    this.cells = state.cells;
     this.seat = seat;
     this.players = state.players;
     this.hand = state.hand.subarray(seat * CARD_COUNT, (seat + 1) * CARD_COUNT);
@@ -254,23 +258,27 @@ export class DominionStateView implements DominionDecidingView {
   }
 
   get actions(): number {
-    return this.state.active === this.seat ? this.state.actions : 0;
+    const cells = this.cells;
+    return cells[Slot.ACTIVE] === this.seat ? cells[Slot.ACTIONS] : 0;
   }
 
   get buys(): number {
-    return this.state.active === this.seat ? this.state.buys : 0;
+    const cells = this.cells;
+    return cells[Slot.ACTIVE] === this.seat ? cells[Slot.BUYS] : 0;
   }
 
   get coins(): number {
-    return this.state.active === this.seat ? this.state.coins : 0;
+    const cells = this.cells;
+    return cells[Slot.ACTIVE] === this.seat ? cells[Slot.COINS] : 0;
   }
 
   get decision(): number {
-    return this.state.current === this.seat ? this.state.phase : Phase.OVER;
+    const cells = this.cells;
+    return cells[Slot.CURRENT] === this.seat ? cells[Slot.PHASE] : Phase.OVER;
   }
 
   legalCards(family: number): number {
-    return this.state.current === this.seat ? legalKinds(this.state, family) : 0;
+    return this.cells[Slot.CURRENT] === this.seat ? legalKinds(this.state, family) : 0;
   }
 
   vpOf(seat: number): number {

@@ -42,11 +42,23 @@ async function loadStrategyFile(registry: Registry, path: string, gameId: string
   if (!existsSync(absolute)) throw Errors.unreadableFile(path, 'no such file');
   if (path.endsWith('.json')) return readStrategyData(registry, path, absolute, gameId);
   const confined = confines(absolute);
-  const definition = confined ? await loadConfinedStrategy(path, absolute) : exportedStrategies(await importModule(path, absolute))[0];
+  const definition = confined
+    ? await loadConfinedStrategy(path, absolute, engineBinaries(registry))
+    : exportedStrategies(await importModule(path, absolute))[0];
   if (!definition) throw Errors.badStrategyModule(path, NO_STRATEGY_EXPORTED);
   if (definition.game !== gameId) throw Errors.badStrategyModule(path, `plays '${definition.game}', not '${gameId}'`);
   // A confined file's definition times its calls itself: each seat's compartment is made before the clock starts.
   return confined ? definition : untrusted(definition);
+}
+
+/** The games' compiled engines by game id, which a confined strategy's bundle carries (see Game.engineBinary). */
+function engineBinaries(registry: Registry): ReadonlyMap<string, () => Uint8Array> {
+  return new Map(
+    registry.gameIds().flatMap((id) => {
+      const game = registry.game(id);
+      return game.engineBinary ? [[id, () => game.engineBinary!()] as const] : [];
+    }),
+  );
 }
 
 /** A user's code is never trusted to return legal actions, nor to return at all. */

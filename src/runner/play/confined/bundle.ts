@@ -27,7 +27,7 @@ function parlorModule(path: string): boolean {
  * or a Node built-in fails the load with the reason. parlor's own modules keep their imports, and
  * those of Node they name (seedrandom's optional crypto) fail only if called.
  */
-function confinedImports(): Plugin {
+function confinedImports(engines: EngineBinaries): Plugin {
   const specifiers = parlorSpecifiers();
   return {
     name: 'parlor-confined-imports',
@@ -54,6 +54,17 @@ function confinedImports(): Plugin {
           ? { contents: "export * from './strategy-api.ts';", loader: 'ts', resolveDir: dirname(args.path) }
           : undefined,
       );
+      // A game's compiled engine comes from a file its engine-binary.ts reads: the bundle carries
+      // the bytes in that module's place (see Game.engineBinary).
+      build.onLoad({ filter: /[\\/]src[\\/]games[\\/][^\\/]+[\\/]engine-binary\.ts$/ }, (args) => {
+        const game = relative(join(ROOT, 'src', 'games'), dirname(args.path));
+        const bytes = engines.get(game);
+        if (!bytes) return { errors: [{ text: `${relative(ROOT, args.path)}: game '${game}' names no compiled engine` }] };
+        return {
+          contents: `const bytes = new Uint8Array([${bytes().join(',')}]);\nexport const engineBytes = () => bytes;\n`,
+          loader: 'js',
+        };
+      });
       // Freezing the strategy API keeps a trusted file from changing what the runner plays with. A
       // compartment's copy is its seat's alone, and the realm's built-ins are frozen already: there
       // freezing it would guard the seat only from itself, at 40% of each seat's setup (measured).
@@ -71,7 +82,7 @@ function confinedImports(): Plugin {
  * one script whose completion value is its ConfinedModule. `require` answers only with a failure: no module
  * in a compartment comes from Node.
  */
-export async function bundleStrategy(absolute: string): Promise<StrategyBundle> {
+export async function bundleStrategy(absolute: string, engines: EngineBinaries): Promise<StrategyBundle> {
   // Loaded with the first strategy file: commands that load none (`parlor bot` of a built-in) skip it.
   const { build } = await import('esbuild');
   const output = await build({
@@ -92,7 +103,7 @@ export async function bundleStrategy(absolute: string): Promise<StrategyBundle> 
     // The map turns a place in the bundle back into the strategy's own file and line.
     sourcemap: 'external',
     outfile: OUTFILE,
-    plugins: [confinedImports()],
+    plugins: [confinedImports(engines)],
   });
   const code = output.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
   const map = new SourceMap(JSON.parse(output.outputFiles.find((file) => file.path.endsWith('.map'))!.text));
@@ -122,6 +133,9 @@ function entryOf(absolute: string): string {
     '',
   ].join('\n');
 }
+
+/** The bytes of each game's compiled engine, by game id (Game.engineBinary). */
+export type EngineBinaries = ReadonlyMap<string, () => Uint8Array>;
 
 /** The bundle's code, and where in its sources a place of that code ("line:column", from 1) lies. */
 export interface StrategyBundle {

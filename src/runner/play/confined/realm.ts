@@ -16,7 +16,10 @@ export type CompartmentEvaluator = (code: string) => () => unknown;
 // every run. Strategies draw their moves from the seat's stream all the same. SES leaves the float
 // arrays out of compartments for a NaN side channel between compartments that share objects, and
 // SharedArrayBuffer and Atomics for timers that threads sharing memory make: seats share no object
-// and start no thread, and strategies use them (Atomics.wait idles within the move limit). A compartment evaluates code inside a with-statement
+// and start no thread, and strategies use them (Atomics.wait idles within the move limit). It
+// leaves out WebAssembly too, which a game whose engine runs compiled needs (Game.engineBinary): a
+// module runs in the seat's own sandbox and reaches only the functions the seat hands it, so the
+// realm's WebAssembly, frozen, is handed in. A compartment evaluates code inside a with-statement
 // over its global object, which makes every global a name looked up through a proxy at each use
 // (Love Letter and SpeedClue games 1.5 to 3 times slower, measured): the code is evaluated inside
 // a function that takes every global as a parameter, so its names resolve as plain variables.
@@ -54,7 +57,7 @@ const COMPARTMENT_MAKER = `(() => {
     const frame = /<anonymous>:(\\d+):(\\d+)\\)?\\n/.exec(\`\${stack}\\n\`);
     return frame ? \`\${frame[1]}:\${frame[2]}\` : '';
   });
-  const endowments = { console: quiet, Float32Array, Float64Array, SharedArrayBuffer, Atomics, parlorThrownAt: thrownAt };
+  const endowments = { console: quiet, Float32Array, Float64Array, SharedArrayBuffer, Atomics, WebAssembly: harden(WebAssembly), parlorThrownAt: thrownAt };
   const compartment = () => new Compartment({ __options__: true, globals: { ...endowments, Math: seededMath() } });
   const names = Object.getOwnPropertyNames(compartment().globalThis).filter(
     (name) => /^[A-Za-z_$][\\w$]*$/.test(name) && !['eval', 'undefined', 'NaN', 'Infinity'].includes(name),

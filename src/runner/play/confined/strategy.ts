@@ -4,7 +4,7 @@ import type { PlayerView } from '../../../core/game.ts';
 import type { Rng } from '../../../core/random.ts';
 import type { ParamSpec, Strategy, StrategyDefinition } from '../../../core/strategy.ts';
 import { TIMED_OUT, TimedChoiceGuard, TimedStrategy } from '../choice-guard.ts';
-import { bundleStrategy, type StrategyBundle } from './bundle.ts';
+import { bundleStrategy, type EngineBinaries, type StrategyBundle } from './bundle.ts';
 import { PlacedError, shownPath } from '../table.ts';
 import { RECORD_INTS, type ConfinedModule, type ConfinedSeat } from '../../../strategy/confined-seat.ts';
 import { compartmentEvaluator } from './realm.ts';
@@ -26,10 +26,10 @@ interface Description {
 // A tournament prepares many match-ups with the same file: bundle it once per thread.
 const bundles = new Map<string, Promise<StrategyBundle>>();
 
-function bundleOnce(path: string, absolute: string): Promise<StrategyBundle> {
+function bundleOnce(path: string, absolute: string, engines: EngineBinaries): Promise<StrategyBundle> {
   let bundle = bundles.get(absolute);
   if (!bundle) {
-    bundle = bundleStrategy(absolute).catch((error: unknown) => {
+    bundle = bundleStrategy(absolute, engines).catch((error: unknown) => {
       bundles.delete(absolute);
       throw Errors.badStrategyModule(path, bundleFailure(error));
     });
@@ -79,8 +79,8 @@ function load(path: string, code: string): { readonly description: string; reado
  * seat a compartment of its own, so two seats of one file share no module state either. Like any
  * file's, its calls go through the checked apply and the move limit (TimedStrategy).
  */
-export async function loadConfinedStrategy(path: string, absolute: string): Promise<StrategyDefinition<any>> {
-  const bundle = await bundleOnce(path, absolute);
+export async function loadConfinedStrategy(path: string, absolute: string, engines: EngineBinaries): Promise<StrategyDefinition<any>> {
+  const bundle = await bundleOnce(path, absolute, engines);
   const loaded = load(path, bundle.code);
   const description = JSON.parse(loaded.description) as Description;
   if (description.error) throw Errors.badStrategyModule(path, description.error);

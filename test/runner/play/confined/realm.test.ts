@@ -30,3 +30,21 @@ describe('a script compiled for many seats', () => {
     for (let i = 0; i < 20; i++) assert.match(String(seat()), / refused refused$/);
   });
 });
+
+/**
+ * A game whose engine runs compiled needs WebAssembly in the compartment (Game.engineBinary). It is
+ * the realm's own, frozen: a seat compiles and runs a module of its making, and cannot change
+ * WebAssembly for the seats after it.
+ */
+describe('WebAssembly in a compartment', () => {
+  const seat = compartmentEvaluator()(`(() => {
+    const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 127, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 6, 1, 4, 0, 65, 42, 11]);
+    const answer = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.f();
+    const tried = (write) => { try { write(); return 'wrote'; } catch { return 'refused'; } };
+    return [String(answer), tried(() => { WebAssembly.Module = null; }), tried(() => { WebAssembly.Instance.prototype.spy = 1; }), typeof WebAssembly.Module].join(' ');
+  })()`);
+
+  test("runs a module of the seat's making, and is the same frozen object for every seat", () => {
+    for (let i = 0; i < 10; i++) assert.equal(String(seat()), '42 refused refused function');
+  });
+});
