@@ -3,13 +3,16 @@
 // exactly what the checked apply accepts, win shares split one win, games replay from (seed,
 // game) alone, seeds change the deal, a seat learns only what its events tell it, and the game
 // feeds its tally in the order the tally counts by.
+import { existsSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { builtinRegistry } from '../../src/app.ts';
 import type { GameEvent } from '../../src/core/events.ts';
 import type { GameState, PlayerView } from '../../src/core/game.ts';
 import type { GameTally } from '../../src/core/tally.ts';
 import { masterKey, type MasterKey } from '../../src/core/random.ts';
+import { compileWasm } from '../../src/core/webassembly.ts';
 import { Table } from '../../src/runner/play/table.ts';
 import {
   DigestChoice,
@@ -240,6 +243,12 @@ for (const id of registry.gameIds()) {
       assert.ok(Number.isInteger(game.minPlayers) && game.minPlayers >= 1 && game.maxPlayers >= game.minPlayers);
       assert.ok(Number.isInteger(game.maxActions) && game.maxActions >= 1);
       assert.ok(game.maxPlayers <= 16, 'recipients are a 16-bit mask');
+    });
+
+    test('names its compiled engine, where it has one, whose bytes a confined bundle carries in place of engine-binary.ts', () => {
+      const compiled = existsSync(fileURLToPath(new URL(`../../src/games/${id}/engine-binary.ts`, import.meta.url)));
+      assert.equal(game.engineBinary !== undefined, compiled);
+      if (game.engineBinary) assert.doesNotThrow(() => compileWasm(game.engineBinary!()));
     });
 
     for (const config of configurations(game)) {
