@@ -1,7 +1,7 @@
 // The compiled engine (assembly/engine.ts), read from the cache or compiled now. A confined
 // strategy's bundle carries these bytes in place of this module, which reads files.
 import { assemblyBytes } from '../../core/assembly.ts';
-import { Action, Family } from './actions.ts';
+import { Action, FAMILIES, Family } from './actions.ts';
 import {
   ACTION_KINDS,
   ALL_KINDS,
@@ -33,6 +33,7 @@ const NUMBERS = {
   CURVE_TURNS,
   DEAREST,
   COLUMN_CELLS,
+  FAMILIES,
   ALL_KINDS,
   ACTION_KINDS,
   TREASURE_KINDS,

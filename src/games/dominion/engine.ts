@@ -1,10 +1,9 @@
-import { bitCount, lowestBit } from '../../core/bits.ts';
+import { lowestBit } from '../../core/bits.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import { Streams, type MasterKey } from '../../core/random.ts';
 import { Action, CARD_OF, FAMILY_OF, Family } from './actions.ts';
-import { ALL_KINDS, ACTION_KINDS, CARD_COUNT, COST, Card, TREASURE_KINDS, TYPES, Type, WORKSHOP_MAX_COST } from './cards.ts';
+import { CARD_COUNT, COST, Card, TREASURE_KINDS, TYPES, Type, WORKSHOP_MAX_COST } from './cards.ts';
 import { Ev, Illegal, Phase } from './codes.ts';
-import { COLUMNS, Column, DEAREST, Slot } from './layout.ts';
 import { CURVE_TURNS, Metric } from './metrics.ts';
 import type { DominionState } from './state.ts';
 
@@ -13,25 +12,17 @@ const TREASURE = Type.TREASURE;
 
 // The rules of play run compiled (assembly/engine.ts, over the state's memory): reset, apply and
 // forfeit call it, and it runs everything that needs no decision (draws, shuffles, cleanup, the next
-// turn), so after each call the state either awaits `current` or is over. What a player may do
-// (legalKinds, the legal list, the reasons an action is not legal) and the tally of a finished game
-// are read from the same cells here.
+// turn), so after each call the state either awaits `current` or is over, with the cards that
+// decision allows written beside it (legalKinds). The legal list, the reasons an action is not
+// legal and the tally of a finished game are worked out here from the same cells.
 
-/** Recomputes the engine's masks of kinds held and piles stocked, and the empty-pile count, for code that writes hands, discard piles or the supply itself. */
+/**
+ * Recomputes what the engine keeps beside the counts (the kinds in each hand and discard pile, the
+ * piles stocked, the legal masks) for code that writes the state itself: call it once every cell is
+ * written, the phase and the coins included.
+ */
 export function syncKinds(s: DominionState): void {
-  for (let seat = 0; seat < s.players; seat++) {
-    s.handKinds[seat] = kindsIn(s.hand, seat * CARD_COUNT);
-    s.discardKinds[seat] = kindsIn(s.discard, seat * CARD_COUNT);
-  }
-  s.stockedKinds = kindsIn(s.supply, 0);
-  s.emptyPiles = CARD_COUNT - bitCount(s.stockedKinds);
-}
-
-/** The kinds of card whose cells in `counts` from `base` are not zero, as a mask. */
-function kindsIn(counts: Int16Array, base: number): number {
-  let kinds = 0;
-  for (let card = 0; card < CARD_COUNT; card++) if (counts[base + card] !== 0) kinds |= 1 << card;
-  return kinds;
+  s.engine.resync();
 }
 
 export function resetGame(s: DominionState, key: MasterKey, game: number): void {
@@ -122,57 +113,14 @@ export function canGain(s: DominionState, maxCost: number, types: number): boole
   return false;
 }
 
-/** Per amount of coins up to the dearest card's cost: the cards that cost at most that much, as a mask. */
-const KINDS_UP_TO = Int32Array.from(COLUMNS[Column.KINDS_UP_TO]);
-
-/** The cards a gain or buy may take (see gainable) among `kinds`, as a mask: affordable and in stock. */
-function gainableKinds(s: DominionState, maxCost: number, kinds: number): number {
-  if (maxCost < 0) return 0;
-  return KINDS_UP_TO[maxCost < DEAREST ? maxCost : DEAREST] & s.cells[Slot.STOCKED_KINDS] & kinds;
-}
-
 /**
  * The cards whose action of `family` the current player may choose now, as a mask: the cards
- * listLegalActions lists in that family, 0 for a family the decision does not take. A strategy
- * deciding from the state view reads this in place of the list. The turn's own decisions are
- * answered here and the rest in resolvingKinds, which keeps this small enough for V8 to inline
- * into the strategies that call it on every decision.
+ * listLegalActions lists in that family, 0 for a family the decision does not take. The engine
+ * writes them after every call (and syncKinds after code that writes the state), so a strategy
+ * deciding from the state view reads this in place of the list for the price of one read.
  */
 export function legalKinds(s: DominionState, family: number): number {
-  // The cells themselves rather than the state's accessors: this is inlined into every strategy
-  // that decides from the state view, and each accessor would spend some of that inlining budget.
-  const cells = s.cells;
-  const current = cells[Slot.CURRENT];
-  const held = current >= 0 ? s.handKinds[current] : 0;
-  const phase = cells[Slot.PHASE];
-  if (phase === Phase.BUY) {
-    if (family === Family.TREASURE) return cells[Slot.BOUGHT] !== 0 ? 0 : held & TREASURE_KINDS;
-    return family === Family.BUY ? gainableKinds(s, cells[Slot.COINS], ALL_KINDS) : 0;
-  }
-  if (phase === Phase.ACTION) return family === Family.PLAY ? held & ACTION_KINDS : 0;
-  if (phase === Phase.CLEANUP) return family === Family.TOP ? held : 0;
-  return resolvingKinds(s, family, held);
-}
-
-/** legalKinds while a played card resolves or an attack is answered. */
-function resolvingKinds(s: DominionState, family: number, held: number): number {
-  switch (s.phase) {
-    case Phase.CELLAR:
-    case Phase.MILITIA_DISCARD:
-      return family === Family.DISCARD ? held : 0;
-    case Phase.REMODEL_TRASH:
-      return family === Family.TRASH ? held : 0;
-    case Phase.MINE_TRASH:
-      return family === Family.TRASH ? held & TREASURE_KINDS : 0;
-    case Phase.REMODEL_GAIN:
-      return family === Family.GAIN ? gainableKinds(s, s.resolving, ALL_KINDS) : 0;
-    case Phase.MINE_GAIN:
-      return family === Family.GAIN ? gainableKinds(s, s.resolving, TREASURE_KINDS) : 0;
-    case Phase.WORKSHOP_GAIN:
-      return family === Family.GAIN ? gainableKinds(s, WORKSHOP_MAX_COST, ALL_KINDS) : 0;
-    default:
-      return 0;
-  }
+  return s.legalKinds[family];
 }
 
 /** An action of `family` for each card legalKinds allows, in card order. */

@@ -12,6 +12,7 @@ import {
   VP,
   totalCards,
 } from './cards.ts';
+import { FAMILIES } from './actions.ts';
 import { CURVE_TURNS } from './metrics.ts';
 
 // The engine's state lives in its WebAssembly memory (assembly/engine.ts), at the places this module
@@ -118,6 +119,7 @@ const REGIONS = {
   TOP_DISCARD: [1, MAX_PLAYERS],
   HAND_KINDS: [4, MAX_PLAYERS],
   DISCARD_KINDS: [4, MAX_PLAYERS],
+  LEGAL_KINDS: [4, FAMILIES],
   SHUFFLE_STREAMS: [4, 4 * MAX_PLAYERS],
   CHANCE_STREAMS: [4, 4 * MAX_PLAYERS],
   VP_BY_TURN: [2, MAX_PLAYERS * CURVE_TURNS],

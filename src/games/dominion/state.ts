@@ -4,6 +4,7 @@ import type { GameState, RuleValues } from '../../core/game.ts';
 import { Rng, type MasterKey } from '../../core/random.ts';
 import { GameTally } from '../../core/tally.ts';
 import { compileWasm, instantiateWasm, type WasmMemory } from '../../core/webassembly.ts';
+import { FAMILIES } from './actions.ts';
 import { CARD_COUNT, MAX_PLAYERS, MIN_PLAYERS, pileSize, totalCards } from './cards.ts';
 import { FORFEIT_LABELS, Phase } from './codes.ts';
 import { engineBytes } from './engine-binary.ts';
@@ -20,6 +21,8 @@ export interface DominionEngine {
   resetGame(logging: number): void;
   applyAction(action: number, logging: number): number;
   forfeitTurn(reason: number, logging: number): number;
+  /** Recomputes the masks kept beside the counts (see syncKinds in engine.ts). */
+  resync(): void;
 }
 
 /** Compiled once per thread, on the first state: a process that plays no Dominion never reads it. */
@@ -55,12 +58,14 @@ export class DominionState implements GameState {
   /**
    * Per seat, bit `card` set while the hand holds that card: the engine keeps it beside `hand` so
    * that kind tests (an action in hand, two kinds for cleanup) and walks over the held kinds skip
-   * the empty cells. Whatever writes `hand`, `discard` or `supply` other than the engine calls syncKinds.
+   * the empty cells. Code other than the engine that writes the state calls syncKinds when done.
    */
   readonly handKinds: Int32Array;
   readonly discard: Int16Array;
   /** Per seat, bit `card` set while the discard pile holds that card (see handKinds): a shuffle lays out only these. */
   readonly discardKinds: Int32Array;
+  /** Per family of actions, the cards the current player may choose now (see legalKinds in engine.ts). */
+  readonly legalKinds: Int32Array;
   readonly discardCount: Int16Array;
   /** The card on top of each discard pile, -1 when none is known (empty, or just shuffled). */
   readonly topDiscard: Int8Array;
@@ -127,6 +132,7 @@ export class DominionState implements GameState {
     this.topDiscard = view(Int8Array, 'TOP_DISCARD', players);
     this.handKinds = view(Int32Array, 'HAND_KINDS', players);
     this.discardKinds = view(Int32Array, 'DISCARD_KINDS', players);
+    this.legalKinds = view(Int32Array, 'LEGAL_KINDS', FAMILIES);
     this.vpByTurn = view(Int16Array, 'VP_BY_TURN', players * CURVE_TURNS);
     this.moneyByTurn = view(Int16Array, 'MONEY_BY_TURN', players * CURVE_TURNS);
     this.play = view(Int8Array, 'PLAY', this.capacity);

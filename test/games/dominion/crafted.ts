@@ -59,7 +59,6 @@ export function craft(position: Position): DominionState {
     s.vp[seat] = vpOfCounts(s.owned, base);
   }
   for (const [name, count] of Object.entries(position.supply ?? {})) s.supply[card(name)] = count;
-  syncKinds(s);
   s.active = 0;
   s.current = 0;
   s.actions = 1;
@@ -70,6 +69,7 @@ export function craft(position: Position): DominionState {
   s.playRuns = 0;
   const hasAction = (position.hands[0] ?? []).some((name) => card(name) >= Card.CELLAR);
   s.phase = hasAction ? Phase.ACTION : Phase.BUY;
+  syncKinds(s);
   return s;
 }
 

@@ -2,8 +2,9 @@
 // turns take about half the time they took as TypeScript (the Dominion lines of
 // test/bench/native.ts measure both against C). The whole state lives in this module's memory, at the places layout.ts fixes; DominionState reads and
 // writes the same cells through typed arrays, and engine.ts calls the exports below. Everything
-// that needs no decision happens here (draws, shuffles, cleanup, the next turn); what a player may
-// do, and the tally of a finished game, stay on the TypeScript side.
+// that needs no decision happens here (draws, shuffles, cleanup, the next turn), and after each call
+// the cards the decision now awaited allows (legalNow). The legal list, the reasons an action is
+// not legal and the tally of a finished game stay on the TypeScript side.
 //
 // The names imported from ./constants are the TypeScript modules' own numbers (codes, cards,
 // layout), written into that module when the engine is compiled (engine-binary.ts): it is not in
@@ -21,6 +22,7 @@ import {
   Effect,
   EndCause,
   Ev,
+  FAMILIES,
   Family,
   GainedBy,
   HAND_SIZE,
@@ -163,6 +165,7 @@ export function resetGame(logging: i32): void {
   }
   set(Slot.ACTIVE, players - 1);
   startTurn();
+  legalNow();
 }
 
 /**
@@ -628,6 +631,7 @@ export function applyAction(action: i32, logging: i32): i32 {
       militiaDiscard(card);
       break;
   }
+  legalNow();
   return get(Slot.OVER);
 }
 
@@ -663,7 +667,72 @@ export function forfeitTurn(reason: i32, logging: i32): i32 {
     default:
       finishResolution();
   }
+  legalNow();
   return get(Slot.OVER);
+}
+
+/**
+ * The cards whose action of each family the current player may choose now, as masks in
+ * LEGAL_KINDS (0 for a family the decision does not take): legalKinds in engine.ts reads them, so
+ * a strategy deciding from the state view pays one read per question. Written after every call.
+ */
+function legalNow(): void {
+  const current = get(Slot.CURRENT);
+  const held = current >= 0 ? word(Place.HAND_KINDS, current) : 0;
+  for (let family = 0; family < FAMILIES; family++) setWord(Place.LEGAL_KINDS, family, 0);
+  switch (get(Slot.PHASE)) {
+    case Phase.ACTION:
+      setWord(Place.LEGAL_KINDS, Family.PLAY, held & ACTION_KINDS);
+      break;
+    case Phase.BUY:
+      setWord(Place.LEGAL_KINDS, Family.TREASURE, get(Slot.BOUGHT) != 0 ? 0 : held & TREASURE_KINDS);
+      setWord(Place.LEGAL_KINDS, Family.BUY, gainableKinds(get(Slot.COINS), ALL_KINDS));
+      break;
+    case Phase.CLEANUP:
+      setWord(Place.LEGAL_KINDS, Family.TOP, held);
+      break;
+    case Phase.CELLAR:
+    case Phase.MILITIA_DISCARD:
+      setWord(Place.LEGAL_KINDS, Family.DISCARD, held);
+      break;
+    case Phase.REMODEL_TRASH:
+      setWord(Place.LEGAL_KINDS, Family.TRASH, held);
+      break;
+    case Phase.MINE_TRASH:
+      setWord(Place.LEGAL_KINDS, Family.TRASH, held & TREASURE_KINDS);
+      break;
+    case Phase.REMODEL_GAIN:
+      setWord(Place.LEGAL_KINDS, Family.GAIN, gainableKinds(get(Slot.RESOLVING), ALL_KINDS));
+      break;
+    case Phase.MINE_GAIN:
+      setWord(Place.LEGAL_KINDS, Family.GAIN, gainableKinds(get(Slot.RESOLVING), TREASURE_KINDS));
+      break;
+    case Phase.WORKSHOP_GAIN:
+      setWord(Place.LEGAL_KINDS, Family.GAIN, gainableKinds(WORKSHOP_MAX_COST, ALL_KINDS));
+      break;
+  }
+}
+
+/** The kinds of card whose i16 cells from `base` are not zero, as a mask. */
+function kindsIn(base: i32): i32 {
+  let kinds = 0;
+  for (let card = 0; card < CARD_COUNT; card++) if (load<i16>(base + (card << 1)) != 0) kinds |= 1 << card;
+  return kinds;
+}
+
+/**
+ * Recomputes what the engine keeps beside the counts (the kinds in each hand and discard pile, the
+ * piles stocked and how many are empty, the legal masks), for code that writes the state itself.
+ */
+export function resync(): void {
+  for (let seat = 0; seat < get(Slot.PLAYERS); seat++) {
+    setWord(Place.HAND_KINDS, seat, kindsIn(Place.HAND + ((seat * CARD_COUNT) << 1)));
+    setWord(Place.DISCARD_KINDS, seat, kindsIn(Place.DISCARD + ((seat * CARD_COUNT) << 1)));
+  }
+  const stocked = kindsIn(Place.SUPPLY);
+  set(Slot.STOCKED_KINDS, stocked);
+  set(Slot.EMPTY_PILES, CARD_COUNT - popcnt(stocked));
+  legalNow();
 }
 
 /** A militia victim's discard for a bad answer: at random from its own chance stream (seeded by the caller), or its first card. */

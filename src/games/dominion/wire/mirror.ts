@@ -60,7 +60,6 @@ export class DecisionMirror {
       s.supply[card] = view.supply[card];
     }
     s.handCount[seat] = view.handCount;
-    syncKinds(s);
     s.over = false;
     s.totalTurns = 0;
     s.playCount = 0;
@@ -75,14 +74,15 @@ export class DecisionMirror {
       s.victim = seat;
       s.discardsOwed = view.discardsOwed;
       s.phase = view.hand[Card.MOAT] !== 0 ? Phase.REACTION : Phase.MILITIA_DISCARD;
-      return;
+    } else {
+      s.active = seat;
+      s.victim = -1;
+      s.actions = view.actions;
+      s.buys = view.buys;
+      s.coins = view.coins;
+      s.phase = asked === 'cleanup' ? Phase.CLEANUP : s.actions > 0 && holdsAction(view) ? Phase.ACTION : Phase.BUY;
     }
-    s.active = seat;
-    s.victim = -1;
-    s.actions = view.actions;
-    s.buys = view.buys;
-    s.coins = view.coins;
-    s.phase = asked === 'cleanup' ? Phase.CLEANUP : s.actions > 0 && holdsAction(view) ? Phase.ACTION : Phase.BUY;
+    syncKinds(s);
   }
 
   /** The decision the state awaits (a method: the value changes under a caller's feet as actions apply). */
