@@ -61,6 +61,9 @@ function cell(base: i32, at: i32): i32 {
 function setCell(base: i32, at: i32, value: i32): void {
   store<i16>(base + (at << 1), value);
 }
+function addCell(base: i32, at: i32, n: i32): void {
+  setCell(base, at, cell(base, at) + n);
+}
 function word(base: i32, at: i32): i32 {
   return load<i32>(base + (at << 2));
 }
@@ -168,29 +171,37 @@ export function resetGame(logging: i32): void {
   legalNow();
 }
 
+/** The seat owns `n` more copies of `card` (fewer, for a negative `n`), and their VP. */
+function own(seat: i32, card: i32, n: i32): void {
+  addCell(Place.OWNED, seat * CARD_COUNT + card, n);
+  addCell(Place.VP, seat, n * table(Column.VP, card));
+}
+
+/** `n` copies of `card` onto the seat's discard pile, the last of them on top. */
+function toDiscard(seat: i32, card: i32, n: i32): void {
+  addCell(Place.DISCARD, seat * CARD_COUNT + card, n);
+  setWord(Place.DISCARD_KINDS, seat, word(Place.DISCARD_KINDS, seat) | (1 << card));
+  addCell(Place.DISCARD_COUNT, seat, n);
+  store<i8>(Place.TOP_DISCARD + seat, card);
+}
+
 /**
  * Puts a card into the seat's discard pile (or hand) and announces it; supply counts are the
  * caller's. Mine's gain to the hand is apart: buys, which every turn makes, take the short way.
  */
 function receive(seat: i32, card: i32, how: i32): void {
-  const at = seat * CARD_COUNT + card;
-  setCell(Place.OWNED, at, cell(Place.OWNED, at) + 1);
-  setCell(Place.VP, seat, cell(Place.VP, seat) + table(Column.VP, card));
+  own(seat, card, 1);
   if (how == GainedBy.GAIN_TO_HAND) {
     receiveInHand(seat, card);
     return;
   }
-  setCell(Place.DISCARD, at, cell(Place.DISCARD, at) + 1);
-  setWord(Place.DISCARD_KINDS, seat, word(Place.DISCARD_KINDS, seat) | (1 << card));
-  setCell(Place.DISCARD_COUNT, seat, cell(Place.DISCARD_COUNT, seat) + 1);
-  store<i8>(Place.TOP_DISCARD + seat, card);
+  toDiscard(seat, card, 1);
   if (reporting()) event(everyone(), Ev.GAINED, seat, card, how, 0);
 }
 
 function receiveInHand(seat: i32, card: i32): void {
-  const at = seat * CARD_COUNT + card;
-  setCell(Place.HAND, at, cell(Place.HAND, at) + 1);
-  setCell(Place.HAND_COUNT, seat, cell(Place.HAND_COUNT, seat) + 1);
+  addCell(Place.HAND, seat * CARD_COUNT + card, 1);
+  addCell(Place.HAND_COUNT, seat, 1);
   setWord(Place.HAND_KINDS, seat, word(Place.HAND_KINDS, seat) | (1 << card));
   if (!reporting()) return;
   // The original server puts mine's gain into the hand untold: the gainer sees the card in the
@@ -204,13 +215,8 @@ function receiveInHand(seat: i32, card: i32): void {
 
 /** `n` cards of the starting deck into the discard pile at once: receive's counts and records for each. */
 function receiveStarting(seat: i32, card: i32, n: i32): void {
-  const at = seat * CARD_COUNT + card;
-  setCell(Place.OWNED, at, cell(Place.OWNED, at) + n);
-  setCell(Place.VP, seat, cell(Place.VP, seat) + n * table(Column.VP, card));
-  setCell(Place.DISCARD, at, cell(Place.DISCARD, at) + n);
-  setWord(Place.DISCARD_KINDS, seat, word(Place.DISCARD_KINDS, seat) | (1 << card));
-  setCell(Place.DISCARD_COUNT, seat, cell(Place.DISCARD_COUNT, seat) + n);
-  store<i8>(Place.TOP_DISCARD + seat, card);
+  own(seat, card, n);
+  toDiscard(seat, card, n);
   if (reporting()) for (let i = 0; i < n; i++) event(everyone(), Ev.GAINED, seat, card, GainedBy.STARTING_DECK, 0);
 }
 
@@ -250,7 +256,7 @@ function draw(seat: i32, cards: i32): void {
   }
   setCell(Place.DECK_COUNT, seat, left);
   setWord(Place.HAND_KINDS, seat, kinds);
-  setCell(Place.HAND_COUNT, seat, cell(Place.HAND_COUNT, seat) + cards - wanted);
+  addCell(Place.HAND_COUNT, seat, cards - wanted);
 }
 
 /** The discard pile, laid out in card order, becomes the draw pile by a Fisher-Yates shuffle. */
@@ -339,18 +345,18 @@ function cleanup(chosenTop: i32): void {
   let discarded = word(Place.DISCARD_KINDS, seat) | handKinds;
   for (let run = 0; run < runs; run++) {
     const card = <i32>load<i8>(Place.PLAY + run);
-    setCell(Place.DISCARD, base + card, cell(Place.DISCARD, base + card) + cell(Place.PLAY_COPIES, run));
+    addCell(Place.DISCARD, base + card, cell(Place.PLAY_COPIES, run));
     discarded |= 1 << card;
   }
   if (reporting()) announcePlayArea(seat);
   for (let kinds = handKinds; kinds != 0; kinds &= kinds - 1) {
     const card = lowestBit(kinds);
-    setCell(Place.DISCARD, base + card, cell(Place.DISCARD, base + card) + cell(Place.HAND, base + card));
+    addCell(Place.DISCARD, base + card, cell(Place.HAND, base + card));
     setCell(Place.HAND, base + card, 0);
   }
   setWord(Place.HAND_KINDS, seat, 0);
   setWord(Place.DISCARD_KINDS, seat, discarded);
-  setCell(Place.DISCARD_COUNT, seat, cell(Place.DISCARD_COUNT, seat) + played + cell(Place.HAND_COUNT, seat));
+  addCell(Place.DISCARD_COUNT, seat, played + cell(Place.HAND_COUNT, seat));
   setCell(Place.HAND_COUNT, seat, 0);
   set(Slot.PLAY_COUNT, 0);
   set(Slot.PLAY_RUNS, 0);
@@ -391,7 +397,7 @@ function takeFromHand(seat: i32, card: i32): void {
   const left = cell(Place.HAND, at) - 1;
   setCell(Place.HAND, at, left);
   if (left == 0) setWord(Place.HAND_KINDS, seat, word(Place.HAND_KINDS, seat) & ~(1 << card));
-  setCell(Place.HAND_COUNT, seat, cell(Place.HAND_COUNT, seat) - 1);
+  addCell(Place.HAND_COUNT, seat, -1);
 }
 
 /** `copies` of `card` join the play area as one run (its hand and log are the caller's). */
@@ -437,7 +443,7 @@ function playAllTreasures(): void {
     cards += n;
     coins += n * table(Column.COINS, card);
   }
-  setCell(Place.HAND_COUNT, seat, cell(Place.HAND_COUNT, seat) - cards);
+  addCell(Place.HAND_COUNT, seat, -cards);
   addCoins(coins);
   setWord(Place.HAND_KINDS, seat, held & ~TREASURE_KINDS);
 }
@@ -524,11 +530,7 @@ function nextVictim(): void {
 
 function discardFromHand(seat: i32, card: i32): void {
   takeFromHand(seat, card);
-  const at = seat * CARD_COUNT + card;
-  setCell(Place.DISCARD, at, cell(Place.DISCARD, at) + 1);
-  setWord(Place.DISCARD_KINDS, seat, word(Place.DISCARD_KINDS, seat) | (1 << card));
-  setCell(Place.DISCARD_COUNT, seat, cell(Place.DISCARD_COUNT, seat) + 1);
-  store<i8>(Place.TOP_DISCARD + seat, card);
+  toDiscard(seat, card, 1);
   if (reporting()) event(1 << seat, Ev.DISCARDED, seat, card, 0, 0);
 }
 
@@ -545,9 +547,7 @@ function militiaDiscard(card: i32): void {
 function trashFromHand(card: i32): void {
   const seat = get(Slot.ACTIVE);
   takeFromHand(seat, card);
-  const at = seat * CARD_COUNT + card;
-  setCell(Place.OWNED, at, cell(Place.OWNED, at) - 1);
-  setCell(Place.VP, seat, cell(Place.VP, seat) - table(Column.VP, card));
+  own(seat, card, -1);
   if (reporting()) event(everyone(), Ev.TRASHED, seat, card, 0, 0);
 }
 
