@@ -41,7 +41,7 @@ const NUMBERS = {
 const GROUPS = { Place, Slot, RuleBit, Column, Phase, Ev, GainedBy, Card, Effect, Action, Family, EndCause };
 
 /** The constants module the engine imports, in AssemblyScript: each group a namespace of the same name. */
-export function engineConstants(): string {
+function engineConstants(): string {
   const numbers = Object.entries(NUMBERS).map(([name, value]) => `export const ${name}: i32 = ${value};\n`);
   const groups = Object.entries(GROUPS).map(
     ([group, members]) =>
