@@ -20,6 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createTable, prepareMatch } from '../../src/runner/play/match.ts';
 import { playGame } from '../../src/runner/play/table.ts';
 import { builtinRegistry } from '../../src/app.ts';
+import { compileWasm, instantiateWasm } from '../../src/core/webassembly.ts';
 import { heapUsed, type BenchLine, type EngineBenchOptions } from './engine.ts';
 
 interface NativeCase {
@@ -135,20 +136,13 @@ function referenceSpeed(binary: string, c: NativeCase): number {
   return Number((JSON.parse(run.stdout) as Record<string, unknown>)[c.speedField]);
 }
 
-/** What runWasm needs of the WebAssembly global, which the project's type libraries leave out. */
-interface WebAssemblyApi {
-  compile(bytes: Uint8Array): Promise<object>;
-  instantiate(module: object, imports: object): Promise<object>;
-}
-
 /** Runs a WebAssembly reference in this process with `args` as its command line (--wasm mode). */
 async function runWasm(binary: string, args: readonly string[]): Promise<void> {
-  const { WebAssembly } = globalThis as unknown as { WebAssembly: WebAssemblyApi };
   // Loaded here, in the child started with --no-warnings: its import warns that WASI is experimental.
   const { WASI } = await import('node:wasi');
   const wasi = new WASI({ version: 'preview1', args: [binary, ...args], env: {} });
-  const module = await WebAssembly.compile(readFileSync(binary));
-  wasi.start(await WebAssembly.instantiate(module, wasi.getImportObject()));
+  const imports = wasi.getImportObject() as Parameters<typeof instantiateWasm>[1];
+  wasi.start({ exports: instantiateWasm(compileWasm(readFileSync(binary)), imports) });
 }
 
 /** Each parlor slice lasts about this long, whatever the machine's speed, like a run of the reference. */
