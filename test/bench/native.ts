@@ -194,7 +194,14 @@ function benchInChild(index: number, binary: string, wasm: string | null, slices
   return JSON.parse(run.stdout) as BenchLine;
 }
 
-export async function benchNative(options: EngineBenchOptions, report: (line: BenchLine) => void): Promise<void> {
+/**
+ * Builds the native references into a temporary folder and hands them to `use`, by source file name
+ * (with `buildAs`, which builds them with another toolchain into the same folder), then removes
+ * them; skipped, with a note, where the references or gcc are missing.
+ */
+export async function withNativeReferences(
+  use: (binaries: Map<string, string>, buildAs: (toolchain: Toolchain) => Map<string, string> | null) => Promise<void> | void,
+): Promise<void> {
   const from = referenceFolder();
   if (from === null) {
     process.stderr.write('note: native references skipped: no shared/bench folder above the repository\n');
@@ -203,12 +210,17 @@ export async function benchNative(options: EngineBenchOptions, report: (line: Be
   const into = mkdtempSync(join(tmpdir(), 'parlor-native-'));
   try {
     const binaries = buildReferences(from, into, NATIVE);
-    if (binaries === null) return;
-    const wasm = buildReferences(from, into, WASM);
-    CASES.forEach((c, index) => report(benchInChild(index, binaries.get(c.source)!, wasm?.get(c.source) ?? null, options.quick ? 3 : 10)));
+    if (binaries !== null) await use(binaries, (toolchain) => buildReferences(from, into, toolchain));
   } finally {
     rmSync(into, { recursive: true, force: true });
   }
+}
+
+export async function benchNative(options: EngineBenchOptions, report: (line: BenchLine) => void): Promise<void> {
+  await withNativeReferences((binaries, buildAs) => {
+    const wasm = buildAs(WASM);
+    CASES.forEach((c, index) => report(benchInChild(index, binaries.get(c.source)!, wasm?.get(c.source) ?? null, options.quick ? 3 : 10)));
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

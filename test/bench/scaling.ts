@@ -4,15 +4,26 @@
 // over one worker; then the fixed cost of a run, the seconds of a job too small to need the
 // workers (one block of games) on the most workers. The API is loaded from parlor's compiled cache
 // when it can be made, as the CLI is, so the workers start as they do for a user.
+//
+// Then the ceiling the machine sets, on the same worker counts: parlor's bare play loop in that
+// many worker threads playing together for the same seconds (play-thread.ts), and, where gcc and
+// the C references are present (see native.ts), the Love Letter reference in that many processes
+// at once. A run's speed-up can reach neither: shared caches, memory and clock limits slow every
+// core once all of them are busy, and these lines say by how much on this machine.
 // Run alone: node --import tsx test/bench/scaling.ts [games] [strategies]
 //   e.g. node --import tsx test/bench/scaling.ts 3000000 random   (sized for a 16-core machine)
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { compiledModule } from '../../bin/compile.js';
 import type * as Api from '../../src/index.ts';
 import type { BenchLine } from './engine.ts';
+import { withNativeReferences } from './native.ts';
+import type { PlayThreadMessage, PlayThreadSetup } from './play-thread.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -34,6 +45,8 @@ export function workerCounts(cores: number): number[] {
 
 type Loaded = typeof Api;
 
+const PLAYERS = 4;
+
 /** The public API, from the compiled bundle when there is one. */
 async function loadApi(): Promise<Loaded> {
   const source = join(ROOT, 'src/index.ts');
@@ -54,7 +67,7 @@ async function timeRun(
     const context = api.builtinJobContext({ timeline });
     const plan = api.planSim(context.registry, {
       game: 'love-letter',
-      players: 4,
+      players: PLAYERS,
       strategies,
       games,
       seed: 'scaling',
@@ -101,6 +114,101 @@ export async function benchScaling(options: ScalingOptions, report: (line: Bench
   }
   const fixed = await timeRun(api, 1, strategies, cores);
   report({ bench: 'scaling', fixedCost: 'one block of games', workers: cores, seconds: round(fixed.seconds), profile: fixed.profile });
+  const seconds = options.quick ? 1 : 3;
+  // The job's seats: one strategy for every seat of its four, or one per seat.
+  const seats = strategies.length === 1 ? Array<string>(PLAYERS).fill(strategies[0]) : strategies;
+  const loopLine = (threads: number) => ({ loop: 'parlor play loop, worker threads', strategies: seats.join(','), threads });
+  await reportSpeedUps(cores, (threads) => playLoopSpeed(threads, seats, seconds), loopLine, report);
+  await benchReferenceCeiling(seconds, cores, report);
+}
+
+const PLAY_THREAD = new URL('./play-thread.js', import.meta.url);
+/** Games apart of two play threads' first games: no two threads play the same game. */
+const THREAD_GAMES = 1e9;
+
+/** The games per second of parlor's play loop in `threads` worker threads playing for the same `seconds`. */
+async function playLoopSpeed(threads: number, seats: readonly string[], seconds: number): Promise<number> {
+  const start = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
+  let ready = 0;
+  let total = 0;
+  const workers = Array.from({ length: threads }, (_, index) => {
+    const workerData: PlayThreadSetup = { seats, firstGame: index * THREAD_GAMES, warmUpSeconds: 0.5, seconds, start };
+    return new Worker(PLAY_THREAD, { workerData });
+  });
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            worker.on('error', reject);
+            worker.on('exit', (code) => reject(new Error(`a play thread exited (${code}) before it played`)));
+            worker.on('message', (message: PlayThreadMessage) => {
+              if (message.kind === 'played') {
+                total += message.gamesPerSecond;
+                resolve();
+              } else if (++ready === threads) {
+                const cell = new Int32Array(start);
+                Atomics.store(cell, 0, 1);
+                Atomics.notify(cell, 0);
+              }
+            });
+          }),
+      ),
+    );
+    return total;
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+}
+
+/** Measures `speed` on every count of workerCounts and reports each with its speed-up over one. */
+async function reportSpeedUps(
+  cores: number,
+  speed: (count: number) => Promise<number>,
+  line: (count: number) => Record<string, string | number>,
+  report: (line: BenchLine) => void,
+): Promise<void> {
+  let one = 0;
+  for (const count of workerCounts(cores)) {
+    const gamesPerSecond = await speed(count);
+    if (count === 1) one = gamesPerSecond;
+    report({
+      bench: 'scaling-ceiling',
+      ...line(count),
+      cores,
+      gamesPerSecond: Math.round(gamesPerSecond),
+      speedup: round(gamesPerSecond / one, 2),
+    });
+  }
+}
+
+/** Runs `processes` copies of the reference at once for `games` games each; all their games per wall-clock second. */
+async function referenceSpeed(binary: string, processes: number, games: number): Promise<number> {
+  const began = performance.now();
+  await Promise.all(
+    Array.from(
+      { length: processes },
+      (_, index) =>
+        new Promise<void>((resolve, reject) => {
+          const child = spawn(binary, [String(games), '4', String(index + 1)], { stdio: ['ignore', 'ignore', 'pipe'] });
+          let errors = '';
+          child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+          child.on('error', reject);
+          child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${binary} failed (${code}): ${errors}`))));
+        }),
+    ),
+  );
+  return (processes * games) / ((performance.now() - began) / 1000);
+}
+
+async function benchReferenceCeiling(seconds: number, cores: number, report: (line: BenchLine) => void): Promise<void> {
+  await withNativeReferences(async (binaries) => {
+    const binary = binaries.get('love_letter_ref.c')!;
+    // Sized from a short run so that each process plays about `seconds`.
+    const games = Math.round((await referenceSpeed(binary, 1, 100_000)) * seconds);
+    const line = (processes: number) => ({ loop: 'C reference (random play), processes', processes });
+    await reportSpeedUps(cores, (processes) => referenceSpeed(binary, processes, games), line, report);
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

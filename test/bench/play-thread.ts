@@ -1,0 +1,49 @@
+// One thread of the scaling bench's ceiling line: parlor's bare play loop (deal, moves, round
+// ends; no counting, no tasks) on one Love Letter table, started by scaling.ts in a worker thread
+// of its own. Every thread warms up, says it is ready, waits for the common start, then plays for
+// the same seconds and posts its games per second: the threads' figures overlap exactly, with
+// no start-up, planning or messaging in them.
+import { performance } from 'node:perf_hooks';
+import { parentPort, workerData } from 'node:worker_threads';
+import { builtinRegistry } from '../../src/app.ts';
+import { createTable, prepareMatch } from '../../src/runner/play/match.ts';
+import { playGame } from '../../src/runner/play/table.ts';
+
+export interface PlayThreadSetup {
+  readonly seats: readonly string[];
+  /** Where the games of this thread begin: each thread plays games of its own. */
+  readonly firstGame: number;
+  readonly warmUpSeconds: number;
+  readonly seconds: number;
+  /** One 32-bit cell the main thread sets to 1 once every thread is ready. */
+  readonly start: SharedArrayBuffer;
+}
+
+export type PlayThreadMessage = { readonly kind: 'ready' } | { readonly kind: 'played'; readonly gamesPerSecond: number };
+
+/** Games checked against the clock at once: a clock read per game would be part of the figure. */
+const STEP = 500;
+
+const setup = workerData as PlayThreadSetup;
+const match = await prepareMatch(builtinRegistry(), { game: 'love-letter', seats: setup.seats, rules: {}, seed: 'scaling' });
+const table = createTable(match);
+let game = setup.firstGame;
+
+/** Plays steps of games until `seconds` have passed; the games played. */
+function playFor(seconds: number): number {
+  const from = game;
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    for (const last = game + STEP; game < last; game++) playGame(table, match.key, game);
+  }
+  return game - from;
+}
+
+playFor(setup.warmUpSeconds);
+const start = new Int32Array(setup.start);
+parentPort!.postMessage({ kind: 'ready' } satisfies PlayThreadMessage);
+Atomics.wait(start, 0, 0);
+const began = performance.now();
+const games = playFor(setup.seconds);
+const gamesPerSecond = games / ((performance.now() - began) / 1000);
+parentPort!.postMessage({ kind: 'played', gamesPerSecond } satisfies PlayThreadMessage);
