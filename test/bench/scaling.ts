@@ -59,7 +59,7 @@ async function timeRun(
   games: number,
   strategies: readonly string[],
   workers: number,
-): Promise<{ seconds: number; profile: string }> {
+): Promise<{ seconds: number; busySeconds: number; profile: string }> {
   const out = mkdtempSync(join(tmpdir(), 'parlor-scaling-'));
   try {
     const origin = performance.now() / 1000;
@@ -77,7 +77,8 @@ async function timeRun(
     if (outcome.status !== 'complete') throw new Error(`the ${workers}-worker run ended ${outcome.status}`);
     // The run's whole time, the workers' shutdown included; the profile's phases end with its last mark.
     const seconds = performance.now() / 1000 - origin;
-    return { seconds, profile: timeline.format().replace(/^profile: /, '') };
+    const busySeconds = timeline.activity?.busySeconds ?? 0;
+    return { seconds, busySeconds, profile: timeline.format().replace(/^profile: /, '') };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -98,7 +99,7 @@ export async function benchScaling(options: ScalingOptions, report: (line: Bench
   await timeRun(api, Math.min(games, 20_000), strategies, 1);
   let oneWorker = 0;
   for (const workers of workerCounts(cores)) {
-    const { seconds, profile } = await timeRun(api, games, strategies, workers);
+    const { seconds, busySeconds, profile } = await timeRun(api, games, strategies, workers);
     if (workers === 1) oneWorker = seconds;
     report({
       bench: 'scaling',
@@ -109,6 +110,9 @@ export async function benchScaling(options: ScalingOptions, report: (line: Bench
       seconds: round(seconds),
       speedup: round(oneWorker / seconds, 2),
       gamesPerSecond: Math.round(games / seconds),
+      // A worker's speed while it had a task: set beside the ceiling lines' per-thread speeds, it
+      // tells slower play on busy cores apart from time the workers spent starting or waiting.
+      gamesPerBusyWorkerSecond: Math.round(games / busySeconds),
       profile,
     });
   }

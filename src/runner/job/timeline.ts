@@ -49,6 +49,11 @@ export class Timeline {
     this.pool = activity;
   }
 
+  /** What the workers reported last: when they were ready and how long they played. */
+  get activity(): PoolActivity | null {
+    return this.pool;
+  }
+
   /** Seconds of each phase that was marked, in order. */
   phases(): { phase: Phase; seconds: number }[] {
     let start = this.origin;
