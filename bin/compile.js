@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { restoreConstBindings } from './const-bindings.js';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -38,7 +39,7 @@ const BUNDLED_PACKAGES = new Set(['commander', 'seedrandom', 'shell-quote']);
 const REQUIRE_BANNER =
   "import { createRequire as parlorCreateRequire } from 'node:module'; const require = parlorCreateRequire(import.meta.url);";
 // Bumped when the way sources are compiled changes, so that no older cache is taken for current.
-const COMPILER_VERSION = 3;
+const COMPILER_VERSION = 4;
 // Caches of other versions of the sources are removed once this old: a run started from one may
 // still load modules from it (charts, bot hosting) for a while.
 const STALE_MS = 24 * 3600 * 1000;
@@ -163,6 +164,15 @@ async function bundle(root, cache, tree, entries) {
     writeFileSync(failed, String(error?.message ?? error));
     throw error;
   });
+  const { parse } = await import('acorn');
+  for (const name of readdirSync(scratch, { recursive: true })) {
+    const path = join(scratch, String(name));
+    if (!path.endsWith('.js')) continue;
+    // Only speed is at stake: a file the parser does not take stays as esbuild wrote it, and runs.
+    try {
+      writeFileSync(path, restoreConstBindings(readFileSync(path, 'utf8'), parse));
+    } catch {}
+  }
   writeFileSync(join(scratch, 'package.json'), '{ "type": "module" }\n');
   try {
     renameSync(scratch, tree);

@@ -50,6 +50,31 @@ describe('the compiled cache', () => {
     assert.deepEqual(readdirSync(join(tree, 'src')), ['a.js'], 'only the entry has a file of its own');
   });
 
+  test("keeps the sources' top-level constants const in the bundle, and what they assign again var", async () => {
+    const root = tinyProject();
+    writeFileSync(
+      join(root, 'src/b.ts'),
+      [
+        'const FACTORS = new Int32Array([2]);',
+        'let calls = 0;',
+        'export class Doubler { twice(n: number): number { return n * FACTORS[0]; } }',
+        'export const twice = (n: number): number => (calls++, new Doubler().twice(n));',
+        'export const callCount = (): number => calls;',
+      ].join('\n'),
+    );
+    const tree = await compileTree(root, undefined, ENTRIES);
+    const code = readFileSync(join(tree, 'src/a.js'), 'utf8');
+    for (const name of ['FACTORS', 'Doubler', 'twice', 'value']) assert.match(code, new RegExp(`^const ${name} = `, 'm'), name);
+    assert.match(code, /^var calls = 0;$/m);
+    const script = `const a = await import(${JSON.stringify(pathToFileURL(join(tree, 'src/a.js')).href)}); console.log(a.value.n);`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    assert.equal(child.status, 0, child.stderr);
+    assert.equal(child.stdout.trim(), '42');
+  });
+
   test('reuses the tree while the sources are unchanged, and makes another when one changes', async () => {
     const root = tinyProject();
     const first = await compileTree(root, undefined, ENTRIES);
