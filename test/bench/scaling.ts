@@ -127,8 +127,11 @@ export async function benchScaling(options: ScalingOptions, report: (line: Bench
 }
 
 const PLAY_THREAD = new URL('./play-thread.js', import.meta.url);
-/** Games apart of two play threads' first games: no two threads play the same game. */
-const THREAD_GAMES = 1e9;
+/**
+ * Games apart of two play threads' first games: no two threads play the same game, and the game
+ * indices of 64 threads stay below 2^31, small integers to V8 as the indices of a run are.
+ */
+const THREAD_GAMES = 2 ** 25;
 
 /** The games per second of parlor's play loop in `threads` worker threads playing for the same `seconds`. */
 async function playLoopSpeed(threads: number, seats: readonly string[], seconds: number): Promise<number> {
