@@ -4,7 +4,7 @@
  * purpose, so the spread must be measured between blocks, never between games.
  */
 import { mean, sampleVariance } from 'simple-statistics';
-import { Z95 } from './normal.ts';
+import { Z95 } from './critical-value.ts';
 
 export interface BlockSummary {
   readonly blocks: number;

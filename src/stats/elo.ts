@@ -2,7 +2,8 @@
  * Elo views of win shares. Logistic Elo is the log-odds scale of a head-to-head score,
  * E(s) = 400 log10(s / (1 - s)), on which the Plackett-Luce ratings of a tournament live too.
  */
-import { normalCdf, Z95 } from './normal.ts';
+import { Z95 } from './critical-value.ts';
+import { normalCdf } from './normal.ts';
 
 /** Normalized Elo per unit of (mean - 1/2) / sigma: 800 / ln 10, about 347.4. */
 export const NORMALIZED_ELO_SCALE = 800 / Math.LN10;

@@ -1,4 +1,5 @@
 // The statistics parlor reports: pure functions over counts and scores, no I/O.
+export * from './critical-value.ts';
 export * from './normal.ts';
 export * from './wilson.ts';
 export * from './blocks.ts';

@@ -18,6 +18,3 @@ export function normalCdf(x: number): number {
 export function normalQuantile(p: number): number {
   return standardQuantile(p);
 }
-
-/** Two-sided 95% critical value, 1.959963984540054. */
-export const Z95 = normalQuantile(0.975);

@@ -8,7 +8,7 @@
  * iteration costs the number of distinct tables, not the number of games.
  */
 import { quantile } from 'simple-statistics';
-import { Z95 } from './normal.ts';
+import { Z95 } from './critical-value.ts';
 import { studentQuantile } from './small-sample.ts';
 
 /** One game: the strategy index at each seat and the share of the win each seat took. */

@@ -5,7 +5,8 @@
  * 0/1 values then goes to the Wilson interval, and any other mean to Student's t with a floor on
  * the spread.
  */
-import { normalQuantile, Z95 } from './normal.ts';
+import { Z95 } from './critical-value.ts';
+import { normalQuantile } from './normal.ts';
 import { wilson } from './wilson.ts';
 
 /**

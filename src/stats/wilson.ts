@@ -1,4 +1,4 @@
-import { Z95 } from './normal.ts';
+import { Z95 } from './critical-value.ts';
 
 export interface ProportionInterval {
   /** The observed proportion wins / n. */

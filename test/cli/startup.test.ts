@@ -27,3 +27,19 @@ describe('start-up of `parlor bot`', () => {
     assert.deepEqual(heavy, []);
   });
 });
+
+describe('start-up of a worker thread', () => {
+  // Every run starts one per core, all at once, before its first game.
+  const loaded = loadedModules(['src/runner/play/worker.ts']);
+
+  test('the walk follows the worker into the play loop and the block sums', () => {
+    for (const module of ['src/runner/play/task-player.ts', 'src/runner/play/table.ts', 'src/stats/blocks.ts']) {
+      assert.ok(loaded.has(module), `${module} not reached`);
+    }
+  });
+
+  test('loads no distribution library: the critical value it needs is written out', () => {
+    assert.ok(loaded.has('src/stats/critical-value.ts'));
+    assert.ok(!loaded.has('src/stats/normal.ts'), 'src/stats/normal.ts loads @stdlib, about 30 ms of every thread start');
+  });
+});

@@ -15,7 +15,7 @@ import { summarizeRun } from '../../src/runner/summary/summary.ts';
 import type { RunSummary } from '../../src/runner/summary/summary-types.ts';
 import { clearLeaderLook } from '../../src/runner/compare/until-clear.ts';
 import { scoreToElo } from '../../src/stats/elo.ts';
-import { Z95 } from '../../src/stats/normal.ts';
+import { Z95 } from '../../src/stats/critical-value.ts';
 import { SPRT_PRESETS } from '../../src/stats/sprt.ts';
 
 const COPIES = new URL('../fixtures/strategies/copies/', import.meta.url).pathname;

@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { normalCdf, normalQuantile, Z95 } from '../../src/stats/normal.ts';
+import { Z95 } from '../../src/stats/critical-value.ts';
+import { normalCdf, normalQuantile } from '../../src/stats/normal.ts';
 import { assertClose } from '../helpers/numbers.ts';
 
 test('normal quantile matches published values', () => {
@@ -11,7 +12,10 @@ test('normal quantile matches published values', () => {
   assert.equal(normalQuantile(0.5), 0);
   // Phi(1) = 0.8413447460685429, so the quantile of the rounded 0.841344746 is 1 to about 1e-9.
   assertClose(normalQuantile(0.841344746), 1, 1e-9);
-  assertClose(Z95, 1.959963984540054, 1e-15);
+});
+
+test('the critical value written out is the quantile at 0.975, to the last bit', () => {
+  assert.equal(Z95, normalQuantile(0.975));
 });
 
 test('normal cdf matches published values', () => {

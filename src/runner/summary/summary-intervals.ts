@@ -1,5 +1,5 @@
 import { BlockAccumulator, type BlockMoments, type BlockSummary } from '../../stats/blocks.ts';
-import { Z95 } from '../../stats/normal.ts';
+import { Z95 } from '../../stats/critical-value.ts';
 import { ratioEstimate, ratioSumsOf, type RatioEstimate } from '../../stats/ratio.ts';
 import { rateInterval } from '../../stats/small-sample.ts';
 import { wilson } from '../../stats/wilson.ts';

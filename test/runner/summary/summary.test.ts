@@ -8,7 +8,7 @@ import { prepareMatch } from '../../../src/runner/play/match.ts';
 import { round6 } from '../../../src/runner/summary/rounding.ts';
 import { summarizeRun } from '../../../src/runner/summary/summary.ts';
 import type { SummaryMatchup } from '../../../src/runner/summary/summary-types.ts';
-import { Z95 } from '../../../src/stats/normal.ts';
+import { Z95 } from '../../../src/stats/critical-value.ts';
 import { ratioEstimate, ratioSumsOf } from '../../../src/stats/ratio.ts';
 import { wilson } from '../../../src/stats/wilson.ts';
 import { builtinRegistry } from '../../../src/app.ts';
