@@ -164,7 +164,6 @@ export class DominionState implements GameState {
   }
 
   /** The seat whose turn it is; `current` differs from it while a militia victim decides. */
-
   get active(): number {
     return this.cells[Slot.ACTIVE];
   }
@@ -208,7 +207,6 @@ export class DominionState implements GameState {
   }
 
   /** Coins produced this turn by treasures and actions, spent or not. */
-
   get moneyThisTurn(): number {
     return this.cells[Slot.MONEY_THIS_TURN];
   }
@@ -224,7 +222,6 @@ export class DominionState implements GameState {
   }
 
   /** Turns begun, over all seats. */
-
   get totalTurns(): number {
     return this.cells[Slot.TOTAL_TURNS];
   }
@@ -233,7 +230,6 @@ export class DominionState implements GameState {
   }
 
   /** A card played under playedCardInHand, still in hand while it resolves; -1 otherwise. */
-
   get pendingCard(): number {
     return this.cells[Slot.PENDING_CARD];
   }
@@ -242,7 +238,6 @@ export class DominionState implements GameState {
   }
 
   /** Cellar: cards discarded so far. Remodel and mine: the trashed card's cost. */
-
   get resolving(): number {
     return this.cells[Slot.RESOLVING];
   }
@@ -251,7 +246,6 @@ export class DominionState implements GameState {
   }
 
   /** Militia: the victim deciding now (-1 for none). */
-
   get victim(): number {
     return this.cells[Slot.VICTIM];
   }
@@ -260,7 +254,6 @@ export class DominionState implements GameState {
   }
 
   /** Militia: the discards the victim still owes. */
-
   get discardsOwed(): number {
     return this.cells[Slot.DISCARDS_OWED];
   }
@@ -276,7 +269,6 @@ export class DominionState implements GameState {
   }
 
   /** EndCause of the finished game. */
-
   get endCause(): number {
     return this.cells[Slot.END_CAUSE];
   }
@@ -285,7 +277,6 @@ export class DominionState implements GameState {
   }
 
   /** Bit `card` set while its pile is not empty, kept by the engine beside `supply` (see handKinds). */
-
   get stockedKinds(): number {
     return this.cells[Slot.STOCKED_KINDS];
   }
@@ -301,7 +292,6 @@ export class DominionState implements GameState {
   }
 
   /** Runs in the play area (see play). */
-
   get playRuns(): number {
     return this.cells[Slot.PLAY_RUNS];
   }
@@ -310,7 +300,6 @@ export class DominionState implements GameState {
   }
 
   /** Cards in the play area, over all its runs. */
-
   get playCount(): number {
     return this.cells[Slot.PLAY_COUNT];
   }
