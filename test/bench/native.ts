@@ -85,6 +85,11 @@ const CASES: readonly NativeCase[] = [
   },
 ];
 
+/** The command line of `source`'s reference for `games` games, as its first case runs it. */
+export function referenceArgs(source: string, games: number): string[] {
+  return CASES.find((c) => c.source === source)!.args(games);
+}
+
 /** The nearest shared/bench folder above the repository root, or null. */
 function referenceFolder(): string | null {
   let folder = fileURLToPath(new URL('../../', import.meta.url));

@@ -16,13 +16,12 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { compiledModule } from '../../bin/compile.js';
 import type * as Api from '../../src/index.ts';
 import type { BenchLine } from './engine.ts';
-import { withNativeReferences } from './native.ts';
+import { referenceArgs, withNativeReferences } from './native.ts';
 import type { PlayThreadMessage, PlayThreadSetup } from './play-thread.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -127,6 +126,8 @@ export async function benchScaling(options: ScalingOptions, report: (line: Bench
 }
 
 const PLAY_THREAD = new URL('./play-thread.js', import.meta.url);
+/** The C reference of the game the scaling job plays. */
+const REFERENCE = 'love_letter_ref.c';
 /**
  * Games apart of two play threads' first games: no two threads play the same game, and the game
  * indices of 64 threads stay below 2^31, small integers to V8 as the indices of a run are.
@@ -190,14 +191,14 @@ async function reportSpeedUps(
 }
 
 /** Runs `processes` copies of the reference at once for `games` games each; all their games per wall-clock second. */
-async function referenceSpeed(binary: string, processes: number, games: number): Promise<number> {
+async function concurrentReferenceSpeed(binary: string, processes: number, games: number): Promise<number> {
   const began = performance.now();
   await Promise.all(
     Array.from(
       { length: processes },
-      (_, index) =>
+      () =>
         new Promise<void>((resolve, reject) => {
-          const child = spawn(binary, [String(games), '4', String(index + 1)], { stdio: ['ignore', 'ignore', 'pipe'] });
+          const child = spawn(binary, referenceArgs(REFERENCE, games), { stdio: ['ignore', 'ignore', 'pipe'] });
           let errors = '';
           child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
           child.on('error', reject);
@@ -210,11 +211,11 @@ async function referenceSpeed(binary: string, processes: number, games: number):
 
 async function benchReferenceCeiling(seconds: number, cores: number, report: (line: BenchLine) => void): Promise<void> {
   await withNativeReferences(async (binaries) => {
-    const binary = binaries.get('love_letter_ref.c')!;
+    const binary = binaries.get(REFERENCE)!;
     // Sized from a short run so that each process plays about `seconds`.
-    const games = Math.round((await referenceSpeed(binary, 1, 100_000)) * seconds);
+    const games = Math.round((await concurrentReferenceSpeed(binary, 1, 100_000)) * seconds);
     const line = (processes: number) => ({ loop: 'C reference (random play), processes', processes });
-    await reportSpeedUps(cores, (processes) => referenceSpeed(binary, processes, games), line, report);
+    await reportSpeedUps(cores, (processes) => concurrentReferenceSpeed(binary, processes, games), line, report);
   });
 }
 
