@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadedModules } from '../helpers/imports.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadedModules, ROOT } from '../helpers/imports.ts';
 
 const HEAVY_RUNNER_MODULES = [
   'src/runner/job/pool.ts',
@@ -41,5 +43,11 @@ describe('start-up of a worker thread', () => {
   test('loads no distribution library: the critical value it needs is written out', () => {
     assert.ok(loaded.has('src/stats/critical-value.ts'));
     assert.ok(!loaded.has('src/stats/normal.ts'), 'src/stats/normal.ts loads @stdlib, about 30 ms of every thread start');
+  });
+
+  test("imports nothing from piscina, whose module is the main thread's pool", () => {
+    // Importing piscina in a worker loads the whole pool module beside the play loop, measurably slower.
+    const importers = [...loaded].filter((module) => /^import[^;]*from 'piscina'/m.test(readFileSync(join(ROOT, module), 'utf8')));
+    assert.deepEqual(importers, []);
   });
 });
