@@ -10,7 +10,8 @@ import { Counters } from '../../src/runner/play/counters.ts';
 import { createTable, prepareMatch } from '../../src/runner/play/match.ts';
 import { playGame } from '../../src/runner/play/table.ts';
 import { builtinRegistry } from '../../src/app.ts';
-import { heapUsed, type BenchLine, type EngineBenchOptions } from './engine.ts';
+import type { BenchLine, EngineBenchOptions } from './engine.ts';
+import { heapUsed } from './heap.ts';
 
 const SEATS = ['big-money', 'smithy-bm'];
 

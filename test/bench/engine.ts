@@ -8,6 +8,7 @@ import { countersOf, JobProgress, executeJob } from '../../src/runner/job/run-jo
 import { Runners } from '../../src/runner/job/runners.ts';
 import { playGame } from '../../src/runner/play/table.ts';
 import { builtinRegistry, loadExternalHost } from '../../src/app.ts';
+import { heapUsed } from './heap.ts';
 
 /** One line of `npm run bench -- --json`. */
 export type BenchLine = { readonly bench: string } & Readonly<Record<string, string | number | boolean>>;
@@ -18,14 +19,6 @@ const STRATEGY = 'random';
 export interface EngineBenchOptions {
   /** Short runs for a quick look; the full counts are the ones the targets are stated for. */
   readonly quick: boolean;
-}
-
-const gc = (globalThis as { gc?: () => void }).gc;
-
-/** Heap in use after a full collection (when node runs with --expose-gc; else as it stands). */
-export function heapUsed(): number {
-  gc?.();
-  return process.memoryUsage().heapUsed;
 }
 
 function prepare(players: number): Promise<PreparedMatch> {

@@ -8,17 +8,10 @@ import { createTable, prepareMatch } from '../../src/runner/play/match.ts';
 import { playGame } from '../../src/runner/play/table.ts';
 import { builtinRegistry } from '../../src/app.ts';
 import type { BenchLine, EngineBenchOptions } from './engine.ts';
+import { heapUsed } from './heap.ts';
 
 const PLAYERS = 4;
 const STRATEGY = 'random';
-
-const gc = (globalThis as { gc?: () => void }).gc;
-
-/** Heap in use after a full collection (when node runs with --expose-gc; else as it stands). */
-function heapUsed(): number {
-  gc?.();
-  return process.memoryUsage().heapUsed;
-}
 
 export async function benchHearts(options: EngineBenchOptions, report: (line: BenchLine) => void): Promise<void> {
   const hands = options.quick ? 50_000 : 1_000_000;

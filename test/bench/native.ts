@@ -21,7 +21,8 @@ import { createTable, prepareMatch } from '../../src/runner/play/match.ts';
 import { playGame } from '../../src/runner/play/table.ts';
 import { builtinRegistry } from '../../src/app.ts';
 import { compileWasm, instantiateWasm } from '../../src/core/webassembly.ts';
-import { heapUsed, type BenchLine, type EngineBenchOptions } from './engine.ts';
+import type { BenchLine, EngineBenchOptions } from './engine.ts';
+import { heapUsed } from './heap.ts';
 
 interface NativeCase {
   readonly bench: string;

@@ -9,16 +9,9 @@ import { playGame } from '../../src/runner/play/table.ts';
 import { builtinRegistry } from '../../src/app.ts';
 import type { SpeedClueState } from '../../src/games/speedclue/index.ts';
 import type { BenchLine, EngineBenchOptions } from './engine.ts';
+import { heapUsed } from './heap.ts';
 
 const PLAYERS = 4;
-
-const gc = (globalThis as { gc?: () => void }).gc;
-
-/** Heap in use after a full collection (when node runs with --expose-gc; else as it stands). */
-function heapUsed(): number {
-  gc?.();
-  return process.memoryUsage().heapUsed;
-}
 
 export async function benchSpeedClue(options: EngineBenchOptions, report: (line: BenchLine) => void): Promise<void> {
   for (const [strategy, full] of [
