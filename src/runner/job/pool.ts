@@ -16,7 +16,7 @@ const WORKER_ENTRY = WORKER_MODULE.endsWith('.ts') ? new URL('../play/worker-ent
 
 /**
  * Worker threads playing tasks. A task is a batch of games sized to take a good fraction of a
- * second, so the cost of posting it and transferring its counters back is far below a percent.
+ * second, so the cost of posting it and copying its counters back is far below a percent.
  */
 export class WorkerPool implements TaskRunner {
   readonly workers: number;

@@ -4,7 +4,7 @@ import { tallyLayout, type GameTally, type TallyShape } from '../../core/tally.t
 /**
  * Where each count lives in a flat Float64Array. Entities are the seat positions (0..players-1)
  * followed by the strategy slots of the match-up; every entity has the same block of fields.
- * One flat array is what a worker returns (transferred, not cloned) and what merging adds up.
+ * One flat array is what a worker returns (copied back, not transferred) and what merging adds up.
  *
  * Every count is a whole number: wins are kept in share units (a win split among k winners adds
  * shareUnits / k), so sums are exact and the same whatever order batches are added in. Only the

@@ -32,7 +32,7 @@ activity?.markReady();
 
 /**
  * The piscina task function: plays the task and sends its counters back. They are copied (tens of
- * kilobytes at most, per block of games) rather than transferred: piscina's `move` lives in its
+ * kilobytes, per block of games) rather than transferred: piscina's `move` lives in its
  * pool module, which this thread would then load beside its play loop, and with it loaded a million
  * Love Letter games on two workers took about 10% longer (measured).
  */
