@@ -6,10 +6,12 @@
 // when it can be made, as the CLI is, so the workers start as they do for a user.
 //
 // Then the ceiling the machine sets, on the same worker counts: parlor's bare play loop in that
-// many worker threads playing together for the same seconds (play-thread.ts), and, where gcc and
-// the C references are present (see native.ts), the Love Letter reference in that many processes
-// at once. A run's speed-up can reach neither: shared caches, memory and clock limits slow every
-// core once all of them are busy, and these lines say by how much on this machine.
+// many worker threads playing together for the same seconds (play-thread.ts), the same loop
+// counting every game as a worker does (the cost a run adds to the engine, tasks apart), and, where
+// gcc and the C references are present (see native.ts), the Love Letter reference in that many
+// processes at once. A run's speed-up can reach none of them: shared caches, memory and clock
+// limits slow every core once all of them are busy, and these lines say by how much on this
+// machine.
 // Run alone: node --import tsx test/bench/scaling.ts [games] [strategies]
 //   e.g. node --import tsx test/bench/scaling.ts 3000000 random   (sized for a 16-core machine)
 import { spawn } from 'node:child_process';
@@ -120,8 +122,11 @@ export async function benchScaling(options: ScalingOptions, report: (line: Bench
   const seconds = options.quick ? 1 : 3;
   // The job's seats: one strategy for every seat of its four, or one per seat.
   const seats = strategies.length === 1 ? Array<string>(PLAYERS).fill(strategies[0]) : strategies;
-  const loopLine = (threads: number) => ({ loop: 'parlor play loop, worker threads', strategies: seats.join(','), threads });
-  await reportSpeedUps(cores, (threads) => playLoopSpeed(threads, seats, seconds), loopLine, report);
+  for (const counted of [false, true]) {
+    const loop = counted ? 'parlor play loop with counting, worker threads' : 'parlor play loop, worker threads';
+    const loopLine = (threads: number) => ({ loop, strategies: seats.join(','), threads });
+    await reportSpeedUps(cores, (threads) => playLoopSpeed(threads, seats, counted, seconds), loopLine, report);
+  }
   await benchReferenceCeiling(seconds, cores, report);
 }
 
@@ -134,13 +139,16 @@ const REFERENCE = 'love_letter_ref.c';
  */
 const THREAD_GAMES = 2 ** 25;
 
-/** The games per second of parlor's play loop in `threads` worker threads playing for the same `seconds`. */
-async function playLoopSpeed(threads: number, seats: readonly string[], seconds: number): Promise<number> {
+/**
+ * The games per second of parlor's play loop in `threads` worker threads playing for the same
+ * `seconds`; `counted`: counting every game as a worker does.
+ */
+async function playLoopSpeed(threads: number, seats: readonly string[], counted: boolean, seconds: number): Promise<number> {
   const start = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   let ready = 0;
   let total = 0;
   const workers = Array.from({ length: threads }, (_, index) => {
-    const workerData: PlayThreadSetup = { seats, firstGame: index * THREAD_GAMES, warmUpSeconds: 0.5, seconds, start };
+    const workerData: PlayThreadSetup = { seats, counted, firstGame: index * THREAD_GAMES, warmUpSeconds: 0.5, seconds, start };
     return new Worker(PLAY_THREAD, { workerData });
   });
   try {
