@@ -320,7 +320,8 @@ export class Counters {
     data[Global.ROUNDS_SQUARED] += tally.rounds * tally.rounds;
     const players = layout.players;
     const slotSeats = this.slotSeats;
-    slotSeats.fill(0);
+    // Plain stores rather than TypedArray.fill, a runtime call per game on an array of a few slots.
+    for (let slot = 0; slot < slotSeats.length; slot++) slotSeats[slot] = 0;
     for (let seat = 0; seat < players; seat++) slotSeats[seatSlot[seat]]++;
     for (let seat = 0; seat < players; seat++) {
       // Returns are k-way splits of one win, so the product is within rounding of a whole number.
@@ -328,6 +329,7 @@ export class Counters {
       const slot = seatSlot[seat];
       this.recordSeat(seat, seat, tally, units, gameIndex);
       this.recordSeat(players + slot, seat, tally, units, gameIndex);
+      for (let i = 0; i < layout.otherMetrics.length; i++) this.recordMetric(seat, slot, layout.otherMetrics[i], tally, units);
       if (layout.momentCells > 0) this.recordMoments(seat, players + slot, tally.counts, wholeBlock, wholeBlock && slotSeats[slot] === 1);
     }
     for (let seat = 0; seat < players; seat++) {
@@ -422,7 +424,7 @@ export class Counters {
     this.anyMomentsPending = false;
   }
 
-  /** Adds a seat's game to entity `index`, its moments apart (recordMoments). */
+  /** Adds a seat's game to entity `index`, its metrics apart (recordMetric, recordMoments). */
   private recordSeat(index: number, seat: number, tally: GameTally, units: number, gameIndex: number): void {
     const data = this.data;
     const layout = this.layout;
@@ -435,7 +437,6 @@ export class Counters {
     data[entity + Field.ROUNDS] += tally.rounds;
     data[entity + Field.ROUND_WINS] += tally.roundWins[seat];
     data[entity + Field.ROUND_WIN_SHARE] += tally.roundWinShare[seat];
-    for (let i = 0; i < layout.otherMetrics.length; i++) this.recordMetric(index, entity, seat, layout.otherMetrics[i], tally, units);
     if (tally.forfeitCount === 0) return;
     const forfeits = layout.forfeits(entity);
     for (let reason = 0; reason < layout.forfeitReasons; reason++) {
@@ -447,35 +448,50 @@ export class Counters {
     }
   }
 
-  /** Adds the seat's counts of a rate-by or causes metric to the entity's. */
-  private recordMetric(index: number, entity: number, seat: number, m: number, tally: GameTally, units: number): void {
+  /**
+   * Adds the seat's counts of a rate-by or causes metric to the seat's entity and to its strategy
+   * slot's (and to the slot's block): one walk over the tally serves both entities.
+   */
+  private recordMetric(seat: number, slot: number, m: number, tally: GameTally, units: number): void {
     const data = this.data;
     const layout = this.layout;
     const labels = layout.labelCounts[m];
     const counts = tally.counts;
     const from = tally.metricOffset(m, seat);
-    const base = layout.metricBase(entity, m);
+    const seatBase = layout.metricBase(layout.entity(seat), m);
+    const slotBase = layout.metricBase(layout.slot(slot), m);
     const rateBy = layout.rateByBase[m];
     if (rateBy < 0) {
       // Causes: one count per label.
-      for (let label = 0; label < labels; label++) data[base + label] += counts[from + label];
+      for (let label = 0; label < labels; label++) {
+        const count = counts[from + label];
+        data[seatBase + label] += count;
+        data[slotBase + label] += count;
+      }
       return;
     }
-    for (let label = 0, at = base; label < labels; label++, at += RateByField.COUNT) {
-      data[at + RateByField.ROUNDS] += counts[from + label];
-      data[at + RateByField.ROUND_WINS] += counts[from + labels + label];
-      data[at + RateByField.ROUND_WIN_SHARE] += counts[from + 2 * labels + label];
+    const block = this.blockRateBy;
+    const blockBase = (slot * layout.rateByCells + rateBy) * 2;
+    for (let label = 0; label < labels; label++) {
+      const rounds = counts[from + label];
+      const wins = counts[from + labels + label];
+      const share = counts[from + 2 * labels + label];
+      const seatAt = seatBase + label * RateByField.COUNT;
+      const slotAt = slotBase + label * RateByField.COUNT;
+      data[seatAt + RateByField.ROUNDS] += rounds;
+      data[seatAt + RateByField.ROUND_WINS] += wins;
+      data[seatAt + RateByField.ROUND_WIN_SHARE] += share;
+      data[slotAt + RateByField.ROUNDS] += rounds;
+      data[slotAt + RateByField.ROUND_WINS] += wins;
+      data[slotAt + RateByField.ROUND_WIN_SHARE] += share;
+      block[blockBase + 2 * label] += share;
+      block[blockBase + 2 * label + 1] += rounds;
     }
-    if (index >= layout.players) {
-      const block = ((index - layout.players) * layout.rateByCells + rateBy) * 2;
-      for (let label = 0; label < labels; label++) {
-        this.blockRateBy[block + 2 * label] += counts[from + 2 * labels + label];
-        this.blockRateBy[block + 2 * label + 1] += counts[from + label];
-      }
-    }
-    const opening = base + counts[from + 3 * labels] * RateByField.COUNT;
-    data[opening + RateByField.GAMES]++;
-    data[opening + RateByField.GAME_WINS] += units;
+    const opening = counts[from + 3 * labels] * RateByField.COUNT;
+    data[seatBase + opening + RateByField.GAMES]++;
+    data[seatBase + opening + RateByField.GAME_WINS] += units;
+    data[slotBase + opening + RateByField.GAMES]++;
+    data[slotBase + opening + RateByField.GAME_WINS] += units;
   }
 
   /**
