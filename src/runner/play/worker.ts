@@ -32,9 +32,9 @@ activity?.markReady();
 
 /**
  * The piscina task function: plays the task and sends its counters back. They are copied (tens of
- * kilobytes, per block of games) rather than transferred: piscina's `move` lives in its
- * pool module, which this thread would then load beside its play loop, and with it loaded a million
- * Love Letter games on two workers took about 10% longer (measured).
+ * kilobytes per block of games) rather than transferred: piscina's `move` lives in its pool module,
+ * which this thread would then load beside its play loop, and with it loaded a million Love Letter
+ * games on two workers took about 10% longer (measured).
  */
 export default async function runTask(task: Task): Promise<Float64Array | TaskFailure> {
   const started = performance.now();
