@@ -10,7 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { builtinRegistry } from '../../src/app.ts';
 import { MatchPlayer } from '../../src/runner/play/batch.ts';
 import { Counters } from '../../src/runner/play/counters.ts';
-import { createTable, prepareMatch } from '../../src/runner/play/match.ts';
+import { prepareMatch } from '../../src/runner/play/match.ts';
 import { playGame } from '../../src/runner/play/table.ts';
 
 export interface PlayThreadSetup {
@@ -32,10 +32,10 @@ const STEP = 500;
 
 const setup = workerData as PlayThreadSetup;
 const match = await prepareMatch(builtinRegistry(), { game: 'love-letter', seats: setup.seats, rules: {}, seed: 'scaling' });
-const table = createTable(match);
 // One design's player and one set of counters for the thread's life: a task builds its counters
-// afresh, a cost per task and not per game.
+// afresh, a cost per task and not per game. The bare loop plays on the player's own table.
 const player = new MatchPlayer(match, 'independent');
+const table = player.tables[0];
 const counters = new Counters(match.layout);
 let game = setup.firstGame;
 
