@@ -6,6 +6,12 @@
 // the cards the decision now awaited allows (legalNow). The legal list, the reasons an action is
 // not legal and the tally of a finished game stay on the TypeScript side.
 //
+// @inline (AssemblyScript's: the body is written in at every call) marks the steps a turn passes
+// through whatever is played: the gain, the draw, the phases from one to the next, the legal cards
+// written after each call. Binaryen leaves a function that calls others a call of its own, and the
+// phases call each other in a chain: a big-money turn made about ten calls, and inlined they give
+// the big-money mirror about 11% more games a second (measured).
+//
 // The names imported from ./constants are the TypeScript modules' own numbers (codes, cards,
 // layout), written into that module when the engine is compiled (engine-binary.ts): it is not in
 // the source tree, so the two sides cannot disagree.
@@ -221,6 +227,7 @@ function receiveStarting(seat: i32, card: i32, n: i32): void {
 }
 
 /** Takes a card from the supply for the seat. */
+@inline
 function gain(seat: i32, card: i32, how: i32): void {
   const left = cell(Place.SUPPLY, card) - 1;
   setCell(Place.SUPPLY, card, left);
@@ -232,6 +239,7 @@ function gain(seat: i32, card: i32, how: i32): void {
 }
 
 /** Draws `cards` into the seat's hand, shuffling the discard pile in when the draw pile runs out. */
+@inline
 function draw(seat: i32, cards: i32): void {
   const base = Place.DECK + seat * get(Slot.CAPACITY);
   const handBase = Place.HAND + ((seat * CARD_COUNT) << 1);
@@ -282,6 +290,8 @@ function shuffle(seat: i32): void {
   if (reporting()) event(everyone(), Ev.SHUFFLED, seat, 0, 0, 0);
 }
 
+/** The next seat's turn begins, or the game ends if it is over. */
+@inline
 function startTurn(): void {
   const players = get(Slot.PLAYERS);
   const provincesGone = cell(Place.SUPPLY, Card.PROVINCE) == 0;
@@ -307,6 +317,8 @@ function startTurn(): void {
   enterActionPhase();
 }
 
+/** The action phase, where the hand holds an action card and an action is left; else the buy phase. */
+@inline
 function enterActionPhase(): void {
   const seat = get(Slot.ACTIVE);
   set(Slot.CURRENT, seat);
@@ -314,6 +326,8 @@ function enterActionPhase(): void {
   else enterBuyPhase();
 }
 
+/** The buy phase, where a buy is left; else the buys are over. */
+@inline
 function enterBuyPhase(): void {
   set(Slot.CURRENT, get(Slot.ACTIVE));
   if (get(Slot.BUYS) > 0) set(Slot.PHASE, Phase.BUY);
@@ -321,6 +335,7 @@ function enterBuyPhase(): void {
 }
 
 /** Cleanup asks for the top discard only when the hand leaves a choice (two kinds of card or more). */
+@inline
 function endBuys(): void {
   const kinds = word(Place.HAND_KINDS, get(Slot.ACTIVE));
   if ((kinds & (kinds - 1)) != 0) set(Slot.PHASE, Phase.CLEANUP);
@@ -676,6 +691,7 @@ export function forfeitTurn(reason: i32, logging: i32): i32 {
  * LEGAL_KINDS (0 for a family the decision does not take): legalKinds in engine.ts reads them, so
  * a strategy deciding from the state view pays one read per question. Written after every call.
  */
+@inline
 function legalNow(): void {
   const current = get(Slot.CURRENT);
   const held = current >= 0 ? word(Place.HAND_KINDS, current) : 0;
