@@ -331,6 +331,66 @@ test('deciding from the state view, a list answers as it does from the listed ac
   }
 });
 
+test('every term reads what it names, in the list compiled for choose and in the one compiled for decide', () => {
+  // Each term read here from the view on its own, and a threshold that splits the games' buys.
+  const owned = (v: DominionSeatView) => v.ownCards.reduce((sum, n) => sum + n, 0);
+  const terms: [string, number, (v: DominionSeatView) => number][] = [
+    ['money', 5, (v) => v.coins + v.hand[Card.COPPER] + 2 * v.hand[Card.SILVER] + 3 * v.hand[Card.GOLD]],
+    ['turn', 6, (v) => v.turns[v.seat]],
+    ['provincesLeft', 12, (v) => v.supply[Card.PROVINCE]],
+    ['emptyPiles', 1, (v) => v.emptyPiles()],
+    ['vpLead', 0, (v) => v.vpOf(v.seat) - Math.max(...[0, 1, 2].filter((seat) => seat !== v.seat).map((seat) => v.vpOf(seat)))],
+    ['vp', 4, (v) => v.vpOf(v.seat)],
+    ['deckSize', 14, owned],
+    ['count silver', 2, (v) => v.ownCards[Card.SILVER]],
+    ['supply silver', 38, (v) => v.supply[Card.SILVER]],
+    ['inHand copper', 2, (v) => v.hand[Card.COPPER]],
+    ['actions', 1, (v) => v.actions],
+    ['buys', 2, (v) => v.buys],
+    [
+      'moneyDensity',
+      80,
+      (v) =>
+        Math.floor((100 * (v.ownCards[Card.COPPER] + 2 * v.ownCards[Card.SILVER] + 3 * v.ownCards[Card.GOLD])) / Math.max(1, owned(v))),
+    ],
+  ];
+  const rules = dominion.parseRules({});
+  const players = terms.map(([term, threshold]) =>
+    priorityList(list([{ card: 'silver', if: `${term} >= ${threshold}` }, 'copper'])).create({ seat: 0, players: 3, rules, params: {} }),
+  );
+  const s = dominion.createState(3, rules);
+  const stateViews = [0, 1, 2].map((seat) => dominion.createStateView!(s, seat) as DominionDecidingView);
+  const legal = new Int32Array(dominion.maxActions);
+  const rng = new Rng().seed(masterKey('terms'), 0, 9, 0);
+  const seen = terms.map(() => new Set<boolean>());
+  const bigMoney = priorityList(BUILTIN_LISTS.find((data) => data.name === 'big-money')!).create({
+    seat: 0,
+    players: 3,
+    rules,
+    params: {},
+  });
+  for (let game = 0; game < 40; game++) {
+    dominion.reset(s, masterKey('terms'), game);
+    while (!s.over) {
+      const view = stateViews[s.current];
+      const count = dominion.legalActions(s, legal);
+      const listed = [...legal.subarray(0, count)];
+      if (listed[0] !== Action.PLAY_TREASURES && listed.includes(buy(Card.SILVER)) && listed.includes(buy(Card.COPPER))) {
+        terms.forEach(([term, threshold, read], index) => {
+          const holds = read(view) >= threshold;
+          seen[index].add(holds);
+          const expected = buy(holds ? Card.SILVER : Card.COPPER);
+          assert.equal(players[index].choose(view, legal, count, rng), expected, `${term}, choose`);
+          assert.equal(players[index].decide!(view, rng), expected, `${term}, decide`);
+        });
+      }
+      // Half the moves big money's, so that provinces go as well.
+      dominion.apply(s, rng.float() < 0.5 ? legal[rng.int(count)] : bigMoney.choose(view, legal, count, rng));
+    }
+  }
+  terms.forEach(([term], index) => assert.equal(seen[index].size, 2, `${term} >= its threshold both held and failed`));
+});
+
 test('a seat whose decide throws forfeits as a seat whose choose throws at the same decision', () => {
   const rules = dominion.parseRules({});
   const definition = priorityList(BUILTIN_LISTS.find((data) => data.name === 'smithy-bm')!);
