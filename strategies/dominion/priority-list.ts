@@ -139,11 +139,11 @@ class CompiledList {
 function entryTests(entries: readonly Entry[], family: string): string {
   return entries
     .map((entry) => {
-      const parts = [`(cards & ${number(1 << entry.card)}) !== 0`];
+      const parts = [`(cards & ${literal(1 << entry.card)}) !== 0`];
       for (const { left, operator, right } of entry.conditions) {
         parts.push(`${operandSource(left)} ${JS_OPERATORS[operator]} ${operandSource(right)}`);
       }
-      return `  if (${parts.join(' && ')}) return ${family} * ${number(CARD_COUNT)} + ${number(entry.card)};\n`;
+      return `  if (${parts.join(' && ')}) return ${family} * ${literal(CARD_COUNT)} + ${literal(entry.card)};\n`;
     })
     .join('');
 }
@@ -167,15 +167,15 @@ function compileDecide(play: CompiledList, buy: CompiledList): Decide {
   return compile(`return function decide(view) {
   let cards;
   switch (view.decision) {
-    case ${number(Phase.ACTION)}:
-      cards = view.legalCards(${number(Family.PLAY)}) & ${number(play.kinds)};
-${entryTests(play.entries, number(Family.PLAY))}      return ${number(Action.END_ACTIONS)};
-    case ${number(Phase.BUY)}:
-      if (view.legalCards(${number(Family.TREASURE)}) !== 0) return ${number(Action.PLAY_TREASURES)};
-      cards = view.legalCards(${number(Family.BUY)}) & ${number(buy.kinds)};
-${entryTests(buy.entries, number(Family.BUY))}      return ${number(Action.END_BUYS)};
-    case ${number(Phase.CLEANUP)}:
-      return ${number(Family.TOP)} * ${number(CARD_COUNT)} + lowestBit(view.legalCards(${number(Family.TOP)}));
+    case ${literal(Phase.ACTION)}:
+      cards = view.legalCards(${literal(Family.PLAY)}) & ${literal(play.kinds)};
+${entryTests(play.entries, literal(Family.PLAY))}      return ${literal(Action.END_ACTIONS)};
+    case ${literal(Phase.BUY)}:
+      if (view.legalCards(${literal(Family.TREASURE)}) !== 0) return ${literal(Action.PLAY_TREASURES)};
+      cards = view.legalCards(${literal(Family.BUY)}) & ${literal(buy.kinds)};
+${entryTests(buy.entries, literal(Family.BUY))}      return ${literal(Action.END_BUYS)};
+    case ${literal(Phase.CLEANUP)}:
+      return ${literal(Family.TOP)} * ${literal(CARD_COUNT)} + lowestBit(view.legalCards(${literal(Family.TOP)}));
     default:
       return -1;
   }
@@ -183,7 +183,7 @@ ${entryTests(buy.entries, number(Family.BUY))}      return ${number(Action.END_B
 }
 
 /** A number as source text; anything else is refused, so no text but parlor's reaches a compiled list. */
-function number(value: number): string {
+function literal(value: number): string {
   if (typeof value !== 'number') throw new TypeError(`not a number: ${String(value)}`);
   return `(${String(value)})`;
 }
@@ -191,16 +191,16 @@ function number(value: number): string {
 /** The source that reads each term from `view`, given the card of those that take one. */
 const TERM_SOURCES: Readonly<Record<number, (card: number) => string>> = {
   [TERMS.money]: () =>
-    `(view.coins + ${[Card.COPPER, Card.SILVER, Card.GOLD].map((treasure) => `${number(COINS[treasure])} * view.hand[${number(treasure)}]`).join(' + ')})`,
+    `(view.coins + ${[Card.COPPER, Card.SILVER, Card.GOLD].map((treasure) => `${literal(COINS[treasure])} * view.hand[${literal(treasure)}]`).join(' + ')})`,
   [TERMS.turn]: () => 'view.turns[view.seat]',
-  [TERMS.provincesLeft]: () => `view.supply[${number(Card.PROVINCE)}]`,
+  [TERMS.provincesLeft]: () => `view.supply[${literal(Card.PROVINCE)}]`,
   [TERMS.emptyPiles]: () => 'view.emptyPiles()',
   [TERMS.vpLead]: () => 'vpLead(view)',
   [TERMS.vp]: () => 'view.vpOf(view.seat)',
   [TERMS.deckSize]: () => 'ownedTotal(view)',
-  [TERMS.count]: (card) => `view.ownCards[${number(card)}]`,
-  [TERMS.supply]: (card) => `view.supply[${number(card)}]`,
-  [TERMS.inHand]: (card) => `view.hand[${number(card)}]`,
+  [TERMS.count]: (card) => `view.ownCards[${literal(card)}]`,
+  [TERMS.supply]: (card) => `view.supply[${literal(card)}]`,
+  [TERMS.inHand]: (card) => `view.hand[${literal(card)}]`,
   [TERMS.actions]: () => 'view.actions',
   [TERMS.buys]: () => 'view.buys',
   [TERMS.moneyDensity]: () => 'moneyDensity(view)',
@@ -208,7 +208,7 @@ const TERM_SOURCES: Readonly<Record<number, (card: number) => string>> = {
 
 /** One side of a condition as source: its constant, or the expression that reads its term from `view`. */
 function operandSource({ term, card, value }: Operand): string {
-  return term === CONSTANT ? number(value) : TERM_SOURCES[term](card);
+  return term === CONSTANT ? literal(value) : TERM_SOURCES[term](card);
 }
 
 interface Operand {
