@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { quote } from 'shell-quote';
 import { builtinRegistry } from '../../src/app.ts';
 import { startParlor, type Finished } from '../cli/cli.ts';
-import { PYTHON, ROOT, processesMarked, scratchDir } from '../protocol/helpers.ts';
+import { PYTHON, ROOT, fifosLeftBy, processesMarked, scratchDir } from '../protocol/helpers.ts';
 
 const CC = spawnSync('cc', ['--version']).status === 0;
 const EXTERNAL = join(ROOT, 'strategies/external');
@@ -134,8 +134,7 @@ function host(name: string, game: GameCase, seats: readonly string[], moveTimeou
 /** Nothing of the run is left: no process of it, no FIFO named after it in /tmp, nothing in its TMPDIR. */
 function assertNothingLeft(name: string, { pid }: Hosted): void {
   assert.deepEqual(processesMarked(`PARLOR_HOSTING_TEST=${process.pid}-${name}`), [], `${name}: no process left`);
-  const fifos = readdirSync('/tmp').filter((file) => file.startsWith(`p${pid.toString(36)}t`));
-  assert.deepEqual(fifos, [], `${name}: no FIFO left in /tmp`);
+  assert.deepEqual(fifosLeftBy(pid), [], `${name}: no FIFO left in /tmp`);
   assert.deepEqual(readdirSync(join(scratch, `${name}-tmp`)), [], `${name}: nothing left in its TMPDIR`);
 }
 

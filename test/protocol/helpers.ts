@@ -68,6 +68,15 @@ export function processesMarked(marker: string): number[] {
   });
 }
 
+/**
+ * The FIFOs in /tmp that process `pid` made for its bots, in any of its threads: the whole shape
+ * freshFifoName gives them, so an unrelated file that only starts alike is not counted.
+ */
+export function fifosLeftBy(pid: number): string[] {
+  const named = new RegExp(`^p${pid.toString(36)}t[0-9a-z]+x[0-9a-z]+(In|Out)$`);
+  return readdirSync('/tmp').filter((file) => named.test(file));
+}
+
 /** Children of this process that exited and were not reaped, each as its pid and command name. */
 function zombiesNow(): string[] {
   return procEntries()

@@ -16,6 +16,7 @@ import {
   loopbackResolver,
   playExternal,
   playInProcess,
+  fifosLeftBy,
   processesMarked,
   scratchDir,
   zombieChildren,
@@ -34,8 +35,6 @@ const GCC = spawnSync('gcc', ['--version']).status === 0;
 const marker = `PARLOR_HEARTS_TEST=${process.pid}`;
 const env = { ...process.env, PARLOR_HEARTS_TEST: String(process.pid) };
 const limits = { graceMs: 200 };
-/** The FIFOs the host names for this process's bots: /tmp/p<pid>x<n>In and Out. */
-const fifoPrefix = `p${process.pid.toString(36)}x`;
 
 let scratch: string;
 before(() => {
@@ -43,14 +42,10 @@ before(() => {
 });
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-function fifosLeft(): string[] {
-  return readdirSync('/tmp').filter((name) => name.startsWith(fifoPrefix));
-}
-
 async function assertNothingLeft(): Promise<void> {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
   assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
-  assert.deepEqual(fifosLeft(), [], "every bot's FIFOs were removed");
+  assert.deepEqual(fifosLeftBy(process.pid), [], "every bot's FIFOs were removed");
 }
 
 const inProcess = (seats: readonly string[], games: number, rules: Record<string, string>) =>
@@ -159,7 +154,7 @@ describe('a Hearts run from the command line', () => {
     const log = readFileSync(join(out, 'bots', readdirSync(join(out, 'bots'))[0]), 'utf8');
     assert.equal(log.match(/name: /g)?.length, 2, log);
     assert.equal(readFileSync(join(out, 'forfeits.csv'), 'utf8').trim().split('\n').length, 1, 'no forfeit');
-    assert.deepEqual(fifosLeft(), []);
+    assert.deepEqual(fifosLeftBy(process.pid), []);
   });
 });
 
