@@ -2,7 +2,7 @@
 // files, opening a socket, starting processes without end, asking for 10 GB. Each ends with its
 // reason in the log, and nothing of it is left running. Small limits keep the machine unharmed.
 // Bots on FIFOs and on TCP reach parlor through their channel, and nothing else.
-import { after, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -115,6 +115,22 @@ const cmd = (...words: string[]) => `cmd:${quote(words)}`;
 /** What sandboxed channels leave in the temporary folder: none once their bots are gone. */
 const channelFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('parlor-bot-'));
 
+/**
+ * Other test files run sandboxed bots at the same time, their channels' folders in the machine's
+ * temporary folder: while a suite runs, this process makes its own in a folder of its own, so a
+ * check of what is left counts only what its bots left.
+ */
+function ownTemporaryFolder(): void {
+  const machine = process.env.TMPDIR;
+  before(() => {
+    process.env.TMPDIR = mkdtempSync(join(root, 'tmp-'));
+  });
+  after(() => {
+    if (machine === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = machine;
+  });
+}
+
 /** A server on this machine's loopback that counts who reaches it. */
 async function countingServer(): Promise<{ server: Server; port: number; connections: () => number }> {
   let connections = 0;
@@ -157,7 +173,7 @@ async function startOnTcp(bot: string, openTimeoutMs: number): Promise<{ process
 }
 
 describe('sandboxed bots on FIFOs and TCP', { skip: problem ?? false }, () => {
-  const before = channelFolders();
+  ownTemporaryFolder();
 
   test('the example SpeedClue bot plays whole games on TCP, through its sandbox', async () => {
     const failures: ReadFailure[] = [];
@@ -303,6 +319,6 @@ describe('sandboxed bots on FIFOs and TCP', { skip: problem ?? false }, () => {
   test('nothing is left: no process, no socket, no folder', async () => {
     assert.deepEqual(processesMarked(marker), [], 'no bot process or forwarder is left running');
     assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
-    assert.deepEqual(channelFolders(), before, "no sandboxed channel's folder is left");
+    assert.deepEqual(channelFolders(), [], "no sandboxed channel's folder is left");
   });
 });
