@@ -15,6 +15,7 @@ import {
   FAMILY_OF,
   Family,
   Phase,
+  actionOf,
   cardByName,
   type DominionDecidingView,
   type DominionSeatView,
@@ -121,7 +122,8 @@ class CompiledList {
   constructor(source: string, list: string, rules: readonly PriorityRule[], values: ListValues) {
     this.entries = rules.map((rule, index) => parseRule(source, `${list}[${index}]`, rule, values));
     this.kinds = this.entries.reduce((kinds, entry) => kinds | (1 << entry.card), 0);
-    this.first = compile(`return function firstEntry(view, cards, family) {\n${entryTests(this.entries, 'family')}  return -1;\n};`);
+    const tests = entryTests(this.entries, (card) => `actionOf(family, ${literal(card)})`);
+    this.first = compile(`return function firstEntry(view, cards, family) {\n${tests}  return -1;\n};`);
   }
 
   /** The first entry whose action of `family` is among the legal ones and whose conditions hold; -1 for none. */
@@ -133,24 +135,30 @@ class CompiledList {
 }
 
 /**
- * The source that returns the action of `family` (a number or a variable of the function) of the
- * list's first entry whose card is in the variable `cards` and whose conditions hold, if any.
+ * The source that returns `action(card)`, the source of an entry's action, for the list's first
+ * entry whose card is in the variable `cards` and whose conditions hold, if any.
  */
-function entryTests(entries: readonly Entry[], family: string): string {
+function entryTests(entries: readonly Entry[], action: (card: number) => string): string {
   return entries
     .map((entry) => {
       const parts = [`(cards & ${literal(1 << entry.card)}) !== 0`];
       for (const { left, operator, right } of entry.conditions) {
         parts.push(`${operandSource(left)} ${JS_OPERATORS[operator]} ${operandSource(right)}`);
       }
-      return `  if (${parts.join(' && ')}) return ${family} * ${literal(CARD_COUNT)} + ${literal(entry.card)};\n`;
+      return `  if (${parts.join(' && ')}) return ${action(entry.card)};\n`;
     })
     .join('');
 }
 
 /** The function `body` returns, given the helpers the terms' sources name. */
 function compile<F>(body: string): F {
-  return new Function('ownedTotal', 'vpLead', 'moneyDensity', 'lowestBit', body)(ownedTotal, vpLead, moneyDensity, lowestBit) as F;
+  return new Function('ownedTotal', 'vpLead', 'moneyDensity', 'lowestBit', 'actionOf', body)(
+    ownedTotal,
+    vpLead,
+    moneyDensity,
+    lowestBit,
+    actionOf,
+  ) as F;
 }
 
 type Decide = (view: DominionDecidingView, rng: Rng) => number;
@@ -169,13 +177,13 @@ function compileDecide(play: CompiledList, buy: CompiledList): Decide {
   switch (view.decision) {
     case ${literal(Phase.ACTION)}:
       cards = view.legalCards(${literal(Family.PLAY)}) & ${literal(play.kinds)};
-${entryTests(play.entries, literal(Family.PLAY))}      return ${literal(Action.END_ACTIONS)};
+${entryTests(play.entries, (card) => literal(actionOf(Family.PLAY, card)))}      return ${literal(Action.END_ACTIONS)};
     case ${literal(Phase.BUY)}:
       if (view.legalCards(${literal(Family.TREASURE)}) !== 0) return ${literal(Action.PLAY_TREASURES)};
       cards = view.legalCards(${literal(Family.BUY)}) & ${literal(buy.kinds)};
-${entryTests(buy.entries, literal(Family.BUY))}      return ${literal(Action.END_BUYS)};
+${entryTests(buy.entries, (card) => literal(actionOf(Family.BUY, card)))}      return ${literal(Action.END_BUYS)};
     case ${literal(Phase.CLEANUP)}:
-      return ${literal(Family.TOP)} * ${literal(CARD_COUNT)} + lowestBit(view.legalCards(${literal(Family.TOP)}));
+      return actionOf(${literal(Family.TOP)}, lowestBit(view.legalCards(${literal(Family.TOP)})));
     default:
       return -1;
   }
