@@ -26,6 +26,7 @@ const MATCHUP_OPTIONS: readonly OptionName[] = ['game', 'players', 'strategies',
 /** How a run goes and where its results land. */
 const RUN_OPTIONS: readonly OptionName[] = [
   'workers',
+  'workerMemory',
   'redis',
   'batch',
   'out',
@@ -45,6 +46,7 @@ const RUN_OPTIONS: readonly OptionName[] = [
 /** How a job of paired games (compare, tune) runs and where its results land. */
 const PAIRED_JOB_OPTIONS: readonly OptionName[] = [
   'workers',
+  'workerMemory',
   'redis',
   'out',
   'name',
@@ -133,7 +135,7 @@ export const Commands: readonly CommandDef[] = [
     name: 'worker',
     summary:
       "take batches from a Redis server's queue and play them on this machine's threads, for sim, tournament and compare runs given --redis",
-    options: ['workerRedis', 'workerThreads', 'refuseTrust'],
+    options: ['workerRedis', 'workerThreads', 'workerThreadMemory', 'refuseTrust'],
     run: async (context, options: WorkerOptions) => (await import('./commands/worker.ts')).runWorker(context, options),
   },
   {

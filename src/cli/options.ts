@@ -11,6 +11,7 @@ import { CHANNEL_KINDS, FRAMING_KINDS } from '../core/wire.ts';
 import { collect, integerIn, keyValuePairs, oneOf, parseSandbox, positiveNumber } from './parse.ts';
 import { parsePreset, parseSprtBounds, parseSprtElo } from './compare-options.ts';
 import { SPSA_DEFAULTS } from '../tune/spsa.ts';
+import { MIN_WORKER_MEMORY_MB } from '../runner/job/worker-memory.ts';
 
 /**
  * Every option of every command, declared once. The commander program, `--help` and the README's
@@ -34,6 +35,9 @@ export interface OptionDef {
 }
 
 const MAX_GAMES = 1e12;
+/** 1 TiB: past any machine's memory, short of what a thread's limit can say. */
+const MAX_WORKER_MEMORY_MB = 1 << 20;
+const WORKER_MEMORY_DEFAULT = "three quarters of this machine's memory shared among the threads, at most V8's own limit";
 
 /** 64 random bits: no run's deals can be guessed before its seed is printed. */
 function freshSeed(): string {
@@ -120,6 +124,19 @@ export const Options = {
     defaultValue: availableParallelism(),
     defaultDescription: 'the number of cores',
     parse: integerIn('--workers', 1, 256),
+  },
+  workerMemory: {
+    flags: '--worker-memory <MB>',
+    description:
+      "the most each worker thread's JavaScript heap may take: a strategy file's call that fills it forfeits (crashed) and the run goes on; with --redis, each `parlor worker` sets its own",
+    defaultDescription: WORKER_MEMORY_DEFAULT,
+    parse: integerIn('--worker-memory', MIN_WORKER_MEMORY_MB, MAX_WORKER_MEMORY_MB),
+  },
+  workerThreadMemory: {
+    flags: '--worker-memory <MB>',
+    description: "the most each thread's JavaScript heap may take: a strategy file's call that fills it forfeits (crashed)",
+    defaultDescription: WORKER_MEMORY_DEFAULT,
+    parse: integerIn('--worker-memory', MIN_WORKER_MEMORY_MB, MAX_WORKER_MEMORY_MB),
   },
   redis: {
     flags: '--redis <url>',

@@ -9,7 +9,7 @@ export const Forfeit = {
   MALFORMED: 2,
   /** No reply within the per-decision timeout. */
   TIMEOUT: 3,
-  /** The bot process crashed or exited before answering. */
+  /** The bot process crashed or exited before answering, or a strategy's call filled its worker thread's heap. */
   CRASHED: 4,
   /** The reply line was longer than the cap, or the bot flooded its output. */
   FLOODED: 5,

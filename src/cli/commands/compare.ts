@@ -20,6 +20,8 @@ export interface CompareOptions extends ComparisonRequest {
   /** A comparison's folder to go on with; its job.json then says everything else. */
   readonly resume?: string;
   readonly workers: number;
+  /** The most each worker thread's heap may take, in MB (--worker-memory). */
+  readonly workerMemory?: number;
   readonly moveTimeout?: number;
   readonly startTimeout?: number;
   /** How `cmd:` bots talk to parlor (--channel). */
@@ -73,7 +75,7 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
 }
 
 /** What a resumed comparison may be told: everything else comes from its job.json. */
-const RESUME_OPTIONS = new Set(['resume', 'workers', 'redis', 'json', 'quiet']);
+const RESUME_OPTIONS = new Set(['resume', 'workers', 'workerMemory', 'redis', 'json', 'quiet']);
 
 function resumableJob(dir: string, given: ReadonlySet<string>) {
   const job = readComparisonJob(dir);

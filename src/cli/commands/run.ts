@@ -16,6 +16,8 @@ import type { SandboxLimits } from '../../runner/play/external.ts';
 /** Options every command that runs a job shares. */
 export interface RunOptions {
   readonly workers: number;
+  /** The most each worker thread's heap may take, in MB (--worker-memory). */
+  readonly workerMemory?: number;
   readonly batch?: number;
   readonly out?: string;
   readonly name?: string;

@@ -20,7 +20,7 @@ export interface TuneOptions
     Omit<TuneRequest, 'strategy' | 'params'>,
     Pick<
       CompareOptions,
-      'resume' | 'workers' | 'moveTimeout' | 'channel' | 'framing' | 'redis' | 'out' | 'name' | 'force' | 'json' | 'quiet'
+      'resume' | 'workers' | 'workerMemory' | 'moveTimeout' | 'channel' | 'framing' | 'redis' | 'out' | 'name' | 'force' | 'json' | 'quiet'
     > {
   readonly strategy?: string;
   /** --param, as typed: name=start:min:max[:step]. */
@@ -28,7 +28,7 @@ export interface TuneOptions
 }
 
 /** What a resumed tuning run may be told: everything else comes from its job.json. */
-const RESUME_OPTIONS = new Set(['resume', 'workers', 'redis', 'json', 'quiet', 'moveTimeout', 'channel', 'framing']);
+const RESUME_OPTIONS = new Set(['resume', 'workers', 'workerMemory', 'redis', 'json', 'quiet', 'moveTimeout', 'channel', 'framing']);
 
 export async function runTune(context: CommandContext, typed: TuneOptions, given: ReadonlySet<string> = new Set()): Promise<number> {
   const stop = new SignalStop();

@@ -5,6 +5,7 @@ import { SignalStop, usableWorkers } from './run.ts';
 export interface WorkerOptions {
   readonly redis: string;
   readonly workers: number;
+  readonly workerMemory?: number;
   readonly refuseTrust?: boolean;
 }
 
@@ -18,6 +19,7 @@ export async function runWorker(context: CommandContext, options: WorkerOptions)
     await serveBatches({
       url: options.redis,
       threads: usableWorkers(context, options.workers),
+      threadMemory: options.workerMemory,
       registry: context.registry,
       registryModule: context.registryModule,
       refuseTrust: options.refuseTrust === true,

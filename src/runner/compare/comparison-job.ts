@@ -17,7 +17,7 @@ interface ComparisonExtra {
 /** What playing a comparison takes of the job settings: where the games run and how bots are hosted. */
 export type ComparisonPlaySettings = Pick<
   JobSettings,
-  'workers' | 'moveTimeout' | 'startTimeout' | 'channel' | 'framing' | 'sandbox' | 'signal' | 'redis'
+  'workers' | 'moveTimeout' | 'workerMemory' | 'startTimeout' | 'channel' | 'framing' | 'sandbox' | 'signal' | 'redis'
 >;
 
 export interface ComparisonJob extends ComparisonPlaySettings {
@@ -51,6 +51,7 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
   const runners = await createRunners(context, {
     workers: run.workers,
     moveTimeout: run.moveTimeout,
+    workerMemory: run.workerMemory,
     startTimeout: run.startTimeout,
     resultsDir: dir,
     channel: run.channel,

@@ -332,6 +332,7 @@ function comparisonPlay(into: ComparisonInto): ComparisonJob {
     plan,
     workers: settings.workers,
     moveTimeout: settings.moveTimeout,
+    workerMemory: settings.workerMemory,
     startTimeout: settings.startTimeout,
     channel: settings.channel,
     framing: settings.framing,

@@ -18,6 +18,8 @@ export interface PairedRunOptions {
   readonly signal?: AbortSignal;
   /** Seconds a strategy may take per decision before it forfeits. */
   readonly moveTimeout?: number;
+  /** The most each worker thread's heap may take, in MB; by default a share of the machine's memory. */
+  readonly workerMemory?: number;
   /** Runners to play on, kept open after the run (many short runs share one pool); by default a pool of its own. */
   readonly runners?: Runners;
 }
@@ -31,7 +33,13 @@ export interface PairedRunOptions {
 export async function* runPairedBatches(registry: Registry, spec: PairedSpec, options: PairedRunOptions): AsyncGenerator<PairedTotals> {
   const arms = pairedArms(spec);
   const runners =
-    options.runners ?? (await Runners.create(options.workers, options.loadExternalHost, { moveTimeout: options.moveTimeout }));
+    options.runners ??
+    (await Runners.create(
+      options.workers,
+      options.loadExternalHost,
+      { moveTimeout: options.moveTimeout },
+      { workerMemory: options.workerMemory },
+    ));
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   options.signal?.addEventListener('abort', onAbort);

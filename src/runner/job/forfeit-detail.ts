@@ -1,12 +1,15 @@
 import { Forfeit } from '../../core/forfeits.ts';
 import { isExternalSpec } from '../../core/strategy-spec.ts';
 import type { MatchPlayer } from '../play/batch.ts';
+import { OUT_OF_MEMORY } from '../play/choice-guard.ts';
 import { Counters, type ForfeitNote } from '../play/counters.ts';
 
 /**
  * How a run's summary learns what went wrong in a strategy's error (its message and file:line):
  * games are reproducible, so the noted game is played once more here on the match-up's own tables.
- * Undefined where a seat is a bot, whose games cannot be replayed in this thread.
+ * An in-process seat crashes only by filling its worker's heap: that game is not played again
+ * here, where the same call would fill this thread's heap and end the run. Undefined where a seat
+ * is a bot, whose games cannot be replayed in this thread.
  */
 export function strategyErrorDetail(
   player: MatchPlayer,
@@ -14,7 +17,12 @@ export function strategyErrorDetail(
   offset: number,
 ): ((note: ForfeitNote) => string | undefined) | undefined {
   if (seats.some(isExternalSpec)) return undefined;
-  return (note) => (note.reason === Forfeit.STRATEGY_ERROR ? replayedDetail(player, offset, note) : undefined);
+  return (note) =>
+    note.reason === Forfeit.STRATEGY_ERROR
+      ? replayedDetail(player, offset, note)
+      : note.reason === Forfeit.CRASHED
+        ? OUT_OF_MEMORY
+        : undefined;
 }
 
 /** Plays a noted forfeit's game again and says what went wrong in it, for its seat and reason. */

@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { Errors } from '../../core/errors.ts';
 import type { Registry } from '../../core/registry.ts';
 import { MatchPlayer } from '../play/batch.ts';
-import { chooseBatchGames } from './calibrate.ts';
 import { TimedChoiceGuard } from '../play/choice-guard.ts';
 import type { Counters } from '../play/counters.ts';
 import { blockGames } from '../play/design.ts';
@@ -79,6 +78,8 @@ export interface JobSettings {
   readonly force?: boolean;
   /** Seconds a strategy file or bot may take per decision. */
   readonly moveTimeout?: number;
+  /** The most each worker thread's heap may take, in MB; by default a share of the machine's memory. */
+  readonly workerMemory?: number;
   /** Seconds a bot may take to start and open its channel. */
   readonly startTimeout?: number;
   /** Keep each game's protocol message log in the results folder. */
@@ -156,7 +157,7 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
       (plan.untilClear !== undefined
         ? untilClearLookGames(probe.games)
         : inProcess.length > 0
-          ? chooseBatchGames(inProcess, probe.games, settings.workers, settings.moveTimeout)
+          ? await runners.batchGamesFor(inProcess, probe.games, settings.moveTimeout)
           : EXTERNAL_BATCH_BLOCKS * blockGames(plan.design, plan.players));
     const spec = buildJob({ ...plan, batchGames });
     if (settings.signal?.aborted) return { status: 'not-started' };
@@ -184,7 +185,10 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
 /** The runners of a job: worker threads (or the queue of remote workers), and the host of bot seats with the run's settings. */
 export async function createRunners(
   context: JobContext,
-  settings: Pick<JobSettings, 'workers' | 'moveTimeout' | 'startTimeout' | 'transcripts' | 'channel' | 'framing' | 'sandbox' | 'redis'> & {
+  settings: Pick<
+    JobSettings,
+    'workers' | 'moveTimeout' | 'workerMemory' | 'startTimeout' | 'transcripts' | 'channel' | 'framing' | 'sandbox' | 'redis'
+  > & {
     readonly resultsDir?: string;
   },
 ): Promise<Runners> {
@@ -209,7 +213,7 @@ export async function createRunners(
       resultsDir: settings.resultsDir,
       sandbox: settings.sandbox,
     },
-    { registry: context.registryModule, host: context.hostModule },
+    { registry: context.registryModule, host: context.hostModule, workerMemory: settings.workerMemory },
     remote,
   );
 }

@@ -3,10 +3,11 @@ import { moduleUrl } from '../../compiled.ts';
 import { ParlorError, type ErrorCode } from '../../core/errors.ts';
 import { DecisionWatchdog } from '../play/choice-guard.ts';
 import { ActivityBuffer } from './pool-activity.ts';
-import type { Task, TaskRunner } from '../play/tasks.ts';
+import type { Task, TaskRunner, TimingTask } from '../play/tasks.ts';
 import type { PoolActivity } from './timeline.ts';
 import type { TaskFailure, WorkerSetup } from '../play/worker.ts';
 import { trustedStrategyFiles } from '../play/trust.ts';
+import { defaultWorkerMemory } from './worker-memory.ts';
 
 // Run from parlor's compiled bundle (bin/compile.js), workers load its worker entry directly, with no
 // TypeScript compiler to load and nothing to transpile. Run from the sources, they start on a
@@ -28,8 +29,9 @@ export class WorkerPool implements TaskRunner {
   /**
    * Starts every worker at once (they load their code in parallel, while the caller goes on
    * planning); with `registry`, each loads that registry module before its first task too.
+   * `heapMb`: the most each worker's heap may take (V8 ends a thread that needs more).
    */
-  constructor(workers: number, moveTimeout?: number, registry?: string) {
+  constructor(workers: number, moveTimeout?: number, registry?: string, heapMb: number = defaultWorkerMemory(workers)) {
     this.workers = workers;
     this.moveTimeout = moveTimeout;
     this.activity = ActivityBuffer.create(workers);
@@ -40,6 +42,7 @@ export class WorkerPool implements TaskRunner {
       maxThreads: workers,
       // Workers hold the match-ups' tables; keep them for the whole run.
       idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
       workerData,
     });
   }
@@ -52,21 +55,29 @@ export class WorkerPool implements TaskRunner {
   /** `moveTimeout` replaces the pool's own limit for this task (a queued batch brings its job's). */
   async run(task: Task, signal?: AbortSignal, moveTimeout = this.moveTimeout): Promise<Float64Array> {
     if (moveTimeout === undefined) return this.runOnce(task, signal);
-    // A decision past the limit ends the attempt (piscina terminates the worker of an aborted
-    // task: nothing else stops a loop) and the task is played again from its start with that
-    // decision forfeited, as many times as it has such decisions.
+    // A call to a strategy past the limit ends the attempt (piscina terminates the worker of an
+    // aborted task: nothing else stops a loop), as does one that fills the worker's heap (V8 ends
+    // the thread), and the task is played again from its start with that call forfeited, as many
+    // times as it has such calls.
     const timedOut: number[] = [];
+    const outOfMemory: number[] = [];
     for (;;) {
       const attempt = new AbortController();
       const stop = () => attempt.abort();
       signal?.addEventListener('abort', stop);
       const watchdog = new DecisionWatchdog(moveTimeout * 1000, stop);
       try {
-        const watch = { buffer: watchdog.buffer, seconds: moveTimeout, timedOut };
+        const watch = { buffer: watchdog.buffer, seconds: moveTimeout, timedOut, outOfMemory };
         return await this.runOnce({ ...task, watch }, attempt.signal);
       } catch (error) {
-        if (watchdog.stalled === null || signal?.aborted) throw error;
-        timedOut.push(watchdog.stalled);
+        if (signal?.aborted) throw error;
+        if (watchdog.stalled !== null) {
+          timedOut.push(watchdog.stalled);
+        } else {
+          const filledHeap = callThatFilledHeap(error, watchdog);
+          if (filledHeap === null) throw error;
+          outOfMemory.push(filledHeap);
+        }
       } finally {
         watchdog.stop();
         signal?.removeEventListener('abort', stop);
@@ -74,7 +85,13 @@ export class WorkerPool implements TaskRunner {
     }
   }
 
-  private async runOnce(task: Task, signal?: AbortSignal): Promise<Float64Array> {
+  /** Games per task for a job, timed on a worker (see TimingTask). */
+  async timeBatches(task: TimingTask): Promise<number> {
+    const [games] = await this.runOnce(task);
+    return games;
+  }
+
+  private async runOnce(task: Task | TimingTask, signal?: AbortSignal): Promise<Float64Array> {
     const result = (await this.pool.run(task, signal ? { signal } : {})) as Float64Array | TaskFailure;
     if (result instanceof Float64Array) return result;
     throw new ParlorError(result.failure.code as ErrorCode, result.failure.message);
@@ -83,4 +100,17 @@ export class WorkerPool implements TaskRunner {
   async close(): Promise<void> {
     await this.pool.destroy();
   }
+}
+
+/**
+ * The call to a strategy that filled its worker's heap and so ended the thread; null when the
+ * error is another, or the heap filled between calls (parlor's own code was running then).
+ */
+function callThatFilledHeap(error: unknown, watchdog: DecisionWatchdog): number | null {
+  return filledHeap(error) ? watchdog.callInProgress() : null;
+}
+
+/** Whether the error is a worker's end for filling its heap. */
+export function filledHeap(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 }

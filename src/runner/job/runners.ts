@@ -3,17 +3,21 @@ import { BotThreads } from './bot-threads.ts';
 import { isExternalSpec } from '../../core/strategy-spec.ts';
 import { ExternalRunner, externalResolver, type ExternalHost, type ExternalHostLoader, type ExternalSettings } from '../play/external.ts';
 import type { StrategyResolver } from '../play/match.ts';
-import { WorkerPool } from './pool.ts';
+import { WorkerPool, filledHeap } from './pool.ts';
+import type { MatchPlayer } from '../play/batch.ts';
+import { chooseBatchGames, evenBatchGames } from '../play/calibrate.ts';
 import { resolveStrategy } from '../play/strategies.ts';
 import type { Task, TaskRunner } from '../play/tasks.ts';
 import type { PoolActivity } from './timeline.ts';
 
-/** Modules that threads load for themselves: they cannot be handed functions. */
-export interface ThreadModules {
+/** How threads start: the modules they load for themselves (they cannot be handed functions), and their heap. */
+export interface ThreadSetup {
   /** The registry module the workers' tasks name, for them to load as they start. */
   readonly registry?: string;
   /** A module exporting loadExternalHost(): its host plays bot tables on threads of their own. */
   readonly host?: string;
+  /** The most each worker thread's heap may take, in MB; by default defaultWorkerMemory's share. */
+  readonly workerMemory?: number;
 }
 
 /**
@@ -28,31 +32,31 @@ export class Runners {
   private pool: WorkerPool | null = null;
   private external: TaskRunner | null = null;
   private externalSettings: ExternalSettings;
-  private readonly modules: ThreadModules;
+  private readonly threads: ThreadSetup;
   private readonly remote: TaskRunner | null;
 
   constructor(
     workers: number,
     host: ExternalHostLoader | null,
     externalSettings: ExternalSettings = {},
-    modules: ThreadModules = {},
+    threads: ThreadSetup = {},
     remote: TaskRunner | null = null,
   ) {
     this.workers = workers;
     this.remote = remote;
     this.host = host ?? (() => Promise.reject(Errors.badOption('external bots (cmd: seats) need a host of external seats')));
     this.externalSettings = externalSettings;
-    this.modules = modules;
+    this.threads = threads;
   }
 
   static create(
     workers: number,
     loadHost: ExternalHostLoader,
     externalSettings: ExternalSettings = {},
-    modules: ThreadModules = {},
+    threads: ThreadSetup = {},
     remote: TaskRunner | null = null,
   ): Runners {
-    return new Runners(workers, loadHost, externalSettings, modules, remote);
+    return new Runners(workers, loadHost, externalSettings, threads, remote);
   }
 
   /**
@@ -62,6 +66,37 @@ export class Runners {
    */
   startWorkers(matchupSeats: readonly (readonly string[])[]): void {
     if (this.remote === null && matchupSeats.some((seats) => !this.hasExternalSeat(seats))) this.workerPool();
+  }
+
+  /**
+   * Games per task for a job's in-process match-ups, from timing their first blocks. Tables with a
+   * strategy file are timed on a worker thread, whose heap limit stops one that hoards (in this
+   * thread it would end the run); with the workers on other machines (--redis), not at all.
+   */
+  async batchGamesFor(players: readonly MatchPlayer[], totalGames: number, moveTimeout?: number): Promise<number> {
+    const builtInOnly = players.every((player) => player.match.slots.every((slot) => slot.definition.trusted === true));
+    if (builtInOnly) return chooseBatchGames(players, totalGames, this.workers, moveTimeout);
+    const even = evenBatchGames(players[0].blockSize, totalGames, this.workers);
+    const registry = this.threads.registry;
+    if (this.remote !== null || registry === undefined) return even;
+    const matches = players.map((player) => player.match.spec);
+    const task = {
+      kind: 'timing',
+      registry,
+      matches,
+      design: players[0].design,
+      games: totalGames,
+      workers: this.workers,
+      moveTimeout,
+    } as const;
+    try {
+      return await this.workerPool().timeBatches(task);
+    } catch (error) {
+      // A strategy filled the heap while timed: the games are shared out evenly, and the job's own
+      // tasks forfeit the call that does it.
+      if (filledHeap(error)) return even;
+      throw error;
+    }
   }
 
   /** What the worker threads have done so far; null when the run started none. */
@@ -74,13 +109,18 @@ export class Runners {
    * is named (threads load it themselves); else in this thread, several ranges at once.
    */
   private botRunner(): TaskRunner {
-    const hostModule = this.modules.host;
+    const hostModule = this.threads.host;
     if (hostModule === undefined) return new ExternalRunner(this.host, this.externalSettings);
     return new BotThreads(this.workers, { hostModule, settings: this.externalSettings }, this.host);
   }
 
   private workerPool(): WorkerPool {
-    return (this.pool ??= new WorkerPool(this.workers, this.externalSettings.moveTimeout, this.modules.registry));
+    return (this.pool ??= new WorkerPool(
+      this.workers,
+      this.externalSettings.moveTimeout,
+      this.threads.registry,
+      this.threads.workerMemory,
+    ));
   }
 
   /** Bot logs and transcripts (--transcripts) go into the run's results folder. */

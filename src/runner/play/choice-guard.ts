@@ -1,5 +1,6 @@
 import { Script, createContext } from 'node:vm';
 import type { GameEvent } from '../../core/events.ts';
+import { Forfeit } from '../../core/forfeits.ts';
 import type { PlayerView } from '../../core/game.ts';
 import type { Rng } from '../../core/random.ts';
 import type { Strategy } from '../../core/strategy.ts';
@@ -14,14 +15,54 @@ import type { Strategy } from '../../core/strategy.ts';
 export interface ChoiceGuard {
   readonly seconds: number;
   choose<V extends PlayerView>(strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number;
-  /** Tells the strategy the event (null: restart); false when that ran out of time. */
-  hook(strategy: Strategy<any>, event: GameEvent | null): boolean;
+  /**
+   * Tells the strategy the event (null: restart); null when that returned, else what cut it short,
+   * for the seat's next decision to forfeit with.
+   */
+  hook(strategy: Strategy<any>, event: GameEvent | null): CallCutShort | null;
 }
 
-export class ChoiceTimeout extends Error {
+/**
+ * A call to a strategy that parlor ended, or skipped because it ended in an earlier attempt: the
+ * seat forfeits for it. It was raised by parlor's own code, whose place says nothing about the
+ * strategy.
+ */
+export abstract class CallCutShort extends Error {
+  /** The forfeit reason (Forfeit) it counts as. */
+  abstract readonly reason: number;
+}
+
+export class ChoiceTimeout extends CallCutShort {
+  readonly reason = Forfeit.TIMEOUT;
+
   constructor(seconds: number, what = 'no choice') {
     super(`${what} within the ${seconds} s move timeout`);
   }
+}
+
+/**
+ * The strategy's call filled its worker thread's heap, and V8 ended the thread: the seat crashed,
+ * as a bot process does past its memory limit.
+ */
+export class ChoiceOutOfMemory extends CallCutShort {
+  readonly reason = Forfeit.CRASHED;
+
+  constructor() {
+    super(OUT_OF_MEMORY);
+  }
+}
+
+/** What a call that filled its thread's heap did, as a forfeit's detail says it. */
+export const OUT_OF_MEMORY = "filled its worker thread's heap (--worker-memory)";
+
+/** A per-call time limit on a worker: where it publishes its calls to strategies, and those cut short already. */
+export interface TaskWatch {
+  readonly buffer: SharedArrayBuffer;
+  readonly seconds: number;
+  /** Calls of the task (counted from 1) that ran past the limit in an earlier attempt: they forfeit. */
+  readonly timedOut: readonly number[];
+  /** Calls that filled the worker's heap in an earlier attempt: they forfeit too. */
+  readonly outOfMemory: readonly number[];
 }
 
 /** Where a worker says which call it is in; the main thread's watchdog reads them. */
@@ -31,29 +72,38 @@ const IDLE = 0;
 const CALLING = 1;
 const WATCH_SLOTS = 2;
 
+/** What a restart or inform that ran out of time is said to have done. */
+const HOOK_TIMEOUT = 'restart or inform did not return';
+
 /**
  * The worker side of the watch. A looping strategy cannot be interrupted from inside its thread,
  * so the worker only publishes which call it is in (two plain stores, no clock); the main
  * thread's DecisionWatchdog sees a call that lasts too long, ends the task and plays it again
- * with that call listed in `timedOut`. Calls are counted over the whole task, which makes the
- * same calls in the same order every time, so the new attempt times out the same seat at the
- * same point without calling it, whichever thread plays it.
+ * with that call listed in `timedOut`. A call that fills the thread's heap kills the thread; the
+ * pool reads which call it was and plays the task again with it listed in `outOfMemory`. Calls
+ * are counted over the whole task, which makes the same calls in the same order every time, so
+ * the new attempt cuts the same seat short at the same point without calling it, whichever
+ * thread plays it.
  */
 export class SharedChoiceGuard implements ChoiceGuard {
   readonly seconds: number;
   private readonly slots: Int32Array;
-  private readonly timedOut: readonly number[];
+  /** The calls earlier attempts cut short, in order; those in `outOfMemory` filled the heap, the others timed out. */
+  private readonly cutShort: readonly number[];
+  private readonly outOfMemory: ReadonlySet<number>;
   private sequence = 0;
-  private nextTimedOut = 0;
+  private nextCutShort = 0;
 
-  constructor(buffer: SharedArrayBuffer, timedOut: readonly number[], seconds: number) {
-    this.slots = new Int32Array(buffer);
-    this.timedOut = [...timedOut].sort((a, b) => a - b);
-    this.seconds = seconds;
+  constructor(watch: TaskWatch) {
+    this.slots = new Int32Array(watch.buffer);
+    this.cutShort = [...watch.timedOut, ...watch.outOfMemory].sort((a, b) => a - b);
+    this.outOfMemory = new Set(watch.outOfMemory);
+    this.seconds = watch.seconds;
   }
 
   choose<V extends PlayerView>(strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number {
-    if (!this.enter()) throw new ChoiceTimeout(this.seconds);
+    const cut = this.enter('no choice');
+    if (cut !== null) throw cut;
     // A call that throws has ended too: left CALLING, the watchdog would time out the work after it.
     try {
       return strategy.choose(view, legal, count, rng);
@@ -62,27 +112,28 @@ export class SharedChoiceGuard implements ChoiceGuard {
     }
   }
 
-  hook(strategy: Strategy<any>, event: GameEvent | null): boolean {
-    if (!this.enter()) return false;
+  hook(strategy: Strategy<any>, event: GameEvent | null): CallCutShort | null {
+    const cut = this.enter(HOOK_TIMEOUT);
+    if (cut !== null) return cut;
     try {
       if (event === null) strategy.restart();
       else strategy.inform(event);
     } finally {
       this.slots[PHASE] = IDLE;
     }
-    return true;
+    return null;
   }
 
-  /** Publishes the next call; false when it timed out in an earlier attempt. */
-  private enter(): boolean {
+  /** Publishes the next call; what cut it short in an earlier attempt, else null. */
+  private enter(what: string): CallCutShort | null {
     const sequence = ++this.sequence;
     this.slots[SEQUENCE] = sequence;
-    if (this.timedOut[this.nextTimedOut] === sequence) {
-      this.nextTimedOut++;
-      return false;
+    if (this.cutShort[this.nextCutShort] === sequence) {
+      this.nextCutShort++;
+      return this.outOfMemory.has(sequence) ? new ChoiceOutOfMemory() : new ChoiceTimeout(this.seconds, what);
     }
     this.slots[PHASE] = CALLING;
-    return true;
+    return null;
   }
 }
 
@@ -117,6 +168,11 @@ export class DecisionWatchdog {
     this.timer.unref();
   }
 
+  /** The call the worker is in, as it last published it; null between calls. */
+  callInProgress(): number | null {
+    return this.slots[PHASE] === CALLING ? this.slots[SEQUENCE] : null;
+  }
+
   stop(): void {
     clearInterval(this.timer);
   }
@@ -148,8 +204,9 @@ export class TimedChoiceGuard implements ChoiceGuard {
     return result;
   }
 
-  hook(strategy: Strategy<any>, event: GameEvent | null): boolean {
-    return this.within(() => (event === null ? strategy.restart() : strategy.inform(event))) !== TIMED_OUT;
+  hook(strategy: Strategy<any>, event: GameEvent | null): CallCutShort | null {
+    const result = this.within(() => (event === null ? strategy.restart() : strategy.inform(event)));
+    return result === TIMED_OUT ? new ChoiceTimeout(this.seconds, HOOK_TIMEOUT) : null;
   }
 
   /** Runs `call` under the limit; TIMED_OUT when it ran past it. */
@@ -187,9 +244,7 @@ export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
   readonly ownView: boolean;
   private readonly inner: Strategy<V> | null;
   private readonly seconds: number;
-  /** A restart or inform ran out: the next decision forfeits. */
-  private owesTimeout = false;
-  /** A restart or inform threw: the next decision forfeits with that error, and the run goes on. */
+  /** A restart or inform threw or was cut short: the next decision forfeits with that error, and the run goes on. */
   private owedError: unknown = null;
   private readonly informsLater: boolean;
 
@@ -217,10 +272,6 @@ export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
 
   choose(view: V, legal: Int32Array, count: number, rng: Rng): number {
     if (this.inner === null) throw new ChoiceTimeout(this.seconds, 'create did not return');
-    if (this.owesTimeout) {
-      this.owesTimeout = false;
-      throw new ChoiceTimeout(this.seconds, 'restart or inform did not return');
-    }
     if (this.owedError !== null) {
       const error = this.owedError;
       this.owedError = null;
@@ -231,13 +282,13 @@ export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
 
   private tell(event: GameEvent | null): void {
     const inner = this.inner;
-    if (inner === null || this.owesTimeout || this.owedError !== null) return;
+    if (inner === null || this.owedError !== null) return;
     const guard = activeGuard;
     try {
       if (guard === null || this.informsLater) {
         if (event === null) inner.restart();
         else inner.inform(event);
-      } else if (!guard.hook(inner, event)) this.owesTimeout = true;
+      } else this.owedError = guard.hook(inner, event);
     } catch (error) {
       this.owedError = error;
     }

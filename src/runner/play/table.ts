@@ -5,7 +5,7 @@ import type { Game, GameState, PlayerView, RuleValues } from '../../core/game.ts
 import { Forfeit } from '../../core/forfeits.ts';
 import { Rng, Streams, type MasterKey } from '../../core/random.ts';
 import type { Strategy } from '../../core/strategy.ts';
-import { ChoiceTimeout, type ChoiceGuard } from './choice-guard.ts';
+import { CallCutShort, type ChoiceGuard } from './choice-guard.ts';
 
 /** Sees every record of the log and every decision: transcripts and protocol hosts hook in here. */
 export interface TableObserver {
@@ -224,13 +224,13 @@ function chooseInProcess<S extends GameState, V extends PlayerView>(
 }
 
 function failureReason(error: unknown): number {
-  return error instanceof ChoiceTimeout ? Forfeit.TIMEOUT : Forfeit.STRATEGY_ERROR;
+  return error instanceof CallCutShort ? error.reason : Forfeit.STRATEGY_ERROR;
 }
 
 /** What went wrong, and for a strategy's own error where it was thrown (file:line), for whoever fixes it. */
 function errorText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const at = error instanceof ChoiceTimeout ? null : thrownAt(error);
+  const at = error instanceof CallCutShort ? null : thrownAt(error);
   return at === null ? error.message : `${error.message} (${at})`;
 }
 

@@ -6,7 +6,8 @@ import { blockGames } from './design.ts';
 import { prepareMatch, type MatchSpec, type StrategyResolver } from './match.ts';
 import { PairedCounters, PairedLayout, pairedArms, pairedMeasure } from '../compare/paired.ts';
 import { resolveStrategy } from './strategies.ts';
-import type { Task } from './tasks.ts';
+import type { Task, TimingTask } from './tasks.ts';
+import { chooseBatchGames } from './calibrate.ts';
 import { playTranscribed } from './transcript.ts';
 
 /** How a task's games get played: in this thread, or through a host of external seats. */
@@ -39,7 +40,7 @@ export class TaskPlayer {
   }
 
   async run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
-    const guard = task.watch ? new SharedChoiceGuard(task.watch.buffer, task.watch.timedOut, task.watch.seconds) : this.ownGuard;
+    const guard = task.watch ? new SharedChoiceGuard(task.watch) : this.ownGuard;
     if (task.kind === 'games') {
       const player = await this.borrow(task.registry, task.match, task.design, guard);
       try {
@@ -75,6 +76,19 @@ export class TaskPlayer {
       this.giveBack(task.registry, candidate);
       this.giveBack(task.registry, baseline);
     }
+  }
+
+  /**
+   * Games per task for the job (chooseBatchGames), timed on tables of their own: what the timed
+   * games teach a strategy stays out of the tables that play the job.
+   */
+  async timeBatches(task: TimingTask): Promise<number> {
+    const registry = await this.loadRegistry(task.registry);
+    // Their creation is timed as the job's own tables time it.
+    const guard = task.moveTimeout === undefined ? null : new TimedChoiceGuard(task.moveTimeout);
+    const players: MatchPlayer[] = [];
+    for (const spec of task.matches) players.push(new MatchPlayer(await prepareMatch(registry, spec, this.resolve), task.design, guard));
+    return chooseBatchGames(players, task.games, task.workers, task.moveTimeout);
   }
 
   /** The registry of the module at `url`, loaded once per thread. */

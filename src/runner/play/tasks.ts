@@ -1,20 +1,13 @@
 import type { DesignName } from './design.ts';
 import type { MatchSpec } from './match.ts';
 import type { PairedSpec } from '../compare/paired.ts';
+import type { TaskWatch } from './choice-guard.ts';
 
 /**
  * Work for one worker as plain data (it crosses threads by structured clone). Tasks carry the
  * match-up's spec texts, not loaded strategies: the worker resolves them itself and caches the
  * result, so a task costs a few hundred bytes whatever the strategies are.
  */
-/** A per-decision time limit on a worker: where it publishes its decisions, and those that already ran out. */
-export interface TaskWatch {
-  readonly buffer: SharedArrayBuffer;
-  readonly seconds: number;
-  /** Decisions of the task (counted from 1) that ran past the limit in an earlier attempt: they forfeit. */
-  readonly timedOut: readonly number[];
-}
-
 export interface GamesTask {
   readonly kind: 'games';
   /** URL of the module whose `builtinRegistry()` names the games and built-in strategies. */
@@ -45,6 +38,23 @@ export interface PairedTask {
 }
 
 export type Task = GamesTask | PairedTask;
+
+/**
+ * Times the first blocks of a job's match-ups on a worker thread and returns the games per task
+ * (calibrate.ts), for match-ups with strategy files: a file that fills its heap while timed there
+ * ends that thread, where in the main thread it would end the run.
+ */
+export interface TimingTask {
+  readonly kind: 'timing';
+  readonly registry: string;
+  readonly matches: readonly MatchSpec[];
+  readonly design: DesignName;
+  /** The job's games, and the workers that will share them. */
+  readonly games: number;
+  readonly workers: number;
+  readonly moveTimeout?: number;
+  readonly trusted?: readonly string[];
+}
 
 /** Runs tasks somewhere (worker threads, or the main thread for external seats) and returns their counters. */
 export interface TaskRunner {

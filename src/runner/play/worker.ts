@@ -4,7 +4,7 @@ import { ErrorCodes, isParlorError } from '../../core/errors.ts';
 import { ActivityBuffer } from '../job/pool-activity.ts';
 import { TaskPlayer } from './task-player.ts';
 import { trustStrategyFiles } from './trust.ts';
-import type { Task } from './tasks.ts';
+import type { Task, TimingTask } from './tasks.ts';
 
 /** A failure as plain data: structured clone keeps an Error's message but drops its code. */
 export interface TaskFailure {
@@ -36,11 +36,11 @@ activity?.markReady();
  * which this thread would then load beside its play loop, and with it loaded a million Love Letter
  * games on two workers took about 10% longer (measured).
  */
-export default async function runTask(task: Task): Promise<Float64Array | TaskFailure> {
+export default async function runTask(task: Task | TimingTask): Promise<Float64Array | TaskFailure> {
   const started = performance.now();
   trustStrategyFiles(task.trusted ?? []);
   try {
-    return await player.run(task);
+    return task.kind === 'timing' ? Float64Array.of(await player.timeBatches(task)) : await player.run(task);
   } catch (error) {
     if (isParlorError(error)) return { failure: { code: error.code, message: error.message } };
     return { failure: { code: ErrorCodes.INTERNAL, message: error instanceof Error ? (error.stack ?? error.message) : String(error) } };

@@ -10,13 +10,13 @@ import { buildJob, jobId, matchSpecOf, type JobSpec } from '../../../src/runner/
 import { prepareMatch } from '../../../src/runner/play/match.ts';
 import { fullRules } from '../../../src/runner/job/plan.ts';
 import { countersOf, executeJob, JobProgress } from '../../../src/runner/job/run-job.ts';
-import { Runners, type ThreadModules } from '../../../src/runner/job/runners.ts';
+import { Runners, type ThreadSetup } from '../../../src/runner/job/runners.ts';
 import { scratchDir, startParlor } from '../../cli/cli.ts';
 import { eventually } from '../../helpers/patience.ts';
 import { PYTHON, ROOT } from '../../protocol/helpers.ts';
 
 const REGISTRY = new URL('../../../src/app.ts', import.meta.url).href;
-const THREADS: ThreadModules = { registry: REGISTRY, host: REGISTRY };
+const THREADS: ThreadSetup = { registry: REGISTRY, host: REGISTRY };
 
 function job(seats: readonly string[][], games: number): JobSpec {
   return buildJob({
@@ -32,7 +32,7 @@ function job(seats: readonly string[][], games: number): JobSpec {
   });
 }
 
-async function play(spec: JobSpec, workers: number, modules: ThreadModules, signal?: AbortSignal) {
+async function play(spec: JobSpec, workers: number, modules: ThreadSetup, signal?: AbortSignal) {
   const registry = builtinRegistry();
   const runners = Runners.create(workers, loadExternalHost, { moveTimeout: 1 }, modules);
   const layouts = await Promise.all(

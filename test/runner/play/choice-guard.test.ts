@@ -1,14 +1,22 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ChoiceTimeout, TimedChoiceGuard } from '../../../src/runner/play/choice-guard.ts';
+import {
+  ChoiceOutOfMemory,
+  ChoiceTimeout,
+  DecisionWatchdog,
+  SharedChoiceGuard,
+  TimedChoiceGuard,
+} from '../../../src/runner/play/choice-guard.ts';
+import { Forfeit } from '../../../src/core/forfeits.ts';
 import type { Strategy } from '../../../src/core/strategy.ts';
 import { Rng } from '../../../src/core/random.ts';
 import { parlor, scratchDir } from '../../cli/cli.ts';
 import { PROMPT_MS } from '../../helpers/patience.ts';
 
 const RUNAWAY = 'test/fixtures/strategies/runaway.ts';
+const HOARDER = 'test/fixtures/strategies/hoarder.ts';
 // A random decision takes microseconds; a process descheduled on a loaded machine may still not
 // make one for a good part of a second. Each runaway decision costs the whole limit.
 const MOVE_TIMEOUT = '1';
@@ -50,17 +58,22 @@ describe('the vm guard of games played in the main thread', () => {
       ),
       7,
     );
+    const cut = guard.hook(
+      strategyOf(
+        () => 7,
+        () => {
+          for (;;);
+        },
+      ),
+      null,
+    );
+    assert.ok(cut instanceof ChoiceTimeout && cut.reason === Forfeit.TIMEOUT, String(cut));
     assert.equal(
       guard.hook(
-        strategyOf(
-          () => 7,
-          () => {
-            for (;;);
-          },
-        ),
+        strategyOf(() => 7),
         null,
       ),
-      false,
+      null,
     );
   });
 
@@ -69,6 +82,30 @@ describe('the vm guard of games played in the main thread', () => {
       throw new RangeError('no idea');
     });
     assert.throws(() => guard.choose(failing, {} as never, legal, 1, new Rng()), RangeError);
+  });
+});
+
+describe("a worker's guard, which publishes its calls and skips those an earlier attempt cut short", () => {
+  test('forfeits the listed calls by their reasons, in order, and calls the strategy for the others', () => {
+    const watchdog = new DecisionWatchdog(60_000, () => assert.fail('nothing stalls here'));
+    try {
+      const guard = new SharedChoiceGuard({ buffer: watchdog.buffer, seconds: 1, timedOut: [1], outOfMemory: [3] });
+      const legal = new Int32Array([7]);
+      const seen: (number | null)[] = [];
+      const strategy = strategyOf(() => {
+        seen.push(watchdog.callInProgress());
+        return 7;
+      });
+      const call = () => guard.choose(strategy, {} as never, legal, 1, new Rng());
+      assert.throws(call, (error) => error instanceof ChoiceTimeout && error.reason === Forfeit.TIMEOUT);
+      assert.equal(call(), 7);
+      assert.throws(call, (error) => error instanceof ChoiceOutOfMemory && error.reason === Forfeit.CRASHED);
+      assert.equal(call(), 7);
+      assert.deepEqual(seen, [2, 4], 'the main thread reads which call is running');
+      assert.equal(watchdog.callInProgress(), null, 'and nothing between calls');
+    } finally {
+      watchdog.stop();
+    }
   });
 });
 
@@ -167,5 +204,41 @@ describe(`--move-timeout on strategy files (real processes, ${MOVE_TIMEOUT} s)`,
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('--worker-memory on strategy files (real processes)', () => {
+  test("a call that fills its worker's heap forfeits as crashed, alike on 1 and 2 workers, and the run goes on", async () => {
+    const dir = scratchDir();
+    try {
+      // A limit far past the filling, which takes a fraction of a second, even on a loaded machine.
+      const args = ['sim', '-p', '2', '--strategies', `${HOARDER}:card=2,random`, '--games', '40', '--worker-memory', '96'];
+      const settings = ['--move-timeout', '60', '--seed', 'mem', '-q', '--json', '--force'];
+      const [one, two] = await Promise.all([
+        parlor([...args, ...settings, '-w', '1', '-o', join(dir, 'one')]),
+        parlor([...args, ...settings, '-w', '2', '-o', join(dir, 'two')]),
+      ]);
+      assert.equal(one.code, 0, one.stderr);
+      assert.equal(two.code, 0, two.stderr);
+      const summary = JSON.parse(one.stdout) as Summary;
+      assert.equal(summary.games, 40);
+      assert.deepEqual({ ...JSON.parse(two.stdout), resultsDir: summary.resultsDir }, summary);
+      assert.deepEqual(
+        summary.forfeits.map((row) => [row.strategy, row.what]),
+        [[`${HOARDER}:card=2`, 'crashed']],
+        'the hoarder alone forfeits, and only as crashed',
+      );
+      assert.ok(summary.forfeits[0].count > 0);
+      const csv = readFileSync(join(dir, 'one', 'forfeits.csv'), 'utf8');
+      assert.match(csv, /crashed,\d+,filled its worker thread's heap/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('refuses a limit too small to hold parlor', async () => {
+    const run = await parlor(['sim', '--games', '10', '--worker-memory', '8', '-q']);
+    assert.equal(run.code, 3, run.stderr);
+    assert.match(run.stderr, /--worker-memory/);
   });
 });

@@ -21,6 +21,8 @@ const MOST_STALLS = 5;
 export interface ServeSettings {
   readonly url: string;
   readonly threads: number;
+  /** The most each thread's heap may take, in MB; by default defaultWorkerMemory's share. */
+  readonly threadMemory?: number;
   readonly registry: Registry;
   /** URL of the module whose builtinRegistry() the threads load (this machine's parlor). */
   readonly registryModule: string;
@@ -42,7 +44,7 @@ export async function serveBatches(settings: ServeSettings): Promise<void> {
   const link = await RedisLink.reach(settings.url);
   const name = `${hostname()}:${process.pid}`;
   // The threads load the registry as they start, while the worker connects and waits for batches.
-  const pool = new WorkerPool(settings.threads, undefined, settings.registryModule);
+  const pool = new WorkerPool(settings.threads, undefined, settings.registryModule, settings.threadMemory);
   const cache = new StrategyCache(settings.cacheDir);
   const fetchFile = (hash: string) => link.client.getBuffer(fileKey(hash));
 

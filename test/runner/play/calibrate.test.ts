@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinRegistry } from '../../../src/app.ts';
 import { MatchPlayer } from '../../../src/runner/play/batch.ts';
-import { chooseBatchGames } from '../../../src/runner/job/calibrate.ts';
+import { chooseBatchGames } from '../../../src/runner/play/calibrate.ts';
 import { prepareMatch } from '../../../src/runner/play/match.ts';
 
 async function player(design: 'independent' | 'duplicate'): Promise<MatchPlayer> {

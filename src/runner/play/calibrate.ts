@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import type { MatchPlayer } from '../play/batch.ts';
-import { TIMED_OUT, TimedChoiceGuard } from '../play/choice-guard.ts';
-import { Counters } from '../play/counters.ts';
+import type { MatchPlayer } from './batch.ts';
+import { TIMED_OUT, TimedChoiceGuard } from './choice-guard.ts';
+import { Counters } from './counters.ts';
 
 /** A task this long keeps messaging far below a percent and still lets progress and interrupts react quickly. */
 const TARGET_SECONDS = 0.25;
@@ -56,7 +56,7 @@ export function chooseBatchGames(players: readonly MatchPlayer[], totalGames: nu
     const fastest = Math.min(...Array.from({ length: TIMING_SLICES }, () => time(TIMING_MS / TIMING_SLICES)));
     return Math.max(1, Math.round((TARGET_SECONDS * 1000) / fastest));
   };
-  const byBalance = Math.max(1, Math.ceil(totalGames / blockSize / (workers * TASKS_PER_WORKER)));
+  const byBalance = balancedBlocks(blockSize, totalGames, workers);
   const fewest = Math.ceil(totalGames / blockSize / (workers * MOST_TASKS_PER_WORKER));
   const bounded = (byTime: number) => Math.min(Math.max(byTime, Math.min(fewest, byTime * LONGEST_TASK_TARGETS)), byBalance) * blockSize;
   // Timing could only pick fewer games per task than one block: a job this small is not worth the time it takes.
@@ -67,4 +67,13 @@ export function chooseBatchGames(players: readonly MatchPlayer[], totalGames: nu
   const byTime = limit.within(measure);
   // A strategy ran past the limit: no timing, the games are shared out evenly.
   return byTime === TIMED_OUT ? byBalance * blockSize : bounded(byTime);
+}
+
+/** Games per task without timing: the job's games shared out evenly, several tasks per worker. */
+export function evenBatchGames(blockSize: number, totalGames: number, workers: number): number {
+  return balancedBlocks(blockSize, totalGames, workers) * blockSize;
+}
+
+function balancedBlocks(blockSize: number, totalGames: number, workers: number): number {
+  return Math.max(1, Math.ceil(totalGames / blockSize / (workers * TASKS_PER_WORKER)));
 }
