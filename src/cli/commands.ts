@@ -153,6 +153,7 @@ export const Commands: readonly CommandDef[] = [
       'rules',
       'trust',
       'moveTimeout',
+      'replayWorkerMemory',
       'startTimeout',
       'channel',
       'framing',

@@ -132,6 +132,13 @@ export const Options = {
     defaultDescription: WORKER_MEMORY_DEFAULT,
     parse: integerIn('--worker-memory', MIN_WORKER_MEMORY_MB, MAX_WORKER_MEMORY_MB),
   },
+  replayWorkerMemory: {
+    flags: '--worker-memory <MB>',
+    description:
+      "the most the JavaScript heap of the worker thread that replays a game with strategy files may take: the run's --worker-memory shows its crashes again",
+    defaultDescription: "three quarters of this machine's memory, at most V8's own limit",
+    parse: integerIn('--worker-memory', MIN_WORKER_MEMORY_MB, MAX_WORKER_MEMORY_MB),
+  },
   workerThreadMemory: {
     flags: '--worker-memory <MB>',
     description: "the most each thread's JavaScript heap may take: a strategy file's call that fills it forfeits (crashed)",

@@ -9,7 +9,7 @@ import type { DesignName } from '../../runner/play/design.ts';
 import { isExternalSpec, parseStrategySpec } from '../../core/strategy-spec.ts';
 import { jobId, locateGame, matchSpecOf, type JobFile } from '../../runner/job/job.ts';
 import { looksLikePath } from '../../runner/play/strategies.ts';
-import { prepareMatch, type MatchSpec } from '../../runner/play/match.ts';
+import { prepareMatch, seatsUntrusted, type MatchSpec } from '../../runner/play/match.ts';
 import { readJob } from '../../runner/job/results.ts';
 import { TimedChoiceGuard } from '../../runner/play/choice-guard.ts';
 import { loadExternalHost } from '../../app.ts';
@@ -33,6 +33,8 @@ export interface ReplayOptions {
   readonly rules?: Record<string, string>;
   /** Seconds a strategy file or bot process may take per decision. */
   readonly moveTimeout?: number;
+  /** The heap of the worker thread that plays a game with strategy files, in MB (--worker-memory). */
+  readonly workerMemory?: number;
   readonly startTimeout?: number;
   readonly channel?: string;
   readonly framing?: string;
@@ -100,15 +102,18 @@ async function replayLines(
   target: ReplayTarget,
   {
     moveTimeout,
+    workerMemory,
     startTimeout,
     channel,
     framing,
     sandbox,
-  }: Pick<ReplayOptions, 'moveTimeout' | 'startTimeout' | 'channel' | 'framing' | 'sandbox'>,
+  }: Pick<ReplayOptions, 'moveTimeout' | 'workerMemory' | 'startTimeout' | 'channel' | 'framing' | 'sandbox'>,
 ): Promise<string[]> {
-  const runners = Runners.create(1, loadExternalHost);
+  const runners = Runners.create(1, loadExternalHost, { moveTimeout }, { registry: context.registryModule, workerMemory });
   try {
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
+    if (!runners.hasExternalSeat(match.spec.seats) && seatsUntrusted(match))
+      return await workerLog(runners, target, context.registryModule);
     const player = new MatchPlayer(match, target.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout));
     const table = player.tableFor(target.local);
     const recorder = new TranscriptRecorder<GameState, PlayerView>(match.game, match.rules);
@@ -128,6 +133,25 @@ async function replayLines(
     return recorder.lines;
   } finally {
     await runners.close();
+  }
+}
+
+/**
+ * The message log of a game with strategy files, played on a worker thread as the run played it:
+ * a call that fills the thread's heap is cut short there as it was in the run, where in this
+ * thread it would end the process.
+ */
+async function workerLog(runners: Runners, target: ReplayTarget, registry: string): Promise<string[]> {
+  const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
+  try {
+    const { match, design, offset, local } = target;
+    const task = { kind: 'games', registry, match, design, offset, from: local, to: local + 1 } as const;
+    await runners.runnerFor(match.seats).run({ ...task, transcripts: scratch });
+    return readFileSync(transcriptPath(scratch, offset + local), 'utf8')
+      .trimEnd()
+      .split('\n');
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

@@ -2,7 +2,7 @@ import { Errors } from '../../core/errors.ts';
 import { BotThreads } from './bot-threads.ts';
 import { isExternalSpec } from '../../core/strategy-spec.ts';
 import { ExternalRunner, externalResolver, type ExternalHost, type ExternalHostLoader, type ExternalSettings } from '../play/external.ts';
-import type { StrategyResolver } from '../play/match.ts';
+import { seatsUntrusted, type StrategyResolver } from '../play/match.ts';
 import { WorkerPool, filledHeap } from './pool.ts';
 import type { MatchPlayer } from '../play/batch.ts';
 import { chooseBatchGames, evenBatchGames } from '../play/calibrate.ts';
@@ -74,8 +74,7 @@ export class Runners {
    * thread it would end the run); with the workers on other machines (--redis), not at all.
    */
   async batchGamesFor(players: readonly MatchPlayer[], totalGames: number, moveTimeout?: number): Promise<number> {
-    const builtInOnly = players.every((player) => player.match.slots.every((slot) => slot.definition.trusted === true));
-    if (builtInOnly) return chooseBatchGames(players, totalGames, this.workers, moveTimeout);
+    if (!players.some((player) => seatsUntrusted(player.match))) return chooseBatchGames(players, totalGames, this.workers, moveTimeout);
     const even = evenBatchGames(players[0].blockSize, totalGames, this.workers);
     const registry = this.threads.registry;
     if (this.remote !== null || registry === undefined) return even;

@@ -3,7 +3,7 @@ import type { Counters } from './counters.ts';
 import type { SeatMeasureReader } from '../summary/measures.ts';
 import { blockGames, dealOf, rotateSeatSlots, rotationOf, type DesignName } from './design.ts';
 import { setActiveGuard, type ChoiceGuard } from './choice-guard.ts';
-import { createTable, type PreparedMatch } from './match.ts';
+import { createTable, seatsUntrusted, type PreparedMatch } from './match.ts';
 import { playGame, type Table } from './table.ts';
 
 /** Local games [from, to) of a match-up; their game indices are offset + local. Both ends are whole blocks. */
@@ -99,7 +99,7 @@ export class MatchPlayer {
    */
   guardChoices(guard: ChoiceGuard | null): void {
     setActiveGuard(guard);
-    const timed = this.match.slots.some((slot) => slot.definition.trusted !== true);
+    const timed = seatsUntrusted(this.match);
     for (const table of this.tables) table.guard = timed ? guard : null;
   }
 

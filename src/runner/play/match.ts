@@ -59,6 +59,14 @@ export async function prepareMatch(
 }
 
 /**
+ * Whether any seat plays a strategy file rather than a built-in: parlor times its calls, and plays
+ * them on worker threads where it can, whose heap limit holds one that hoards.
+ */
+export function seatsUntrusted(match: PreparedMatch): boolean {
+  return match.slots.some((slot) => slot.definition.trusted !== true);
+}
+
+/**
  * A table for the match-up with its seats rotated `rotation` steps (see design.ts): position s is
  * played by the strategy listed for seat (s + rotation) mod players, created for position s.
  */

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCaptured, scratchDir } from '../cli.ts';
+import { parlor, runCaptured, scratchDir } from '../cli.ts';
 
 const scratch = scratchDir();
 const MATCHUP = ['--game', 'love-letter', '--players', '3', '--strategies', 'random,cautious,counter', '--seed', 'replay'];
@@ -117,12 +117,8 @@ describe('parlor replay', () => {
     const lines = await replay(['--job', dir, '--index', '1']);
     assert.ok(lines.includes('{ player 1 forfeits: strategy-error (no idea what to play (test/runner/fixtures/throws.ts:12)) }'));
     // The strategy's relative path is found from the folder the run was started in.
-    const here = process.cwd();
-    process.chdir(scratch);
-    try {
-      assert.ok((await replay(['--job', dir, '--index', '1'])).some((line) => line.includes('no idea what to play')));
-    } finally {
-      process.chdir(here);
-    }
+    const elsewhere = await parlor(['replay', '--job', dir, '--index', '1'], scratch);
+    assert.equal(elsewhere.code, 0, elsewhere.stderr);
+    assert.match(elsewhere.stdout, /no idea what to play/);
   });
 });
