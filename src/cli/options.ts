@@ -38,6 +38,8 @@ const MAX_GAMES = 1e12;
 /** 1 TiB: past any machine's memory, short of what a thread's limit can say. */
 const MAX_WORKER_MEMORY_MB = 1 << 20;
 const WORKER_MEMORY_DEFAULT = "three quarters of this machine's memory shared among the threads, at most V8's own limit";
+/** --worker-memory, whichever command takes it. */
+const parseWorkerMemory = integerIn('--worker-memory', MIN_WORKER_MEMORY_MB, MAX_WORKER_MEMORY_MB);
 
 /** 64 random bits: no run's deals can be guessed before its seed is printed. */
 function freshSeed(): string {
@@ -130,20 +132,20 @@ export const Options = {
     description:
       "the most each worker thread's JavaScript heap may take: a strategy file's call that fills it forfeits (crashed) and the run goes on; with --redis, each `parlor worker` sets its own",
     defaultDescription: WORKER_MEMORY_DEFAULT,
-    parse: integerIn('--worker-memory', MIN_WORKER_MEMORY_MB, MAX_WORKER_MEMORY_MB),
+    parse: parseWorkerMemory,
   },
   replayWorkerMemory: {
     flags: '--worker-memory <MB>',
     description:
       "the most the JavaScript heap of the worker thread that replays a game with strategy files may take: the run's --worker-memory shows its crashes again",
     defaultDescription: "three quarters of this machine's memory, at most V8's own limit",
-    parse: integerIn('--worker-memory', MIN_WORKER_MEMORY_MB, MAX_WORKER_MEMORY_MB),
+    parse: parseWorkerMemory,
   },
   workerThreadMemory: {
     flags: '--worker-memory <MB>',
     description: "the most each thread's JavaScript heap may take: a strategy file's call that fills it forfeits (crashed)",
     defaultDescription: WORKER_MEMORY_DEFAULT,
-    parse: integerIn('--worker-memory', MIN_WORKER_MEMORY_MB, MAX_WORKER_MEMORY_MB),
+    parse: parseWorkerMemory,
   },
   redis: {
     flags: '--redis <url>',

@@ -141,18 +141,10 @@ async function replayLines(
  * a call that fills the thread's heap is cut short there as it was in the run, where in this
  * thread it would end the process.
  */
-async function workerLog(runners: Runners, target: ReplayTarget, registry: string): Promise<string[]> {
-  const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
-  try {
-    const { match, design, offset, local } = target;
-    const task = { kind: 'games', registry, match, design, offset, from: local, to: local + 1 } as const;
-    await runners.runnerFor(match.seats).run({ ...task, transcripts: scratch });
-    return readFileSync(transcriptPath(scratch, offset + local), 'utf8')
-      .trimEnd()
-      .split('\n');
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+function workerLog(runners: Runners, target: ReplayTarget, registry: string): Promise<string[]> {
+  const { match, design, offset, local } = target;
+  const task = { kind: 'games', registry, match, design, offset, from: local, to: local + 1 } as const;
+  return keptTranscript(offset + local, (scratch) => runners.runnerFor(match.seats).run({ ...task, transcripts: scratch }));
 }
 
 /**
@@ -167,15 +159,19 @@ async function externalLog(
   counters: Counters,
   settings: Pick<ReplayOptions, 'moveTimeout' | 'startTimeout' | 'channel' | 'framing' | 'sandbox'>,
 ): Promise<string[]> {
+  const host = await runners.externalHost();
+  const lines = await keptTranscript(range.offset + range.from, (scratch) =>
+    host.playExternalRange(player, range, counters, { ...settings, transcripts: true, resultsDir: scratch }),
+  );
+  return lines.slice(1);
+}
+
+/** The lines of the transcript of game `gameIndex` that `play` keeps in a scratch results folder, which goes after. */
+async function keptTranscript(gameIndex: number, play: (scratch: string) => Promise<unknown>): Promise<string[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
   try {
-    await (
-      await runners.externalHost()
-    ).playExternalRange(player, range, counters, { ...settings, transcripts: true, resultsDir: scratch });
-    return readFileSync(transcriptPath(scratch, range.offset + range.from), 'utf8')
-      .trimEnd()
-      .split('\n')
-      .slice(1);
+    await play(scratch);
+    return readFileSync(transcriptPath(scratch, gameIndex), 'utf8').trimEnd().split('\n');
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -53,7 +53,6 @@ export interface TimingTask {
   readonly games: number;
   readonly workers: number;
   readonly moveTimeout?: number;
-  readonly trusted?: readonly string[];
 }
 
 /** Runs tasks somewhere (worker threads, or the main thread for external seats) and returns their counters. */
