@@ -83,6 +83,13 @@ export interface ExecuteOptions {
   readonly cellTimeout?: number;
 }
 
+/**
+ * Seconds nbconvert waits, once a cell has finished, for the outputs still on their way. Its own
+ * default is 4, after which it drops them without a word: on a busy machine that lost a cell's
+ * last chart. A minute is far past any delay seen; a delay past it fails the run, naming the cell.
+ */
+const OUTPUT_WAIT_SECONDS = 60;
+
 function nbconvert(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; log: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(NBCONVERT, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -108,6 +115,8 @@ export async function executeNotebook(notebook: string, options: ExecuteOptions 
       '--execute',
       `--ExecutePreprocessor.kernel_name=${KERNEL_NAME}`,
       `--ExecutePreprocessor.timeout=${options.cellTimeout ?? -1}`,
+      `--ExecutePreprocessor.iopub_timeout=${OUTPUT_WAIT_SECONDS}`,
+      '--ExecutePreprocessor.raise_on_iopub_timeout=True',
       '--output-dir',
       outDir,
       join(NOTEBOOKS_DIR, `${notebook}.ipynb`),

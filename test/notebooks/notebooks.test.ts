@@ -90,7 +90,10 @@ describe('every notebook, executed with a few games a run', () => {
         'every code cell ran',
       );
       const charts = outputs.filter((output) => output.output_type === 'display_data' && output.data?.['image/svg+xml']);
-      assert.ok(charts.length > 0, 'at least one chart displayed as SVG');
+      const seen = cells.map(
+        (cell, index) => `cell ${index + 1}: ${(cell.outputs ?? []).map((output) => output.output_type).join(', ') || 'none'}`,
+      );
+      assert.ok(charts.length > 0, `at least one chart displayed as SVG; outputs seen:\n${seen.join('\n')}`);
       for (const chart of charts) assert.match(String(chart.data?.['image/svg+xml']), /^<svg[^>]*>.*<\/svg>$/s);
       assert.ok(existsSync(join(runs, name)), 'the runs wrote their results folders where PARLOR_NOTEBOOK_RESULTS says');
     });
