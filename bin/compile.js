@@ -27,6 +27,7 @@ export const ENTRY_MODULES = [
   'src/index.ts',
   'src/runner/play/worker.ts',
   'src/runner/play/bot-thread.ts',
+  'src/runner/play/confined/load-check-thread.ts',
 ];
 /**
  * Small CommonJS packages on the path of every start, bundled in: loaded from the ES modules

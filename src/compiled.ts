@@ -10,3 +10,13 @@ const SOURCE_ROOT = new URL('..', import.meta.url);
 export function moduleUrl(path: string): string {
   return typeof PARLOR_BUNDLE === 'string' ? new URL(path.replace(/\.ts$/, '.js'), PARLOR_BUNDLE).href : new URL(path, SOURCE_ROOT).href;
 }
+
+/**
+ * How to start a thread that runs the module at `path` (one of the ENTRY_MODULES): its entry, and
+ * the workerData field that tells thread-entry.js which module to load when that is the entry.
+ */
+export function threadStart(path: string): { readonly entry: URL; readonly workerData: { readonly threadModule: string } } {
+  const threadModule = moduleUrl(path);
+  const entry = threadModule.endsWith('.ts') ? new URL('runner/play/thread-entry.js', import.meta.url) : new URL(threadModule);
+  return { entry, workerData: { threadModule } };
+}

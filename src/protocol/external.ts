@@ -1,9 +1,8 @@
 import { Errors } from '../core/errors.ts';
 import type { Game, PlayerView, RuleValues } from '../core/game.ts';
-import type { Registry } from '../core/registry.ts';
 import type { Strategy, StrategyDefinition } from '../core/strategy.ts';
-import type { StrategySpec } from '../core/strategy-spec.ts';
-import { resolveStrategy as resolveInProcess, type ResolvedStrategy } from '../runner/play/strategies.ts';
+import { resolveStrategy as resolveInProcess } from '../runner/play/strategies.ts';
+import type { StrategyResolver } from '../runner/play/match.ts';
 import { checkProgram, isExternalSpec, parseBotCommand, type BotCommand } from './command.ts';
 import { wireProtocol } from './protocols.ts';
 import type { Channel } from './transport/channel.ts';
@@ -118,7 +117,7 @@ export function commandDefinition(game: Game<any, any>, spec: string, cwd: strin
 }
 
 /** Loads a seat spec: `cmd:` seats become external bots; everything else loads as usual. */
-export async function resolveStrategy(registry: Registry, gameId: string, spec: StrategySpec): Promise<ResolvedStrategy> {
-  if (!isExternalSpec(spec.text)) return resolveInProcess(registry, gameId, spec);
+export const resolveStrategy: StrategyResolver = async (registry, gameId, spec, check) => {
+  if (!isExternalSpec(spec.text)) return resolveInProcess(registry, gameId, spec, check);
   return { spec, definition: commandDefinition(registry.game(gameId), spec.text), params: {} };
-}
+};

@@ -25,6 +25,8 @@ import { refuseRemoteBots, type Runners } from '../runner/job/runners.ts';
 import { changedSources, type SourceHashes } from '../runner/play/sources.ts';
 import type { PresetName } from '../runner/compare/sprt-choices.ts';
 import { resolveStrategy } from '../runner/play/strategies.ts';
+import type { LoadCheck } from '../runner/play/confined/load-check.ts';
+import { defaultWorkerMemory } from '../runner/job/worker-memory.ts';
 import { toCsv } from '../runner/summary/tables.ts';
 import { gitCommit, version } from '../runner/job/version.ts';
 import { presentable, specWithValues, tunedParams, type ParamRange } from './params.ts';
@@ -189,7 +191,9 @@ export async function startTune(
   settings: TuneSettings,
   watch: TuneWatch = {},
 ): Promise<TuneOutcome> {
-  const declared = await declaredParams(context, request.game, request.strategy);
+  // Both loads check strategy files with the heap limit the run's worker threads will have.
+  const workerMemory = settings.workerMemory ?? defaultWorkerMemory(settings.workers);
+  const declared = await declaredParams(context, request.game, request.strategy, { memoryMb: workerMemory });
   const params = tunedParams(request.strategy, request.params, declared);
   const at = (pick: (param: TunedParam) => number) => specWithValues(request.strategy, params, params.map(pick));
   const startSpec = at((param) => param.start);
@@ -225,7 +229,7 @@ export async function startTune(
     verify: { maxGames: request.verifyGames, preset: request.preset ?? 'gainer' },
   };
   if (settings.redis !== undefined) refuseRemoteBots(strategies);
-  await checkSeats(context, job, settings);
+  await checkSeats(context, job, { ...settings, workerMemory });
   if (settings.signal?.aborted) return { status: 'not-started' };
   const { dir, lock } = openResultsFolder(settings, job.name);
   return whileLocked(lock, async () => {
@@ -281,9 +285,9 @@ export function readTuneJob(dir: string): TuneJob {
 }
 
 /** The parameters a built-in or a strategy file declares; null for a bot, which declares none. */
-async function declaredParams(context: JobContext, game: string, strategy: string): Promise<readonly ParamSpec[] | null> {
+async function declaredParams(context: JobContext, game: string, strategy: string, check: LoadCheck): Promise<readonly ParamSpec[] | null> {
   if (isExternalSpec(strategy)) return null;
-  return (await resolveStrategy(context.registry, game, parseStrategySpec(strategy))).definition.params;
+  return (await resolveStrategy(context.registry, game, parseStrategySpec(strategy), check)).definition.params;
 }
 
 /** Loads every seat once (a bot's program is checked, a file compiled) before the folder is made. */

@@ -135,7 +135,9 @@ describe('the compiled cache', () => {
 
   test('every module parlor loads by URL is an entry of the bundle', () => {
     const named = sourceFiles()
-      .flatMap((file) => [...readFileSync(join(ROOT, file), 'utf8').matchAll(/moduleUrl\('([^']+)'\)/g)].map((match) => match[1]))
+      .flatMap((file) =>
+        [...readFileSync(join(ROOT, file), 'utf8').matchAll(/(?:moduleUrl|threadStart)\('([^']+)'\)/g)].map((match) => match[1]),
+      )
       .sort();
     assert.ok(named.length >= 3);
     for (const path of named) assert.ok(ENTRY_MODULES.includes(path), `${path} is loaded by URL but is not in ENTRY_MODULES`);

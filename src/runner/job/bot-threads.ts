@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { moduleUrl } from '../../compiled.ts';
+import { threadStart } from '../../compiled.ts';
 import { ParlorError, Errors, type ErrorCode } from '../../core/errors.ts';
 import type { ExternalHostLoader, ExternalSettings } from '../play/external.ts';
 import type { Task, TaskRunner } from '../play/tasks.ts';
@@ -22,9 +22,7 @@ export type BotThreadMessage =
 
 export type BotThreadReply = { readonly id: number; readonly data: Float64Array } | ({ readonly id: number } & TaskFailure);
 
-// See pool.ts: from the bundle the thread's module is JavaScript already; from the sources an entry registers tsx.
-const THREAD_MODULE = moduleUrl('src/runner/play/bot-thread.ts');
-const THREAD_ENTRY = new URL(THREAD_MODULE.endsWith('.ts') ? new URL('../play/bot-thread-entry.js', import.meta.url) : THREAD_MODULE);
+const THREAD = threadStart('src/runner/play/bot-thread.ts');
 
 interface Pending {
   readonly resolve: (data: Float64Array) => void;
@@ -37,7 +35,7 @@ class BotThread {
   readonly exited: Promise<void>;
 
   constructor(setup: BotThreadSetup) {
-    this.worker = new Worker(THREAD_ENTRY, { workerData: { ...setup, trusted: trustedStrategyFiles() } });
+    this.worker = new Worker(THREAD.entry, { workerData: { ...setup, ...THREAD.workerData, trusted: trustedStrategyFiles() } });
     this.worker.on('message', (reply: BotThreadReply) => {
       const pending = this.pending.get(reply.id);
       this.pending.delete(reply.id);

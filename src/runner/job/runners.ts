@@ -4,6 +4,7 @@ import { isExternalSpec } from '../../core/strategy-spec.ts';
 import { ExternalRunner, externalResolver, type ExternalHost, type ExternalHostLoader, type ExternalSettings } from '../play/external.ts';
 import { seatsUntrusted, type StrategyResolver } from '../play/match.ts';
 import { WorkerPool, filledHeap } from './pool.ts';
+import { defaultWorkerMemory } from './worker-memory.ts';
 import type { MatchPlayer } from '../play/batch.ts';
 import { chooseBatchGames, evenBatchGames } from '../play/calibrate.ts';
 import { resolveStrategy } from '../play/strategies.ts';
@@ -131,9 +132,12 @@ export class Runners {
     return seats.some(isExternalSpec);
   }
 
+  /** Strategy files are loaded first on a thread with the workers' heap limit: see load-check.ts. */
   resolverFor(seats: readonly string[]): StrategyResolver {
     if (this.remote) refuseRemoteBots(seats);
-    return this.hasExternalSeat(seats) ? externalResolver(this.host) : resolveStrategy;
+    const resolve = this.hasExternalSeat(seats) ? externalResolver(this.host) : resolveStrategy;
+    const check = { memoryMb: this.threads.workerMemory ?? defaultWorkerMemory(this.workers) };
+    return (registry, gameId, spec) => resolve(registry, gameId, spec, check);
   }
 
   /** The host of external seats; only for match-ups hasExternalSeat accepted. */

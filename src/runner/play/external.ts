@@ -102,5 +102,5 @@ export class ExternalRunner implements TaskRunner {
 
 /** Loads every seat spec of a match-up with an external seat through the host. */
 export function externalResolver(host: ExternalHostLoader): StrategyResolver {
-  return async (registry, gameId, spec) => ((await host()).resolveStrategy ?? resolveStrategy)(registry, gameId, spec);
+  return async (registry, gameId, spec, check) => ((await host()).resolveStrategy ?? resolveStrategy)(registry, gameId, spec, check);
 }

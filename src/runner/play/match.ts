@@ -7,6 +7,7 @@ import { CounterLayout, Counters } from './counters.ts';
 import { resolveStrategy, type ResolvedStrategy } from './strategies.ts';
 import { rotateSeatSlots } from './design.ts';
 import { Table } from './table.ts';
+import type { LoadCheck } from './confined/load-check.ts';
 
 /** One match-up as plain data: what job.json stores and what a worker needs to rebuild it. */
 export interface MatchSpec {
@@ -29,8 +30,11 @@ export interface PreparedMatch {
   readonly layout: CounterLayout;
 }
 
-/** Turns a strategy spec into a loaded strategy; hosts of other kinds of seats pass their own. */
-export type StrategyResolver = (registry: Registry, gameId: string, spec: StrategySpec) => Promise<ResolvedStrategy>;
+/**
+ * Turns a strategy spec into a loaded strategy; hosts of other kinds of seats pass their own.
+ * `check`: strategy files are loaded first on a thread of their own (see load-check.ts).
+ */
+export type StrategyResolver = (registry: Registry, gameId: string, spec: StrategySpec, check?: LoadCheck) => Promise<ResolvedStrategy>;
 
 export async function prepareMatch(
   registry: Registry,

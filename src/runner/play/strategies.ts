@@ -8,6 +8,7 @@ import type { StrategyDefinition } from '../../core/strategy.ts';
 import { resolveParams, type StrategySpec } from '../../core/strategy-spec.ts';
 import { TimedStrategy } from './choice-guard.ts';
 import { loadConfinedStrategy } from './confined/strategy.ts';
+import type { LoadCheck } from './confined/load-check.ts';
 import { confines } from './trust.ts';
 import { resolveParlorEverywhere } from './parlor-specifiers.ts';
 import { NO_STRATEGY_EXPORTED, exportedStrategies } from '../../core/strategy-exports.ts';
@@ -25,9 +26,14 @@ export function looksLikePath(name: string): boolean {
 }
 
 /** A built-in by name, or a user's strategy module by file path (TypeScript or JavaScript). */
-export async function resolveStrategy(registry: Registry, gameId: string, spec: StrategySpec): Promise<ResolvedStrategy> {
+export async function resolveStrategy(
+  registry: Registry,
+  gameId: string,
+  spec: StrategySpec,
+  check?: LoadCheck,
+): Promise<ResolvedStrategy> {
   const builtin = registry.findStrategy(gameId, spec.name);
-  const definition = builtin ?? (looksLikePath(spec.name) ? await loadStrategyFile(registry, spec.name, gameId) : undefined);
+  const definition = builtin ?? (looksLikePath(spec.name) ? await loadStrategyFile(registry, spec.name, gameId, check) : undefined);
   if (!definition)
     throw Errors.unknownStrategy(
       spec.name,
@@ -37,13 +43,13 @@ export async function resolveStrategy(registry: Registry, gameId: string, spec: 
   return { spec, definition, params: resolveParams(spec.name, definition.params, spec.params) };
 }
 
-async function loadStrategyFile(registry: Registry, path: string, gameId: string): Promise<StrategyDefinition<any>> {
+async function loadStrategyFile(registry: Registry, path: string, gameId: string, check?: LoadCheck): Promise<StrategyDefinition<any>> {
   const absolute = resolve(path);
   if (!existsSync(absolute)) throw Errors.unreadableFile(path, 'no such file');
   if (path.endsWith('.json')) return readStrategyData(registry, path, absolute, gameId);
   const confined = confines(absolute);
   const definition = confined
-    ? await loadConfinedStrategy(path, absolute, engineBinaries(registry))
+    ? await loadConfinedStrategy(path, absolute, engineBinaries(registry), check)
     : exportedStrategies(await importModule(path, absolute))[0];
   if (!definition) throw Errors.badStrategyModule(path, NO_STRATEGY_EXPORTED);
   if (definition.game !== gameId) throw Errors.badStrategyModule(path, `plays '${definition.game}', not '${gameId}'`);

@@ -17,6 +17,7 @@ import { PROMPT_MS } from '../../helpers/patience.ts';
 
 const RUNAWAY = 'test/fixtures/strategies/runaway.ts';
 const HOARDER = 'test/fixtures/strategies/hoarder.ts';
+const HOARDER_AT_LOAD = 'test/fixtures/strategies/hoarder-at-load.ts';
 // A random decision takes microseconds; a process descheduled on a loaded machine may still not
 // make one for a good part of a second. Each runaway decision costs the whole limit.
 const MOVE_TIMEOUT = '1';
@@ -239,6 +240,37 @@ describe('--worker-memory on strategy files (real processes)', () => {
       const replay = await parlor(['replay', ...hint[2].split(' ')]);
       assert.equal(replay.code, 0, replay.stderr);
       assert.match(replay.stdout, /\{ player 1 forfeits: crashed \(filled its worker thread's heap/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a file whose top-level code fills the heap fails the command in one line naming it, in sim and in tune', async () => {
+    const dir = scratchDir();
+    try {
+      const runs = await Promise.all([
+        parlor([
+          'sim',
+          '-p',
+          '2',
+          '--strategies',
+          `${HOARDER_AT_LOAD},random`,
+          '--games',
+          '10',
+          '--worker-memory',
+          '96',
+          '-o',
+          join(dir, 'sim'),
+        ]),
+        parlor(['tune', '--strategy', HOARDER_AT_LOAD, '--param', 'x=1:0:2', '--worker-memory', '96', '-o', join(dir, 'tune')]),
+      ]);
+      for (const run of runs) {
+        assert.equal(run.code, 3, run.stderr);
+        assert.equal(
+          run.stderr,
+          `parlor: strategy module ${HOARDER_AT_LOAD}: its top-level code filled a worker thread's heap (96 MB, --worker-memory)\n`,
+        );
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

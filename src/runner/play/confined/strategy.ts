@@ -8,6 +8,7 @@ import { bundleStrategy, type EngineBinaries, type StrategyBundle } from './bund
 import { PlacedError, shownPath } from '../table.ts';
 import { RECORD_INTS, type ConfinedModule, type ConfinedSeat } from '../../../strategy/confined-seat.ts';
 import { compartmentEvaluator } from './realm.ts';
+import { describeOnThread, type LoadCheck } from './load-check.ts';
 
 /** How long a strategy file's own top-level code may run while it is loaded. */
 const LOAD_SECONDS = 10;
@@ -53,6 +54,12 @@ function loadFailure(path: string, error: unknown): Error {
   return Errors.badStrategyModule(path, `failed to load: ${String((error as { message?: unknown })?.message ?? 'an error')}`);
 }
 
+/** A bundle loaded: what its definition says of itself (JSON), and a seat's fresh evaluation. */
+interface LoadedBundle {
+  readonly description: string;
+  readonly instantiate: () => ConfinedModule;
+}
+
 /**
  * Compiles the bundle and evaluates it once, under LOAD_SECONDS, and returns its definition with
  * a function that evaluates it afresh for a seat. A seat's evaluation is not timed: a compartment
@@ -60,7 +67,7 @@ function loadFailure(path: string, error: unknown): Error {
  * each seat exactly what it did here within the limit. A timer per seat would cost a watch thread
  * each round that a bot plays through the protocol, and could fire on a loaded machine alone.
  */
-function load(path: string, code: string): { readonly description: string; readonly instantiate: () => ConfinedModule } {
+function load(path: string, code: string): LoadedBundle {
   loadGuard ??= new TimedChoiceGuard(LOAD_SECONDS);
   const result = loadGuard.within(() => {
     try {
@@ -74,14 +81,46 @@ function load(path: string, code: string): { readonly description: string; reado
   return result;
 }
 
+/** What a bundle's definition says of itself, as load-check-thread.ts reads it. */
+export function describeBundle(path: string, code: string): string {
+  return load(path, code).description;
+}
+
+// A command checks each file once for its heap limit, however many match-ups play it.
+const checkedLoads = new Map<string, Promise<LoadedBundle>>();
+
+/**
+ * The bundle loaded after its load check on a thread of its own (load-check.ts). The description
+ * comes from there; this thread compiles the bundle only when it makes a seat, which the commands
+ * that check leave to their worker threads, bar a bot table played in this one.
+ */
+function checkedLoad(path: string, absolute: string, code: string, memoryMb: number): Promise<LoadedBundle> {
+  const key = `${memoryMb} ${absolute}`;
+  let loaded = checkedLoads.get(key);
+  if (!loaded) {
+    loaded = describeOnThread({ path, code }, memoryMb).then((description) => {
+      let evaluate: (() => ConfinedModule) | null = null;
+      return { description, instantiate: () => (evaluate ??= compartmentEvaluator()(code) as () => ConfinedModule)() };
+    });
+    loaded.catch(() => checkedLoads.delete(key));
+    checkedLoads.set(key, loaded);
+  }
+  return loaded;
+}
+
 /**
  * A strategy file loaded into confinement: its definition as data, and a `create` that gives each
  * seat a compartment of its own, so two seats of one file share no module state either. Like any
  * file's, its calls go through the checked apply and the move limit (TimedStrategy).
  */
-export async function loadConfinedStrategy(path: string, absolute: string, engines: EngineBinaries): Promise<StrategyDefinition<any>> {
+export async function loadConfinedStrategy(
+  path: string,
+  absolute: string,
+  engines: EngineBinaries,
+  check?: LoadCheck,
+): Promise<StrategyDefinition<any>> {
   const bundle = await bundleOnce(path, absolute, engines);
-  const loaded = load(path, bundle.code);
+  const loaded = check === undefined ? load(path, bundle.code) : await checkedLoad(path, absolute, bundle.code, check.memoryMb);
   const description = JSON.parse(loaded.description) as Description;
   if (description.error) throw Errors.badStrategyModule(path, description.error);
   return {

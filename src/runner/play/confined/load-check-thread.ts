@@ -1,0 +1,16 @@
+// The thread of a load check (load-check.ts): it loads one bundled strategy file as a worker
+// thread would, and posts back what the file says of itself, or why it did not load.
+import { parentPort, workerData } from 'node:worker_threads';
+import { ErrorCodes, isParlorError } from '../../../core/errors.ts';
+import type { LoadCheckReply, LoadCheckRequest } from './load-check.ts';
+import { describeBundle } from './strategy.ts';
+
+const { path, code } = workerData as LoadCheckRequest;
+let reply: LoadCheckReply;
+try {
+  reply = { description: describeBundle(path, code) };
+} catch (error) {
+  const message = error instanceof Error ? error.message : String(error);
+  reply = { failure: { code: isParlorError(error) ? error.code : ErrorCodes.INTERNAL, message } };
+}
+parentPort!.postMessage(reply);
