@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import { moduleUrl } from '../../compiled.ts';
 import { ParlorError, type ErrorCode } from '../../core/errors.ts';
-import { DecisionWatchdog } from '../play/choice-guard.ts';
+import { DecisionWatchdog, filledHeap } from '../play/choice-guard.ts';
 import { ActivityBuffer } from './pool-activity.ts';
 import type { Task, TaskRunner, TimingTask } from '../play/tasks.ts';
 import type { PoolActivity } from './timeline.ts';
@@ -108,9 +108,4 @@ export class WorkerPool implements TaskRunner {
  */
 function callThatFilledHeap(error: unknown, watchdog: DecisionWatchdog): number | null {
   return filledHeap(error) ? watchdog.callInProgress() : null;
-}
-
-/** Whether the error is a worker's end for filling its heap. */
-export function filledHeap(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 }

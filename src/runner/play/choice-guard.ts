@@ -55,6 +55,11 @@ export class ChoiceOutOfMemory extends CallCutShort {
 /** What a call that filled its thread's heap did, as a forfeit's detail says it. */
 export const OUT_OF_MEMORY = "filled its worker thread's heap (--worker-memory)";
 
+/** Whether the error is a worker thread's end for filling its heap. */
+export function filledHeap(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+}
+
 /** A per-call time limit on a worker: where it publishes its calls to strategies, and those cut short already. */
 export interface TaskWatch {
   readonly buffer: SharedArrayBuffer;

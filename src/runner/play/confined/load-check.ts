@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { threadStart } from '../../../compiled.ts';
 import { Errors, ParlorError, type ErrorCode } from '../../../core/errors.ts';
+import { filledHeap } from '../choice-guard.ts';
 
 /**
  * How a command has its strategy files loaded for the first time: on a thread of their own with
@@ -36,11 +37,10 @@ export function describeOnThread(request: LoadCheckRequest, memoryMb: number): P
       if ('description' in reply) resolve(reply.description);
       else reject(new ParlorError(reply.failure.code as ErrorCode, reply.failure.message));
     });
-    worker.once('error', (error: Error & { code?: string }) => {
-      const why =
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? `its top-level code filled a worker thread's heap (${memoryMb} MB, --worker-memory)`
-          : `failed to load: ${error.message}`;
+    worker.once('error', (error: Error) => {
+      const why = filledHeap(error)
+        ? `its top-level code filled a worker thread's heap (${memoryMb} MB, --worker-memory)`
+        : `failed to load: ${error.message}`;
       reject(Errors.badStrategyModule(request.path, why));
     });
     // Settles nothing after a reply or an error; otherwise the thread ended without either.
