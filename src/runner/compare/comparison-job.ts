@@ -62,6 +62,7 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
   try {
     const candidate = await prepareMatch(context.registry, arms.candidate, runners.resolverFor(seats));
     const baseline = await prepareMatch(context.registry, arms.baseline, runners.resolverFor(seats));
+    await Promise.all([candidate, baseline].map((arm) => runners.checkStart(arm, plan.paired.design, run.moveTimeout)));
     const layout = new PairedLayout(candidate.layout, baseline.layout, plan.blockGames, pairedMeasure(candidate.game, plan.paired));
     // One match-up, the pair of arms: its batches are blocks of both, its games one arm's (the
     // candidate's counters open the paired sums, so their game count is the batch's).

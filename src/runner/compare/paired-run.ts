@@ -48,6 +48,7 @@ export async function* runPairedBatches(registry: Registry, spec: PairedSpec, op
     const seats = [...arms.candidate.seats, spec.baseline];
     const candidate = await prepareMatch(registry, arms.candidate, runners.resolverFor(seats));
     const baseline = await prepareMatch(registry, arms.baseline, runners.resolverFor(seats));
+    await Promise.all([candidate, baseline].map((arm) => runners.checkStart(arm, spec.design, options.moveTimeout)));
     const layout = new PairedLayout(
       candidate.layout,
       baseline.layout,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { Errors } from '../../core/errors.ts';
 import type { Registry } from '../../core/registry.ts';
-import { MatchPlayer } from '../play/batch.ts';
+import { startPlayer, type MatchPlayer } from '../play/batch.ts';
 import { TimedChoiceGuard } from '../play/choice-guard.ts';
 import type { Counters } from '../play/counters.ts';
 import { blockGames } from '../play/design.ts';
@@ -307,19 +307,18 @@ function existingSummary(dir: string): RunSummary | null {
   }
 }
 
-/** Loads every match-up's strategies and builds its tables here first, so bad input fails before any work starts. */
+/**
+ * Loads every match-up's strategies and builds its tables here first, so bad input fails before
+ * any work starts; those with strategy files start on a worker thread first (Runners.checkStart).
+ */
 async function preparePlayers(registry: Registry, job: JobSpec, runners: Runners, moveTimeout?: number): Promise<MatchPlayer[]> {
-  const players: MatchPlayer[] = [];
+  const matches: PreparedMatch[] = [];
   for (let index = 0; index < job.matchups.length; index++) {
     const spec = matchSpecOf(job, index);
-    const match = await prepareMatch(registry, spec, runners.resolverFor(spec.seats));
-    try {
-      players.push(new MatchPlayer(match, job.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout)));
-    } catch (error) {
-      throw Errors.badStrategyModule(spec.seats.join(', '), `failed to start: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    matches.push(await prepareMatch(registry, spec, runners.resolverFor(spec.seats)));
   }
-  return players;
+  await Promise.all(matches.map((match) => runners.checkStart(match, job.design, moveTimeout)));
+  return matches.map((match) => startPlayer(match, job.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout)));
 }
 
 async function execute(

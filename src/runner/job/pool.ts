@@ -3,7 +3,7 @@ import { moduleUrl } from '../../compiled.ts';
 import { ParlorError, type ErrorCode } from '../../core/errors.ts';
 import { DecisionWatchdog, filledHeap } from '../play/choice-guard.ts';
 import { ActivityBuffer } from './pool-activity.ts';
-import type { Task, TaskRunner, TimingTask } from '../play/tasks.ts';
+import type { SetupTask, StartTask, Task, TaskRunner, TimingTask } from '../play/tasks.ts';
 import type { PoolActivity } from './timeline.ts';
 import type { TaskFailure, WorkerSetup } from '../play/worker.ts';
 import { trustedStrategyFiles } from '../play/trust.ts';
@@ -23,6 +23,8 @@ export class WorkerPool implements TaskRunner {
   readonly workers: number;
   /** Seconds one decision may take; without it decisions are not timed. */
   readonly moveTimeout: number | undefined;
+  /** The most each worker's heap may take, in MB. */
+  readonly heapMb: number;
   private readonly pool: Piscina;
   private readonly activity: ActivityBuffer;
 
@@ -34,6 +36,7 @@ export class WorkerPool implements TaskRunner {
   constructor(workers: number, moveTimeout?: number, registry?: string, heapMb: number = defaultWorkerMemory(workers)) {
     this.workers = workers;
     this.moveTimeout = moveTimeout;
+    this.heapMb = heapMb;
     this.activity = ActivityBuffer.create(workers);
     const workerData: WorkerSetup = { registry, activity: this.activity.buffer, trusted: trustedStrategyFiles() };
     this.pool = new Piscina({
@@ -91,7 +94,12 @@ export class WorkerPool implements TaskRunner {
     return games;
   }
 
-  private async runOnce(task: Task | TimingTask, signal?: AbortSignal): Promise<Float64Array> {
+  /** Creates a match-up's seats on a worker (see StartTask). */
+  async checkStart(task: StartTask): Promise<void> {
+    await this.runOnce(task);
+  }
+
+  private async runOnce(task: Task | SetupTask, signal?: AbortSignal): Promise<Float64Array> {
     const result = (await this.pool.run(task, signal ? { signal } : {})) as Float64Array | TaskFailure;
     if (result instanceof Float64Array) return result;
     throw new ParlorError(result.failure.code as ErrorCode, result.failure.message);

@@ -2,7 +2,8 @@ import { Errors } from '../../core/errors.ts';
 import { BotThreads } from './bot-threads.ts';
 import { isExternalSpec } from '../../core/strategy-spec.ts';
 import { ExternalRunner, externalResolver, type ExternalHost, type ExternalHostLoader, type ExternalSettings } from '../play/external.ts';
-import { seatsUntrusted, type StrategyResolver } from '../play/match.ts';
+import { seatsUntrusted, type PreparedMatch, type StrategyResolver } from '../play/match.ts';
+import type { DesignName } from '../play/design.ts';
 import { WorkerPool } from './pool.ts';
 import { filledHeap } from '../play/choice-guard.ts';
 import { defaultWorkerMemory } from './worker-memory.ts';
@@ -131,6 +132,28 @@ export class Runners {
 
   hasExternalSeat(seats: readonly string[]): boolean {
     return seats.some(isExternalSpec);
+  }
+
+  /**
+   * Creates the seats of a match-up with strategy files on a worker thread (StartTask), before the
+   * caller creates them in this thread: a file whose seat fills the heap as it is made ends that
+   * thread, and the command fails naming the match-up's files. Match-ups with bots, and runs on a
+   * queue (--redis) or without a registry module for the threads, are not checked.
+   */
+  async checkStart(match: PreparedMatch, design: DesignName, moveTimeout?: number): Promise<void> {
+    const registry = this.threads.registry;
+    if (registry === undefined || this.remote !== null || !seatsUntrusted(match) || this.hasExternalSeat(match.spec.seats)) return;
+    const pool = this.workerPool();
+    try {
+      await pool.checkStart({ kind: 'start', registry, match: match.spec, design, moveTimeout });
+    } catch (error) {
+      if (!filledHeap(error)) throw error;
+      const files = match.slots.filter((slot) => slot.definition.trusted !== true).map((slot) => slot.spec.text);
+      throw Errors.badStrategyModule(
+        files.join(', '),
+        `filled a worker thread's heap as its seats were made (${pool.heapMb} MB, --worker-memory)`,
+      );
+    }
   }
 
   /** Strategy files are loaded first on a thread with the workers' heap limit: see load-check.ts. */

@@ -1,3 +1,4 @@
+import { Errors } from '../../core/errors.ts';
 import type { GameState, PlayerView } from '../../core/game.ts';
 import type { Counters } from './counters.ts';
 import type { SeatMeasureReader } from '../summary/measures.ts';
@@ -5,6 +6,21 @@ import { blockGames, dealOf, rotateSeatSlots, rotationOf, type DesignName } from
 import { setActiveGuard, type ChoiceGuard } from './choice-guard.ts';
 import { createTable, seatsUntrusted, type PreparedMatch } from './match.ts';
 import { playGame, type Table } from './table.ts';
+
+/**
+ * A match-up's player, its seats created: a seat whose creation throws fails the whole command,
+ * before any game, with the match-up's seats named.
+ */
+export function startPlayer(match: PreparedMatch, design: DesignName, guard: ChoiceGuard | null): MatchPlayer {
+  try {
+    return new MatchPlayer(match, design, guard);
+  } catch (error) {
+    throw Errors.badStrategyModule(
+      match.spec.seats.join(', '),
+      `failed to start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
 
 /** Local games [from, to) of a match-up; their game indices are offset + local. Both ends are whole blocks. */
 export interface GameRange {

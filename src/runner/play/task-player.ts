@@ -1,12 +1,12 @@
 import type { Registry } from '../../core/registry.ts';
-import { MatchPlayer, type GameRange } from './batch.ts';
+import { MatchPlayer, startPlayer, type GameRange } from './batch.ts';
 import { SharedChoiceGuard, TimedChoiceGuard, type ChoiceGuard } from './choice-guard.ts';
 import { Counters } from './counters.ts';
 import { blockGames } from './design.ts';
 import { prepareMatch, type MatchSpec, type StrategyResolver } from './match.ts';
 import { PairedCounters, PairedLayout, pairedArms, pairedMeasure } from '../compare/paired.ts';
 import { resolveStrategy } from './strategies.ts';
-import type { Task, TimingTask } from './tasks.ts';
+import type { StartTask, Task, TimingTask } from './tasks.ts';
 import { chooseBatchGames } from './calibrate.ts';
 import { playTranscribed } from './transcript.ts';
 
@@ -87,8 +87,16 @@ export class TaskPlayer {
     // Their creation is timed as the job's own tables time it.
     const guard = task.moveTimeout === undefined ? null : new TimedChoiceGuard(task.moveTimeout);
     const players: MatchPlayer[] = [];
-    for (const spec of task.matches) players.push(new MatchPlayer(await prepareMatch(registry, spec, this.resolve), task.design, guard));
+    for (const spec of task.matches) players.push(startPlayer(await prepareMatch(registry, spec, this.resolve), task.design, guard));
     return chooseBatchGames(players, task.games, task.workers, task.moveTimeout);
+  }
+
+  /** Creates the match-up's seats (see StartTask), keeping its tables for the games. */
+  async checkStart(task: StartTask): Promise<void> {
+    if (this.idle.get(playerKey(task.registry, task.match, task.design))?.length) return;
+    const match = await prepareMatch(await this.loadRegistry(task.registry), task.match, this.resolve);
+    const guard = task.moveTimeout === undefined ? null : new TimedChoiceGuard(task.moveTimeout);
+    this.giveBack(task.registry, startPlayer(match, task.design, guard));
   }
 
   /** The registry of the module at `url`, loaded once per thread. */

@@ -55,6 +55,23 @@ export interface TimingTask {
   readonly moveTimeout?: number;
 }
 
+/**
+ * Loads a match-up's strategies and creates its seats on a worker thread, for a match-up with
+ * strategy files, before the main thread does the same to check that they start: a file that
+ * fills its heap there ends that thread, where in the main thread it would end the run. The tables
+ * are kept for the match-up's games.
+ */
+export interface StartTask {
+  readonly kind: 'start';
+  readonly registry: string;
+  readonly match: MatchSpec;
+  readonly design: DesignName;
+  readonly moveTimeout?: number;
+}
+
+/** Work a worker does for the main thread before the games: none of it plays the job's games. */
+export type SetupTask = TimingTask | StartTask;
+
 /** Runs tasks somewhere (worker threads, or the main thread for external seats) and returns their counters. */
 export interface TaskRunner {
   run(task: Task, signal?: AbortSignal): Promise<Float64Array>;

@@ -4,7 +4,7 @@ import { ErrorCodes, isParlorError } from '../../core/errors.ts';
 import { ActivityBuffer } from '../job/pool-activity.ts';
 import { TaskPlayer } from './task-player.ts';
 import { trustStrategyFiles } from './trust.ts';
-import type { Task, TimingTask } from './tasks.ts';
+import type { SetupTask, Task } from './tasks.ts';
 
 /** A failure as plain data: structured clone keeps an Error's message but drops its code. */
 export interface TaskFailure {
@@ -36,12 +36,14 @@ activity?.markReady();
  * which this thread would then load beside its play loop, and with it loaded a million Love Letter
  * games on two workers took about 10% longer (measured).
  */
-export default async function runTask(task: Task | TimingTask): Promise<Float64Array | TaskFailure> {
+export default async function runTask(task: Task | SetupTask): Promise<Float64Array | TaskFailure> {
   const started = performance.now();
-  // A timing task brings no files of its own to trust: it plays the job's, as the thread started.
-  if (task.kind !== 'timing') trustStrategyFiles(task.trusted ?? []);
+  // A setup task brings no files of its own to trust: it loads the job's, as the thread started.
+  if (task.kind === 'games' || task.kind === 'paired') trustStrategyFiles(task.trusted ?? []);
   try {
-    return task.kind === 'timing' ? Float64Array.of(await player.timeBatches(task)) : await player.run(task);
+    if (task.kind === 'timing') return Float64Array.of(await player.timeBatches(task));
+    if (task.kind === 'start') return (await player.checkStart(task), new Float64Array(0));
+    return await player.run(task);
   } catch (error) {
     if (isParlorError(error)) return { failure: { code: error.code, message: error.message } };
     return { failure: { code: ErrorCodes.INTERNAL, message: error instanceof Error ? (error.stack ?? error.message) : String(error) } };

@@ -18,6 +18,7 @@ import { PROMPT_MS } from '../../helpers/patience.ts';
 const RUNAWAY = 'test/fixtures/strategies/runaway.ts';
 const HOARDER = 'test/fixtures/strategies/hoarder.ts';
 const HOARDER_AT_LOAD = 'test/fixtures/strategies/hoarder-at-load.ts';
+const HOARDER_AT_CREATE = 'test/fixtures/strategies/hoarder-at-create.ts';
 // A random decision takes microseconds; a process descheduled on a loaded machine may still not
 // make one for a good part of a second. Each runaway decision costs the whole limit.
 const MOVE_TIMEOUT = '1';
@@ -270,6 +271,41 @@ describe('--worker-memory on strategy files (real processes)', () => {
           run.stderr,
           `parlor: strategy module ${HOARDER_AT_LOAD}: its top-level code filled a worker thread's heap (96 MB, --worker-memory)\n`,
         );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a file whose create fills the heap fails the command in one line naming it, in sim and in compare', async () => {
+    const dir = scratchDir();
+    try {
+      const memory = ['--worker-memory', '96', '--force'];
+      const runs = await Promise.all([
+        parlor(['sim', '-p', '2', '--strategies', `${HOARDER_AT_CREATE},random`, '--games', '10', ...memory, '-o', join(dir, 'sim')]),
+        parlor([
+          'compare',
+          '--candidate',
+          HOARDER_AT_CREATE,
+          '--baseline',
+          'random',
+          '--max-games',
+          '40',
+          ...memory,
+          '-o',
+          join(dir, 'compare'),
+        ]),
+      ]);
+      for (const run of runs) {
+        assert.equal(run.code, 3, run.stderr);
+        assert.match(
+          run.stderr,
+          new RegExp(
+            `^parlor: strategy module ${HOARDER_AT_CREATE}: filled a worker thread's heap as its seats were made \\(96 MB, --worker-memory\\)\n$`,
+            'm',
+          ),
+        );
+        assert.doesNotMatch(run.stderr, /FATAL|games \d+ to \d+ failed/);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
