@@ -130,7 +130,7 @@ export const Options = {
   workerMemory: {
     flags: '--worker-memory <MB>',
     description:
-      "the most each worker thread's JavaScript heap may take: a strategy file's call that fills it forfeits (crashed) and the run goes on; with --redis, each `parlor worker` sets its own",
+      "the most each worker thread's JavaScript heap may take: a strategy file's call that fills it forfeits (crashed) and the run goes on; its loading or create that fills it stops the command, naming the file; with --redis, each `parlor worker` sets its own",
     defaultDescription: WORKER_MEMORY_DEFAULT,
     parse: parseWorkerMemory,
   },

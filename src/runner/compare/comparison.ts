@@ -39,7 +39,9 @@ import type { ResolvedStrategy } from '../play/strategies.ts';
 import type { SandboxLimits } from '../play/external.ts';
 import { summarizeRun } from '../summary/summary.ts';
 import { strategyErrorDetail } from '../job/forfeit-detail.ts';
-import { MatchPlayer } from '../play/batch.ts';
+import { startPlayer } from '../play/batch.ts';
+import { TimedChoiceGuard } from '../play/choice-guard.ts';
+import { defaultWorkerMemory } from '../job/worker-memory.ts';
 import type { RunSummary } from '../summary/summary-types.ts';
 import { firstDetail, toCsv } from '../summary/tables.ts';
 
@@ -55,8 +57,14 @@ const EXIT_OF: Readonly<Record<Verdict, number>> = { H1: CompareExit.PASS, H0: C
  * Loads both arms' strategies before anything is written, so bad input fails first and alone;
  * returns what job.json records of them: each spec's strategy and parameters as loaded.
  */
-async function loadStrategies(context: JobContext, paired: PairedSpec): Promise<NonNullable<JobFile['loaded']>> {
-  const runners = await createRunners(context, { workers: 1 });
+async function loadStrategies(
+  context: JobContext,
+  paired: PairedSpec,
+  settings: Pick<ComparisonSettings, 'workers' | 'workerMemory'>,
+): Promise<NonNullable<JobFile['loaded']>> {
+  // One thread loads here; the files are checked with the heap limit the run's workers will have.
+  const workerMemory = settings.workerMemory ?? defaultWorkerMemory(settings.workers);
+  const runners = await createRunners(context, { workers: 1, workerMemory });
   try {
     const loaded: Record<string, { strategy: string; params: ResolvedStrategy['params'] }> = {};
     for (const arm of Object.values(pairedArms(paired))) {
@@ -238,7 +246,7 @@ export async function startComparison(
   watch: ComparisonWatch = {},
 ): Promise<ComparisonOutcome> {
   const plan = planComparison(context.registry, request);
-  const loaded = await loadStrategies(context, plan.paired);
+  const loaded = await loadStrategies(context, plan.paired, settings);
   if (settings.redis !== undefined)
     await checkRemote(settings.redis, [plan.paired.candidate, plan.paired.baseline, ...plan.paired.opponents]);
   const expected = expectedLength(plan);
@@ -359,14 +367,18 @@ function compareSummaryOf(
   job: JobFile,
   run: ComparisonRun,
   expected: ExpectedLength | null,
+  moveTimeout: number | undefined,
 ): CompareSummary {
   const { totals } = run;
+  // The arms' seats are made here to replay a forfeit's game for its detail, under the move limit:
+  // without it a create that never returns would hold the command here for good.
+  const guard = moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout);
   const arm = (index: number, match: PreparedMatch, counters: Counters) => ({
     seats: job.matchups[index].seats,
     offset: 0,
     slotNames: match.slots.map((slot) => slot.spec.text),
     counters,
-    forfeitDetail: strategyErrorDetail(new MatchPlayer(match, plan.paired.design), match.spec.seats, 0),
+    forfeitDetail: strategyErrorDetail(startPlayer(match, plan.paired.design, guard), match.spec.seats, 0),
   });
   const runSummary = summarizeRun({
     game: context.registry.game(plan.paired.game),
@@ -419,7 +431,7 @@ async function compareInto(into: ComparisonInto): Promise<ComparisonOutcome> {
   const run = await keepingCheckpoint(context, job, dir, () => playComparison(playing));
   watch.played?.();
   if (!('verdict' in run)) return { status: 'interrupted', dir, job, gamesDone: run.gamesDone };
-  const summary = compareSummaryOf(context, plan, job, run, playing.expected);
+  const summary = compareSummaryOf(context, plan, job, run, playing.expected, into.settings.moveTimeout);
   await writeComparisonResults(context, job, dir, run, summary);
   return { status: 'complete', dir, job, plan, summary };
 }

@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { threadStart } from '../../compiled.ts';
-import { ParlorError, Errors, type ErrorCode } from '../../core/errors.ts';
+import { Errors } from '../../core/errors.ts';
 import type { ExternalHostLoader, ExternalSettings } from '../play/external.ts';
 import type { Task, TaskRunner } from '../play/tasks.ts';
-import type { TaskFailure } from '../play/worker.ts';
+import { errorOf, type ThreadFailure } from '../play/thread-failure.ts';
 import { trustedStrategyFiles } from '../play/trust.ts';
 
 /** What a bot-hosting thread is started with. */
@@ -20,7 +20,7 @@ export type BotThreadMessage =
   | { readonly kind: 'abort'; readonly id: number }
   | { readonly kind: 'close' };
 
-export type BotThreadReply = { readonly id: number; readonly data: Float64Array } | ({ readonly id: number } & TaskFailure);
+export type BotThreadReply = { readonly id: number; readonly data: Float64Array } | ({ readonly id: number } & ThreadFailure);
 
 const THREAD = threadStart('src/runner/play/bot-thread.ts');
 
@@ -40,7 +40,7 @@ class BotThread {
       const pending = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if ('data' in reply) pending?.resolve(reply.data);
-      else pending?.reject(new ParlorError(reply.failure.code as ErrorCode, reply.failure.message));
+      else pending?.reject(errorOf(reply));
     });
     this.exited = new Promise((done) => {
       const fail = (error: unknown) => {

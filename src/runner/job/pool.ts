@@ -1,11 +1,11 @@
 import { Piscina } from 'piscina';
 import { moduleUrl } from '../../compiled.ts';
-import { ParlorError, type ErrorCode } from '../../core/errors.ts';
 import { DecisionWatchdog, filledHeap } from '../play/choice-guard.ts';
 import { ActivityBuffer } from './pool-activity.ts';
 import type { SetupTask, StartTask, Task, TaskRunner, TimingTask } from '../play/tasks.ts';
 import type { PoolActivity } from './timeline.ts';
-import type { TaskFailure, WorkerSetup } from '../play/worker.ts';
+import type { WorkerSetup } from '../play/worker.ts';
+import { errorOf, type ThreadFailure } from '../play/thread-failure.ts';
 import { trustedStrategyFiles } from '../play/trust.ts';
 import { defaultWorkerMemory } from './worker-memory.ts';
 
@@ -77,9 +77,9 @@ export class WorkerPool implements TaskRunner {
         if (watchdog.stalled !== null) {
           timedOut.push(watchdog.stalled);
         } else {
-          const filledHeap = callThatFilledHeap(error, watchdog);
-          if (filledHeap === null) throw error;
-          outOfMemory.push(filledHeap);
+          const call = callThatFilledHeap(error, watchdog);
+          if (call === null) throw error;
+          outOfMemory.push(call);
         }
       } finally {
         watchdog.stop();
@@ -100,9 +100,9 @@ export class WorkerPool implements TaskRunner {
   }
 
   private async runOnce(task: Task | SetupTask, signal?: AbortSignal): Promise<Float64Array> {
-    const result = (await this.pool.run(task, signal ? { signal } : {})) as Float64Array | TaskFailure;
+    const result = (await this.pool.run(task, signal ? { signal } : {})) as Float64Array | ThreadFailure;
     if (result instanceof Float64Array) return result;
-    throw new ParlorError(result.failure.code as ErrorCode, result.failure.message);
+    throw errorOf(result);
   }
 
   async close(): Promise<void> {

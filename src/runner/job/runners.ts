@@ -151,7 +151,7 @@ export class Runners {
       const files = match.slots.filter((slot) => slot.definition.trusted !== true).map((slot) => slot.spec.text);
       throw Errors.badStrategyModule(
         files.join(', '),
-        `filled a worker thread's heap as its seats were made (${pool.heapMb} MB, --worker-memory)`,
+        `filled a worker thread's heap as its match-up was loaded and its seats made (${pool.heapMb} MB, --worker-memory)`,
       );
     }
   }

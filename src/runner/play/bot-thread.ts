@@ -2,7 +2,7 @@
 // an ExternalRunner of its own, so that starting bots and exchanging their messages is spread over
 // as many threads as the run has workers instead of all landing on the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
-import { ErrorCodes, isParlorError } from '../../core/errors.ts';
+import { failureOf } from './thread-failure.ts';
 import { ExternalRunner, type ExternalHostLoader } from './external.ts';
 import { trustStrategyFiles } from './trust.ts';
 import type { BotThreadMessage, BotThreadReply, BotThreadSetup } from '../job/bot-threads.ts';
@@ -34,9 +34,7 @@ async function play(id: number, task: Extract<BotThreadMessage, { kind: 'run' }>
     const data = await runner.run(task, stop.signal);
     reply = { id, data };
   } catch (error) {
-    const code = isParlorError(error) ? error.code : ErrorCodes.INTERNAL;
-    const text = error instanceof Error ? (isParlorError(error) ? error.message : (error.stack ?? error.message)) : String(error);
-    reply = { id, failure: { code, message: text } };
+    reply = { id, ...failureOf(error) };
   } finally {
     running.delete(id);
   }

@@ -1,15 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { workerData } from 'node:worker_threads';
-import { ErrorCodes, isParlorError } from '../../core/errors.ts';
 import { ActivityBuffer } from '../job/pool-activity.ts';
 import { TaskPlayer } from './task-player.ts';
+import { failureOf, type ThreadFailure } from './thread-failure.ts';
 import { trustStrategyFiles } from './trust.ts';
 import type { SetupTask, Task } from './tasks.ts';
-
-/** A failure as plain data: structured clone keeps an Error's message but drops its code. */
-export interface TaskFailure {
-  readonly failure: { readonly code: string; readonly message: string };
-}
 
 /** What the pool hands every worker as it starts. */
 export interface WorkerSetup {
@@ -36,7 +31,7 @@ activity?.markReady();
  * which this thread would then load beside its play loop, and with it loaded a million Love Letter
  * games on two workers took about 10% longer (measured).
  */
-export default async function runTask(task: Task | SetupTask): Promise<Float64Array | TaskFailure> {
+export default async function runTask(task: Task | SetupTask): Promise<Float64Array | ThreadFailure> {
   const started = performance.now();
   // A setup task brings no files of its own to trust: it loads the job's, as the thread started.
   if (task.kind === 'games' || task.kind === 'paired') trustStrategyFiles(task.trusted ?? []);
@@ -45,8 +40,7 @@ export default async function runTask(task: Task | SetupTask): Promise<Float64Ar
     if (task.kind === 'start') return (await player.checkStart(task), new Float64Array(0));
     return await player.run(task);
   } catch (error) {
-    if (isParlorError(error)) return { failure: { code: error.code, message: error.message } };
-    return { failure: { code: ErrorCodes.INTERNAL, message: error instanceof Error ? (error.stack ?? error.message) : String(error) } };
+    return failureOf(error);
   } finally {
     activity?.addBusy(performance.now() - started);
   }

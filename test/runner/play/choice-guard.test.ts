@@ -12,7 +12,7 @@ import {
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import type { Strategy } from '../../../src/core/strategy.ts';
 import { Rng } from '../../../src/core/random.ts';
-import { parlor, scratchDir } from '../../cli/cli.ts';
+import { parlor, scratchDir, startParlor } from '../../cli/cli.ts';
 import { PROMPT_MS } from '../../helpers/patience.ts';
 
 const RUNAWAY = 'test/fixtures/strategies/runaway.ts';
@@ -23,6 +23,8 @@ const HOARDER_AT_CREATE = 'test/fixtures/strategies/hoarder-at-create.ts';
 // make one for a good part of a second. Each runaway decision costs the whole limit.
 const MOVE_TIMEOUT = '1';
 const LIMIT = ['--move-timeout', MOVE_TIMEOUT, '--seed', 'loop', '-q', '--json', '--force'];
+/** Past this a run that ends in seconds on a quiet machine is taken to be stuck for good. */
+const HUNG_MS = 600_000;
 
 interface Summary {
   readonly resultsDir: string;
@@ -174,6 +176,24 @@ describe(`--move-timeout on strategy files (real processes, ${MOVE_TIMEOUT} s)`,
     }
   });
 
+  test('compare whose candidate never returns from create ends, the summary making its seats under the limit too', async () => {
+    const dir = scratchDir();
+    const args = ['compare', '--candidate', `${RUNAWAY}:in=create`, '--baseline', 'random', '--max-games', '4', '--batch', '2'];
+    const { child, finished } = startParlor([...args, ...LIMIT, '-o', dir]);
+    // Before, the summary made the seats with no limit and the process spun for good; this is
+    // hundreds of times what the run takes.
+    const stuck = setTimeout(() => child.kill('SIGKILL'), HUNG_MS);
+    try {
+      const run = await finished;
+      assert.equal(run.signal, null, `still running after ${HUNG_MS / 1000} s`);
+      assert.equal(run.code, 2, run.stderr);
+      assert.match(run.stderr, /runaway\.ts:in=create: \d+ forfeits \(timeout\)/);
+    } finally {
+      clearTimeout(stuck);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('a strategy file that throws in restart or inform forfeits its next decision, and the run goes on', async () => {
     const dir = scratchDir();
     try {
@@ -301,7 +321,7 @@ describe('--worker-memory on strategy files (real processes)', () => {
         assert.match(
           run.stderr,
           new RegExp(
-            `^parlor: strategy module ${HOARDER_AT_CREATE}: filled a worker thread's heap as its seats were made \\(96 MB, --worker-memory\\)\n$`,
+            `^parlor: strategy module ${HOARDER_AT_CREATE}: filled a worker thread's heap as its match-up was loaded and its seats made \\(96 MB, --worker-memory\\)\n$`,
             'm',
           ),
         );

@@ -1,7 +1,7 @@
 // The thread of a load check (load-check.ts): it loads one bundled strategy file as a worker
 // thread would, and posts back what the file says of itself, or why it did not load.
 import { parentPort, workerData } from 'node:worker_threads';
-import { ErrorCodes, isParlorError } from '../../../core/errors.ts';
+import { failureOf } from '../thread-failure.ts';
 import type { LoadCheckReply, LoadCheckRequest } from './load-check.ts';
 import { describeBundle } from './strategy.ts';
 
@@ -10,7 +10,6 @@ let reply: LoadCheckReply;
 try {
   reply = { description: describeBundle(path, code) };
 } catch (error) {
-  const message = error instanceof Error ? error.message : String(error);
-  reply = { failure: { code: isParlorError(error) ? error.code : ErrorCodes.INTERNAL, message } };
+  reply = failureOf(error);
 }
 parentPort!.postMessage(reply);

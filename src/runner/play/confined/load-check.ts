@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { threadStart } from '../../../compiled.ts';
-import { Errors, ParlorError, type ErrorCode } from '../../../core/errors.ts';
+import { Errors } from '../../../core/errors.ts';
 import { filledHeap } from '../choice-guard.ts';
+import { errorOf, type ThreadFailure } from '../thread-failure.ts';
 
 /**
  * How a command has its strategy files loaded for the first time: on a thread of their own with
@@ -16,9 +17,16 @@ export interface LoadCheckRequest {
   readonly code: string;
 }
 
-export type LoadCheckReply = { readonly description: string } | { readonly failure: { readonly code: string; readonly message: string } };
+export type LoadCheckReply = { readonly description: string } | ThreadFailure;
 
 const THREAD = threadStart('src/runner/play/confined/load-check-thread.ts');
+
+/**
+ * The check running now, if any. Checks run one at a time: the default heap limit shares the
+ * machine's memory among the workers alone, and two files filling their checks' heaps at once
+ * could together take more than the machine has.
+ */
+let queue: Promise<unknown> = Promise.resolve();
 
 /**
  * Runs a bundled strategy file's top-level code for the first time on a thread of its own, under
@@ -28,6 +36,12 @@ const THREAD = threadStart('src/runner/play/confined/load-check-thread.ts');
  * command fails naming the file.
  */
 export function describeOnThread(request: LoadCheckRequest, memoryMb: number): Promise<string> {
+  const described = queue.then(() => checkOnThread(request, memoryMb));
+  queue = described.catch(() => {});
+  return described;
+}
+
+function checkOnThread(request: LoadCheckRequest, memoryMb: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(THREAD.entry, {
       workerData: { ...THREAD.workerData, ...request },
@@ -35,14 +49,17 @@ export function describeOnThread(request: LoadCheckRequest, memoryMb: number): P
     });
     worker.once('message', (reply: LoadCheckReply) => {
       if ('description' in reply) resolve(reply.description);
-      else reject(new ParlorError(reply.failure.code as ErrorCode, reply.failure.message));
+      else reject(errorOf(reply));
     });
-    worker.once('error', (error: Error) => {
-      const why = filledHeap(error)
-        ? `its top-level code filled a worker thread's heap (${memoryMb} MB, --worker-memory)`
-        : `failed to load: ${error.message}`;
-      reject(Errors.badStrategyModule(request.path, why));
-    });
+    // The thread reports the file's own errors itself: an error here that is not a full heap is
+    // the thread's (its start), not the file's.
+    worker.once('error', (error: Error) =>
+      reject(
+        filledHeap(error)
+          ? Errors.badStrategyModule(request.path, `its top-level code filled a worker thread's heap (${memoryMb} MB, --worker-memory)`)
+          : Errors.internal(`the load check of ${request.path} failed: ${error.message}`),
+      ),
+    );
     // Settles nothing after a reply or an error; otherwise the thread ended without either.
     worker.once('exit', (code) => reject(Errors.internal(`the load check of ${request.path} ended with exit code ${code}`)));
   });

@@ -91,16 +91,18 @@ const checkedLoads = new Map<string, Promise<LoadedBundle>>();
 
 /**
  * The bundle loaded after its load check on a thread of its own (load-check.ts). The description
- * comes from there; this thread compiles the bundle only when it makes a seat, which the commands
- * that check leave to their worker threads, bar a bot table played in this one.
+ * comes from there; this thread runs the file's code only when it makes a seat, which it does once
+ * a worker thread has made the same seats (Runners.checkStart).
  */
 function checkedLoad(path: string, absolute: string, code: string, memoryMb: number): Promise<LoadedBundle> {
   const key = `${memoryMb} ${absolute}`;
   let loaded = checkedLoads.get(key);
   if (!loaded) {
     loaded = describeOnThread({ path, code }, memoryMb).then((description) => {
-      let evaluate: (() => ConfinedModule) | null = null;
-      return { description, instantiate: () => (evaluate ??= compartmentEvaluator()(code) as () => ConfinedModule)() };
+      // The realm is set up now, when none of the file's code runs: at the first seat it would
+      // count against that create's move limit.
+      const evaluate = compartmentEvaluator()(code) as () => ConfinedModule;
+      return { description, instantiate: evaluate };
     });
     loaded.catch(() => checkedLoads.delete(key));
     checkedLoads.set(key, loaded);
