@@ -266,7 +266,7 @@ describe('--worker-memory on strategy files (real processes)', () => {
     }
   });
 
-  test('a file whose top-level code fills the heap fails the command in one line naming it, in sim and in tune', async () => {
+  test('a file whose top-level code fills the heap fails the command in one line naming it, in sim, tune and compare', async () => {
     const dir = scratchDir();
     try {
       const runs = await Promise.all([
@@ -284,6 +284,7 @@ describe('--worker-memory on strategy files (real processes)', () => {
           join(dir, 'sim'),
         ]),
         parlor(['tune', '--strategy', HOARDER_AT_LOAD, '--param', 'x=1:0:2', '--worker-memory', '96', '-o', join(dir, 'tune')]),
+        parlor(['compare', '--candidate', HOARDER_AT_LOAD, '--baseline', 'random', '--worker-memory', '96', '-o', join(dir, 'compare')]),
       ]);
       for (const run of runs) {
         assert.equal(run.code, 3, run.stderr);
