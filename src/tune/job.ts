@@ -26,7 +26,7 @@ import { changedSources, type SourceHashes } from '../runner/play/sources.ts';
 import type { PresetName } from '../runner/compare/sprt-choices.ts';
 import { resolveStrategy } from '../runner/play/strategies.ts';
 import type { LoadCheck } from '../runner/play/confined/load-check.ts';
-import { defaultWorkerMemory } from '../runner/job/worker-memory.ts';
+import { loadCheckMemory } from '../runner/job/worker-memory.ts';
 import { toCsv } from '../runner/summary/tables.ts';
 import { gitCommit, version } from '../runner/job/version.ts';
 import { presentable, specWithValues, tunedParams, type ParamRange } from './params.ts';
@@ -192,7 +192,7 @@ export async function startTune(
   watch: TuneWatch = {},
 ): Promise<TuneOutcome> {
   // Both loads check strategy files with the heap limit the run's worker threads will have.
-  const workerMemory = settings.workerMemory ?? defaultWorkerMemory(settings.workers);
+  const workerMemory = loadCheckMemory({ ...settings, remote: settings.redis !== undefined });
   const declared = await declaredParams(context, request.game, request.strategy, { memoryMb: workerMemory });
   const params = tunedParams(request.strategy, request.params, declared);
   const at = (pick: (param: TunedParam) => number) => specWithValues(request.strategy, params, params.map(pick));

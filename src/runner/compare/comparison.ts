@@ -41,7 +41,7 @@ import { summarizeRun } from '../summary/summary.ts';
 import { strategyErrorDetail } from '../job/forfeit-detail.ts';
 import { startPlayer } from '../play/batch.ts';
 import { TimedChoiceGuard } from '../play/choice-guard.ts';
-import { defaultWorkerMemory } from '../job/worker-memory.ts';
+import { loadCheckMemory } from '../job/worker-memory.ts';
 import type { RunSummary } from '../summary/summary-types.ts';
 import { firstDetail, toCsv } from '../summary/tables.ts';
 
@@ -60,10 +60,10 @@ const EXIT_OF: Readonly<Record<Verdict, number>> = { H1: CompareExit.PASS, H0: C
 async function loadStrategies(
   context: JobContext,
   paired: PairedSpec,
-  settings: Pick<ComparisonSettings, 'workers' | 'workerMemory'>,
+  settings: Pick<ComparisonSettings, 'workers' | 'workerMemory' | 'redis'>,
 ): Promise<NonNullable<JobFile['loaded']>> {
   // One thread loads here; the files are checked with the heap limit the run's workers will have.
-  const workerMemory = settings.workerMemory ?? defaultWorkerMemory(settings.workers);
+  const workerMemory = loadCheckMemory({ ...settings, remote: settings.redis !== undefined });
   const runners = await createRunners(context, { workers: 1, workerMemory });
   try {
     const loaded: Record<string, { strategy: string; params: ResolvedStrategy['params'] }> = {};

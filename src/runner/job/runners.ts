@@ -6,7 +6,7 @@ import { seatsUntrusted, type PreparedMatch, type StrategyResolver } from '../pl
 import type { DesignName } from '../play/design.ts';
 import { WorkerPool } from './pool.ts';
 import { filledHeap } from '../play/choice-guard.ts';
-import { defaultWorkerMemory } from './worker-memory.ts';
+import { loadCheckMemory } from './worker-memory.ts';
 import type { MatchPlayer } from '../play/batch.ts';
 import { chooseBatchGames, evenBatchGames } from '../play/calibrate.ts';
 import { resolveStrategy } from '../play/strategies.ts';
@@ -160,7 +160,9 @@ export class Runners {
   resolverFor(seats: readonly string[]): StrategyResolver {
     if (this.remote) refuseRemoteBots(seats);
     const resolve = this.hasExternalSeat(seats) ? externalResolver(this.host) : resolveStrategy;
-    const check = { memoryMb: this.threads.workerMemory ?? defaultWorkerMemory(this.workers) };
+    const check = {
+      memoryMb: loadCheckMemory({ workers: this.workers, workerMemory: this.threads.workerMemory, remote: this.remote !== null }),
+    };
     return (registry, gameId, spec) => resolve(registry, gameId, spec, check);
   }
 

@@ -16,3 +16,13 @@ export function defaultWorkerMemory(workers: number): number {
   const share = Math.floor((totalmem() * 0.75) / workers / MB);
   return Math.max(MIN_WORKER_MEMORY_MB, Math.min(share, Math.floor(getHeapStatistics().heap_size_limit / MB)));
 }
+
+/**
+ * The heap limit, in MB, of the thread that first loads a run's strategy files (load-check.ts):
+ * the one its worker threads get. With its games played on other machines (--redis), whose
+ * workers set their own limits, none of this machine's threads plays: the check gets what one
+ * thread may have here.
+ */
+export function loadCheckMemory(run: { readonly workers: number; readonly workerMemory?: number; readonly remote: boolean }): number {
+  return run.workerMemory ?? defaultWorkerMemory(run.remote ? 1 : run.workers);
+}
