@@ -33,6 +33,8 @@ export class Runners {
   readonly workers: number;
   private readonly host: ExternalHostLoader;
   private pool: WorkerPool | null = null;
+  /** The thread that makes a queued run's seats first (checkStart). */
+  private checkPool: WorkerPool | null = null;
   private external: TaskRunner | null = null;
   private externalSettings: ExternalSettings;
   private readonly threads: ThreadSetup;
@@ -137,13 +139,14 @@ export class Runners {
   /**
    * Creates the seats of a match-up with strategy files on a worker thread (StartTask), before the
    * caller creates them in this thread: a file whose seat fills the heap as it is made ends that
-   * thread, and the command fails naming the match-up's files. Match-ups with bots, and runs on a
-   * queue (--redis) or without a registry module for the threads, are not checked.
+   * thread, and the command fails naming the match-up's files. Match-ups with bots, and runs
+   * without a registry module for the threads, are not checked.
    */
   async checkStart(match: PreparedMatch, design: DesignName, moveTimeout?: number): Promise<void> {
     const registry = this.threads.registry;
-    if (registry === undefined || this.remote !== null || !seatsUntrusted(match) || this.hasExternalSeat(match.spec.seats)) return;
-    const pool = this.workerPool();
+    if (registry === undefined || !seatsUntrusted(match) || this.hasExternalSeat(match.spec.seats)) return;
+    // With the games on other machines, a thread of its own here: the run has no pool of its own.
+    const pool = this.remote === null ? this.workerPool() : (this.checkPool ??= new WorkerPool(1, undefined, registry, this.checkMemory()));
     try {
       await pool.checkStart({ kind: 'start', registry, match: match.spec, design, moveTimeout });
     } catch (error) {
@@ -160,10 +163,12 @@ export class Runners {
   resolverFor(seats: readonly string[]): StrategyResolver {
     if (this.remote) refuseRemoteBots(seats);
     const resolve = this.hasExternalSeat(seats) ? externalResolver(this.host) : resolveStrategy;
-    const check = {
-      memoryMb: loadCheckMemory({ workers: this.workers, workerMemory: this.threads.workerMemory, remote: this.remote !== null }),
-    };
+    const check = { memoryMb: this.checkMemory() };
     return (registry, gameId, spec) => resolve(registry, gameId, spec, check);
+  }
+
+  private checkMemory(): number {
+    return loadCheckMemory({ workers: this.workers, workerMemory: this.threads.workerMemory, remote: this.remote !== null });
   }
 
   /** The host of external seats; only for match-ups hasExternalSeat accepted. */
@@ -180,8 +185,9 @@ export class Runners {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pool?.close(), this.external?.close(), this.remote?.close()]);
+    await Promise.all([this.pool?.close(), this.checkPool?.close(), this.external?.close(), this.remote?.close()]);
     this.pool = null;
+    this.checkPool = null;
     this.external = null;
   }
 }

@@ -236,6 +236,19 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
     assert.deepEqual(warnings, []);
   });
 
+  test("a queued run's strategy file whose create fills the heap stops it here, before any batch, naming the file", async () => {
+    const hoarder = 'test/fixtures/strategies/hoarder-at-create.ts';
+    const out = join(scratch, 'hoarder');
+    const args = ['sim', '-p', '2', '--strategies', `${hoarder},random`, '--worker-memory', '96', '--redis', redis.url, '--out', out];
+    const run = await parlor(args);
+    assert.equal(run.code, 3, run.stderr);
+    assert.equal(
+      run.stderr,
+      `parlor: strategy module ${hoarder}: filled a worker thread's heap as its match-up was loaded and its seats made (96 MB, --worker-memory)\n`,
+    );
+    assert.ok(!existsSync(out), 'no results folder');
+  });
+
   test('bot seats and transcripts stay local; an unreachable server is one line and exit 3', async () => {
     const refused = async (args: string[], message: RegExp) => {
       const out = join(scratch, 'refused');
