@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { Errors } from '../../core/errors.ts';
 import { isExternalSpec, parseStrategySpec } from '../../core/strategy-spec.ts';
 import { ProtocolBot, runBotSession } from '../../protocol/bot.ts';
-import { channelFor, framingFor, wireProtocol } from '../../protocol/protocols.ts';
+import { channelFor, framingFor } from '../../protocol/protocols.ts';
 import { fifoPaths, openFifoEnd, removeFifos, type FifoPaths } from '../../protocol/transport/fifo.ts';
 import { createFramer } from '../../protocol/transport/framing.ts';
 import type { FramingKind } from '../../core/wire.ts';
@@ -45,7 +45,6 @@ export async function runBot(
   const game = context.registry.game(options.game);
   if (isExternalSpec(strategyText))
     throw Errors.badOption('parlor bot plays a parlor strategy; an external bot can enter a manager as it is');
-  const wire = wireProtocol(game);
   const channel = channelFor(game, options.channel);
   const framing = framingFor(game, options.framing);
   const port = channel === 'tcp' ? portNumber(options) : 0;
