@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { Errors } from '../core/errors.ts';
 import type { Registry } from '../core/registry.ts';
 import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
-import { MatchPlayer } from '../runner/play/batch.ts';
+import { startPlayer } from '../runner/play/batch.ts';
+import { TimedChoiceGuard } from '../runner/play/choice-guard.ts';
 import type { Counters } from '../runner/play/counters.ts';
 import { newCounters, prepareMatch, type PreparedMatch, type StrategyResolver } from '../runner/play/match.ts';
 import { makeFolder } from '../core/results-files.ts';
@@ -288,7 +289,9 @@ class Contest {
       onFailure: (label, failure) =>
         this.disqualify(this.bots.get(label), `${match.game.forfeitLabels[failure.failure]}: ${failure.detail}`),
     });
-    const player = new MatchPlayer(match, 'independent');
+    // Entrants played in this thread (built-ins and strategy files) answer within the move limit
+    // too: a file whose call never returns would otherwise hold the whole contest.
+    const player = startPlayer(match, 'independent', new TimedChoiceGuard(this.timeoutMs / 1000));
     const counters = newCounters(match);
     const shares = new Float64Array(seated.length);
     try {

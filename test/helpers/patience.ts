@@ -18,6 +18,9 @@ export const ANSWERING_SECONDS = 15;
  */
 export const PROMPT_MS = 30_000;
 
+/** Past this, a command that ends in seconds on a quiet machine is taken to be stuck for good. */
+export const HUNG_MS = 600_000;
+
 /** A bot or child process that must be told apart from a prompt end sleeps this many seconds. */
 export const LONG_SLEEP_SECONDS = 120;
 

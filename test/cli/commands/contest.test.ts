@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { processesMarked, PYTHON, ROOT, scratchDir } from '../../protocol/helpers.ts';
-import { runCaptured } from '../cli.ts';
-import { ANSWERING_MS, ANSWERING_SECONDS } from '../../helpers/patience.ts';
+import { runCaptured, startParlor } from '../cli.ts';
+import { ANSWERING_MS, ANSWERING_SECONDS, HUNG_MS } from '../../helpers/patience.ts';
 
 const marker = `PARLOR_CONTEST_TEST=${process.pid}`;
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots/speedclue', name);
@@ -80,6 +80,33 @@ describe('parlor contest', () => {
     assert.match(printed.join('\n'), /^12 games counted, 1 dropped because a disqualified entrant played in them\n/);
     assert.match(printed.join('\n'), /Garbage +0 +0 +- +- +disqualified: malformed: sent 'suggest the butler did it'/);
     assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
+  });
+
+  test('a strategy file whose choice never returns is disqualified for it, and the contest ends', async () => {
+    const stuck = 'test/fixtures/strategies/speedclue-stuck.ts';
+    const out = join(scratch, 'stuck');
+    const { child, finished } = startParlor(
+      ['contest', '--strategies', `${stuck},simple,inference`, '--per-seating', '1'].concat([
+        '--move-timeout',
+        '1',
+        '--seed',
+        'stuck',
+        '--out',
+        out,
+      ]),
+    );
+    // It ends in a couple of seconds; before, the contest called the file with no limit and spun for good.
+    const hung = setTimeout(() => child.kill('SIGKILL'), HUNG_MS);
+    try {
+      const run = await finished;
+      assert.equal(run.signal, null, `still running after ${HUNG_MS / 1000} s`);
+      assert.equal(run.code, 0, run.stderr);
+      const outcomes = new Map(csv(join(out, 'outcomes.csv')).map((row) => [row[0], row]));
+      assert.match(outcomes.get(stuck)![6], /^timeout/);
+      assert.equal(outcomes.get('simple')![6], '');
+    } finally {
+      clearTimeout(hung);
+    }
   });
 
   test('refuses a contest without entrants, and a game whose bots are not kept for a run, in one line', async () => {

@@ -13,7 +13,7 @@ import { Forfeit } from '../../../src/core/forfeits.ts';
 import type { Strategy } from '../../../src/core/strategy.ts';
 import { Rng } from '../../../src/core/random.ts';
 import { parlor, scratchDir, startParlor } from '../../cli/cli.ts';
-import { PROMPT_MS } from '../../helpers/patience.ts';
+import { HUNG_MS, PROMPT_MS } from '../../helpers/patience.ts';
 
 const RUNAWAY = 'test/fixtures/strategies/runaway.ts';
 const HOARDER = 'test/fixtures/strategies/hoarder.ts';
@@ -23,8 +23,6 @@ const HOARDER_AT_CREATE = 'test/fixtures/strategies/hoarder-at-create.ts';
 // make one for a good part of a second. Each runaway decision costs the whole limit.
 const MOVE_TIMEOUT = '1';
 const LIMIT = ['--move-timeout', MOVE_TIMEOUT, '--seed', 'loop', '-q', '--json', '--force'];
-/** Past this a run that ends in seconds on a quiet machine is taken to be stuck for good. */
-const HUNG_MS = 600_000;
 
 interface Summary {
   readonly resultsDir: string;
