@@ -4,6 +4,7 @@ import type { Registry } from '../core/registry.ts';
 import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
 import { startPlayer } from '../runner/play/batch.ts';
 import { TimedChoiceGuard } from '../runner/play/choice-guard.ts';
+import { defaultWorkerMemory } from '../runner/job/worker-memory.ts';
 import type { Counters } from '../runner/play/counters.ts';
 import { newCounters, prepareMatch, type PreparedMatch, type StrategyResolver } from '../runner/play/match.ts';
 import { makeFolder } from '../core/results-files.ts';
@@ -162,7 +163,9 @@ function checkField(game: { id: string; minPlayers: number }, identifiers: reado
 
 async function inProcessEntrant(registry: Registry, gameId: string, text: string): Promise<Entrant> {
   if (isExternalSpec(text)) throw Errors.badOption(`contest entrant '${text}': bots enter through the launch file (--launch)`);
-  const strategy = await resolveInProcess(registry, gameId, parseStrategySpec(text));
+  // The contest plays in this thread: a file is first loaded on a thread of its own, where code
+  // that fills the heap ends that thread rather than this one (see load-check.ts).
+  const strategy = await resolveInProcess(registry, gameId, parseStrategySpec(text), { memoryMb: defaultWorkerMemory(1) });
   return { identifier: strategy.spec.text, seat: strategy.spec.text, strategy, bot: null, disqualified: null };
 }
 
