@@ -11,7 +11,7 @@ import { jobId, locateGame, matchSpecOf, type JobFile } from '../../runner/job/j
 import { looksLikePath } from '../../runner/play/strategies.ts';
 import { prepareMatch, seatsUntrusted, type MatchSpec } from '../../runner/play/match.ts';
 import { readJob } from '../../runner/job/results.ts';
-import { TimedChoiceGuard } from '../../runner/play/choice-guard.ts';
+import { timedGuard } from '../../runner/play/choice-guard.ts';
 import { loadExternalHost } from '../../app.ts';
 import { fullRules, seatSpecs } from '../../runner/job/plan.ts';
 import { Runners } from '../../runner/job/runners.ts';
@@ -114,7 +114,7 @@ async function replayLines(
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
     if (!runners.hasExternalSeat(match.spec.seats) && seatsUntrusted(match))
       return await workerLog(runners, target, context.registryModule);
-    const player = startPlayer(match, target.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout));
+    const player = startPlayer(match, target.design, timedGuard(moveTimeout));
     const table = player.tableFor(target.local);
     const recorder = new TranscriptRecorder<GameState, PlayerView>(match.game, match.rules);
     recorder.beginGame(gameHeading(player, target.offset, target.local));

@@ -40,7 +40,7 @@ import type { SandboxLimits } from '../play/external.ts';
 import { summarizeRun } from '../summary/summary.ts';
 import { strategyErrorDetail } from '../job/forfeit-detail.ts';
 import { startPlayer } from '../play/batch.ts';
-import { TimedChoiceGuard } from '../play/choice-guard.ts';
+import { timedGuard } from '../play/choice-guard.ts';
 import { loadCheckMemory } from '../job/worker-memory.ts';
 import type { RunSummary } from '../summary/summary-types.ts';
 import { firstDetail, toCsv } from '../summary/tables.ts';
@@ -372,7 +372,7 @@ function compareSummaryOf(
   const { totals } = run;
   // The arms' seats are made here to replay a forfeit's game for its detail, under the move limit:
   // without it a create that never returns would hold the command here for good.
-  const guard = moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout);
+  const guard = timedGuard(moveTimeout);
   const arm = (index: number, match: PreparedMatch, counters: Counters) => ({
     seats: job.matchups[index].seats,
     offset: 0,

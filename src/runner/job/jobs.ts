@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Errors } from '../../core/errors.ts';
 import type { Registry } from '../../core/registry.ts';
 import { startPlayer, type MatchPlayer } from '../play/batch.ts';
-import { TimedChoiceGuard } from '../play/choice-guard.ts';
+import { timedGuard } from '../play/choice-guard.ts';
 import type { Counters } from '../play/counters.ts';
 import { blockGames } from '../play/design.ts';
 import type { ExternalHostLoader } from '../play/external.ts';
@@ -318,7 +318,7 @@ async function preparePlayers(registry: Registry, job: JobSpec, runners: Runners
     matches.push(await prepareMatch(registry, spec, runners.resolverFor(spec.seats)));
   }
   await Promise.all(matches.map((match) => runners.checkStart(match, job.design, moveTimeout)));
-  return matches.map((match) => startPlayer(match, job.design, moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout)));
+  return matches.map((match) => startPlayer(match, job.design, timedGuard(moveTimeout)));
 }
 
 async function execute(

@@ -2,7 +2,7 @@ import { Errors } from '../../core/errors.ts';
 import { BotThreads } from './bot-threads.ts';
 import { isExternalSpec } from '../../core/strategy-spec.ts';
 import { ExternalRunner, externalResolver, type ExternalHost, type ExternalHostLoader, type ExternalSettings } from '../play/external.ts';
-import { seatsUntrusted, type PreparedMatch, type StrategyResolver } from '../play/match.ts';
+import { seatsUntrusted, untrustedSpecs, type PreparedMatch, type StrategyResolver } from '../play/match.ts';
 import type { DesignName } from '../play/design.ts';
 import { WorkerPool } from './pool.ts';
 import { filledHeap } from '../play/choice-guard.ts';
@@ -151,9 +151,8 @@ export class Runners {
       await pool.checkStart({ kind: 'start', registry, match: match.spec, design, moveTimeout });
     } catch (error) {
       if (!filledHeap(error)) throw error;
-      const files = match.slots.filter((slot) => slot.definition.trusted !== true).map((slot) => slot.spec.text);
       throw Errors.badStrategyModule(
-        files.join(', '),
+        untrustedSpecs(match).join(', '),
         `filled a worker thread's heap as its match-up was loaded and its seats made (${pool.heapMb} MB, --worker-memory)`,
       );
     }

@@ -183,6 +183,11 @@ export class DecisionWatchdog {
   }
 }
 
+/** A TimedChoiceGuard of `seconds` (--move-timeout); null, calls not timed, without one. */
+export function timedGuard(seconds: number | undefined): TimedChoiceGuard | null {
+  return seconds === undefined ? null : new TimedChoiceGuard(seconds);
+}
+
 /** What TimedChoiceGuard.within returns for a call that ran past the limit. */
 export const TIMED_OUT = Symbol('timed out');
 

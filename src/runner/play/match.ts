@@ -67,7 +67,12 @@ export async function prepareMatch(
  * them on worker threads where it can, whose heap limit holds one that hoards.
  */
 export function seatsUntrusted(match: PreparedMatch): boolean {
-  return match.slots.some((slot) => slot.definition.trusted !== true);
+  return untrustedSpecs(match).length > 0;
+}
+
+/** The specs of the match-up's strategy files (seatsUntrusted), as a message names them. */
+export function untrustedSpecs(match: PreparedMatch): string[] {
+  return match.slots.filter((slot) => slot.definition.trusted !== true).map((slot) => slot.spec.text);
 }
 
 /**

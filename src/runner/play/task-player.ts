@@ -1,6 +1,6 @@
 import type { Registry } from '../../core/registry.ts';
 import { MatchPlayer, startPlayer, type GameRange } from './batch.ts';
-import { SharedChoiceGuard, TimedChoiceGuard, type ChoiceGuard } from './choice-guard.ts';
+import { SharedChoiceGuard, timedGuard, type ChoiceGuard } from './choice-guard.ts';
 import { Counters } from './counters.ts';
 import { blockGames } from './design.ts';
 import { prepareMatch, type MatchSpec, type StrategyResolver } from './match.ts';
@@ -36,7 +36,7 @@ export class TaskPlayer {
   constructor(playRange: RangePlay | null = null, resolve: StrategyResolver = resolveStrategy, moveTimeout?: number) {
     this.playRange = playRange;
     this.resolve = resolve;
-    this.ownGuard = moveTimeout === undefined ? null : new TimedChoiceGuard(moveTimeout);
+    this.ownGuard = timedGuard(moveTimeout);
   }
 
   async run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
@@ -85,7 +85,7 @@ export class TaskPlayer {
   async timeBatches(task: TimingTask): Promise<number> {
     const registry = await this.loadRegistry(task.registry);
     // Their creation is timed as the job's own tables time it.
-    const guard = task.moveTimeout === undefined ? null : new TimedChoiceGuard(task.moveTimeout);
+    const guard = timedGuard(task.moveTimeout);
     const players: MatchPlayer[] = [];
     for (const spec of task.matches) players.push(startPlayer(await prepareMatch(registry, spec, this.resolve), task.design, guard));
     return chooseBatchGames(players, task.games, task.workers, task.moveTimeout);
@@ -95,7 +95,7 @@ export class TaskPlayer {
   async checkStart(task: StartTask): Promise<void> {
     if (this.idle.get(playerKey(task.registry, task.match, task.design))?.length) return;
     const match = await prepareMatch(await this.loadRegistry(task.registry), task.match, this.resolve);
-    const guard = task.moveTimeout === undefined ? null : new TimedChoiceGuard(task.moveTimeout);
+    const guard = timedGuard(task.moveTimeout);
     this.giveBack(task.registry, startPlayer(match, task.design, guard));
   }
 
