@@ -4,9 +4,11 @@ import { SequentialTest, type ComparisonRun, type SprtPoint } from './compare.ts
 import type { ComparisonPlan, ExpectedLength } from './comparison-plan.ts';
 import type { JobFile } from '../job/job.ts';
 import { createRunners, playJob, restoreProgress, type JobContext, type JobSettings } from '../job/jobs.ts';
-import { prepareMatch } from '../play/match.ts';
+import { prepareMatch, type PreparedMatch } from '../play/match.ts';
+import type { Counters } from '../play/counters.ts';
 import { PairedCounters, PairedLayout, pairedArms, pairedMeasure, type PairedTotals } from './paired.ts';
 import { JobProgress, type Checkpoint } from '../job/run-job.ts';
+import { forfeitDetails, type ForfeitDetail } from '../job/forfeit-detail.ts';
 
 /** What a comparison's checkpoint keeps besides the sums: the test's looks so far. */
 interface ComparisonExtra {
@@ -34,6 +36,11 @@ export interface ComparisonJob extends ComparisonPlaySettings {
 }
 
 /** A comparison stopped before it decided, with the games both arms finished. */
+/** A decided comparison, with what went wrong in the forfeits its summary lists, arm by arm. */
+export interface PlayedComparison extends ComparisonRun {
+  readonly forfeitDetails: readonly (ForfeitDetail | undefined)[];
+}
+
 export interface StoppedComparison {
   readonly gamesDone: number;
 }
@@ -44,7 +51,7 @@ export interface StoppedComparison {
  * merged and ends the job once it decides; batches in flight then are played and dropped, so the
  * verdict and the games used depend only on the seed, the strategies and the batch size.
  */
-export async function playComparison(run: ComparisonJob): Promise<ComparisonRun | StoppedComparison> {
+export async function playComparison(run: ComparisonJob): Promise<PlayedComparison | StoppedComparison> {
   const { context, dir, job, plan } = run;
   const arms = pairedArms(plan.paired);
   const seats = [...arms.candidate.seats, plan.paired.baseline];
@@ -103,7 +110,12 @@ export async function playComparison(run: ComparisonJob): Promise<ComparisonRun 
         return merged.data;
       },
     });
-    return status === 'interrupted' ? { gamesDone: 2 * progress.gamesDone } : test.result();
+    if (status === 'interrupted') return { gamesDone: 2 * progress.gamesDone };
+    const result = test.result();
+    const arm = (match: PreparedMatch, counters: Counters) => ({ match, offset: 0, counters });
+    const { candidateCounters, baselineCounters } = result.totals;
+    const noted = [arm(candidate, candidateCounters), arm(baseline, baselineCounters)];
+    return { ...result, forfeitDetails: await forfeitDetails(runners, plan.paired.design, noted, run.moveTimeout) };
   } finally {
     await runners.close();
   }

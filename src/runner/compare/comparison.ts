@@ -11,7 +11,7 @@ import {
   type VarianceReduction,
   type Verdict,
 } from './compare.ts';
-import { playComparison, type ComparisonJob, type ComparisonPlaySettings } from './comparison-job.ts';
+import { playComparison, type ComparisonJob, type ComparisonPlaySettings, type PlayedComparison } from './comparison-job.ts';
 import { expectedLength, planComparison, type ComparisonPlan, type ComparisonRequest, type ExpectedLength } from './comparison-plan.ts';
 import { blockGames } from '../play/design.ts';
 import { JOB_FORMAT, type JobFile, type JobSpec } from '../job/job.ts';
@@ -38,9 +38,6 @@ import type { PresetName } from './sprt-choices.ts';
 import type { ResolvedStrategy } from '../play/strategies.ts';
 import type { SandboxLimits } from '../play/external.ts';
 import { summarizeRun } from '../summary/summary.ts';
-import { strategyErrorDetail } from '../job/forfeit-detail.ts';
-import { startPlayer } from '../play/batch.ts';
-import { timedGuard } from '../play/choice-guard.ts';
 import { loadCheckMemory } from '../job/worker-memory.ts';
 import type { RunSummary } from '../summary/summary-types.ts';
 import { firstDetail, toCsv } from '../summary/tables.ts';
@@ -365,20 +362,16 @@ function compareSummaryOf(
   context: JobContext,
   plan: ComparisonPlan,
   job: JobFile,
-  run: ComparisonRun,
+  run: PlayedComparison,
   expected: ExpectedLength | null,
-  moveTimeout: number | undefined,
 ): CompareSummary {
   const { totals } = run;
-  // The arms' seats are made here to replay a forfeit's game for its detail, under the move limit:
-  // without it a create that never returns would hold the command here for good.
-  const guard = timedGuard(moveTimeout);
   const arm = (index: number, match: PreparedMatch, counters: Counters) => ({
     seats: job.matchups[index].seats,
     offset: 0,
     slotNames: match.slots.map((slot) => slot.spec.text),
     counters,
-    forfeitDetail: strategyErrorDetail(startPlayer(match, plan.paired.design, guard), match.spec.seats, 0),
+    forfeitDetail: run.forfeitDetails[index],
   });
   const runSummary = summarizeRun({
     game: context.registry.game(plan.paired.game),
@@ -431,7 +424,7 @@ async function compareInto(into: ComparisonInto): Promise<ComparisonOutcome> {
   const run = await keepingCheckpoint(context, job, dir, () => playComparison(playing));
   watch.played?.();
   if (!('verdict' in run)) return { status: 'interrupted', dir, job, gamesDone: run.gamesDone };
-  const summary = compareSummaryOf(context, plan, job, run, playing.expected, into.settings.moveTimeout);
+  const summary = compareSummaryOf(context, plan, job, run, playing.expected);
   await writeComparisonResults(context, job, dir, run, summary);
   return { status: 'complete', dir, job, plan, summary };
 }

@@ -1,48 +1,50 @@
 import { Forfeit } from '../../core/forfeits.ts';
 import { isExternalSpec } from '../../core/strategy-spec.ts';
-import type { MatchPlayer } from '../play/batch.ts';
 import { OUT_OF_MEMORY } from '../play/choice-guard.ts';
-import { Counters, type ForfeitNote } from '../play/counters.ts';
+import type { Counters, ForfeitNote } from '../play/counters.ts';
+import type { DesignName } from '../play/design.ts';
+import type { PreparedMatch } from '../play/match.ts';
+import { listedForfeitNotes } from '../summary/summary.ts';
+import type { Runners } from './runners.ts';
 
-/**
- * How a run's summary learns what went wrong in a strategy's error (its message and file:line):
- * games are reproducible, so the noted game is played once more here on the match-up's own tables.
- * An in-process seat crashes only by filling its worker's heap: that game is not played again
- * here, where the same call would fill this thread's heap and end the run. Undefined where a seat
- * is a bot, whose games cannot be replayed in this thread.
- */
-export function strategyErrorDetail(
-  player: MatchPlayer,
-  seats: readonly string[],
-  offset: number,
-): ((note: ForfeitNote) => string | undefined) | undefined {
-  if (seats.some(isExternalSpec)) return undefined;
-  return (note) =>
-    note.reason === Forfeit.STRATEGY_ERROR
-      ? replayedDetail(player, offset, note)
-      : note.reason === Forfeit.CRASHED
-        ? OUT_OF_MEMORY
-        : undefined;
+/** A match-up whose forfeits a summary lists: its match, its first game index and its counters. */
+export interface NotedMatchup {
+  readonly match: PreparedMatch;
+  readonly offset: number;
+  readonly counters: Counters;
 }
 
-/** Plays a noted forfeit's game again and says what went wrong in it, for its seat and reason. */
-function replayedDetail(player: MatchPlayer, offset: number, note: ForfeitNote): string | undefined {
-  const local = note.game - offset;
-  const table = player.tableFor(local);
-  let detail: string | undefined;
-  table.observer = {
-    onEvent() {},
-    onAction() {},
-    onForfeit(seat, reason, text) {
-      if (detail === undefined && seat === note.seat && reason === note.reason) detail = text;
-    },
-  };
-  try {
-    player.play({ offset, from: local, to: local + 1 }, new Counters(player.match.layout));
-  } catch {
-    // A game that cannot be played again here tells nothing more than its note.
-  } finally {
-    table.observer = null;
-  }
-  return detail;
+/** What went wrong in one of a match-up's listed forfeits, where it was found out (SummaryMatchup.forfeitDetail). */
+export type ForfeitDetail = (note: ForfeitNote) => string | undefined;
+
+/**
+ * How a run's summary learns what went wrong in the forfeits it lists. For a strategy's error,
+ * its message and file:line: games are reproducible, so the game is played again on a worker
+ * thread (Runners.replayDetail), every listed one before the summary is built. An in-process seat
+ * crashes only by filling its worker's heap, which playing the game again would only repeat.
+ * Nothing is found for a match-up with a bot, whose games cannot be played again without it.
+ */
+export async function forfeitDetails(
+  runners: Runners,
+  design: DesignName,
+  matchups: readonly NotedMatchup[],
+  moveTimeout?: number,
+): Promise<(ForfeitDetail | undefined)[]> {
+  const found = matchups.map(() => new Map<string, string>());
+  const withBot = matchups.map(({ match }) => match.spec.seats.some(isExternalSpec));
+  await Promise.all(
+    listedForfeitNotes(matchups).map(async ({ note, matchup }) => {
+      if (note.reason !== Forfeit.STRATEGY_ERROR || withBot[matchup]) return;
+      const { match, offset } = matchups[matchup];
+      const detail = await runners.replayDetail(match, design, offset, note, moveTimeout);
+      if (detail !== undefined) found[matchup].set(noteKey(note), detail);
+    }),
+  );
+  return found.map((details, index) =>
+    withBot[index] ? undefined : (note) => (note.reason === Forfeit.CRASHED ? OUT_OF_MEMORY : details.get(noteKey(note))),
+  );
+}
+
+function noteKey(note: ForfeitNote): string {
+  return `${note.game} ${note.seat} ${note.reason}`;
 }

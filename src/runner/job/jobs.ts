@@ -1,8 +1,6 @@
 import { join } from 'node:path';
 import { Errors } from '../../core/errors.ts';
 import type { Registry } from '../../core/registry.ts';
-import { startPlayer, type MatchPlayer } from '../play/batch.ts';
-import { timedGuard } from '../play/choice-guard.ts';
 import type { Counters } from '../play/counters.ts';
 import { blockGames } from '../play/design.ts';
 import type { ExternalHostLoader } from '../play/external.ts';
@@ -34,7 +32,7 @@ import type { RunSummary } from '../summary/summary-types.ts';
 import type { Timeline } from './timeline.ts';
 import { chooseMeasure } from '../summary/measures.ts';
 import { ClearLeaderStop, untilClearLookGames } from '../compare/until-clear.ts';
-import { strategyErrorDetail } from './forfeit-detail.ts';
+import { forfeitDetails, type ForfeitDetail, type NotedMatchup } from './forfeit-detail.ts';
 import { gitCommit, version } from './version.ts';
 import { WriteFailure } from '../../core/write-errors.ts';
 
@@ -148,8 +146,8 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
   try {
     runners.startWorkers(plan.matchupSeats);
     const probe = buildJob({ ...plan, batchGames: blockGames(plan.design, plan.players) });
-    const players = await preparePlayers(context.registry, probe, runners, settings.moveTimeout);
-    const inProcess = players.filter((player) => !runners.hasExternalSeat(player.match.spec.seats));
+    const matches = await prepareMatches(context.registry, probe, runners, settings.moveTimeout);
+    const inProcess = matches.filter((match) => !runners.hasExternalSeat(match.spec.seats));
     // A sequential stop looks after each batch, so its batches are sized from the job alone: timing
     // them would let the machine decide where the run stops.
     const batchGames =
@@ -157,15 +155,13 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
       (plan.untilClear !== undefined
         ? untilClearLookGames(probe.games)
         : inProcess.length > 0
-          ? await runners.batchGamesFor(inProcess, probe.games, settings.moveTimeout)
+          ? await runners.batchGamesFor(inProcess, plan.design, probe.games, settings.moveTimeout)
           : EXTERNAL_BATCH_BLOCKS * blockGames(plan.design, plan.players));
     const spec = buildJob({ ...plan, batchGames });
     if (settings.signal?.aborted) return { status: 'not-started' };
     const name = settings.name ?? plan.command;
     const loaded = Object.fromEntries(
-      players
-        .flatMap((player) => player.match.slots)
-        .map((slot) => [slot.spec.text, { strategy: slot.definition.name, params: slot.params }]),
+      matches.flatMap((match) => match.slots).map((slot) => [slot.spec.text, { strategy: slot.definition.name, params: slot.params }]),
     );
     const job: JobFile = {
       ...jobHead(context.registry, spec, name, loaded),
@@ -175,7 +171,7 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
     const { dir, lock } = openResultsFolder(settings, name);
     return await whileLocked(lock, async () => {
       writeJob(dir, job);
-      return execute(context, dir, job, players, null, settings, runners);
+      return execute(context, dir, job, matches, null, settings, runners);
     });
   } finally {
     await runners.close();
@@ -295,8 +291,8 @@ async function resumeLocked(context: JobContext, dir: string, job: JobFile, sett
   // No checkpoint and no summary: the run was stopped before its first game, so it starts afresh.
   const checkpoint = hasCheckpoint(dir) ? readCheckpoint(dir) : null;
   runners.startWorkers(job.matchups.map((matchup) => matchup.seats));
-  const players = await preparePlayers(context.registry, job, runners, settings.moveTimeout);
-  return execute(context, dir, job, players, checkpoint, settings, runners);
+  const matches = await prepareMatches(context.registry, job, runners, settings.moveTimeout);
+  return execute(context, dir, job, matches, checkpoint, settings, runners);
 }
 
 function existingSummary(dir: string): RunSummary | null {
@@ -308,30 +304,29 @@ function existingSummary(dir: string): RunSummary | null {
 }
 
 /**
- * Loads every match-up's strategies and builds its tables here first, so bad input fails before
- * any work starts; those with strategy files start on a worker thread first (Runners.checkStart).
+ * Loads every match-up's strategies and makes its seats once (Runners.checkStart: those with
+ * strategy files on a worker thread), so bad input fails before any work starts.
  */
-async function preparePlayers(registry: Registry, job: JobSpec, runners: Runners, moveTimeout?: number): Promise<MatchPlayer[]> {
+async function prepareMatches(registry: Registry, job: JobSpec, runners: Runners, moveTimeout?: number): Promise<PreparedMatch[]> {
   const matches: PreparedMatch[] = [];
   for (let index = 0; index < job.matchups.length; index++) {
     const spec = matchSpecOf(job, index);
     matches.push(await prepareMatch(registry, spec, runners.resolverFor(spec.seats)));
   }
   await Promise.all(matches.map((match) => runners.checkStart(match, job.design, moveTimeout)));
-  return matches.map((match) => startPlayer(match, job.design, timedGuard(moveTimeout)));
+  return matches;
 }
 
 async function execute(
   context: JobContext,
   dir: string,
   job: JobFile,
-  players: readonly MatchPlayer[],
+  matches: readonly PreparedMatch[],
   checkpoint: Checkpoint | null,
   settings: JobSettings,
   runners: Runners,
 ): Promise<JobOutcome> {
   runners.useResultsFolder(dir);
-  const matches = players.map((player) => player.match);
   const progress = new JobProgress(
     job,
     job.id,
@@ -363,7 +358,10 @@ async function execute(
     }
     timeline?.end('play');
     timeline?.poolActivity(runners.poolActivity());
-    const written = summarizeJob(context.registry, job, players, progress, stop, played === 'complete');
+    const counters = progress.snapshot();
+    const noted = matches.map((match, index) => ({ match, offset: job.matchups[index].offset, counters: counters[index] }));
+    const details = await forfeitDetails(runners, job.design, noted, settings.moveTimeout);
+    const written = summarizeJob(context.registry, job, noted, details, progress, stop, played === 'complete');
     writeSummary(dir, written);
     return { status: played, summary: written };
   });
@@ -495,12 +493,12 @@ const CHECKPOINT_MS = 500;
 function summarizeJob(
   registry: Registry,
   job: JobFile,
-  players: readonly MatchPlayer[],
+  matchups: readonly NotedMatchup[],
+  details: readonly (ForfeitDetail | undefined)[],
   progress: JobProgress<Counters>,
   stop: ClearLeaderStop | null,
   finished: boolean,
 ): RunSummary {
-  const counters = progress.snapshot();
   const untilClear = stop?.summary(job.games, finished);
   const summary = summarizeRun({
     game: registry.game(job.game),
@@ -510,12 +508,12 @@ function summarizeJob(
     gamesPlanned: stop?.clear ? progress.gamesDone : job.games,
     strategies: job.strategies,
     ratings: job.command === 'tournament',
-    matchups: players.map(({ match }, index) => ({
+    matchups: matchups.map(({ match, offset, counters }, index) => ({
       seats: job.matchups[index].seats,
-      offset: job.matchups[index].offset,
+      offset,
       slotNames: match.slots.map((slot) => slot.spec.text),
-      counters: counters[index],
-      forfeitDetail: strategyErrorDetail(players[index], match.spec.seats, job.matchups[index].offset),
+      counters,
+      forfeitDetail: details[index],
     })),
   });
   return untilClear ? { ...summary, untilClear } : summary;

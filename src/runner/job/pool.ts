@@ -2,9 +2,9 @@ import { Piscina } from 'piscina';
 import { moduleUrl } from '../../compiled.ts';
 import { DecisionWatchdog, filledHeap } from '../play/choice-guard.ts';
 import { ActivityBuffer } from './pool-activity.ts';
-import type { SetupTask, StartTask, Task, TaskRunner, TimingTask } from '../play/tasks.ts';
+import type { AsideTask, DetailTask, StartTask, Task, TaskRunner, TimingTask } from '../play/tasks.ts';
 import type { PoolActivity } from './timeline.ts';
-import type { WorkerSetup } from '../play/worker.ts';
+import type { ReplayedDetail, WorkerSetup } from '../play/worker.ts';
 import { errorOf, type ThreadFailure } from '../play/thread-failure.ts';
 import { trustedStrategyFiles } from '../play/trust.ts';
 import { defaultWorkerMemory } from './worker-memory.ts';
@@ -99,7 +99,14 @@ export class WorkerPool implements TaskRunner {
     await this.runOnce(task);
   }
 
-  private async runOnce(task: Task | SetupTask, signal?: AbortSignal): Promise<Float64Array> {
+  /** What went wrong in a forfeit's game, played again on a worker (see DetailTask). */
+  async replayDetail(task: DetailTask): Promise<string | undefined> {
+    const reply = (await this.pool.run(task)) as ReplayedDetail | ThreadFailure;
+    if ('failure' in reply) throw errorOf(reply);
+    return reply.detail;
+  }
+
+  private async runOnce(task: Task | AsideTask, signal?: AbortSignal): Promise<Float64Array> {
     const result = (await this.pool.run(task, signal ? { signal } : {})) as Float64Array | ThreadFailure;
     if (result instanceof Float64Array) return result;
     throw errorOf(result);

@@ -3,14 +3,15 @@ import { BotThreads } from './bot-threads.ts';
 import { isExternalSpec } from '../../core/strategy-spec.ts';
 import { ExternalRunner, externalResolver, type ExternalHost, type ExternalHostLoader, type ExternalSettings } from '../play/external.ts';
 import { seatsUntrusted, untrustedSpecs, type PreparedMatch, type StrategyResolver } from '../play/match.ts';
-import type { DesignName } from '../play/design.ts';
+import { blockGames, type DesignName } from '../play/design.ts';
 import { WorkerPool } from './pool.ts';
-import { filledHeap } from '../play/choice-guard.ts';
+import { filledHeap, timedGuard } from '../play/choice-guard.ts';
 import { loadCheckMemory } from './worker-memory.ts';
-import type { MatchPlayer } from '../play/batch.ts';
+import { startPlayer } from '../play/batch.ts';
 import { chooseBatchGames, evenBatchGames } from '../play/calibrate.ts';
 import { resolveStrategy } from '../play/strategies.ts';
 import type { Task, TaskRunner } from '../play/tasks.ts';
+import type { ForfeitNote } from '../play/counters.ts';
 import type { PoolActivity } from './timeline.ts';
 
 /** How threads start: the modules they load for themselves (they cannot be handed functions), and their heap. */
@@ -33,8 +34,8 @@ export class Runners {
   readonly workers: number;
   private readonly host: ExternalHostLoader;
   private pool: WorkerPool | null = null;
-  /** The thread that makes a queued run's seats first (checkStart). */
-  private checkPool: WorkerPool | null = null;
+  /** The thread that does a queued run's work aside from its games (checkStart, replayDetail). */
+  private asideThread: WorkerPool | null = null;
   private external: TaskRunner | null = null;
   private externalSettings: ExternalSettings;
   private readonly threads: ThreadSetup;
@@ -78,17 +79,19 @@ export class Runners {
    * strategy file are timed on a worker thread, whose heap limit stops one that hoards (in this
    * thread it would end the run); with the workers on other machines (--redis), not at all.
    */
-  async batchGamesFor(players: readonly MatchPlayer[], totalGames: number, moveTimeout?: number): Promise<number> {
-    if (!players.some((player) => seatsUntrusted(player.match))) return chooseBatchGames(players, totalGames, this.workers, moveTimeout);
-    const even = evenBatchGames(players[0].blockSize, totalGames, this.workers);
+  async batchGamesFor(matches: readonly PreparedMatch[], design: DesignName, totalGames: number, moveTimeout?: number): Promise<number> {
+    if (!matches.some(seatsUntrusted)) {
+      const players = matches.map((match) => startPlayer(match, design, timedGuard(moveTimeout)));
+      return chooseBatchGames(players, totalGames, this.workers, moveTimeout);
+    }
+    const even = evenBatchGames(blockGames(design, matches[0].spec.seats.length), totalGames, this.workers);
     const registry = this.threads.registry;
     if (this.remote !== null || registry === undefined) return even;
-    const matches = players.map((player) => player.match.spec);
     const task = {
       kind: 'timing',
       registry,
-      matches,
-      design: players[0].design,
+      matches: matches.map((match) => match.spec),
+      design,
       games: totalGames,
       workers: this.workers,
       moveTimeout,
@@ -137,16 +140,19 @@ export class Runners {
   }
 
   /**
-   * Creates the seats of a match-up with strategy files on a worker thread (StartTask), before the
-   * caller creates them in this thread: a file whose seat fills the heap as it is made ends that
-   * thread, and the command fails naming the match-up's files. Match-ups with bots, and runs
-   * without a registry module for the threads, are not checked.
+   * Checks that a match-up's seats can be made, before any game: a seat whose creation throws
+   * fails the command. A match-up with strategy files has them made on a worker thread (StartTask),
+   * never in this one: a file whose seat fills the heap as it is made ends that thread, and the
+   * command fails naming the match-up's files. Others, and every match-up of runs without a
+   * registry module for the threads, are made here.
    */
   async checkStart(match: PreparedMatch, design: DesignName, moveTimeout?: number): Promise<void> {
     const registry = this.threads.registry;
-    if (registry === undefined || !seatsUntrusted(match) || this.hasExternalSeat(match.spec.seats)) return;
-    // With the games on other machines, a thread of its own here: the run has no pool of its own.
-    const pool = this.remote === null ? this.workerPool() : (this.checkPool ??= new WorkerPool(1, undefined, registry, this.checkMemory()));
+    if (registry === undefined || !seatsUntrusted(match) || this.hasExternalSeat(match.spec.seats)) {
+      startPlayer(match, design, timedGuard(moveTimeout));
+      return;
+    }
+    const pool = this.asidePool(registry);
     try {
       await pool.checkStart({ kind: 'start', registry, match: match.spec, design, moveTimeout });
     } catch (error) {
@@ -156,6 +162,40 @@ export class Runners {
         `filled a worker thread's heap as its match-up was loaded and its seats made (${pool.heapMb} MB, --worker-memory)`,
       );
     }
+  }
+
+  /**
+   * What went wrong in a forfeit's game, played again on a worker thread (DetailTask): the
+   * strategy's code runs there rather than in this thread, under the same limits as the games.
+   * Undefined when that tells nothing more, whatever stopped it.
+   */
+  async replayDetail(
+    match: PreparedMatch,
+    design: DesignName,
+    offset: number,
+    note: ForfeitNote,
+    moveTimeout?: number,
+  ): Promise<string | undefined> {
+    const registry = this.threads.registry;
+    if (registry === undefined) return undefined;
+    try {
+      return await this.asidePool(registry).replayDetail({
+        kind: 'detail',
+        registry,
+        match: match.spec,
+        design,
+        offset,
+        note,
+        moveTimeout,
+      });
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Where work aside from the games runs: the workers, or with the games on other machines, a thread of its own here. */
+  private asidePool(registry: string): WorkerPool {
+    return this.remote === null ? this.workerPool() : (this.asideThread ??= new WorkerPool(1, undefined, registry, this.checkMemory()));
   }
 
   /** Strategy files are loaded first on a thread with the workers' heap limit: see load-check.ts. */
@@ -184,9 +224,9 @@ export class Runners {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.pool?.close(), this.checkPool?.close(), this.external?.close(), this.remote?.close()]);
+    await Promise.all([this.pool?.close(), this.asideThread?.close(), this.external?.close(), this.remote?.close()]);
     this.pool = null;
-    this.checkPool = null;
+    this.asideThread = null;
     this.external = null;
   }
 }

@@ -6,9 +6,10 @@ import { blockGames } from './design.ts';
 import { prepareMatch, type MatchSpec, type StrategyResolver } from './match.ts';
 import { PairedCounters, PairedLayout, pairedArms, pairedMeasure } from '../compare/paired.ts';
 import { resolveStrategy } from './strategies.ts';
-import type { StartTask, Task, TimingTask } from './tasks.ts';
+import type { DetailTask, StartTask, Task, TimingTask } from './tasks.ts';
 import { chooseBatchGames } from './calibrate.ts';
 import { playTranscribed } from './transcript.ts';
+import { replayedDetail } from './forfeit-replay.ts';
 
 /** How a task's games get played: in this thread, or through a host of external seats. */
 export type RangePlay = (player: MatchPlayer, range: GameRange, counters: Counters, signal?: AbortSignal) => Promise<void>;
@@ -97,6 +98,15 @@ export class TaskPlayer {
     const match = await prepareMatch(await this.loadRegistry(task.registry), task.match, this.resolve);
     const guard = timedGuard(task.moveTimeout);
     this.giveBack(task.registry, startPlayer(match, task.design, guard));
+  }
+
+  /**
+   * What went wrong in a forfeit's game (see DetailTask), played again on tables made for it:
+   * the cached ones have played other games, which a strategy may have learnt from.
+   */
+  async replayDetail(task: DetailTask): Promise<string | undefined> {
+    const match = await prepareMatch(await this.loadRegistry(task.registry), task.match, this.resolve);
+    return replayedDetail(startPlayer(match, task.design, timedGuard(task.moveTimeout)), task.offset, task.note);
   }
 
   /** The registry of the module at `url`, loaded once per thread. */

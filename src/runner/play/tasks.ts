@@ -2,6 +2,7 @@ import type { DesignName } from './design.ts';
 import type { MatchSpec } from './match.ts';
 import type { PairedSpec } from '../compare/paired.ts';
 import type { TaskWatch } from './choice-guard.ts';
+import type { ForfeitNote } from './counters.ts';
 
 /**
  * Work for one worker as plain data (it crosses threads by structured clone). Tasks carry the
@@ -69,8 +70,24 @@ export interface StartTask {
   readonly moveTimeout?: number;
 }
 
-/** Work a worker does for the main thread before the games: none of it plays the job's games. */
-export type SetupTask = TimingTask | StartTask;
+/**
+ * Plays once more, on fresh tables, the game of a forfeit for a strategy's error, and sends back
+ * what the error said and where it was thrown (forfeit-replay.ts). On a worker thread, the main
+ * thread runs no strategy file's code even to describe its failures.
+ */
+export interface DetailTask {
+  readonly kind: 'detail';
+  readonly registry: string;
+  readonly match: MatchSpec;
+  readonly design: DesignName;
+  /** The match-up's first game index: the note's game less this is the local game played again. */
+  readonly offset: number;
+  readonly note: ForfeitNote;
+  readonly moveTimeout?: number;
+}
+
+/** Work a worker does for the main thread besides the job's games: none of it plays them for the results. */
+export type AsideTask = TimingTask | StartTask | DetailTask;
 
 /** Runs tasks somewhere (worker threads, or the main thread for external seats) and returns their counters. */
 export interface TaskRunner {

@@ -4,7 +4,7 @@ import { ActivityBuffer } from '../job/pool-activity.ts';
 import { TaskPlayer } from './task-player.ts';
 import { failureOf, type ThreadFailure } from './thread-failure.ts';
 import { trustStrategyFiles } from './trust.ts';
-import type { SetupTask, Task } from './tasks.ts';
+import type { AsideTask, Task } from './tasks.ts';
 
 /** What the pool hands every worker as it starts. */
 export interface WorkerSetup {
@@ -25,19 +25,25 @@ const player = new TaskPlayer();
 if (setup?.registry) await player.loadRegistry(setup.registry);
 activity?.markReady();
 
+/** A DetailTask's answer: undefined when the game, played again, told nothing more. */
+export interface ReplayedDetail {
+  readonly detail: string | undefined;
+}
+
 /**
  * The piscina task function: plays the task and sends its counters back. They are copied (tens of
  * kilobytes per block of games) rather than transferred: piscina's `move` lives in its pool module,
  * which this thread would then load beside its play loop, and with it loaded a million Love Letter
  * games on two workers took about 10% longer (measured).
  */
-export default async function runTask(task: Task | SetupTask): Promise<Float64Array | ThreadFailure> {
+export default async function runTask(task: Task | AsideTask): Promise<Float64Array | ReplayedDetail | ThreadFailure> {
   const started = performance.now();
-  // A setup task brings no files of its own to trust: it loads the job's, as the thread started.
+  // A task aside from the games brings no files of its own to trust: it loads the job's, as the thread started.
   if (task.kind === 'games' || task.kind === 'paired') trustStrategyFiles(task.trusted ?? []);
   try {
     if (task.kind === 'timing') return Float64Array.of(await player.timeBatches(task));
     if (task.kind === 'start') return (await player.checkStart(task), new Float64Array(0));
+    if (task.kind === 'detail') return { detail: await player.replayDetail(task) };
     return await player.run(task);
   } catch (error) {
     return failureOf(error);

@@ -197,21 +197,24 @@ function matchupSummary(context: SummaryContext, seats: readonly string[], count
 
 const MAX_FORFEIT_ROWS = 16;
 
+/** The forfeit notes a summary lists (the earliest games first), each with the index of its match-up. */
+export function listedForfeitNotes(matchups: readonly Pick<SummaryMatchup, 'counters'>[]): { note: ForfeitNote; matchup: number }[] {
+  const rows = matchups.flatMap((matchup, index) => matchup.counters.notes().map((note: ForfeitNote) => ({ note, matchup: index })));
+  return rows.sort((a, b) => a.note.game - b.note.game || a.note.seat - b.note.seat).slice(0, MAX_FORFEIT_ROWS);
+}
+
 function forfeitNotes(context: SummaryContext): ForfeitNoteRow[] {
-  const rows = context.matchups.flatMap((matchup) => matchup.counters.notes().map((note: ForfeitNote) => ({ note, matchup })));
-  return rows
-    .sort((a, b) => a.note.game - b.note.game || a.note.seat - b.note.seat)
-    .slice(0, MAX_FORFEIT_ROWS)
-    .map(({ note, matchup }) => {
-      const detail = matchup.forfeitDetail?.(note);
-      return {
-        game: note.game,
-        seat: note.seat,
-        strategy: matchup.seats[listedSeat(context.design, matchup, note)],
-        reason: context.game.forfeitLabels[note.reason] ?? `reason ${note.reason}`,
-        ...(detail === undefined ? {} : { detail }),
-      };
-    });
+  return listedForfeitNotes(context.matchups).map(({ note, matchup: index }) => {
+    const matchup = context.matchups[index];
+    const detail = matchup.forfeitDetail?.(note);
+    return {
+      game: note.game,
+      seat: note.seat,
+      strategy: matchup.seats[listedSeat(context.design, matchup, note)],
+      reason: context.game.forfeitLabels[note.reason] ?? `reason ${note.reason}`,
+      ...(detail === undefined ? {} : { detail }),
+    };
+  });
 }
 
 /** Which listed seat held the position of the note in its game (designs may rotate the seats). */

@@ -1,0 +1,41 @@
+// A strategy file's code runs on worker threads, never in the command's own thread: not to make
+// its seats, and not to find out what went wrong in its errors for the summary. Trusted (--trust),
+// the witness fixture writes down which thread ran each of its calls.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scratchDir, startParlor } from '../../cli/cli.ts';
+
+const WITNESS = 'test/fixtures/strategies/thread-witness.js';
+const scratch = scratchDir();
+
+const COMMANDS: Readonly<Record<string, readonly string[]>> = {
+  sim: ['sim', '--strategies', `${WITNESS},random`, '--games', '8'],
+  tournament: ['tournament', '--strategies', `${WITNESS},random,cautious`, '--games', '12'],
+  compare: ['compare', '--candidate', WITNESS, '--baseline', 'random', '--opponents', 'random', '--batch', '100', '--max-games', '8'],
+};
+
+describe("a strategy file's code, in a run", () => {
+  for (const [command, args] of Object.entries(COMMANDS)) {
+    test(`${command} makes its seats and looks into its errors on worker threads only`, async () => {
+      const witness = join(scratch, `${command}.txt`);
+      const out = join(scratch, command);
+      const run = await startParlor([...args, '--players', '2', '--workers', '2', '--trust', WITNESS, '--out', out], undefined, {
+        PARLOR_WITNESS: witness,
+      }).finished;
+      assert.ok(run.code === 0 || run.code === 2, run.stderr);
+      const calls = readFileSync(witness, 'utf8').trim().split('\n');
+      assert.ok(calls.includes('create worker') && calls.includes('choose worker'), calls.join('\n'));
+      assert.deepEqual(
+        calls.filter((call) => call.endsWith(' main')),
+        [],
+      );
+      // The summary still says what went wrong, found by playing the game again on a worker.
+      const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+      const details = summary.forfeitGames.map((note: { detail?: string }) => note.detail);
+      assert.ok(details.length > 0);
+      for (const detail of details) assert.equal(detail, `witnessed (${WITNESS}:23)`);
+    });
+  }
+});
