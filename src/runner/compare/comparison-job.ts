@@ -35,12 +35,12 @@ export interface ComparisonJob extends ComparisonPlaySettings {
   readonly onLook: (totals: PairedTotals, sprt: SprtResult) => void;
 }
 
-/** A comparison stopped before it decided, with the games both arms finished. */
 /** A decided comparison, with what went wrong in the forfeits its summary lists, arm by arm. */
 export interface PlayedComparison extends ComparisonRun {
   readonly forfeitDetails: readonly (ForfeitDetail | undefined)[];
 }
 
+/** A comparison stopped before it decided, with the games both arms finished. */
 export interface StoppedComparison {
   readonly gamesDone: number;
 }

@@ -101,15 +101,18 @@ export class WorkerPool implements TaskRunner {
 
   /** What went wrong in a forfeit's game, played again on a worker (see DetailTask). */
   async replayDetail(task: DetailTask): Promise<string | undefined> {
-    const reply = (await this.pool.run(task)) as ReplayedDetail | ThreadFailure;
-    if ('failure' in reply) throw errorOf(reply);
-    return reply.detail;
+    return (await this.ask<ReplayedDetail>(task)).detail;
   }
 
-  private async runOnce(task: Task | AsideTask, signal?: AbortSignal): Promise<Float64Array> {
-    const result = (await this.pool.run(task, signal ? { signal } : {})) as Float64Array | ThreadFailure;
-    if (result instanceof Float64Array) return result;
-    throw errorOf(result);
+  private runOnce(task: Task | AsideTask, signal?: AbortSignal): Promise<Float64Array> {
+    return this.ask<Float64Array>(task, signal);
+  }
+
+  /** The worker's reply to the task, or the error it sent back in its place. */
+  private async ask<Reply extends object>(task: Task | AsideTask, signal?: AbortSignal): Promise<Reply> {
+    const reply = (await this.pool.run(task, signal ? { signal } : {})) as Reply | ThreadFailure;
+    if ('failure' in reply) throw errorOf(reply);
+    return reply;
   }
 
   async close(): Promise<void> {

@@ -58,9 +58,9 @@ export interface TimingTask {
 
 /**
  * Loads a match-up's strategies and creates its seats on a worker thread, for a match-up with
- * strategy files, before the main thread does the same to check that they start: a file that
- * fills its heap there ends that thread, where in the main thread it would end the run. The tables
- * are kept for the match-up's games.
+ * strategy files, to check that they start before any game: a file that fills its heap there ends
+ * that thread, where in the main thread it would end the run. The tables are kept for the
+ * match-up's games.
  */
 export interface StartTask {
   readonly kind: 'start';

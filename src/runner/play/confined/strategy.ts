@@ -91,8 +91,8 @@ const checkedLoads = new Map<string, Promise<LoadedBundle>>();
 
 /**
  * The bundle loaded after its load check on a thread of its own (load-check.ts). The description
- * comes from there; this thread runs the file's code only when it makes a seat, which it does once
- * a worker thread has made the same seats (Runners.checkStart).
+ * comes from there; this thread runs the file's code only when it makes a seat itself: in a
+ * match-up with a bot, or a contest (the others make theirs on worker threads, Runners.checkStart).
  */
 function checkedLoad(path: string, absolute: string, code: string, memoryMb: number): Promise<LoadedBundle> {
   const key = `${memoryMb} ${absolute}`;
