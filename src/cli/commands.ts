@@ -178,6 +178,7 @@ export const Commands: readonly CommandDef[] = [
       'startTimeout',
       'framing',
       'sandbox',
+      'entrantMemory',
       'transcripts',
       'out',
       'name',
@@ -215,7 +216,7 @@ export const Commands: readonly CommandDef[] = [
     summary:
       "play a strategy as a bot of the game's competition server: Love Letter's on stdin/stdout for one round, Hearts' on the FIFOs it makes (named after [name]) for a whole run, Dominion's JSON lines on stdin/stdout for one game, SpeedClue's on a TCP port (as [name] [port], the contest's identifier and port)",
     arguments: '<strategy> [name] [port]',
-    options: ['game', 'handshake', 'players', 'rules', 'channel', 'framing', 'botSeed'],
+    options: ['game', 'handshake', 'players', 'rules', 'trust', 'channel', 'framing', 'botSeed'],
     async run(context, options: BotOptions, [strategy, name, port]) {
       const { runBot } = await import('./commands/bot.ts');
       await runBot(context, { ...options, name, port }, strategy);

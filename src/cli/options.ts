@@ -141,6 +141,13 @@ export const Options = {
     defaultDescription: "three quarters of this machine's memory, at most V8's own limit",
     parse: parseWorkerMemory,
   },
+  entrantMemory: {
+    flags: '--entrant-memory <MB>',
+    description:
+      "the most the JavaScript heap of each strategy file's bot process may take: a file whose call fills it is disqualified (crashed); its loading that fills it stops the command, naming the file",
+    defaultDescription: "three quarters of this machine's memory shared among the strategy files, at most V8's own limit",
+    parse: integerIn('--entrant-memory', MIN_WORKER_MEMORY_MB, MAX_WORKER_MEMORY_MB),
+  },
   workerThreadMemory: {
     flags: '--worker-memory <MB>',
     description: "the most each thread's JavaScript heap may take: a strategy file's call that fills it forfeits (crashed)",

@@ -1,9 +1,11 @@
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Errors } from '../core/errors.ts';
 import type { Registry } from '../core/registry.ts';
 import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
 import { startPlayer } from '../runner/play/batch.ts';
-import { TimedChoiceGuard } from '../runner/play/choice-guard.ts';
+import { confines } from '../runner/play/trust.ts';
 import { defaultWorkerMemory } from '../runner/job/worker-memory.ts';
 import type { Counters } from '../runner/play/counters.ts';
 import { newCounters, prepareMatch, type PreparedMatch, type StrategyResolver } from '../runner/play/match.ts';
@@ -15,6 +17,7 @@ import { botLogName, ProtocolHost, readAcknowledgement } from './host.ts';
 import { launchBots, parseLaunchFile, type Launched, type LaunchEntry } from './launch-file.ts';
 import { channelFor, framingFor, wireProtocol } from './protocols.ts';
 import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, DEFAULT_START_TIMEOUT_SECONDS, type BotProcess } from './transport/process.ts';
+import { IDENTIFIER_MARK } from './transport/tcp.ts';
 import { checkSandbox } from './transport/sandbox.ts';
 import type { SandboxLimits } from '../runner/play/external.ts';
 import type { FramingKind } from '../core/wire.ts';
@@ -23,7 +26,9 @@ import type { FramingKind } from '../core/wire.ts';
  * The SpeedClue contest's tournament (its ContestServer): every combination of the entrants from
  * the game's smallest table to its largest, each seated in every order, playing `perSeating`
  * games. Bots from the launch file are started once, one at a time, and keep their connection for
- * the whole contest; built-in or file strategies may enter beside them. As the contest rules it,
+ * the whole contest; built-in or file strategies may enter beside them, the built-ins playing in
+ * this thread and each file as a `parlor bot` process of its own, so that a file that crashes,
+ * hangs or fills its heap ends only its own process and is judged as any bot. As the contest rules it,
  * a bot that breaks a rule, fails or times out is disqualified: the rest of its seating's orders
  * and every later table with it are skipped, and every game it played is dropped from everyone's
  * figures. A bot that does not answer the final `done` is disqualified too, before the tally.
@@ -44,6 +49,8 @@ export interface ContestSpec {
   readonly framing?: string;
   /** Run the launch file's bots in a sandbox with these limits. */
   readonly sandbox?: SandboxLimits;
+  /** The JavaScript heap, in MB, of each strategy file's bot process (and of its load check). */
+  readonly entrantMemory?: number;
 }
 
 /** How one contest runs, apart from what it is. */
@@ -99,8 +106,18 @@ export interface ContestPlan {
   /** How long each bot has to start, connect and greet. */
   readonly startTimeoutMs: number;
   readonly launch: readonly LaunchEntry[];
-  readonly inProcess: readonly Entrant[];
+  /** The --strategies entrants, in the order given. */
+  readonly strategies: readonly StrategyEntrant[];
 }
+
+/** A built-in plays in this thread; a strategy file as a bot process of its own. */
+type StrategyEntrant = { readonly builtIn: Entrant } | { readonly file: LaunchEntry };
+
+/** What V8 writes to stderr as it aborts a process whose JavaScript heap is full. */
+const HEAP_FULL = 'JavaScript heap out of memory';
+
+/** parlor's own command line, which a strategy file's bot process runs. */
+const PARLOR = fileURLToPath(new URL('../../bin/parlor.js', import.meta.url));
 
 /** Checks a contest and loads its entrants' definitions: every mistake of the user's shows here. */
 export async function planContest(registry: Registry, spec: ContestSpec): Promise<ContestPlan> {
@@ -115,29 +132,47 @@ export async function planContest(registry: Registry, spec: ContestSpec): Promis
   game.parseRules(spec.rules ?? {});
   const launch = spec.launchFile === undefined ? [] : parseLaunchFile(spec.launchFile);
   if (spec.sandbox) checkSandbox();
-  const inProcess = await Promise.all((spec.strategies ?? []).map((text) => inProcessEntrant(registry, game.id, text)));
-  checkField(game, [...launch.map((entry) => entry.identifier), ...inProcess.map((entrant) => entrant.identifier)]);
+  const texts = spec.strategies ?? [];
+  const files = texts.filter((text) => !registry.findStrategy(game.id, parseStrategySpec(text).name)).length;
+  // Every file's process may fill its heap, and they all run at once.
+  const memoryMb = spec.entrantMemory ?? defaultWorkerMemory(Math.max(1, files));
+  const strategies: StrategyEntrant[] = [];
+  // One at a time: each file's load check takes the heap its process will have.
+  for (const text of texts) strategies.push(await strategyEntrant(registry, spec, text, memoryMb));
+  checkField(game, [...launch.map((entry) => entry.identifier), ...strategies.map(entrantIdentifier)]);
   const timeoutMs = Math.round((spec.moveTimeout ?? DEFAULT_MOVE_TIMEOUT_SECONDS) * 1000);
   const startTimeoutMs = Math.round((spec.startTimeout ?? DEFAULT_START_TIMEOUT_SECONDS) * 1000);
-  return { spec, framing, timeoutMs, startTimeoutMs, launch, inProcess };
+  return { spec, framing, timeoutMs, startTimeoutMs, launch, strategies };
 }
 
 /** Starts the bots, plays the contest, says goodbye, stops them, and tallies. */
 export async function runContest(registry: Registry, plan: ContestPlan, run: ContestRun): Promise<ContestResult> {
   const logs = join(run.resultsDir, 'bots');
   makeFolder(logs);
-  const log = (identifier: string, line: string) => appendBotLog(join(logs, botLogName(identifier)), DEFAULT_LIMITS.maxLogBytes, line);
-  const launched = await launchBots(plan.launch, {
+  const heapFilled = new Set<string>();
+  const log = (identifier: string, line: string) => {
+    if (line.includes(HEAP_FULL)) heapFilled.add(identifier);
+    appendBotLog(join(logs, botLogName(identifier)), DEFAULT_LIMITS.maxLogBytes, line);
+  };
+  const settings = {
     framing: plan.framing,
     cwd: run.cwd ?? process.cwd(),
     env: run.env ?? process.env,
     limits: DEFAULT_LIMITS,
     timeoutMs: plan.startTimeoutMs,
-    sandbox: plan.spec.sandbox,
     log,
-  });
-  const entrants: Entrant[] = [...launched.map((started) => botEntrant(plan.spec.game, started)), ...plan.inProcess];
-  const contest = new Contest(registry, plan, run, entrants);
+  };
+  const launched = await launchBots(plan.launch, { ...settings, sandbox: plan.spec.sandbox });
+  // parlor's own bots need no sandbox: their files run confined in them, or trusted (--trust).
+  const ownBots = await launchBots(
+    plan.strategies.flatMap((entrant) => ('file' in entrant ? [entrant.file] : [])),
+    settings,
+  );
+  const entrants: Entrant[] = [
+    ...launched.map((started) => botEntrant(plan.spec.game, started)),
+    ...plan.strategies.map((entrant) => ('builtIn' in entrant ? entrant.builtIn : botEntrant(plan.spec.game, ownBots.shift()!))),
+  ];
+  const contest = new Contest(registry, plan, run, entrants, heapFilled);
   try {
     await contest.play();
     // As the contest's clean-up does, before the tally: a bot that leaves without `dead` is out.
@@ -161,12 +196,55 @@ function checkField(game: { id: string; minPlayers: number }, identifiers: reado
   }
 }
 
-async function inProcessEntrant(registry: Registry, gameId: string, text: string): Promise<Entrant> {
+function entrantIdentifier(entrant: StrategyEntrant): string {
+  return 'builtIn' in entrant ? entrant.builtIn.identifier : entrant.file.identifier;
+}
+
+async function strategyEntrant(registry: Registry, spec: ContestSpec, text: string, memoryMb: number): Promise<StrategyEntrant> {
   if (isExternalSpec(text)) throw Errors.badOption(`contest entrant '${text}': bots enter through the launch file (--launch)`);
-  // The contest plays in this thread: a file is first loaded on a thread of its own, where code
-  // that fills the heap ends that thread rather than this one (see load-check.ts).
-  const strategy = await resolveInProcess(registry, gameId, parseStrategySpec(text), { memoryMb: defaultWorkerMemory(1) });
-  return { identifier: strategy.spec.text, seat: strategy.spec.text, strategy, bot: null, disqualified: null };
+  // Loaded here to show the user's mistakes (a wrong game, a parameter) before any bot starts; a
+  // file's own code runs first on a thread of its own, with the heap its process will have.
+  const strategy = await resolveInProcess(registry, spec.game, parseStrategySpec(text), {
+    memoryMb,
+    memoryOption: '--entrant-memory',
+  });
+  const identifier = strategy.spec.text;
+  if (registry.findStrategy(spec.game, strategy.spec.name)) {
+    return { builtIn: { identifier, seat: identifier, strategy, bot: null, disqualified: null } };
+  }
+  return { file: ownBotEntry(spec, strategy.spec.name, identifier, memoryMb) };
+}
+
+/**
+ * The launch line of a strategy file's bot: `parlor bot` on the contest's port under a heap limit,
+ * with a random stream of its own drawn from the contest's seed, and the file trusted in it when
+ * it is here. The identifier and the port go last, as the contest appends them.
+ */
+function ownBotEntry(spec: ContestSpec, path: string, identifier: string, memoryMb: number): LaunchEntry {
+  const seed = createHash('sha256').update(`${spec.seed}\0${identifier}`).digest('hex').slice(0, 32);
+  const rules = Object.entries(spec.rules ?? {}).map(([key, value]) => `${key}=${value}`);
+  const absolute = resolve(path);
+  const args = [
+    `--max-old-space-size=${memoryMb}`,
+    PARLOR,
+    'bot',
+    '--game',
+    spec.game,
+    '--seed',
+    seed,
+    ...(rules.length > 0 ? ['--rules', rules.join(',')] : []),
+    ...(spec.framing === undefined ? [] : ['--framing', spec.framing]),
+    ...(confines(absolute) ? [] : ['--trust', absolute]),
+    identifier,
+  ];
+  // The contest writes the identifier and the port over its marks, and greets with the identifier.
+  const marked = (word: string) => word.includes('%%') || new RegExp(IDENTIFIER_MARK.source).test(word);
+  if (/\s/.test(identifier) || [process.execPath, ...args].some(marked)) {
+    throw Errors.badOption(
+      `contest entrant '${identifier}': a strategy file plays as a bot named after it, and the contest's greeting takes no spaces, its launch line no braces or %%: rename or move what holds them`,
+    );
+  }
+  return { identifier, command: { program: process.execPath, args } };
 }
 
 /** A bot of the launch file as an entrant: disqualified from the start when it failed to start. */
@@ -238,9 +316,12 @@ class Contest {
   /** Bots by identifier, the label the host tells their failures by. */
   private readonly bots: Map<string, Entrant>;
   private readonly stopping: Promise<void>[] = [];
+  /** The bots whose logs say their heap filled: their crash is told as that. */
+  private readonly heapFilled: ReadonlySet<string>;
 
-  constructor(registry: Registry, plan: ContestPlan, run: ContestRun, entrants: readonly Entrant[]) {
+  constructor(registry: Registry, plan: ContestPlan, run: ContestRun, entrants: readonly Entrant[], heapFilled: ReadonlySet<string>) {
     this.registry = registry;
+    this.heapFilled = heapFilled;
     this.spec = plan.spec;
     this.run = run;
     this.entrants = entrants;
@@ -289,12 +370,13 @@ class Contest {
       resultsDir: this.run.resultsDir,
       cwd: this.run.cwd,
       env: this.run.env,
-      onFailure: (label, failure) =>
-        this.disqualify(this.bots.get(label), `${match.game.forfeitLabels[failure.failure]}: ${failure.detail}`),
+      onFailure: (label, failure) => {
+        const reason = `${match.game.forfeitLabels[failure.failure]}: ${failure.detail}`;
+        this.disqualify(this.bots.get(label), this.heapFilled.has(label) ? `${reason} (its JavaScript heap was full)` : reason);
+      },
     });
-    // Entrants played in this thread (built-ins and strategy files) answer within the move limit
-    // too: a file whose call never returns would otherwise hold the whole contest.
-    const player = startPlayer(match, 'independent', new TimedChoiceGuard(this.timeoutMs / 1000));
+    // Only built-ins play in this thread, trusted to answer.
+    const player = startPlayer(match, 'independent', null);
     const counters = newCounters(match);
     const shares = new Float64Array(seated.length);
     try {

@@ -22,6 +22,7 @@ export interface ContestOptions {
   readonly framing?: string;
   /** Run the launch file's bots in a sandbox with these limits (--sandbox). */
   readonly sandbox?: SandboxLimits;
+  readonly entrantMemory?: number;
   readonly transcripts?: boolean;
   readonly out?: string;
   readonly name?: string;
@@ -53,6 +54,7 @@ export async function runContest(context: CommandContext, options: ContestOption
     startTimeout: options.startTimeout,
     framing: options.framing,
     sandbox: options.sandbox,
+    entrantMemory: options.entrantMemory,
   };
   const plan = await planContest(context.registry, spec);
   const stop = new SignalStop();

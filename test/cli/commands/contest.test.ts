@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { processesMarked, PYTHON, ROOT, scratchDir } from '../../protocol/helpers.ts';
-import { runCaptured, startParlor } from '../cli.ts';
+import { parlor, runCaptured, startParlor } from '../cli.ts';
 import { ANSWERING_MS, ANSWERING_SECONDS, HUNG_MS } from '../../helpers/patience.ts';
 
 const marker = `PARLOR_CONTEST_TEST=${process.pid}`;
@@ -83,7 +83,7 @@ describe('parlor contest', () => {
   });
 
   test('a strategy file whose choice never returns is disqualified for it, and the contest ends', async () => {
-    const stuck = 'test/fixtures/strategies/speedclue-stuck.ts';
+    const stuck = 'test/fixtures/strategies/speedclue-runaway.ts';
     const out = join(scratch, 'stuck');
     const { child, finished } = startParlor(
       ['contest', '--strategies', `${stuck},simple,inference`, '--per-seating', '1'].concat([
@@ -107,6 +107,71 @@ describe('parlor contest', () => {
     } finally {
       clearTimeout(hung);
     }
+  });
+
+  // These contests run as processes of their own: a file's load check leaves esbuild's service
+  // running in the process that bundled it, which would be taken for a bot left behind.
+  test('a strategy file plays as a bot process of its own, the same games for the same seed', async () => {
+    const file = 'strategies/examples/speedclue-certain.ts';
+    const contest = async (out: string) => {
+      const run = await parlor(
+        ['contest', '--strategies', `${file},simple,inference`, '--per-seating', '2', '--seed', 'own-bot', '--out', out].concat([
+          '--move-timeout',
+          String(ANSWERING_SECONDS),
+          '--start-timeout',
+          String(ANSWERING_SECONDS),
+        ]),
+      );
+      assert.equal(run.code, 0, run.stderr);
+      return readFileSync(join(out, 'games.csv'), 'utf8');
+    };
+    const first = await contest(join(scratch, 'own-1'));
+    assert.equal(await contest(join(scratch, 'own-2')), first);
+    const outcomes = new Map(csv(join(scratch, 'own-1', 'outcomes.csv')).map((row) => [row[0], row]));
+    assert.deepEqual([outcomes.get(file)![2], outcomes.get(file)![6]], ['12', '']);
+    assert.deepEqual(processesMarked(marker), [], 'its process is stopped');
+  });
+
+  test('a strategy file that fills its heap is disqualified for it, and the others play on', async () => {
+    const hoarder = 'test/fixtures/strategies/speedclue-runaway.ts:hoards=true';
+    const out = join(scratch, 'hoarder');
+    const { code, stderr } = await parlor(
+      ['contest', '--strategies', `${hoarder},simple,inference,random`, '--per-seating', '1', '--entrant-memory', '64'].concat([
+        '--move-timeout',
+        String(ANSWERING_SECONDS),
+        '--start-timeout',
+        String(ANSWERING_SECONDS),
+        '--seed',
+        'hoarder',
+        '--out',
+        out,
+      ]),
+    );
+    // Before, the file filled the contest's own heap, and the contest died with V8's fatal error.
+    assert.equal(code, 0, stderr);
+    const outcomes = new Map(csv(join(out, 'outcomes.csv')).map((row) => [row[0], row]));
+    assert.equal(outcomes.get(hoarder)![6], 'crashed: killed by SIGABRT (its JavaScript heap was full)');
+    // The one table without it: its six seatings, a game each.
+    for (const name of ['simple', 'inference', 'random']) assert.deepEqual([outcomes.get(name)![2], outcomes.get(name)![6]], ['6', '']);
+    assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
+  });
+
+  test('a strategy file trusted with --trust runs trusted in its bot process', async () => {
+    const file = 'test/fixtures/strategies/speedclue-needs-node.js';
+    const out = join(scratch, 'trusted');
+    const { code, stderr } = await parlor(
+      ['contest', '--strategies', `${file},simple,inference`, '--trust', file, '--per-seating', '1', '--seed', 'trusted'].concat([
+        '--move-timeout',
+        String(ANSWERING_SECONDS),
+        '--start-timeout',
+        String(ANSWERING_SECONDS),
+        '--out',
+        out,
+      ]),
+    );
+    assert.equal(code, 0, stderr);
+    const outcomes = new Map(csv(join(out, 'outcomes.csv')).map((row) => [row[0], row]));
+    assert.deepEqual([outcomes.get(file)![2], outcomes.get(file)![6]], ['6', '']);
   });
 
   test('refuses a contest without entrants, and a game whose bots are not kept for a run, in one line', async () => {

@@ -10,6 +10,8 @@ import { errorOf, type ThreadFailure } from '../thread-failure.ts';
  */
 export interface LoadCheck {
   readonly memoryMb: number;
+  /** The option that sets the limit, named when a file fills it (--worker-memory when absent). */
+  readonly memoryOption?: string;
 }
 
 export interface LoadCheckRequest {
@@ -35,13 +37,13 @@ let queue: Promise<unknown> = Promise.resolve();
  * process with no word of which file did it; on a worker thread it ends that thread, and the
  * command fails naming the file.
  */
-export function describeOnThread(request: LoadCheckRequest, memoryMb: number): Promise<string> {
-  const described = queue.then(() => checkOnThread(request, memoryMb));
+export function describeOnThread(request: LoadCheckRequest, check: LoadCheck): Promise<string> {
+  const described = queue.then(() => checkOnThread(request, check));
   queue = described.catch(() => {});
   return described;
 }
 
-function checkOnThread(request: LoadCheckRequest, memoryMb: number): Promise<string> {
+function checkOnThread(request: LoadCheckRequest, { memoryMb, memoryOption = '--worker-memory' }: LoadCheck): Promise<string> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(THREAD.entry, {
       workerData: { ...THREAD.workerData, ...request },
@@ -56,7 +58,7 @@ function checkOnThread(request: LoadCheckRequest, memoryMb: number): Promise<str
     worker.once('error', (error: Error) =>
       reject(
         filledHeap(error)
-          ? Errors.badStrategyModule(request.path, `its top-level code filled a worker thread's heap (${memoryMb} MB, --worker-memory)`)
+          ? Errors.badStrategyModule(request.path, `its top-level code filled a worker thread's heap (${memoryMb} MB, ${memoryOption})`)
           : Errors.internal(`the load check of ${request.path} failed: ${error.message}`),
       ),
     );

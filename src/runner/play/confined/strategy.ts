@@ -91,14 +91,15 @@ const checkedLoads = new Map<string, Promise<LoadedBundle>>();
 
 /**
  * The bundle loaded after its load check on a thread of its own (load-check.ts). The description
- * comes from there; this thread runs the file's code only when it makes a seat itself: in a
- * match-up with a bot, or a contest (the others make theirs on worker threads, Runners.checkStart).
+ * comes from there; this thread runs the file's code only when it makes a seat itself, in a
+ * match-up with a bot (the others make theirs on worker threads, Runners.checkStart; a contest
+ * plays each file as a bot process of its own).
  */
-function checkedLoad(path: string, absolute: string, code: string, memoryMb: number): Promise<LoadedBundle> {
-  const key = `${memoryMb} ${absolute}`;
+function checkedLoad(path: string, absolute: string, code: string, check: LoadCheck): Promise<LoadedBundle> {
+  const key = `${check.memoryMb} ${absolute}`;
   let loaded = checkedLoads.get(key);
   if (!loaded) {
-    loaded = describeOnThread({ path, code }, memoryMb).then((description) => {
+    loaded = describeOnThread({ path, code }, check).then((description) => {
       // The realm is set up now, when none of the file's code runs: at the first seat it would
       // count against that create's move limit.
       const evaluate = compartmentEvaluator()(code) as () => ConfinedModule;
@@ -122,7 +123,7 @@ export async function loadConfinedStrategy(
   check?: LoadCheck,
 ): Promise<StrategyDefinition<any>> {
   const bundle = await bundleOnce(path, absolute, engines);
-  const loaded = check === undefined ? load(path, bundle.code) : await checkedLoad(path, absolute, bundle.code, check.memoryMb);
+  const loaded = check === undefined ? load(path, bundle.code) : await checkedLoad(path, absolute, bundle.code, check);
   const description = JSON.parse(loaded.description) as Description;
   if (description.error) throw Errors.badStrategyModule(path, description.error);
   return {
