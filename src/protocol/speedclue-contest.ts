@@ -87,6 +87,8 @@ export interface ContestGame {
 export interface ContestResult {
   readonly entrants: readonly EntrantOutcome[];
   readonly games: readonly ContestGame[];
+  /** Whether the run's signal stopped it: the games finished by then, tallied as they stand. */
+  readonly stopped: boolean;
 }
 
 interface Entrant {
@@ -145,7 +147,10 @@ export async function planContest(registry: Registry, spec: ContestSpec): Promis
   return { spec, framing, timeoutMs, startTimeoutMs, launch, strategies };
 }
 
-/** Starts the bots, plays the contest, says goodbye, stops them, and tallies. */
+/**
+ * Starts the bots, plays the contest, says goodbye, stops them, and tallies. Stopped by the run's
+ * signal, it stops its bots and tallies the games finished by then, with no goodbye.
+ */
 export async function runContest(registry: Registry, plan: ContestPlan, run: ContestRun): Promise<ContestResult> {
   const logs = join(run.resultsDir, 'bots');
   makeFolder(logs);
@@ -177,6 +182,8 @@ export async function runContest(registry: Registry, plan: ContestPlan, run: Con
     await contest.play();
     // As the contest's clean-up does, before the tally: a bot that leaves without `dead` is out.
     await contest.sayGoodbye();
+  } catch (error) {
+    if (!run.signal?.aborted) throw error;
   } finally {
     await contest.stopBots();
     finishBotLogs();
@@ -371,6 +378,8 @@ class Contest {
       cwd: this.run.cwd,
       env: this.run.env,
       onFailure: (label, failure) => {
+        // Stopping the run stops every bot: what they fail after that is not theirs.
+        if (this.run.signal?.aborted) return;
         const reason = `${match.game.forfeitLabels[failure.failure]}: ${failure.detail}`;
         this.disqualify(this.bots.get(label), this.heapFilled.has(label) ? `${reason} (its JavaScript heap was full)` : reason);
       },
@@ -447,6 +456,7 @@ class Contest {
     }
     return {
       games,
+      stopped: this.run.signal?.aborted ?? false,
       entrants: this.entrants.map((entrant) => ({
         identifier: entrant.identifier,
         wins: wins.get(entrant.identifier) ?? 0,

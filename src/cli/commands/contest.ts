@@ -60,23 +60,24 @@ export async function runContest(context: CommandContext, options: ContestOption
   const stop = new SignalStop();
   const { dir, lock } = openResultsFolder(options, options.name ?? 'contest', ContestFiles.SPEC);
   try {
-    writeFileAtomic(join(dir, ContestFiles.SPEC), `${JSON.stringify(spec, null, 2)}\n`);
-    let result: ContestResult;
-    try {
-      result = await play(context.registry, plan, {
-        transcripts: options.transcripts,
-        resultsDir: dir,
-        signal: stop.signal,
-        onSeating: (seats, number, total) => context.progress(`seating ${number} of at most ${total}: ${seats.join(', ')}`),
-      });
-    } catch (error) {
-      if (!stop.stopped) throw error;
-      context.warn(`contest stopped; nothing was tallied (bot logs in ${dir})`);
-      return stop.exitCode;
-    }
+    const writeSpec = (extra: object) =>
+      writeFileAtomic(join(dir, ContestFiles.SPEC), `${JSON.stringify({ ...spec, ...extra }, null, 2)}\n`);
+    writeSpec({});
+    const result = await play(context.registry, plan, {
+      transcripts: options.transcripts,
+      resultsDir: dir,
+      signal: stop.signal,
+      onSeating: (seats, number, total) => context.progress(`seating ${number} of at most ${total}: ${seats.join(', ')}`),
+    });
+    // A stopped contest keeps what it played: its folder says it stopped, and after how many games.
+    if (result.stopped) writeSpec({ stoppedAfterGames: result.games.length });
     writeTables(dir, result);
     context.print(options.json ? JSON.stringify(result.entrants, null, 2) : formatOutcomes(result, dir).join('\n'));
-    return 0;
+    if (!result.stopped) return 0;
+    context.warn(
+      `contest stopped after ${result.games.length.toLocaleString('en-US')} games: the tables hold them, tallied as they stand, with no final 'done' asked of the bots`,
+    );
+    return stop.exitCode;
   } finally {
     lock.release();
     stop.dispose();

@@ -1,10 +1,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { processesMarked, PYTHON, ROOT, scratchDir } from '../../protocol/helpers.ts';
 import { parlor, runCaptured, startParlor } from '../cli.ts';
-import { ANSWERING_MS, ANSWERING_SECONDS, HUNG_MS } from '../../helpers/patience.ts';
+import { ANSWERING_MS, ANSWERING_SECONDS, eventually, HUNG_MS } from '../../helpers/patience.ts';
 
 const marker = `PARLOR_CONTEST_TEST=${process.pid}`;
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots/speedclue', name);
@@ -172,6 +172,49 @@ describe('parlor contest', () => {
     assert.equal(code, 0, stderr);
     const outcomes = new Map(csv(join(out, 'outcomes.csv')).map((row) => [row[0], row]));
     assert.deepEqual([outcomes.get(file)![2], outcomes.get(file)![6]], ['6', '']);
+  });
+
+  test('stopped by Ctrl-C, keeps the games it finished, with no entrant blamed for the stop', async () => {
+    const file = 'strategies/examples/speedclue-certain.ts';
+    const out = join(scratch, 'stopped');
+    const { child, finished } = startParlor(
+      [
+        'contest',
+        '--strategies',
+        `${file},simple,inference,random`,
+        '--per-seating',
+        '20',
+        '--seed',
+        'stopped',
+        '--transcripts',
+        '--out',
+        out,
+      ].concat(['--move-timeout', String(ANSWERING_SECONDS), '--start-timeout', String(ANSWERING_SECONDS)]),
+    );
+    // Each game's transcript is written as it ends; the contest has 48 seatings of twenty games.
+    const transcripts = join(out, 'transcripts');
+    const ended = () => (existsSync(transcripts) ? readdirSync(transcripts).length : 0);
+    await eventually('41 games', () => ended() > 40 || child.exitCode !== null, HUNG_MS);
+    child.kill('SIGINT');
+    const run = await finished;
+    assert.equal(run.code, 130, run.stderr);
+    const played = Number(/contest stopped after (\d+) games/.exec(run.stderr)?.[1]);
+    assert.ok(played >= 40, run.stderr);
+    const games = csv(join(out, 'games.csv'));
+    assert.equal(games.length, played);
+    assert.ok(
+      games.every((row) => row[2] === '1'),
+      'every game counts',
+    );
+    const outcomes = csv(join(out, 'outcomes.csv'));
+    for (const row of outcomes) assert.equal(row[6], '', `${row[0]} is not disqualified for bots stopped with the contest`);
+    assert.equal(
+      outcomes.reduce((sum, row) => sum + Number(row[1]), 0),
+      played,
+      'one winner a game',
+    );
+    assert.equal((JSON.parse(readFileSync(join(out, 'contest.json'), 'utf8')) as { stoppedAfterGames: number }).stoppedAfterGames, played);
+    assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
   });
 
   test('refuses a contest without entrants, and a game whose bots are not kept for a run, in one line', async () => {
