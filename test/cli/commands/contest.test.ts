@@ -89,6 +89,9 @@ describe('parlor contest', () => {
       ['contest', '--strategies', `${stuck},simple,inference`, '--per-seating', '1'].concat([
         '--move-timeout',
         '1',
+        // The file's bot process starts under an allowance of its own.
+        '--start-timeout',
+        String(ANSWERING_SECONDS),
         '--seed',
         'stuck',
         '--out',
