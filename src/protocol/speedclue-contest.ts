@@ -178,17 +178,19 @@ export async function runContest(registry: Registry, plan: ContestPlan, run: Con
     ...plan.strategies.map((entrant) => ('builtIn' in entrant ? entrant.builtIn : botEntrant(plan.spec.game, ownBots.shift()!))),
   ];
   const contest = new Contest(registry, plan, run, entrants, heapFilled);
+  let stopped = false;
   try {
     await contest.play();
     // As the contest's clean-up does, before the tally: a bot that leaves without `dead` is out.
     await contest.sayGoodbye();
   } catch (error) {
     if (!run.signal?.aborted) throw error;
+    stopped = true;
   } finally {
     await contest.stopBots();
     finishBotLogs();
   }
-  return contest.result();
+  return contest.result(stopped);
 }
 
 /** Refuses a field that cannot make one table, or names one entrant twice. */
@@ -442,7 +444,7 @@ class Contest {
   }
 
   /** The figures, every game with a disqualified entrant left out. */
-  result(): ContestResult {
+  result(stopped: boolean): ContestResult {
     const out = new Set(this.entrants.filter((entrant) => entrant.disqualified !== null).map((entrant) => entrant.identifier));
     const games = this.games.map((game) => ({ ...game, dropped: game.seats.some((identifier) => out.has(identifier)) }));
     const wins = new Map<string, number>();
@@ -456,7 +458,7 @@ class Contest {
     }
     return {
       games,
-      stopped: this.run.signal?.aborted ?? false,
+      stopped,
       entrants: this.entrants.map((entrant) => ({
         identifier: entrant.identifier,
         wins: wins.get(entrant.identifier) ?? 0,
