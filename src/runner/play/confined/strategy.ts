@@ -100,10 +100,11 @@ function checkedLoad(path: string, absolute: string, code: string, check: LoadCh
   let loaded = checkedLoads.get(key);
   if (!loaded) {
     loaded = describeOnThread({ path, code }, check).then((description) => {
-      // The realm is set up now, when none of the file's code runs: at the first seat it would
-      // count against that create's move limit.
-      const evaluate = compartmentEvaluator()(code) as () => ConfinedModule;
-      return { description, instantiate: evaluate };
+      // The realm (SES's lockdown, tens of ms) and the file's compiled copies are made at the first
+      // seat this thread makes, before that seat's clock starts (create), and never in a run whose
+      // seats are all made on worker threads.
+      let evaluate: (() => ConfinedModule) | null = null;
+      return { description, instantiate: () => (evaluate ??= compartmentEvaluator()(code) as () => ConfinedModule)() };
     });
     loaded.catch(() => checkedLoads.delete(key));
     checkedLoads.set(key, loaded);
