@@ -186,7 +186,7 @@ describe('parlor contest', () => {
         '--strategies',
         `${file},simple,inference,random`,
         '--per-seating',
-        '20',
+        '200',
         '--seed',
         'stopped',
         '--transcripts',
@@ -194,7 +194,8 @@ describe('parlor contest', () => {
         out,
       ].concat(['--move-timeout', String(ANSWERING_SECONDS), '--start-timeout', String(ANSWERING_SECONDS)]),
     );
-    // Each game's transcript is written as it ends; the contest has 48 seatings of twenty games.
+    // Each game's transcript is written as it ends. The contest has 48 seatings of 200 games, far
+    // more than any machine plays between the poll that sees the 41st and the signal.
     const transcripts = join(out, 'transcripts');
     const ended = () => (existsSync(transcripts) ? readdirSync(transcripts).length : 0);
     await eventually('41 games', () => ended() > 40 || child.exitCode !== null, HUNG_MS);
