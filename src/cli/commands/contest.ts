@@ -22,6 +22,7 @@ export interface ContestOptions {
   readonly framing?: string;
   /** Run the launch file's bots in a sandbox with these limits (--sandbox). */
   readonly sandbox?: SandboxLimits;
+  /** The heap limit, in MB, of each strategy file's bot process (--entrant-memory). */
   readonly entrantMemory?: number;
   readonly transcripts?: boolean;
   readonly out?: string;
