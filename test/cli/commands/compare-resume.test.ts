@@ -8,17 +8,19 @@ import { parlor, scratchDir, startParlor } from '../cli.ts';
 
 const scratch = scratchDir();
 const FIRST_CARD = 'strategies/examples/first-card.ts';
-// Near copies: the test needs a dozen looks or more, so the interrupt lands well before it decides.
+// Near copies: the test decides only after 41,400 games (over 400 looks), about three times as
+// long as the first checkpoint with a look takes to be written, so the interrupt lands well before
+// it decides. (With guess=clown it decided after 8,900, sometimes before that checkpoint.)
 const COMPARE = [
   'compare',
   '--candidate',
   FIRST_CARD,
   '--baseline',
-  `${FIRST_CARD}:guess=clown`,
+  `${FIRST_CARD}:guess=knight`,
   '--players',
   '2',
   '--max-games',
-  '20000',
+  '100000',
   '--batch',
   '50',
   '--workers',
@@ -50,7 +52,7 @@ describe('parlor compare --resume', () => {
     run.child.kill('SIGINT');
     const first = await run.finished;
     assert.equal(first.code, 130, first.stderr);
-    assert.match(first.stderr, /stopped after [\d,]+ of 20,000 games; .*continue with: .*compare --resume /);
+    assert.match(first.stderr, /stopped after [\d,]+ of 100,000 games; .*continue with: .*compare --resume /);
     assert.ok(existsSync(join(stopped, 'checkpoint.json')));
     assert.ok(!existsSync(join(stopped, 'summary.json')));
 
