@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Errors } from '../core/errors.ts';
+import { Forfeit } from '../core/forfeits.ts';
 import type { BotCommand } from './command.ts';
 import { createFramer } from './transport/framing.ts';
 import { BotProcess, installCleanup, type BotLimits, type ReadFailure } from './transport/process.ts';
@@ -56,6 +57,8 @@ export interface LaunchSettings {
   readonly timeoutMs: number;
   /** Run each bot in a sandbox with these limits. */
   readonly sandbox?: SandboxLimits;
+  /** Once aborted, the bots not yet started are not started. */
+  readonly signal?: AbortSignal;
   /** Receives each bot's stderr and stdout lines, and notes about it. */
   log(identifier: string, line: string): void;
 }
@@ -73,6 +76,10 @@ export async function launchBots(entries: readonly LaunchEntry[], settings: Laun
   installCleanup();
   const launched: Launched[] = [];
   for (const entry of entries) {
+    if (settings.signal?.aborted) {
+      launched.push({ entry, failure: { failure: Forfeit.CRASHED, detail: 'not started: the run was stopped' } });
+      continue;
+    }
     const port = await sharedBotPort(settings.framing);
     const bot = new BotProcess(entry.command, {
       cwd: settings.cwd,

@@ -165,6 +165,7 @@ export async function runContest(registry: Registry, plan: ContestPlan, run: Con
     env: run.env ?? process.env,
     limits: DEFAULT_LIMITS,
     timeoutMs: plan.startTimeoutMs,
+    signal: run.signal,
     log,
   };
   const launched = await launchBots(plan.launch, { ...settings, sandbox: plan.spec.sandbox });
@@ -173,9 +174,11 @@ export async function runContest(registry: Registry, plan: ContestPlan, run: Con
     plan.strategies.flatMap((entrant) => ('file' in entrant ? [entrant.file] : [])),
     settings,
   );
+  // A stop while the bots start kills those starting: that failure is the stop's, not theirs.
+  const blamed = run.signal?.aborted !== true;
   const entrants: Entrant[] = [
-    ...launched.map((started) => botEntrant(plan.spec.game, started)),
-    ...plan.strategies.map((entrant) => ('builtIn' in entrant ? entrant.builtIn : botEntrant(plan.spec.game, ownBots.shift()!))),
+    ...launched.map((started) => botEntrant(plan.spec.game, started, blamed)),
+    ...plan.strategies.map((entrant) => ('builtIn' in entrant ? entrant.builtIn : botEntrant(plan.spec.game, ownBots.shift()!, blamed))),
   ];
   const contest = new Contest(registry, plan, run, entrants, heapFilled);
   let stopped = false;
@@ -256,8 +259,8 @@ function ownBotEntry(spec: ContestSpec, path: string, identifier: string, memory
   return { identifier, command: { program: process.execPath, args } };
 }
 
-/** A bot of the launch file as an entrant: disqualified from the start when it failed to start. */
-function botEntrant(gameId: string, started: Launched): Entrant {
+/** A bot as an entrant: disqualified from the start when it failed to start, and `blamed` for it. */
+function botEntrant(gameId: string, started: Launched, blamed: boolean): Entrant {
   const identifier = started.entry.identifier;
   const bot = 'bot' in started ? started.bot : null;
   // A `cmd:` spec is kept whole by the spec parser, whatever the identifier holds.
@@ -271,7 +274,7 @@ function botEntrant(gameId: string, started: Launched): Entrant {
     },
   };
   const definition = externalDefinition(gameId, seat, `contest bot ${identifier}`, connector);
-  const failure = 'failure' in started ? `failed to start: ${started.failure.detail}` : null;
+  const failure = 'failure' in started && blamed ? `failed to start: ${started.failure.detail}` : null;
   return { identifier, seat, strategy: { spec: parseStrategySpec(seat), definition, params: {} }, bot, disqualified: failure };
 }
 
@@ -345,13 +348,13 @@ class Contest {
     let skipping = -1;
     for (const { combination, order } of contestSeatings(this.entrants.length, game.minPlayers, game.maxPlayers)) {
       number++;
+      this.run.signal?.throwIfAborted();
       const seated = order.map((index) => this.entrants[index]);
       // A disqualification skips the rest of its combination's orders, and every table with it.
       if (combination === skipping || seated.some((entrant) => entrant.disqualified !== null)) {
         skipping = combination;
         continue;
       }
-      this.run.signal?.throwIfAborted();
       this.run.onSeating?.(
         seated.map((entrant) => entrant.identifier),
         number,

@@ -76,7 +76,9 @@ export async function runContest(context: CommandContext, options: ContestOption
     context.print(options.json ? JSON.stringify(result.entrants, null, 2) : formatOutcomes(result, dir).join('\n'));
     if (!result.stopped) return 0;
     context.warn(
-      `contest stopped after ${result.games.length.toLocaleString('en-US')} games: the tables hold them, tallied as they stand, with no final 'done' asked of the bots`,
+      result.games.length === 0
+        ? 'contest stopped before its first game ended: nothing was tallied'
+        : `contest stopped after ${result.games.length.toLocaleString('en-US')} games: the tables hold them, tallied as they stand, with no final 'done' asked of the bots`,
     );
     return stop.exitCode;
   } finally {

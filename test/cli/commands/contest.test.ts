@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { processesMarked, PYTHON, ROOT, scratchDir } from '../../protocol/helpers.ts';
 import { parlor, runCaptured, startParlor } from '../cli.ts';
-import { ANSWERING_MS, ANSWERING_SECONDS, eventually, HUNG_MS } from '../../helpers/patience.ts';
+import { ANSWERING_MS, ANSWERING_SECONDS, eventually, HUNG_MS, LONG_SLEEP_SECONDS } from '../../helpers/patience.ts';
 
 const marker = `PARLOR_CONTEST_TEST=${process.pid}`;
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots/speedclue', name);
@@ -218,6 +218,29 @@ describe('parlor contest', () => {
       'one winner a game',
     );
     assert.equal((JSON.parse(readFileSync(join(out, 'contest.json'), 'utf8')) as { stoppedAfterGames: number }).stoppedAfterGames, played);
+    assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
+  });
+
+  test('stopped before its first game ended, as its bots start or wait on one, says so and blames none of them', async () => {
+    const runaway = 'test/fixtures/strategies/speedclue-runaway.ts';
+    const out = join(scratch, 'stopped-early');
+    // The file moves first at the first table, and spins: no game can end before the signal.
+    const { child, finished } = startParlor(
+      ['contest', '--strategies', `${runaway},simple,inference`, '--seed', 'early', '--out', out].concat([
+        '--move-timeout',
+        String(LONG_SLEEP_SECONDS),
+        '--start-timeout',
+        String(ANSWERING_SECONDS),
+      ]),
+    );
+    await eventually('the contest folder', () => existsSync(join(out, 'contest.json')) || child.exitCode !== null, HUNG_MS);
+    child.kill('SIGINT');
+    const run = await finished;
+    assert.equal(run.code, 130, run.stderr);
+    assert.match(run.stderr, /contest stopped before its first game ended: nothing was tallied/);
+    assert.deepEqual(csv(join(out, 'games.csv')), []);
+    for (const row of csv(join(out, 'outcomes.csv'))) assert.deepEqual([row[2], row[6]], ['0', ''], row[0]);
+    assert.equal((JSON.parse(readFileSync(join(out, 'contest.json'), 'utf8')) as { stoppedAfterGames: number }).stoppedAfterGames, 0);
     assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
   });
 
