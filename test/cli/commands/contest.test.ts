@@ -17,6 +17,19 @@ function csv(path: string): string[][] {
     .map((line) => line.split(','));
 }
 
+/** Each entrant's row of a contest's outcomes.csv, by its identifier. */
+function outcomesOf(out: string): Map<string, string[]> {
+  return new Map(csv(join(out, 'outcomes.csv')).map((row) => [row[0], row]));
+}
+
+/** After how many games a stopped contest's contest.json says it stopped. */
+function stoppedAfter(out: string): number {
+  return (JSON.parse(readFileSync(join(out, 'contest.json'), 'utf8')) as { stoppedAfterGames: number }).stoppedAfterGames;
+}
+
+/** Time for a strategy file's bot process to start and to answer, on a loaded machine. */
+const PATIENT = ['--move-timeout', String(ANSWERING_SECONDS), '--start-timeout', String(ANSWERING_SECONDS)];
+
 let scratch: string;
 before(() => {
   scratch = scratchDir('contest');
@@ -57,7 +70,7 @@ describe('parlor contest', () => {
       out,
     ]);
     assert.equal(code, 0);
-    const outcomes = new Map(csv(join(out, 'outcomes.csv')).map((row) => [row[0], row]));
+    const outcomes = outcomesOf(out);
     assert.match(
       outcomes.get('Sleepy')![6],
       new RegExp(`^failed to start: did not connect to port \\d+ and say 'Sleepy alive' within ${ANSWERING_MS + 1000} ms$`),
@@ -104,7 +117,7 @@ describe('parlor contest', () => {
       const run = await finished;
       assert.equal(run.signal, null, `still running after ${HUNG_MS / 1000} s`);
       assert.equal(run.code, 0, run.stderr);
-      const outcomes = new Map(csv(join(out, 'outcomes.csv')).map((row) => [row[0], row]));
+      const outcomes = outcomesOf(out);
       assert.match(outcomes.get(stuck)![6], /^timeout/);
       assert.equal(outcomes.get('simple')![6], '');
     } finally {
@@ -117,20 +130,24 @@ describe('parlor contest', () => {
   test('a strategy file plays as a bot process of its own, the same games for the same seed', async () => {
     const file = 'strategies/examples/speedclue-certain.ts';
     const contest = async (out: string) => {
-      const run = await parlor(
-        ['contest', '--strategies', `${file},simple,inference`, '--per-seating', '2', '--seed', 'own-bot', '--out', out].concat([
-          '--move-timeout',
-          String(ANSWERING_SECONDS),
-          '--start-timeout',
-          String(ANSWERING_SECONDS),
-        ]),
-      );
+      const run = await parlor([
+        'contest',
+        '--strategies',
+        `${file},simple,inference`,
+        '--per-seating',
+        '2',
+        '--seed',
+        'own-bot',
+        '--out',
+        out,
+        ...PATIENT,
+      ]);
       assert.equal(run.code, 0, run.stderr);
       return readFileSync(join(out, 'games.csv'), 'utf8');
     };
     const first = await contest(join(scratch, 'own-1'));
     assert.equal(await contest(join(scratch, 'own-2')), first);
-    const outcomes = new Map(csv(join(scratch, 'own-1', 'outcomes.csv')).map((row) => [row[0], row]));
+    const outcomes = outcomesOf(join(scratch, 'own-1'));
     assert.deepEqual([outcomes.get(file)![2], outcomes.get(file)![6]], ['12', '']);
     assert.deepEqual(processesMarked(marker), [], 'its process is stopped');
   });
@@ -138,21 +155,23 @@ describe('parlor contest', () => {
   test('a strategy file that fills its heap is disqualified for it, and the others play on', async () => {
     const hoarder = 'test/fixtures/strategies/speedclue-runaway.ts:hoards=true';
     const out = join(scratch, 'hoarder');
-    const { code, stderr } = await parlor(
-      ['contest', '--strategies', `${hoarder},simple,inference,random`, '--per-seating', '1', '--entrant-memory', '64'].concat([
-        '--move-timeout',
-        String(ANSWERING_SECONDS),
-        '--start-timeout',
-        String(ANSWERING_SECONDS),
-        '--seed',
-        'hoarder',
-        '--out',
-        out,
-      ]),
-    );
+    const { code, stderr } = await parlor([
+      'contest',
+      '--strategies',
+      `${hoarder},simple,inference,random`,
+      '--per-seating',
+      '1',
+      '--entrant-memory',
+      '64',
+      '--seed',
+      'hoarder',
+      '--out',
+      out,
+      ...PATIENT,
+    ]);
     // Before, the file filled the contest's own heap, and the contest died with V8's fatal error.
     assert.equal(code, 0, stderr);
-    const outcomes = new Map(csv(join(out, 'outcomes.csv')).map((row) => [row[0], row]));
+    const outcomes = outcomesOf(out);
     assert.equal(outcomes.get(hoarder)![6], 'crashed: killed by SIGABRT (its JavaScript heap was full)');
     // The one table without it: its six seatings, a game each.
     for (const name of ['simple', 'inference', 'random']) assert.deepEqual([outcomes.get(name)![2], outcomes.get(name)![6]], ['6', '']);
@@ -162,38 +181,41 @@ describe('parlor contest', () => {
   test('a strategy file trusted with --trust runs trusted in its bot process', async () => {
     const file = 'test/fixtures/strategies/speedclue-needs-node.js';
     const out = join(scratch, 'trusted');
-    const { code, stderr } = await parlor(
-      ['contest', '--strategies', `${file},simple,inference`, '--trust', file, '--per-seating', '1', '--seed', 'trusted'].concat([
-        '--move-timeout',
-        String(ANSWERING_SECONDS),
-        '--start-timeout',
-        String(ANSWERING_SECONDS),
-        '--out',
-        out,
-      ]),
-    );
+    const { code, stderr } = await parlor([
+      'contest',
+      '--strategies',
+      `${file},simple,inference`,
+      '--trust',
+      file,
+      '--per-seating',
+      '1',
+      '--seed',
+      'trusted',
+      '--out',
+      out,
+      ...PATIENT,
+    ]);
     assert.equal(code, 0, stderr);
-    const outcomes = new Map(csv(join(out, 'outcomes.csv')).map((row) => [row[0], row]));
+    const outcomes = outcomesOf(out);
     assert.deepEqual([outcomes.get(file)![2], outcomes.get(file)![6]], ['6', '']);
   });
 
   test('stopped by Ctrl-C, keeps the games it finished, with no entrant blamed for the stop', async () => {
     const file = 'strategies/examples/speedclue-certain.ts';
     const out = join(scratch, 'stopped');
-    const { child, finished } = startParlor(
-      [
-        'contest',
-        '--strategies',
-        `${file},simple,inference,random`,
-        '--per-seating',
-        '200',
-        '--seed',
-        'stopped',
-        '--transcripts',
-        '--out',
-        out,
-      ].concat(['--move-timeout', String(ANSWERING_SECONDS), '--start-timeout', String(ANSWERING_SECONDS)]),
-    );
+    const { child, finished } = startParlor([
+      'contest',
+      '--strategies',
+      `${file},simple,inference,random`,
+      '--per-seating',
+      '200',
+      '--seed',
+      'stopped',
+      '--transcripts',
+      '--out',
+      out,
+      ...PATIENT,
+    ]);
     // Each game's transcript is written as it ends. The contest has 48 seatings of 200 games, far
     // more than any machine plays between the poll that sees the 41st and the signal.
     const transcripts = join(out, 'transcripts');
@@ -217,7 +239,7 @@ describe('parlor contest', () => {
       played,
       'one winner a game',
     );
-    assert.equal((JSON.parse(readFileSync(join(out, 'contest.json'), 'utf8')) as { stoppedAfterGames: number }).stoppedAfterGames, played);
+    assert.equal(stoppedAfter(out), played);
     assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
   });
 
@@ -240,7 +262,7 @@ describe('parlor contest', () => {
     assert.match(run.stderr, /contest stopped before its first game ended: nothing was tallied/);
     assert.deepEqual(csv(join(out, 'games.csv')), []);
     for (const row of csv(join(out, 'outcomes.csv'))) assert.deepEqual([row[2], row[6]], ['0', ''], row[0]);
-    assert.equal((JSON.parse(readFileSync(join(out, 'contest.json'), 'utf8')) as { stoppedAfterGames: number }).stoppedAfterGames, 0);
+    assert.equal(stoppedAfter(out), 0);
     assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
   });
 
