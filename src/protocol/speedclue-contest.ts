@@ -135,12 +135,13 @@ export async function planContest(registry: Registry, spec: ContestSpec): Promis
   const launch = spec.launchFile === undefined ? [] : parseLaunchFile(spec.launchFile);
   if (spec.sandbox) checkSandbox();
   const texts = spec.strategies ?? [];
-  const files = texts.filter((text) => !registry.findStrategy(game.id, parseStrategySpec(text).name)).length;
+  const builtIn = texts.map((text) => registry.findStrategy(game.id, parseStrategySpec(text).name) !== undefined);
+  const files = builtIn.filter((isBuiltIn) => !isBuiltIn).length;
   // Every file's process may fill its heap, and they all run at once.
   const memoryMb = spec.entrantMemory ?? defaultWorkerMemory(Math.max(1, files));
   const strategies: StrategyEntrant[] = [];
   // One at a time: each file's load check takes the heap its process will have.
-  for (const text of texts) strategies.push(await strategyEntrant(registry, spec, text, memoryMb));
+  for (const [index, text] of texts.entries()) strategies.push(await strategyEntrant(registry, spec, text, builtIn[index], memoryMb));
   checkField(game, [...launch.map((entry) => entry.identifier), ...strategies.map(entrantIdentifier)]);
   const timeoutMs = Math.round((spec.moveTimeout ?? DEFAULT_MOVE_TIMEOUT_SECONDS) * 1000);
   const startTimeoutMs = Math.round((spec.startTimeout ?? DEFAULT_START_TIMEOUT_SECONDS) * 1000);
@@ -212,7 +213,13 @@ function entrantIdentifier(entrant: StrategyEntrant): string {
   return 'builtIn' in entrant ? entrant.builtIn.identifier : entrant.file.identifier;
 }
 
-async function strategyEntrant(registry: Registry, spec: ContestSpec, text: string, memoryMb: number): Promise<StrategyEntrant> {
+async function strategyEntrant(
+  registry: Registry,
+  spec: ContestSpec,
+  text: string,
+  builtIn: boolean,
+  memoryMb: number,
+): Promise<StrategyEntrant> {
   if (isExternalSpec(text)) throw Errors.badOption(`contest entrant '${text}': bots enter through the launch file (--launch)`);
   // Loaded here to show the user's mistakes (a wrong game, a parameter) before any bot starts; a
   // file's own code runs first on a thread of its own, with the heap its process will have.
@@ -221,7 +228,7 @@ async function strategyEntrant(registry: Registry, spec: ContestSpec, text: stri
     memoryOption: '--entrant-memory',
   });
   const identifier = strategy.spec.text;
-  if (registry.findStrategy(spec.game, strategy.spec.name)) {
+  if (builtIn) {
     return { builtIn: { identifier, seat: identifier, strategy, bot: null, disqualified: null } };
   }
   return { file: ownBotEntry(spec, strategy.spec.name, identifier, memoryMb) };
