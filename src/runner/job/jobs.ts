@@ -23,7 +23,7 @@ import {
   writeSummary,
 } from './results.ts';
 import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptions } from './run-job.ts';
-import { Runners } from './runners.ts';
+import { Runners, type CheckedMatch } from './runners.ts';
 import { changedSources, sourceHashes, strategyFiles, type SourceHashes } from '../play/sources.ts';
 import { confinementOf, trustStrategyFiles } from '../play/trust.ts';
 import type { SandboxLimits } from '../play/external.ts';
@@ -146,8 +146,9 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
   try {
     runners.startWorkers(plan.matchupSeats);
     const probe = buildJob({ ...plan, batchGames: blockGames(plan.design, plan.players) });
-    const matches = await prepareMatches(context.registry, probe, runners, settings.moveTimeout);
-    const inProcess = matches.filter((match) => !runners.hasExternalSeat(match.spec.seats));
+    const checked = await prepareMatches(context.registry, probe, runners, settings.moveTimeout);
+    const matches = checked.map(({ match }) => match);
+    const inProcess = checked.filter(({ match }) => !runners.hasExternalSeat(match.spec.seats));
     // A sequential stop looks after each batch, so its batches are sized from the job alone: timing
     // them would let the machine decide where the run stops.
     const batchGames =
@@ -291,7 +292,8 @@ async function resumeLocked(context: JobContext, dir: string, job: JobFile, sett
   // No checkpoint and no summary: the run was stopped before its first game, so it starts afresh.
   const checkpoint = hasCheckpoint(dir) ? readCheckpoint(dir) : null;
   runners.startWorkers(job.matchups.map((matchup) => matchup.seats));
-  const matches = await prepareMatches(context.registry, job, runners, settings.moveTimeout);
+  const checked = await prepareMatches(context.registry, job, runners, settings.moveTimeout);
+  const matches = checked.map(({ match }) => match);
   return execute(context, dir, job, matches, checkpoint, settings, runners);
 }
 
@@ -307,14 +309,13 @@ function existingSummary(dir: string): RunSummary | null {
  * Loads every match-up's strategies and makes its seats once (Runners.checkStart: those with
  * strategy files on a worker thread), so bad input fails before any work starts.
  */
-async function prepareMatches(registry: Registry, job: JobSpec, runners: Runners, moveTimeout?: number): Promise<PreparedMatch[]> {
+async function prepareMatches(registry: Registry, job: JobSpec, runners: Runners, moveTimeout?: number): Promise<CheckedMatch[]> {
   const matches: PreparedMatch[] = [];
   for (let index = 0; index < job.matchups.length; index++) {
     const spec = matchSpecOf(job, index);
     matches.push(await prepareMatch(registry, spec, runners.resolverFor(spec.seats)));
   }
-  await Promise.all(matches.map((match) => runners.checkStart(match, job.design, moveTimeout)));
-  return matches;
+  return Promise.all(matches.map(async (match) => ({ match, player: await runners.checkStart(match, job.design, moveTimeout) })));
 }
 
 async function execute(

@@ -7,7 +7,7 @@ import { blockGames, type DesignName } from '../play/design.ts';
 import { WorkerPool } from './pool.ts';
 import { filledHeap, timedGuard } from '../play/choice-guard.ts';
 import { loadCheckMemory } from './worker-memory.ts';
-import { startPlayer } from '../play/batch.ts';
+import { startPlayer, type MatchPlayer } from '../play/batch.ts';
 import { chooseBatchGames, evenBatchGames } from '../play/calibrate.ts';
 import { resolveStrategy } from '../play/strategies.ts';
 import type { Task, TaskRunner } from '../play/tasks.ts';
@@ -22,6 +22,12 @@ export interface ThreadSetup {
   readonly host?: string;
   /** The most each worker thread's heap may take, in MB; by default defaultWorkerMemory's share. */
   readonly workerMemory?: number;
+}
+
+/** A match-up checked by Runners.checkStart, with the player made for it in this thread (null: made on a worker thread). */
+export interface CheckedMatch {
+  readonly match: PreparedMatch;
+  readonly player: MatchPlayer | null;
 }
 
 /**
@@ -75,13 +81,16 @@ export class Runners {
   }
 
   /**
-   * Games per task for a job's in-process match-ups, from timing their first blocks. Tables with a
-   * strategy file are timed on a worker thread, whose heap limit stops one that hoards (in this
-   * thread it would end the run); with the workers on other machines (--redis), not at all.
+   * Games per task for a job's in-process match-ups, from timing their first blocks. Built-ins are
+   * timed here on the players checkStart made for them. Tables with a strategy file are timed on a
+   * worker thread, whose heap limit stops one that hoards (in this thread it would end the run);
+   * with the workers on other machines (--redis), not at all.
    */
-  async batchGamesFor(matches: readonly PreparedMatch[], design: DesignName, totalGames: number, moveTimeout?: number): Promise<number> {
+  async batchGamesFor(checked: readonly CheckedMatch[], design: DesignName, totalGames: number, moveTimeout?: number): Promise<number> {
+    const matches = checked.map(({ match }) => match);
     if (!matches.some(seatsUntrusted)) {
-      const players = matches.map((match) => startPlayer(match, design, timedGuard(moveTimeout)));
+      // checkStart made the seats of every match-up of built-ins here.
+      const players = checked.map(({ player }) => player!);
       return chooseBatchGames(players, totalGames, this.workers, moveTimeout);
     }
     const even = evenBatchGames(blockGames(design, matches[0].spec.seats.length), totalGames, this.workers);
@@ -144,13 +153,13 @@ export class Runners {
    * fails the command. A match-up with strategy files has them made on a worker thread (StartTask),
    * never in this one: a file whose seat fills the heap as it is made ends that thread, and the
    * command fails naming the match-up's files. Others, and every match-up of runs without a
-   * registry module for the threads, are made here.
+   * registry module for the threads, are made here: their player is returned, null where the
+   * seats were made on a worker thread.
    */
-  async checkStart(match: PreparedMatch, design: DesignName, moveTimeout?: number): Promise<void> {
+  async checkStart(match: PreparedMatch, design: DesignName, moveTimeout?: number): Promise<MatchPlayer | null> {
     const registry = this.threads.registry;
     if (registry === undefined || !seatsUntrusted(match) || this.hasExternalSeat(match.spec.seats)) {
-      startPlayer(match, design, timedGuard(moveTimeout));
-      return;
+      return startPlayer(match, design, timedGuard(moveTimeout));
     }
     const pool = this.asidePool(registry);
     try {
@@ -162,6 +171,7 @@ export class Runners {
         `filled a worker thread's heap as its match-up was loaded and its seats made (${pool.heapMb} MB, --worker-memory)`,
       );
     }
+    return null;
   }
 
   /**
