@@ -60,11 +60,24 @@ function statOf(pid: number): [string, number] | null {
   return [fields[0], Number(fields[1])];
 }
 
-/** Processes still alive (zombies excluded) whose environment holds `marker`: every bot and whatever it started. */
+/**
+ * Whether the process has SIGKILL pending: the kernel has it marked to die and only has yet to run
+ * it to its exit, which on a loaded machine can come after the kill() that sent it has returned.
+ */
+function killPending(pid: number): boolean {
+  const status = readProc(pid, 'status') ?? '';
+  const SIGKILL_BIT = 1n << 8n;
+  return [...status.matchAll(/^(?:SigPnd|ShdPnd):\s*([0-9a-f]+)$/gm)].some(([, mask]) => (BigInt(`0x${mask}`) & SIGKILL_BIT) !== 0n);
+}
+
+/**
+ * Processes still alive whose environment holds `marker`: every bot and whatever it started.
+ * Zombies are left out, and so are processes already sent SIGKILL, which nothing can stop dying.
+ */
 export function processesMarked(marker: string): number[] {
   return procEntries().filter((pid) => {
     const stat = statOf(pid);
-    return stat !== null && stat[0] !== 'Z' && (readProc(pid, 'environ') ?? '').includes(marker);
+    return stat !== null && stat[0] !== 'Z' && (readProc(pid, 'environ') ?? '').includes(marker) && !killPending(pid);
   });
 }
 
