@@ -90,9 +90,10 @@ describe('every notebook, executed with a few games a run', () => {
         'every code cell ran',
       );
       const charts = outputs.filter((output) => output.output_type === 'display_data' && output.data?.['image/svg+xml']);
-      const seen = cells.map(
-        (cell, index) => `cell ${index + 1}: ${(cell.outputs ?? []).map((output) => output.output_type).join(', ') || 'none'}`,
-      );
+      // Each output with the media types it carries: a missing chart then shows which display was lost.
+      const described = (output: Output) =>
+        output.data ? `${output.output_type} (${Object.keys(output.data).join(', ')})` : output.output_type;
+      const seen = cells.map((cell, index) => `cell ${index + 1}: ${(cell.outputs ?? []).map(described).join(', ') || 'none'}`);
       assert.ok(charts.length > 0, `at least one chart displayed as SVG; outputs seen:\n${seen.join('\n')}`);
       for (const chart of charts) assert.match(String(chart.data?.['image/svg+xml']), /^<svg[^>]*>.*<\/svg>$/s);
       assert.ok(existsSync(join(runs, name)), 'the runs wrote their results folders where PARLOR_NOTEBOOK_RESULTS says');
