@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, delimiter, dirname, join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -79,16 +79,27 @@ export interface ExecuteOptions {
   readonly outDir?: string;
   /** Added to the environment the kernels run in (PARLOR_NOTEBOOK_GAMES, PARLOR_NOTEBOOK_RESULTS). */
   readonly env?: Readonly<Record<string, string>>;
+  /** The folder the notebook is in; notebooks/ by default. */
+  readonly folder?: string;
   /** Seconds one cell may run; none by default. */
   readonly cellTimeout?: number;
 }
 
 /**
- * Seconds nbconvert waits, once a cell has finished, for the outputs still on their way. Its own
- * default is 4, after which it drops them without a word: on a busy machine that lost a cell's
- * last chart. A minute is far past any delay seen; a delay past it fails the run, naming the cell.
+ * Seconds nbconvert waits, once a cell has finished, for the outputs still on their way (both for
+ * the kernel's idle status and for flush_outputs.py's marker). nbconvert's own default is 4, after
+ * which it drops them without a word. A minute is far past any delay seen; a delay past it fails
+ * the run, naming the cell.
  */
 const OUTPUT_WAIT_SECONDS = 60;
+
+/** The executor of flush_outputs.py, beside this file. */
+const FLUSHING_EXECUTOR = 'flush_outputs.FlushingExecutePreprocessor';
+
+/** PYTHONPATH with this folder first, so that nbconvert finds flush_outputs.py. */
+function pythonPath(): string {
+  return [NOTEBOOKS_DIR, process.env.PYTHONPATH].filter(Boolean).join(delimiter);
+}
 
 function nbconvert(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; log: string }> {
   return new Promise((resolve, reject) => {
@@ -101,25 +112,27 @@ function nbconvert(args: readonly string[], env: NodeJS.ProcessEnv): Promise<{ s
   });
 }
 
-/** Executes one notebook of notebooks/ (its own directory as the kernel's working directory). */
+/** Executes one notebook, by name, of notebooks/ or options.folder (its folder as the kernel's working directory). */
 export async function executeNotebook(notebook: string, options: ExecuteOptions = {}): Promise<NotebookRun> {
   const outDir = options.outDir ?? RESULTS_DIR;
   mkdirSync(outDir, { recursive: true });
   const home = mkdtempSync(join(tmpdir(), 'parlor-jupyter-'));
   const started = performance.now();
   try {
-    const env = { ...process.env, ...jupyterHome(home), ...options.env };
+    // No bytecode cache: it would be written beside flush_outputs.py, into the project's tree.
+    const env = { ...process.env, ...jupyterHome(home), PYTHONPATH: pythonPath(), PYTHONDONTWRITEBYTECODE: '1', ...options.env };
     const args = [
       '--to',
       'notebook',
-      '--execute',
+      // In place of --execute: nbconvert's executor, made to wait for each cell's last outputs.
+      `--Exporter.preprocessors=${FLUSHING_EXECUTOR}`,
       `--ExecutePreprocessor.kernel_name=${KERNEL_NAME}`,
       `--ExecutePreprocessor.timeout=${options.cellTimeout ?? -1}`,
       `--ExecutePreprocessor.iopub_timeout=${OUTPUT_WAIT_SECONDS}`,
       '--ExecutePreprocessor.raise_on_iopub_timeout=True',
       '--output-dir',
       outDir,
-      join(NOTEBOOKS_DIR, `${notebook}.ipynb`),
+      join(options.folder ?? NOTEBOOKS_DIR, `${notebook}.ipynb`),
     ];
     const { status, log } = await nbconvert(args, env);
     const seconds = (performance.now() - started) / 1000;

@@ -2,7 +2,7 @@
 // executed headless through nbconvert with a few games a run: no cell may fail, and the charts
 // must come out inline.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -99,4 +99,41 @@ describe('every notebook, executed with a few games a run', () => {
       assert.ok(existsSync(join(runs, name)), 'the runs wrote their results folders where PARLOR_NOTEBOOK_RESULTS says');
     });
   }
+});
+
+describe('the executor', () => {
+  // The kernel reports a cell finished while its outputs may still be queued for publishing; a cell
+  // that displays many outputs at once leaves most of them in the queue when it ends.
+  test('keeps every output of a cell, in order, and none of them in the next cell', { skip: noNbconvert }, async () => {
+    const root = mkdtempSync(join(tmpdir(), 'parlor-notebook-outputs-'));
+    after(() => rmSync(root, { recursive: true, force: true }));
+    const displays = 200;
+    const codeCell = (id: string, source: string) => ({ cell_type: 'code', id, metadata: {}, source, execution_count: null, outputs: [] });
+    const notebook = {
+      cells: [
+        codeCell(
+          'displays',
+          `for (let i = 0; i < ${displays}; i++) await Deno.jupyter.display({ 'text/plain': 'display ' + i }, { raw: true });`,
+        ),
+        codeCell('after', "console.log('next cell');"),
+      ],
+      metadata: { kernelspec: { name: 'deno', display_name: 'Deno', language: 'typescript' } },
+      nbformat: 4,
+      nbformat_minor: 5,
+    };
+    writeFileSync(join(root, 'many-outputs.ipynb'), JSON.stringify(notebook));
+    const run = await executeNotebook('many-outputs', { folder: root, outDir: join(root, 'executed'), cellTimeout: 120 });
+    assert.ok(run.executed, `the notebook failed:\n${run.log.slice(-4000)}`);
+    const [first, second] = codeCells(readNotebook(run.executed));
+    assert.deepEqual(
+      // nbformat may keep a text as a list of lines.
+      first.outputs?.map((output) => [output.data?.['text/plain']].flat().join('')),
+      Array.from({ length: displays }, (_, i) => `display ${i}`),
+    );
+    assert.deepEqual(
+      second.outputs?.map((output) => output.output_type),
+      ['stream'],
+    );
+    assert.deepEqual([first.execution_count, second.execution_count], [1, 2], 'the executor takes no execution count of its own');
+  });
 });
