@@ -153,9 +153,18 @@ async function main(names: readonly string[]): Promise<number> {
     process.stderr.write(`notebooks: no notebook named ${unknown.join(', ')} (there are ${known.join(', ')})\n`);
     return 3;
   }
+  // Ctrl-C reaches nbconvert and its kernel as well (one process group), and they shut down on
+  // their own: this process waits for them, so that the notebook's temporary Jupyter home is
+  // removed, and runs no further notebook. A second Ctrl-C ends it at once.
+  let interrupted = false;
+  process.once('SIGINT', () => (interrupted = true));
   let failed = 0;
   for (const notebook of names.length > 0 ? names : known) {
     const run = await executeNotebook(notebook);
+    if (interrupted) {
+      process.stderr.write(`${notebook}: interrupted after ${run.seconds.toFixed(0)} s; no executed copy written\n`);
+      return 130;
+    }
     if (run.executed) {
       process.stdout.write(`${notebook}: ${run.seconds.toFixed(0)} s, written to ${run.executed}\n`);
     } else {

@@ -2,11 +2,14 @@
 // executed headless through nbconvert with a few games a run: no cell may fail, and the charts
 // must come out inline.
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { NOTEBOOKS_DIR, executeNotebook, hasNbconvert, notebookNames } from '../../notebooks/run.ts';
+import { HUNG_MS, eventually } from '../helpers/patience.ts';
+import { processesMarked } from '../protocol/helpers.ts';
 
 interface Output {
   readonly output_type: string;
@@ -136,4 +139,45 @@ describe('the executor', () => {
     );
     assert.deepEqual([first.execution_count, second.execution_count], [1, 2], 'the executor takes no execution count of its own');
   });
+});
+
+describe('npm run notebooks', () => {
+  test(
+    'Ctrl-C stops the notebook under way and the ones after it, and leaves no kernel or Jupyter home',
+    { skip: noNbconvert },
+    async () => {
+      // Its own temporary folder: the Jupyter home and the kernel's connection file go there, and
+      // every process of the run carries the path in its environment.
+      const root = mkdtempSync(join(tmpdir(), 'parlor-notebooks-interrupt-'));
+      after(() => rmSync(root, { recursive: true, force: true }));
+      const runs = join(root, 'runs');
+      // Games enough that the first run is still playing when the interrupt comes.
+      const env = { ...process.env, TMPDIR: root, PARLOR_NOTEBOOK_GAMES: '1000000000', PARLOR_NOTEBOOK_RESULTS: runs };
+      const [first, second] = names;
+      const child = spawn(process.execPath, ['--import', 'tsx', join(NOTEBOOKS_DIR, 'run.ts'), first, second], {
+        env,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.stdout.resume();
+      const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+      let exited = false;
+      void exit.then(() => (exited = true));
+      await eventually(`${first}'s first run starts`, () => exited || existsSync(join(runs, first)), HUNG_MS);
+      assert.ok(!exited, `the run ended before it was interrupted:\n${stderr}`);
+      // As a terminal's Ctrl-C: to the whole process group, nbconvert and the kernel included.
+      process.kill(-child.pid!, 'SIGINT');
+      assert.equal(await exit, 130, stderr);
+      assert.match(stderr, new RegExp(`^${first}: interrupted after \\d+ s; no executed copy written$`, 'm'));
+      assert.ok(!existsSync(join(runs, second)), `${second} started after the interrupt`);
+      assert.deepEqual(
+        readdirSync(root).filter((entry) => entry.startsWith('parlor-jupyter-')),
+        [],
+        'the temporary Jupyter home is removed',
+      );
+      await eventually('the kernel and nbconvert have exited', () => processesMarked(root).length === 0);
+    },
+  );
 });
