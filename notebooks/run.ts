@@ -153,9 +153,9 @@ async function main(names: readonly string[]): Promise<number> {
     process.stderr.write(`notebooks: no notebook named ${unknown.join(', ')} (there are ${known.join(', ')})\n`);
     return 3;
   }
-  // Ctrl-C reaches nbconvert and its kernel as well (one process group), and they shut down on
-  // their own: this process waits for them, so that the notebook's temporary Jupyter home is
-  // removed, and runs no further notebook. A second Ctrl-C ends it at once.
+  // Ctrl-C reaches nbconvert as well (one process group), which shuts its kernel down (the kernel
+  // runs in a session of its own): this process waits for nbconvert, so that the notebook's
+  // temporary Jupyter home is removed, and runs no further notebook. A second Ctrl-C ends it at once.
   let interrupted = false;
   process.once('SIGINT', () => (interrupted = true));
   let failed = 0;

@@ -167,7 +167,7 @@ describe('npm run notebooks', () => {
       void exit.then(() => (exited = true));
       await eventually(`${first}'s first run starts`, () => exited || existsSync(join(runs, first)), HUNG_MS);
       assert.ok(!exited, `the run ended before it was interrupted:\n${stderr}`);
-      // As a terminal's Ctrl-C: to the whole process group, nbconvert and the kernel included.
+      // As a terminal's Ctrl-C: to the whole process group, nbconvert included (which shuts its kernel down).
       process.kill(-child.pid!, 'SIGINT');
       assert.equal(await exit, 130, stderr);
       assert.match(stderr, new RegExp(`^${first}: interrupted after \\d+ s; no executed copy written$`, 'm'));
