@@ -167,7 +167,8 @@ export const Options = {
   rules: { flags: '--rules <key=value,...>', description: 'rule options (see `parlor games`)', parse: keyValuePairs('--rules') },
   design: {
     flags: '--design <name>',
-    description: 'independent (a fresh deal per game) or duplicate (each deal replayed with the seats rotated)',
+    description:
+      'independent (a fresh deal per game) or duplicate (each deal replayed with the seats rotated, the seats in a new order around the table each deal)',
     defaultDescription:
       'duplicate for compare and sim --until-clear (a strategy kept in one seat would be credited with its advantage); independent otherwise',
     parse: parseDesign,
@@ -345,7 +346,8 @@ export const Options = {
   },
   tuneDesign: {
     flags: '--design <name>',
-    description: 'independent (a fresh deal per game) or duplicate (each deal replayed with the seats rotated: every seat balanced)',
+    description:
+      'independent (a fresh deal per game) or duplicate (each deal replayed with the seats rotated, in a new order around the table each deal: every seat balanced)',
     defaultValue: 'duplicate',
     parse: parseDesign,
   },

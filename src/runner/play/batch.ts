@@ -2,10 +2,10 @@ import { Errors } from '../../core/errors.ts';
 import type { GameState, PlayerView } from '../../core/game.ts';
 import type { Counters } from './counters.ts';
 import type { SeatMeasureReader } from '../summary/measures.ts';
-import { blockGames, dealOf, rotateSeatSlots, rotationOf, type DesignName } from './design.ts';
+import { blockGames, dealOf, listedSeatsOf, seatingCount, seatingOf, type DesignName } from './design.ts';
 import { setActiveGuard, type ChoiceGuard } from './choice-guard.ts';
-import { createTable, seatsUntrusted, type PreparedMatch } from './match.ts';
-import { playGame, type Table } from './table.ts';
+import { createSeat, createTable, seatsUntrusted, type PreparedMatch } from './match.ts';
+import { playGame, type SeatPlayer, type Table } from './table.ts';
 
 /**
  * A match-up's player, its seats created: a seat whose creation throws fails the whole command,
@@ -38,9 +38,22 @@ export class MatchPlayer {
   readonly design: DesignName;
   readonly players: number;
   readonly blockSize: number;
-  readonly tables: Table<GameState, PlayerView>[];
-  /** Per rotation: the strategy slot at each position. */
+  /**
+   * Per seating of the design (design.ts), its table, made on first use: a duplicate design with
+   * six seats has 720 seatings, most of which a short run never plays.
+   */
+  private readonly seatingTables: (Table<GameState, PlayerView> | undefined)[];
+  /**
+   * The seats, one per listed seat and position it plays ([listed * players + position]), shared
+   * by the tables of every seating that puts it there. A block replays one deal with each listed
+   * seat at each position once, so no seat is dealt the same cards twice, and the seats are no
+   * more than the rotations alone made.
+   */
+  private readonly seats: (SeatPlayer<PlayerView> | undefined)[];
+  /** Per seating: the listed seat at each position, and the strategy slot. */
+  private readonly listedSeats: Int32Array[];
   private readonly positionSlots: Int32Array[];
+  private guard: ChoiceGuard | null = null;
   private readonly shares: Float64Array;
   /** The game's points of each position at the end, which order seats that took equal shares. */
   private readonly scores: Float64Array;
@@ -59,9 +72,14 @@ export class MatchPlayer {
     this.design = design;
     this.players = match.spec.seats.length;
     this.blockSize = blockGames(design, this.players);
-    const rotations = design === 'duplicate' ? this.players : 1;
-    this.tables = Array.from({ length: rotations }, (_, rotation) => createTable(match, rotation));
-    this.positionSlots = this.tables.map((_, rotation) => rotateSeatSlots(match.seatSlot, rotation));
+    const seatings = seatingCount(design, this.players);
+    this.listedSeats = Array.from({ length: seatings }, (_, seating) => listedSeatsOf(this.players, seating));
+    this.positionSlots = this.listedSeats.map((listed) => listed.map((seat) => match.seatSlot[seat]));
+    this.seatingTables = new Array<Table<GameState, PlayerView> | undefined>(seatings);
+    this.seats = new Array<SeatPlayer<PlayerView> | undefined>(this.players * this.players);
+    // Every seat is made now, in the rotations of the seats as listed: a strategy that cannot
+    // start fails before any game, and no seat starts while games are timed.
+    for (let seating = 0; seating < this.blockSize; seating++) this.makeTable(seating);
     this.shares = new Float64Array(this.players);
     this.scores = new Float64Array(this.players);
     this.seatScore = new Float64Array(this.players);
@@ -115,12 +133,35 @@ export class MatchPlayer {
    */
   guardChoices(guard: ChoiceGuard | null): void {
     setActiveGuard(guard);
-    const timed = seatsUntrusted(this.match);
-    for (const table of this.tables) table.guard = timed ? guard : null;
+    this.guard = seatsUntrusted(this.match) ? guard : null;
+    for (const table of this.tables) table.guard = this.guard;
+  }
+
+  /** The tables made so far, the seats as listed first. */
+  get tables(): Table<GameState, PlayerView>[] {
+    return this.seatingTables.filter((table) => table !== undefined);
   }
 
   tableFor(local: number): Table<GameState, PlayerView> {
-    return this.tables[rotationOf(this.design, this.players, local)];
+    const seating = seatingOf(this.design, this.players, local);
+    return this.seatingTables[seating] ?? this.makeTable(seating);
+  }
+
+  private makeTable(seating: number): Table<GameState, PlayerView> {
+    const players = this.players;
+    const seats = Array.from(this.listedSeats[seating], (listed, position) => {
+      const at = listed * players + position;
+      return (this.seats[at] ??= createSeat(this.match, listed, position));
+    });
+    const table = createTable(this.match, seats);
+    table.guard = this.guard;
+    this.seatingTables[seating] = table;
+    return table;
+  }
+
+  /** The listed seat that plays each position in local game `local`. */
+  listedSeatsFor(local: number): Int32Array {
+    return this.listedSeats[seatingOf(this.design, this.players, local)];
   }
 
   dealFor(local: number): number {
@@ -128,14 +169,15 @@ export class MatchPlayer {
   }
 
   private record(table: Table<GameState, PlayerView>, offset: number, local: number, counters: Counters): void {
-    const rotation = rotationOf(this.design, this.players, local);
+    const seating = seatingOf(this.design, this.players, local);
+    const listed = this.listedSeats[seating];
     const shares = this.shares;
     table.game.returns(table.state, shares);
     table.game.scores(table.state, this.scores);
     counters.recordGame(
       table.state.tally,
       shares,
-      this.positionSlots[rotation],
+      this.positionSlots[seating],
       offset + local,
       this.scores,
       table.game.scoreName.lowerIsBetter,
@@ -143,7 +185,7 @@ export class MatchPlayer {
     );
     const units = counters.layout.shareUnits;
     for (let position = 0; position < this.players; position++) {
-      const seat = (position + rotation) % this.players;
+      const seat = listed[position];
       const won = Math.round(shares[position] * units);
       this.seatScore[seat] += won;
       this.seatGameSquares[seat] += won * won;

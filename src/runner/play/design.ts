@@ -6,7 +6,13 @@ import { Errors } from '../../core/errors.ts';
  * - independent: game i gets deal i and the seats as given; every game is its own sample.
  * - duplicate: games come in blocks of `players`; the games of block b all replay deal b, with
  *   the seats rotated one step per game, so every strategy plays every position's cards once.
- *   The block, not the game, is the independent sample.
+ *   With three or more seats, rotations alone keep each strategy beside the same neighbours (who
+ *   plays just before it, who just after), and where that order matters a strategy would be
+ *   credited with its place at the table: a copy of a strategy seated after it can come out
+ *   clearly ahead. So block b seats the listed seats in cyclic order b mod (players - 1)!, listed
+ *   seat 0 first and the others in each of their orders in turn: every (players - 1)! blocks,
+ *   each strategy has sat after and before every other equally often. The block, not the game,
+ *   is the independent sample.
  *
  * In both, the deal streams depend on (seed, deal, round) and each seat's stream on (seed, game
  * index, seat), where the game index is global to the job, so a game replays alone from
@@ -36,15 +42,42 @@ export function dealOf(design: DesignName, players: number, local: number): numb
   return design === 'duplicate' ? Math.floor(local / players) : local;
 }
 
-/** How far the seats are rotated in local game `local`: position s plays the strategy of seat (s + r) mod players. */
-export function rotationOf(design: DesignName, players: number, local: number): number {
-  return design === 'duplicate' ? local % players : 0;
+/** The cyclic orders of `players` seats with listed seat 0 first: (players - 1)!. */
+function cyclicOrders(players: number): number {
+  let orders = 1;
+  for (let k = 2; k < players; k++) orders *= k;
+  return orders;
 }
 
-/** Which strategy slot plays each position in rotation `rotation`, given the slots of the seats as listed. */
-export function rotateSeatSlots(seatSlot: Int32Array, rotation: number): Int32Array {
-  const players = seatSlot.length;
-  return Int32Array.from({ length: players }, (_, position) => seatSlot[(position + rotation) % players]);
+/** How many seatings the design uses: one, or every rotation of every cyclic order. */
+export function seatingCount(design: DesignName, players: number): number {
+  return design === 'duplicate' ? players * cyclicOrders(players) : 1;
+}
+
+/** The seating of local game `local`: its cyclic order times `players`, plus its rotation. */
+export function seatingOf(design: DesignName, players: number, local: number): number {
+  if (design !== 'duplicate') return 0;
+  const order = Math.floor(local / players) % cyclicOrders(players);
+  return order * players + (local % players);
+}
+
+/**
+ * Which listed seat plays each position in seating `seating`: the listed seats in cyclic order
+ * `floor(seating / players)` (listed seat 0, then the others in the lexicographically k-th of
+ * their orders), rotated `seating mod players` steps, so position s is played by the seat
+ * `rotation` places after it in that order. Seating 0 is the seats as listed.
+ */
+export function listedSeatsOf(players: number, seating: number): Int32Array {
+  const rotation = seating % players;
+  let order = Math.floor(seating / players);
+  const rest = Array.from({ length: players - 1 }, (_, i) => i + 1);
+  const cycle = [0];
+  for (let left = players - 1; left > 0; left--) {
+    const block = cyclicOrders(left);
+    cycle.push(rest.splice(Math.floor(order / block), 1)[0]);
+    order %= block;
+  }
+  return Int32Array.from({ length: players }, (_, position) => cycle[(position + rotation) % players]);
 }
 
 /** Rounds a game count up to whole blocks. */

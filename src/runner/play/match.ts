@@ -5,8 +5,7 @@ import type { Registry } from '../../core/registry.ts';
 import { parseStrategySpec, type StrategySpec } from '../../core/strategy-spec.ts';
 import { CounterLayout, Counters } from './counters.ts';
 import { resolveStrategy, type ResolvedStrategy } from './strategies.ts';
-import { rotateSeatSlots } from './design.ts';
-import { Table } from './table.ts';
+import { Table, type SeatPlayer } from './table.ts';
 import type { LoadCheck } from './confined/load-check.ts';
 
 /** One match-up as plain data: what job.json stores and what a worker needs to rebuild it. */
@@ -76,19 +75,22 @@ export function untrustedSpecs(match: PreparedMatch): string[] {
 }
 
 /**
- * A table for the match-up with its seats rotated `rotation` steps (see design.ts): position s is
- * played by the strategy listed for seat (s + rotation) mod players, created for position s.
+ * The strategy listed for seat `listed`, created for position `position`: a design that moves the
+ * seats (design.ts) makes one for each position the seat takes.
  */
-export function createTable(match: PreparedMatch, rotation = 0): Table<GameState, PlayerView> {
-  const players = match.spec.seats.length;
-  const slots = rotateSeatSlots(match.seatSlot, rotation);
-  const seats = Array.from({ length: players }, (_, seat) => {
-    const slot = match.slots[slots[seat]];
-    return {
-      strategy: slot.definition.create({ seat, players, rules: match.rules, params: slot.params }),
-      trusted: slot.definition.trusted === true,
-    };
-  });
+export function createSeat(match: PreparedMatch, listed: number, position: number): SeatPlayer<PlayerView> {
+  const slot = match.slots[match.seatSlot[listed]];
+  return {
+    strategy: slot.definition.create({ seat: position, players: match.spec.seats.length, rules: match.rules, params: slot.params }),
+    trusted: slot.definition.trusted === true,
+  };
+}
+
+/** A table with these seats at its positions; by default the seats as listed. */
+export function createTable(
+  match: PreparedMatch,
+  seats: readonly SeatPlayer<PlayerView>[] = match.spec.seats.map((_, seat) => createSeat(match, seat, seat)),
+): Table<GameState, PlayerView> {
   return new Table(match.game, match.rules, seats);
 }
 

@@ -5,7 +5,6 @@ import type { GameEvent } from '../../core/events.ts';
 import type { Game, GameState, PlayerView, RuleValues } from '../../core/game.ts';
 import type { GameRange, MatchPlayer } from './batch.ts';
 import type { Counters } from './counters.ts';
-import { rotateSeatSlots, rotationOf } from './design.ts';
 import { playGame, type Table, type TableObserver } from './table.ts';
 
 const MANAGER = 'manager';
@@ -20,10 +19,9 @@ export function transcriptPath(resultsDir: string, gameIndex: number): string {
 /** A transcript's first line: the game, what replays it (seed, deal) and who sat where. */
 export function gameHeading(player: MatchPlayer, offset: number, local: number): string {
   const { match } = player;
-  const rotation = rotationOf(player.design, player.players, local);
   const seating = Array.from(
-    rotateSeatSlots(match.seatSlot, rotation),
-    (slot, seat) => `${match.game.seatNumber(seat, match.rules)} ${match.slots[slot].spec.text}`,
+    player.listedSeatsFor(local),
+    (listed, seat) => `${match.game.seatNumber(seat, match.rules)} ${match.slots[match.seatSlot[listed]].spec.text}`,
   ).join(', ');
   return `game ${offset + local}, seed ${match.spec.seed}, deal ${player.dealFor(local)}: ${seating}`;
 }

@@ -1,5 +1,5 @@
 import { CounterLayout, Counters, Field, Global, PairField, type ForfeitNote } from '../play/counters.ts';
-import { rotationOf, type DesignName } from '../play/design.ts';
+import { listedSeatsOf, seatingOf, type DesignName } from '../play/design.ts';
 import { runRatings } from './ratings.ts';
 import { round6 } from './rounding.ts';
 import {
@@ -217,8 +217,8 @@ function forfeitNotes(context: SummaryContext): ForfeitNoteRow[] {
   });
 }
 
-/** Which listed seat held the position of the note in its game (designs may rotate the seats). */
+/** Which listed seat held the position of the note in its game (designs may move the seats). */
 function listedSeat(design: DesignName, matchup: SummaryMatchup, note: ForfeitNote): number {
   const players = matchup.seats.length;
-  return (note.seat + rotationOf(design, players, note.game - matchup.offset)) % players;
+  return listedSeatsOf(players, seatingOf(design, players, note.game - matchup.offset))[note.seat];
 }
