@@ -1,5 +1,4 @@
 import { BlockAccumulator, type BlockMoments, type BlockSummary } from '../../stats/blocks.ts';
-import { Z95 } from '../../stats/critical-value.ts';
 import { ratioEstimate, ratioSumsOf, type RatioEstimate } from '../../stats/ratio.ts';
 import { rateInterval } from '../../stats/small-sample.ts';
 import { wilson } from '../../stats/wilson.ts';
@@ -139,16 +138,26 @@ export function blockRatio(counters: Counters, sumAt: number, countAt: number, s
   return { units: estimate.units, rate: estimate.rate / scale, se: estimate.se / scale };
 }
 
-/** The interval of a rate from its units' standard error, within [0, 1]. */
-function unitInterval(estimate: RatioEstimate): [number, number] {
-  const margin = Z95 * estimate.se;
-  return roundedInterval(Math.max(0, estimate.rate - margin), Math.min(1, estimate.rate + margin));
+/**
+ * The interval of a rate from its units' standard error: the Wilson interval at the sample size
+ * that error implies, the one every rate over blocks or deal groups gets (summary.json's `blocks`
+ * included), so the same rate never shows two intervals.
+ */
+function unitInterval(estimate: RatioEstimate, exact = false): [number, number] {
+  const [low, high] = exact ? [estimate.rate, estimate.rate] : rateInterval(estimate.rate, estimate.se, estimate.units);
+  return roundedInterval(low, high);
 }
 
 export interface StrategyUnits {
   readonly ci95Unit: IntervalUnit;
   /** Null where the plain Wilson interval over games is the right one. */
   readonly estimate: RatioEstimate | null;
+  /**
+   * The rate is certain: a strategy in every seat of every game takes every win, exactly 1 /
+   * players. Blocks that merely happen to agree show no spread either, but their rate is not
+   * certain, and they get the Wilson interval at their number.
+   */
+  readonly exact?: boolean;
 }
 
 /**
@@ -164,9 +173,11 @@ export function strategyUnits(context: SummaryContext, strategy: string, blocks:
   }
   const { data, layout } = context.matchups[0].counters;
   const slot = context.matchups[0].slotNames.indexOf(strategy);
-  const oneSeatPerGame = data[layout.slot(slot) + Field.GAMES] === data[Global.GAMES];
+  const seatGames = data[layout.slot(slot) + Field.GAMES];
+  const oneSeatPerGame = seatGames === data[Global.GAMES];
   if ((context.design === 'independent' && oneSeatPerGame) || !(blocks.blocks > 1)) return { ci95Unit: 'game', estimate: null };
-  return { ci95Unit: 'block', estimate: { units: blocks.blocks, rate: blocks.mean, se: blocks.se } };
+  const exact = seatGames === layout.players * data[Global.GAMES];
+  return { ci95Unit: 'block', estimate: { units: blocks.blocks, rate: blocks.mean, se: blocks.se }, exact };
 }
 
 /**
@@ -180,7 +191,7 @@ export function gameInterval(
 ): { readonly ci95: readonly [number, number]; readonly ci95Unit: IntervalUnit } {
   const extreme = gameRate.wins === 0 || gameRate.wins === gameRate.games;
   if (!units.estimate || extreme) return { ci95: gameRate.ci95, ci95Unit: 'game' };
-  return { ci95: unitInterval(units.estimate), ci95Unit: units.ci95Unit };
+  return { ci95: unitInterval(units.estimate, units.exact), ci95Unit: units.ci95Unit };
 }
 
 /**
@@ -223,16 +234,22 @@ export function seatEstimate(context: SummaryContext, seat: number): StrategyUni
   return { ci95Unit: 'block', estimate: { units: blocks, rate: summary.mean, se: summary.se } };
 }
 
-/** The per-block figures as summary.json shows them; se and the interval from `units` where given. */
-export function blockStats(summary: BlockSummary, units: RatioEstimate | null): BlockStats {
+/**
+ * The per-block figures as summary.json shows them. Where the blocks share deals (`units`: the
+ * deal groups of a tournament or a comparison), their spread says nothing of the error: the mean,
+ * its standard error and its interval are then the deal groups' estimate of the same rate, the
+ * strategy's win rate and interval, never a mean of one weighting beside an error of another.
+ */
+export function blockStats(summary: BlockSummary, units: StrategyUnits): BlockStats {
   const finite = (value: number) => (Number.isFinite(value) ? round6(value) : 0);
-  const se = units ? units.se : summary.se;
+  const estimate =
+    units.ci95Unit === 'deal group' && units.estimate ? units.estimate : { units: summary.blocks, rate: summary.mean, se: summary.se };
   return {
     blocks: summary.blocks,
-    mean: finite(summary.mean),
+    mean: finite(estimate.rate),
     sd: finite(summary.sd),
-    se: finite(se),
+    se: finite(estimate.se),
     // The mean share of a seat-game, a rate: its interval holds with few blocks and never shrinks to a point.
-    ci95: Number.isFinite(summary.mean) ? (rateInterval(summary.mean, se, summary.blocks).map(finite) as [number, number]) : [0, 0],
+    ci95: Number.isFinite(estimate.rate) ? (unitInterval(estimate, units.exact).map(finite) as [number, number]) : [0, 0],
   };
 }

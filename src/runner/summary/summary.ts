@@ -115,7 +115,7 @@ function strategySummary(
     roundWinRate: roundRate.winRate,
     roundCi95: round.ci95,
     roundCi95Unit: round.ci95Unit,
-    blocks: blockStats(blocks, units.ci95Unit === 'deal group' ? units.estimate : null),
+    blocks: blockStats(blocks, units),
   };
 }
 

@@ -11,6 +11,7 @@ import type { SummaryMatchup } from '../../../src/runner/summary/summary-types.t
 import { Z95 } from '../../../src/stats/critical-value.ts';
 import { ratioEstimate, ratioSumsOf } from '../../../src/stats/ratio.ts';
 import { wilson } from '../../../src/stats/wilson.ts';
+import { rateInterval } from '../../../src/stats/small-sample.ts';
 import { builtinRegistry } from '../../../src/app.ts';
 
 /** Plays each seating's games 0..games-1 (its own game indices from `offset`, the same deals), as a tournament does. */
@@ -97,6 +98,47 @@ describe('win-rate intervals count independent units', () => {
     }
     const ratio = ses.reduce((sum, se) => sum + se, 0) / ses.length / sd(rates);
     assert.ok(ratio > 0.8 && ratio < 1.25, `printed se over the spread across seeds: ${ratio}`);
+  });
+});
+
+describe('a strategy has one win rate and one interval', () => {
+  test('the block figures of a duplicate sim repeat its win rate and interval', async () => {
+    const summary = await summaryOf([['counter', 'cautious', 'random', 'random']], 400, 'one-interval', 'duplicate');
+    for (const [name, strategy] of Object.entries(summary.strategies)) {
+      assert.equal(strategy.ci95Unit, 'block', name);
+      assert.equal(strategy.blocks.mean, strategy.winRate, name);
+      assert.deepEqual(strategy.blocks.ci95, strategy.ci95, name);
+    }
+  });
+
+  test('blocks that happen to agree give the Wilson interval at their number, not a point', async () => {
+    // Three blocks of two games, each strategy winning one game of each: no spread between blocks.
+    const summary = await summaryOf([['cautious', 'counter']], 6, '13', 'duplicate');
+    const counter = summary.strategies.counter;
+    assert.equal(counter.blocks.sd, 0);
+    assert.equal(counter.winRate, 0.5);
+    const [low, high] = rateInterval(0.5, 0, 3);
+    assert.deepEqual(counter.ci95, [round6(low), round6(high)]);
+    assert.deepEqual(counter.blocks.ci95, counter.ci95);
+  });
+
+  test("a tournament's block figures are its deal groups' estimate: the strategy's win rate, not a mean of blocks weighted otherwise", async () => {
+    // Tables with one, two and three counters: a mean over blocks weights each table alike, the win
+    // rate each seat-game, and the two differed by 1.6 points beside two disjoint intervals.
+    const summary = await summaryOf(
+      [
+        ['counter', 'cautious', 'cautious', 'cautious'],
+        ['counter', 'counter', 'cautious', 'cautious'],
+        ['counter', 'counter', 'counter', 'cautious'],
+      ],
+      300,
+      'one-interval',
+    );
+    for (const [name, strategy] of Object.entries(summary.strategies)) {
+      assert.equal(strategy.ci95Unit, 'deal group', name);
+      assert.equal(strategy.blocks.mean, round6(strategy.winRate), name);
+      assert.deepEqual(strategy.blocks.ci95, strategy.ci95, name);
+    }
   });
 });
 
@@ -273,9 +315,10 @@ describe('intervals from hand-made counters', () => {
     ],
   ];
   const games = [...pattern, ...pattern, ...pattern, ...pattern];
+  // Every rate over units gets the Wilson interval at the sample size its units' spread implies.
   const expected = (x: number[], n: number[]) => {
     const estimate = ratioEstimate(ratioSumsOf(x, n));
-    return [estimate.rate - Z95 * estimate.se, estimate.rate + Z95 * estimate.se];
+    return rateInterval(estimate.rate, estimate.se, estimate.units);
   };
   const closeTo = (actual: readonly number[], wanted: readonly number[]) =>
     assert.ok(
@@ -316,10 +359,13 @@ describe('intervals from hand-made counters', () => {
     const summary = await handTournament(games);
     // Counter's games go the same way in both seatings (a tie, a win, a loss), so whatever seat 0
     // takes of a deal with counter it gives back with random: one win in every deal's two games.
+    // The deal groups show no spread, but that is these deals, not a certainty: the Wilson
+    // interval at their number, not a point.
     const seat = summary.seats[0];
     assert.equal(seat.ci95Unit, 'deal group');
     assert.equal(seat.winRate, 0.5);
-    assert.deepEqual(seat.ci95, [0.5, 0.5]);
+    closeTo(seat.ci95, rateInterval(0.5, 0, games.length));
+    assert.ok(seat.ci95[1] - seat.ci95[0] > 0.4);
     const counter = summary.strategies.counter;
     assert.equal(counter.roundCi95Unit, 'deal group');
     closeTo(counter.roundCi95, expected(repeat([2, 8, 0]), repeat([4, 10, 8])));
