@@ -6,6 +6,7 @@ import {
   runComparison,
   sprtHistogram,
   varianceReduction,
+  measuredAs,
 } from '../../../src/runner/compare/compare.ts';
 import type { PairedSpec, PairedTotals } from '../../../src/runner/compare/paired.ts';
 import { runPairedBatches } from '../../../src/runner/compare/paired-run.ts';
@@ -219,5 +220,26 @@ describe('the variance reduction', () => {
     assert.ok(unpaired.support.length > 1, 'the arms played different deals');
     // Independent arms: the difference's variance is the sum of theirs, up to sampling noise.
     assert.ok(reduction.factor > 0.7 && reduction.factor < 1.3, `factor ${reduction.factor}`);
+  });
+});
+
+describe('what the Elo is said to measure', () => {
+  const spec = (design: 'independent' | 'duplicate', opponents: string[]): PairedSpec => ({
+    game: 'dominion',
+    candidate: 'smithy-bm',
+    baseline: 'big-money',
+    opponents,
+    rules: {},
+    seed: 's',
+    design,
+  });
+
+  test('head to head only where the compared seat plays every seat and every other holds the baseline', () => {
+    assert.match(measuredAs(spec('duplicate', ['big-money'])), /^head to head: .*every seat in turn$/);
+    assert.match(measuredAs(spec('duplicate', ['big-money-ultimate'])), /^against the opponents big-money-ultimate, not head to head/);
+    // From one seat the seat's advantage is in both shares, and on the Elo scale it does not cancel.
+    const fromSeat0 = measuredAs(spec('independent', ['big-money']));
+    assert.doesNotMatch(fromSeat0, /head to head/);
+    assert.match(fromSeat0, /listed seat 0 only.*not the pair's Elo/);
   });
 });
