@@ -261,14 +261,22 @@ function finishGame(s: HeartsState): void {
 /**
  * A bad move ends the game (the original server stopped the whole group): the current player
  * forfeits, is placed last with no share of the win, and the others are ranked by their totals
- * so far, the hand in progress not counted.
+ * so far, the hand in progress not counted. The forfeiting seat's points per hand count that hand
+ * as every point it could have cost, 26: counted as nothing, a bad move made just before taking
+ * the queen would lower a seat's points, the measure compare and tune read in Hearts.
  */
 export function forfeitTurn(s: HeartsState, reason: number): void {
   const seat = s.current;
   s.tally.forfeit(seat, reason);
   s.forfeited = seat;
+  const cells = s.handCells;
+  const at = seat * HEARTS_METRIC_COUNT;
+  for (const metric of POINT_METRICS) s.tally.recordAt(cells[at + metric], HAND_POINTS);
   finishGame(s);
 }
+
+/** The metrics of a seat's points in a hand, which a forfeited hand charges in full. */
+const POINT_METRICS = [Metric.POINTS, Metric.POINTS_BY_QUEEN, Metric.POINTS_BY_HEARTS, Metric.POINTS_BY_HIGH_SPADES];
 
 /**
  * Writes the current player's legal cards in card order (suit, then rank); returns the count.

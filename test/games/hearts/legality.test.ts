@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CARD_NAMES, Illegal, SUITS, SUIT_OF, RANK_OF, hearts, type HeartsState } from '../../../src/games/hearts/index.ts';
 import { illegalReason, listLegalActions } from '../../../src/games/hearts/engine.ts';
+import { Metric } from '../../../src/games/hearts/metrics.ts';
 import { card } from './crafted.ts';
 
 interface Situation {
@@ -130,4 +131,17 @@ test('a bad move: the seat forfeits the game, is placed last, the others rank by
     [0, 0.5, 0.5, 0],
   );
   assert.equal(state.tally.forfeits[seat * state.tally.shape.forfeitReasons + reason], 1);
+});
+
+test('a bad move charges the forfeiting seat the whole hand in its points per hand, and the others nothing', () => {
+  const state = hearts.createState(4, hearts.parseRules({}));
+  hearts.reset(state, new Uint32Array([9, 9, 9, 9]), 3);
+  const seat = state.current;
+  hearts.forfeit(state, hearts.applyChecked(state, card('AH')));
+  const recorded = (who: number) => {
+    const at = state.tally.metricOffset(Metric.POINTS, who);
+    return { records: state.tally.counts[at], sum: state.tally.counts[at + 1] };
+  };
+  assert.deepEqual(recorded(seat), { records: 1, sum: 26 });
+  for (let other = 0; other < 4; other++) if (other !== seat) assert.deepEqual(recorded(other), { records: 0, sum: 0 });
 });
