@@ -10,5 +10,11 @@ if (!main) {
   register();
   main = '../src/cli/main.ts';
 }
+// A reader that stops early (`parlor compare ... | head -1`) closes the pipe: what is left to print
+// goes nowhere, and the command still finishes its run and exits with its own status (compare's
+// verdict), where the write's error would otherwise end it with a stack trace and exit 1.
+process.stdout.on('error', (error) => {
+  if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+});
 const { run } = await import(main);
 process.exitCode = await run(process.argv.slice(2));

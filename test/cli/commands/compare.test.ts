@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, parlor, runCaptured, scratchDir } from '../cli.ts';
+import { ROOT, parlor, runCaptured, scratchDir, startParlor } from '../cli.ts';
 import { PYTHON } from '../../protocol/helpers.ts';
 
 const scratch = scratchDir();
@@ -16,6 +16,18 @@ function summaryOf(dir: string) {
 }
 
 describe('parlor compare', () => {
+  test('a reader that stops after the first line (| head -1) leaves the run its own exit status, with no error', async () => {
+    const dir = join(scratch, 'head');
+    const args = ['compare', '--candidate', 'counter', '--baseline', 'cautious', '--players', '3', '--opponents', 'random,random'];
+    const { child, finished } = startParlor([...args, '--max-games', '100', '--seed', 'z', '--workers', '1', '--out', dir, '-q']);
+    // Closed at the first line, as head closes it: everything printed after that meets a closed pipe.
+    child.stdout!.once('data', () => child.stdout!.destroy());
+    const run = await finished;
+    assert.equal(run.code, 2, run.stderr);
+    assert.doesNotMatch(run.stderr, /EPIPE|internal error/);
+    assert.equal(summaryOf(dir).comparison.verdict, 'undecided');
+  });
+
   test("a strategy's errors are reported with their message and place, as sim reports them", async () => {
     const dir = join(scratch, 'forfeits');
     const thrower = 'test/runner/fixtures/throws.ts';
