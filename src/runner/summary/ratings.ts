@@ -31,7 +31,10 @@ function groupTable(matchup: SummaryMatchup, strategies: readonly string[], grou
  * same deals in every match-up, so games correlated by sharing a deal are always drawn together.
  * The bootstrap's random stream comes from the run's seed, so a run's intervals are reproducible.
  */
-export function runRatings(strategies: readonly string[], matchups: readonly SummaryMatchup[], seed: string): RatingSummary[] {
+export function runRatings(field: readonly string[], matchups: readonly SummaryMatchup[], seed: string): RatingSummary[] {
+  // A run stopped early may not have reached every strategy's tables: one that played no game has
+  // no rating, and is not counted in the field's average either.
+  const strategies = field.filter((strategy) => matchups.some((matchup) => played(matchup) && matchup.seats.includes(strategy)));
   const blocks: TableResults[][] = [];
   for (let group = 0; group < DEAL_GROUPS; group++) {
     const tables = matchups.flatMap((matchup) => groupTable(matchup, strategies, group) ?? []);
@@ -48,6 +51,11 @@ export function runRatings(strategies: readonly string[], matchups: readonly Sum
       high: round2(intervals.high[index]),
     }))
     .sort((a, b) => b.elo - a.elo);
+}
+
+function played(matchup: SummaryMatchup): boolean {
+  const { data, layout } = matchup.counters;
+  return Array.from({ length: DEAL_GROUPS }, (_, group) => data[layout.dealGroup(group)]).some((blocks) => blocks > 0);
 }
 
 // Hundredths of an Elo point are far below any interval's width.

@@ -59,6 +59,17 @@ describe('tournament ratings', () => {
     assert.ok(ratings[0].low > ratings[1].high && ratings[1].low > ratings[2].high);
   });
 
+  test('a run stopped before a strategy played rates only the others, around their own average', async () => {
+    const matchups = await tournament(['random', 'cautious', 'counter'], 2, 200);
+    // As a stop leaves it: counter's match-ups not yet reached, their counters empty.
+    const stopped = matchups.map((matchup) =>
+      matchup.seats.includes('counter') ? { ...matchup, counters: new Counters(matchup.counters.layout) } : matchup,
+    );
+    const ratings = runRatings(['random', 'cautious', 'counter'], stopped, 'ratings');
+    assert.deepEqual(ratings.map((row) => row.strategy).sort(), ['cautious', 'random']);
+    assert.ok(Math.abs(ratings[0].elo + ratings[1].elo) < 0.05);
+  });
+
   test('repeated strategies at a table and multi-player tables; the same seed gives the same intervals', async () => {
     const field = ['random', 'cautious', 'counter'];
     const matchups = await tournament(field, 4, 60);
