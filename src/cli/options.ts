@@ -175,7 +175,8 @@ export const Options = {
   },
   seatings: {
     flags: '--seatings <how>',
-    description: 'how a tournament seats each table: all (every order) or rotated',
+    description:
+      'how a tournament seats each table: all (every order, a match-up each) or rotated (the table as one match-up under the duplicate design: each deal in every rotation, the seats in a new order around the table each deal)',
     defaultValue: 'all',
     parse: parseSeatings,
   },

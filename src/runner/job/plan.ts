@@ -118,13 +118,18 @@ export function planTournament(registry: Registry, options: TournamentRequest): 
   const players = options.players ?? Math.max(game.minPlayers, Math.min(field.length, game.maxPlayers));
   if (players < game.minPlayers || players > game.maxPlayers) throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
   const matchupSeats = tournamentTables(field, players).flatMap((table) => seatingsOf(table, options.seatings));
+  if (options.seatings === 'rotated' && options.design === 'independent') {
+    throw Errors.badOption(
+      '--seatings rotated plays each table as one match-up under the duplicate design, its seats moving deal by deal: --design independent does not go with it',
+    );
+  }
   return {
     command: 'tournament',
     game: game.id,
     players,
     rules: fullRules(registry, game.id, options.rules),
     seed: options.seed,
-    design: options.design ?? 'independent',
+    design: options.seatings === 'rotated' ? 'duplicate' : (options.design ?? 'independent'),
     seatings: options.seatings,
     matchupSeats,
     games: options.games,

@@ -1,6 +1,12 @@
 import { parseChoice } from '../play/design.ts';
 
-/** How a tournament seats each table: every distinct order of its strategies, or its rotations. */
+/**
+ * How a tournament seats each table: every distinct order of its strategies, a match-up each, or
+ * the table as one match-up under the duplicate design, which plays each deal in every rotation of
+ * the seats and takes the next order around the table for the next deal (design.ts). A fixed
+ * order's rotations alone would keep every strategy between the same neighbours: at three seats a
+ * copy of counter seated after it rated 24 Elo below it, the intervals apart.
+ */
 export const SEATINGS = ['all', 'rotated'] as const;
 export type SeatingName = (typeof SEATINGS)[number];
 
@@ -27,20 +33,19 @@ export function tournamentTables(strategies: readonly string[], players: number)
   return tables;
 }
 
-/** The seatings of one table, without repeats (a table with a strategy twice has fewer distinct orders). */
+/**
+ * The match-ups of one table: each distinct order of its seats (a table with a strategy twice has
+ * fewer), or under `rotated` the table itself, whose design moves the seats.
+ */
 export function seatingsOf(table: readonly string[], seatings: SeatingName): string[][] {
-  const orders = seatings === 'rotated' ? rotations(table) : permutations(table);
+  if (seatings === 'rotated') return [[...table]];
   const seen = new Set<string>();
-  return orders.filter((order) => {
+  return permutations(table).filter((order) => {
     const key = JSON.stringify(order);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
-}
-
-function rotations(table: readonly string[]): string[][] {
-  return table.map((_, shift) => table.map((_, seat) => table[(seat + shift) % table.length]));
 }
 
 function permutations(items: readonly string[]): string[][] {

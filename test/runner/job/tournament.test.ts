@@ -21,14 +21,9 @@ describe('tournaments', () => {
     assert.equal(tournamentTables(['a', 'b', 'c'], 4).length, 3);
   });
 
-  test('play all distinct seatings, or the rotations', () => {
+  test('play all distinct seatings, or the table as one match-up whose design moves the seats', () => {
     assert.equal(seatingsOf(['a', 'b', 'c', 'd'], 'all').length, 24);
     assert.equal(seatingsOf(['a', 'a', 'b'], 'all').length, 3);
-    assert.deepEqual(seatingsOf(['a', 'b', 'c'], 'rotated'), [
-      ['a', 'b', 'c'],
-      ['b', 'c', 'a'],
-      ['c', 'a', 'b'],
-    ]);
-    assert.equal(seatingsOf(['a', 'b', 'a', 'b'], 'rotated').length, 2);
+    assert.deepEqual(seatingsOf(['a', 'b', 'c'], 'rotated'), [['a', 'b', 'c']]);
   });
 });

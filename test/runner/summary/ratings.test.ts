@@ -6,15 +6,21 @@ import type { DesignName } from '../../../src/runner/play/design.ts';
 import { prepareMatch } from '../../../src/runner/play/match.ts';
 import { runRatings } from '../../../src/runner/summary/ratings.ts';
 import type { SummaryMatchup } from '../../../src/runner/summary/summary-types.ts';
-import { seatingsOf, tournamentTables } from '../../../src/runner/job/tournament.ts';
+import { seatingsOf, tournamentTables, type SeatingName } from '../../../src/runner/job/tournament.ts';
 import { builtinRegistry } from '../../../src/app.ts';
 
 /** Every seating of every table of `players` from the field, each played for `games` games in this thread. */
-async function tournament(field: string[], players: number, games: number, design: DesignName = 'independent'): Promise<SummaryMatchup[]> {
+async function tournament(
+  field: string[],
+  players: number,
+  games: number,
+  design: DesignName = 'independent',
+  seatings: SeatingName = 'all',
+): Promise<SummaryMatchup[]> {
   const registry = builtinRegistry();
-  const seatings = tournamentTables(field, players).flatMap((table) => seatingsOf(table, 'all'));
+  const matchups = tournamentTables(field, players).flatMap((table) => seatingsOf(table, seatings));
   return Promise.all(
-    seatings.map(async (seats, index) => {
+    matchups.map(async (seats, index) => {
       const match = await prepareMatch(registry, { game: 'love-letter', seats, rules: {}, seed: 'ratings' });
       const counters = new Counters(match.layout);
       const offset = index * games;
@@ -57,6 +63,17 @@ describe('tournament ratings', () => {
     assert.ok(Math.abs(ratings.reduce((sum, row) => sum + row.elo, 0)) < 0.05);
     // The gaps are far wider than the intervals.
     assert.ok(ratings[0].low > ratings[1].high && ratings[1].low > ratings[2].high);
+  });
+
+  test('rotated seatings rate a copy seated after its original level with it', async () => {
+    // One order's rotations kept the copy just after counter and random just after the copy: the
+    // copy rated 24 below counter, the intervals apart. The duplicate design reorders each deal.
+    const copy = new URL('../../fixtures/strategies/copies/counter.ts', import.meta.url).pathname;
+    const field = ['counter', copy, 'random'];
+    const ratings = runRatings(field, await tournament(field, 3, 9_000, 'duplicate', 'rotated'), 'rotated');
+    const [first, second] = ratings;
+    assert.deepEqual([first.strategy, second.strategy].sort(), [copy, 'counter'].sort());
+    assert.ok(first.low <= second.high, JSON.stringify(ratings));
   });
 
   test('a run stopped before a strategy played rates only the others, around their own average', async () => {
