@@ -68,10 +68,15 @@ export class BotPort {
   }
 
   /**
-   * Reads a new connection's first message and hands the connection to the bot it names. A
-   * greeting naming no bot that waits is refused; when only one bot waits (bots started one at a
-   * time, as the contest starts them), that bot is the one that sent it, and is told why. On a
-   * bot's own socket (`owner`), that bot is the one that sent it, and may greet only as itself.
+   * Reads a new connection's first message and hands the connection to the bot it names. On the
+   * port only the greeting's first word tells who sent it, so a refused greeting is charged to the
+   * bot it names, and one naming no bot still awaited is closed and charged to nobody: another bot
+   * may be starting meanwhile, and blaming it would punish a bot for what it never sent. Such is a
+   * second connection from a bot already connected, which keeps playing on its first: the
+   * contest's server accepts one connection per bot it starts and never reads another, so it does
+   * not punish that bot either (its backlog hands the stray to the next bot started, which then
+   * fails to start; that is not copied). On a bot's own socket (`owner`), that bot is the one that
+   * sent it, and may greet only as itself.
    */
   private greet(socket: Socket, owner?: string): void {
     this.greeting.add(socket);
@@ -84,20 +89,24 @@ export class BotPort {
       socket.off('data', onData);
       this.greeting.delete(socket);
       const said = 'messages' in pushed ? pushed.messages[0] : '';
-      const named = /^(\S+) alive$/i.exec(said)?.[1]?.toLowerCase();
-      const arrival = named === undefined || (owner !== undefined && named !== owner) ? undefined : this.waiting.get(named);
-      if (arrival && 'messages' in pushed && pushed.rest === '') {
+      const named = /^\S+/.exec(said)?.[0].toLowerCase();
+      const sender = owner ?? named;
+      const arrival = sender === undefined ? undefined : this.waiting.get(sender);
+      const greeted = named === sender && /^\S+ alive$/i.test(said);
+      if (arrival && 'messages' in pushed && greeted && pushed.rest === '') {
         arrival.connect(socket);
         return;
       }
       socket.destroy();
-      const blamed =
-        arrival ??
-        (owner !== undefined ? this.waiting.get(owner) : this.waiting.size === 1 ? this.waiting.values().next().value : undefined);
-      if (!blamed) return;
-      if ('failure' in pushed) blamed.refuse({ failure: pushed.failure, detail: `greeted with a ${pushed.detail}` });
-      else if (arrival) blamed.refuse({ failure: Forfeit.FLOODED, detail: `wrote ${quote(pushed.rest)} after '${said}'` });
-      else blamed.refuse({ failure: Forfeit.MALFORMED, detail: `greeted with ${quote(said)}, not '${blamed.identifier} alive'` });
+      if (!arrival) {
+        if (owner !== undefined) return;
+        const what = 'failure' in pushed ? pushed.detail : `greeted with ${quote(said)}`;
+        for (const waiting of this.waiting.values()) waiting.turnAway(what);
+        return;
+      }
+      if ('failure' in pushed) arrival.refuse({ failure: pushed.failure, detail: `greeted with a ${pushed.detail}` });
+      else if (greeted) arrival.refuse({ failure: Forfeit.FLOODED, detail: `wrote ${quote(pushed.rest)} after '${said}'` });
+      else arrival.refuse({ failure: Forfeit.MALFORMED, detail: `greeted with ${quote(said)}, not '${arrival.identifier} alive'` });
     };
     socket.on('data', onData);
   }
@@ -127,6 +136,8 @@ export class Arrival {
   private settle!: (result: Socket | ChannelRefusal | null) => void;
   private readonly onSettled: () => void;
   private done = false;
+  /** What the latest connection charged to nobody did, closed while this bot was awaited. */
+  turnedAway: string | null = null;
 
   constructor(identifier: string, onSettled: () => void) {
     this.identifier = identifier;
@@ -141,6 +152,14 @@ export class Arrival {
 
   refuse(refusal: ChannelRefusal): void {
     if (!this.done) this.finish(refusal);
+  }
+
+  /**
+   * A connection charged to nobody was closed meanwhile: kept for the words of this bot's timeout,
+   * since a bot that greets with a wrong identifier is closed the same way and is told nothing else.
+   */
+  turnAway(what: string): void {
+    if (!this.done) this.turnedAway = what;
   }
 
   /** No longer awaited (given up on): a connection that still comes is closed. */
@@ -217,7 +236,7 @@ export class TcpChannel implements Channel {
   private disposed = false;
   /** A sandboxed bot's socket and the folder it is in, closed once the bot has connected. */
   private own: { readonly server: Server; readonly folder: string } | null = null;
-  awaiting: string | null;
+  private connected = false;
 
   /** Takes over one `retain` of `port`, released when the channel is disposed of. */
   constructor(port: BotPort, identifier: string, openTimeoutMs: number) {
@@ -225,7 +244,13 @@ export class TcpChannel implements Channel {
     this.identifier = identifier;
     this.openTimeoutMs = openTimeoutMs;
     this.arrival = port.arrival(identifier);
-    this.awaiting = `connect to port ${port.port} and say '${identifier} alive'`;
+  }
+
+  get awaiting(): string | null {
+    if (this.connected) return null;
+    const turnedAway = this.arrival.turnedAway;
+    const note = turnedAway === null ? '' : ` (a connection that ${turnedAway} was turned away meanwhile)`;
+    return `connect to port ${this.port.port} and say '${this.identifier} alive'${note}`;
   }
 
   command(command: BotCommand): BotCommand {
@@ -241,7 +266,7 @@ export class TcpChannel implements Channel {
     // One connection per bot: a sandboxed bot's socket takes no more.
     this.closeOwn();
     if (result === null || 'failure' in result) return result;
-    this.awaiting = null;
+    this.connected = true;
     return { sink: result, source: result };
   }
 

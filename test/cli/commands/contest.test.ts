@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { processesMarked, PYTHON, ROOT, scratchDir } from '../../protocol/helpers.ts';
 import { parlor, runCaptured, startParlor } from '../cli.ts';
@@ -92,6 +92,30 @@ describe('parlor contest', () => {
     assert.equal(wins, 12, 'one winner a counted game');
     assert.match(printed.join('\n'), /^12 games counted, 1 dropped because a disqualified entrant played in them\n/);
     assert.match(printed.join('\n'), /Garbage +0 +0 +- +- +disqualified: malformed: sent 'suggest the butler did it'/);
+    assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
+  });
+
+  test("a bot's second connection, greeting as itself as the next bot starts, is closed and disqualifies nobody", async () => {
+    const rendezvous = join(scratch, 'connects-twice');
+    mkdirSync(rendezvous);
+    const launch = join(scratch, 'connects-twice.txt');
+    writeFileSync(
+      launch,
+      [
+        `${PYTHON} ${fixture('connects_twice.py')} ${rendezvous} {Twice} %%`,
+        // Started once Twice is up, and run as the example bot once Twice's second greeting was closed.
+        `${PYTHON} ${fixture('starts_late.py')} ${rendezvous} ${join(ROOT, 'strategies/external/speedclue_bot.py')} {Late} %%`,
+      ].join('\n'),
+    );
+    const out = join(scratch, 'connects-twice-run');
+    const args = ['contest', '--launch', launch, '--strategies', 'inference', '--per-seating', '1', '--seed', 'twice', '--out', out];
+    const { code } = await runCaptured([...args, ...PATIENT]);
+    assert.equal(code, 0);
+    assert.ok(existsSync(join(rendezvous, 'turned-away')), 'the second connection was closed');
+    const outcomes = outcomesOf(out);
+    for (const name of ['Late', 'Twice', 'inference']) {
+      assert.deepEqual([outcomes.get(name)![2], outcomes.get(name)![6]], ['6', ''], `${name} plays every seating, never disqualified`);
+    }
     assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
   });
 

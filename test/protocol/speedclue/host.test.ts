@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { quote } from 'shell-quote';
@@ -144,6 +144,30 @@ describe('SpeedClue bots on TCP', () => {
       await assertNothingLeft();
     });
   }
+
+  test("a bot's second connection, greeting as itself while another bot is awaited, is closed and charged to nobody", async () => {
+    const rendezvous = join(scratch, 'connects-twice');
+    mkdirSync(rendezvous);
+    const failures: [string, ReadFailure][] = [];
+    const twice = cmd(PYTHON, fixture('connects_twice.py'), rendezvous);
+    // The example bot starts only once the second greeting was closed, which came while it was awaited.
+    const late = cmd(PYTHON, fixture('starts_late.py'), rendezvous, EXAMPLE);
+    const { counters, stats } = await playExternal([twice, late, 'inference'], 4, {
+      game: 'speedclue',
+      seed: 'connects twice',
+      env,
+      limits,
+      resultsDir: join(scratch, 'connects-twice-results'),
+      onFailure: (label, failure) => failures.push([label, failure]),
+    });
+    assert.ok(existsSync(join(rendezvous, 'turned-away')), 'the second connection was closed');
+    assert.deepEqual(failures, []);
+    assert.equal(forfeitsOf(counters, 0).size, 0, 'the bot that connected twice plays on its first connection');
+    assert.equal(forfeitsOf(counters, 1).size, 0, 'the example bot is not blamed for the greeting it never sent');
+    assert.equal(stats.botsStarted, 2);
+    assert.equal(stats.games, 4);
+    await assertNothingLeft();
+  });
 
   test('a bot that leaves without answering done is told of', async () => {
     const { counters, failures } = await playBot(cmd(PYTHON, fixture('no_dead.py')), 2, 'no-dead');

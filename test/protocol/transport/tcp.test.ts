@@ -36,6 +36,24 @@ function failure(result: ReadResult | null): { failure: number; detail: string }
   return result;
 }
 
+/** Connects to a unix socket's path or a port and sends `greeting`; resolves to the socket, or to the error's code. */
+const greetOn = (where: string | number, greeting: string) =>
+  new Promise<Socket | string>((resolve) => {
+    const socket = connect(typeof where === 'number' ? { host: '127.0.0.1', port: where } : { path: where }, () => {
+      socket.write(greeting);
+      resolve(socket);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+
+/** Resolves once parlor has closed `socket`, with what it sent first. */
+const closing = (socket: Socket) =>
+  new Promise<string>((resolve) => {
+    let sent = '';
+    socket.on('data', (chunk: Buffer) => (sent += chunk.toString()));
+    socket.once('close', () => resolve(sent));
+  });
+
 let scratch: string;
 before(() => {
   scratch = scratchDir('tcp');
@@ -153,19 +171,21 @@ describe('a bot on TCP', () => {
     await bot.stop();
   });
 
-  test('that greets with another name, or with a newline the contest refuses, fails to start', async () => {
-    const wrong = await start('wrong-name');
-    assert.deepEqual(await wrong.bot.opened(), {
-      failure: Forfeit.MALFORMED,
-      detail: `greeted with "somebody-else alive", not '${wrong.identifier} alive'`,
-    });
-    await wrong.bot.stop();
+  test('that greets as itself with a newline the contest refuses fails to start', async () => {
     const newline = await start('newline-greeting');
     assert.deepEqual(await newline.bot.opened(), {
       failure: Forfeit.MALFORMED,
       detail: `greeted with "${newline.identifier} alive\\n", not '${newline.identifier} alive'`,
     });
     await newline.bot.stop();
+  });
+
+  test('that greets with another name is not taken for it, and times out', async () => {
+    const wrong = await start('wrong-name', 'raw', 300);
+    const result = failure(await wrong.bot.opened());
+    assert.equal(result.failure, Forfeit.TIMEOUT);
+    assert.match(result.detail, new RegExp(`^did not connect to port \\d+ and say '${wrong.identifier} alive'`));
+    await wrong.bot.stop();
   });
 
   test('that hangs up while still running is disconnected, not waited for', async () => {
@@ -208,17 +228,42 @@ describe('a bot on TCP', () => {
   });
 });
 
-describe("a sandboxed bot's own socket", () => {
-  /** Connects to a unix socket's path or a port and sends `greeting`; resolves to the socket, or to the error's code. */
-  const greetOn = (where: string | number, greeting: string) =>
-    new Promise<Socket | string>((resolve) => {
-      const socket = connect(typeof where === 'number' ? { host: '127.0.0.1', port: where } : { path: where }, () => {
-        socket.write(greeting);
-        resolve(socket);
-      });
-      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
-    });
+describe('the port', () => {
+  test('closes a second connection of a bot connected, and a greeting naming no bot awaited, and charges them to nobody', async () => {
+    const port = await sharedBotPort('raw');
+    const awaited = new TcpChannel(port, freshIdentifier(), ANSWERING_MS);
+    const opening = awaited.open(() => false);
+    const connected = new TcpChannel(await sharedBotPort('raw'), freshIdentifier(), ANSWERING_MS);
+    const first = (await greetOn(port.port, `${connected.identifier} alive`)) as Socket;
+    const ends = await connected.open(() => false);
+    assert.ok(ends !== null && 'sink' in ends, JSON.stringify(ends));
 
+    const again = (await greetOn(port.port, `${connected.identifier} alive`)) as Socket;
+    assert.equal(await closing(again), '', 'the second connection is closed unanswered');
+    const stranger = (await greetOn(port.port, 'somebody-else alive')) as Socket;
+    await closing(stranger);
+    // A refusal would have settled it already; the next turn of the event loop comes after that.
+    const pending = new Promise<string>((resolve) => setImmediate(() => resolve('still awaited')));
+    assert.equal(await Promise.race([opening, pending]), 'still awaited', 'the bot awaited was not blamed');
+    assert.equal(
+      awaited.awaiting,
+      `connect to port ${port.port} and say '${awaited.identifier} alive' (a connection that greeted with "somebody-else alive" was turned away meanwhile)`,
+    );
+
+    // It still arrives as itself, and the connected bot keeps its first connection.
+    const arriving = (await greetOn(port.port, `${awaited.identifier} alive`)) as Socket;
+    const arrived = await opening;
+    assert.ok(arrived !== null && 'sink' in arrived, JSON.stringify(arrived));
+    assert.equal(awaited.awaiting, null);
+    const heard = new Promise<string>((resolve) => first.once('data', (chunk: Buffer) => resolve(chunk.toString())));
+    ends.sink.write('reset 3 0 Gr Ca Ba');
+    assert.equal(await heard, 'reset 3 0 Gr Ca Ba');
+    for (const socket of [first, arriving]) socket.destroy();
+    for (const channel of [awaited, connected]) channel.dispose();
+  });
+});
+
+describe("a sandboxed bot's own socket", () => {
   test('takes only that bot, and only its first connection, and is removed with it', async () => {
     const [owner, other] = [freshIdentifier(), freshIdentifier()];
     const port = await sharedBotPort('raw');
@@ -259,7 +304,7 @@ describe('a launch file', () => {
       path,
       [
         `${PYTHON} ${BOT} echo {Echo} %%`,
-        `${PYTHON} ${BOT} wrong-name {Wrong} %%`,
+        `${PYTHON} ${BOT} newline-greeting {Newline} %%`,
         `${PYTHON} ${BOT} shouts {Loud} %%`,
         `/nonexistent/bot {Gone} %%`,
       ].join('\n'),
@@ -277,7 +322,7 @@ describe('a launch file', () => {
       launched.map((entry) => ('bot' in entry ? `${entry.entry.identifier} up` : `${entry.entry.identifier}: ${entry.failure.detail}`)),
       [
         'Echo up',
-        `Wrong: greeted with "somebody-else alive", not 'Wrong alive'`,
+        `Newline: greeted with "Newline alive\\n", not 'Newline alive'`,
         'Loud up',
         'Gone: could not start: spawn /nonexistent/bot ENOENT',
       ],
