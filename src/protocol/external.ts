@@ -8,7 +8,7 @@ import { wireProtocol } from './protocols.ts';
 import type { Channel } from './transport/channel.ts';
 import { FifoChannel, freshFifoName } from './transport/fifo.ts';
 import { createFramer } from './transport/framing.ts';
-import { BotProcess, installCleanup, type BotLimits, type BotLink } from './transport/process.ts';
+import { BotProcess, installCleanup, type BotLimits, type BotLink, type LogCap } from './transport/process.ts';
 import { freshIdentifier, sharedBotPort, TcpChannel } from './transport/tcp.ts';
 import { checkSandbox } from './transport/sandbox.ts';
 import type { SandboxLimits } from '../runner/play/external.ts';
@@ -32,6 +32,8 @@ export interface LinkContext {
   readonly openTimeoutMs: number;
   /** Appends a line to this bot's log, marked with the game, round and player. */
   log(line: string): void;
+  /** The cap of that log, as the bot's output meets it. */
+  readonly logCap?: LogCap;
 }
 
 /** Starts a seat's bot: a process for `cmd:` seats, a strategy in this thread for loopbacks. */

@@ -9,7 +9,7 @@ import type { Counters } from '../runner/play/counters.ts';
 import type { PreparedMatch } from '../runner/play/match.ts';
 import { playGameAsync, type AsyncChooser, type DecisionOutcome, type Table, type TableObserver } from '../runner/play/table.ts';
 import { TranscriptRecorder } from '../runner/play/transcript.ts';
-import { appendBotLog, finishBotLogs } from './bot-logs.ts';
+import { appendBotLog, botLogCap, finishBotLogs, flushBotLogs } from './bot-logs.ts';
 import { ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
 import { channelFor, framingFor, wireProtocol } from './protocols.ts';
 import {
@@ -19,6 +19,7 @@ import {
   sweepBots,
   type BotLimits,
   type BotLink,
+  type LogCap,
   type ReadFailure,
   type ReadResult,
 } from './transport/process.ts';
@@ -181,6 +182,8 @@ export class ProtocolHost {
   async close(): Promise<void> {
     await Promise.all([...this.hosted.values()].map((hosted) => hosted.stopAll()));
     sweepBots();
+    // Whoever reads the logs next finds them whole.
+    flushBotLogs();
   }
 
   private abort(): void {
@@ -197,12 +200,22 @@ export class ProtocolHost {
 
   /** Appends to the log of the bot `label` (every seat and round it plays shares one file, capped per run). */
   log(label: string, line: string): void {
+    appendBotLog(this.logPath(label), this.limits.maxLogBytes, line);
+  }
+
+  /** The cap of the log of the bot `label`, as its output meets it. */
+  logCap(label: string): LogCap {
+    // A bot that has logged nothing has no file yet, and none is made for asking.
+    return botLogCap(() => this.logPaths.get(label));
+  }
+
+  private logPath(label: string): string {
     let path = this.logPaths.get(label);
     if (path === undefined) {
       path = this.outputPath('bots', botLogName(label));
       this.logPaths.set(label, path);
     }
-    appendBotLog(path, this.limits.maxLogBytes, line);
+    return path;
   }
 
   /** Passes a bot's failure on to whoever asked to hear of them. */
@@ -321,7 +334,11 @@ class HostedTable implements TableObserver {
   onForfeit(seat: number, reason: number, detail: string): void {
     this.recorder?.onForfeit(seat, reason, detail);
     const bot = this.seats[seat];
-    if (bot) this.host.reportFailure(bot.connector.label, { failure: reason, detail });
+    if (bot) {
+      // A bot out for the game forfeits each later decision alike: its log tells why once.
+      if (!bot.outFor(detail)) bot.log(bot.failureLine('forfeits', { failure: reason, detail }));
+      this.host.reportFailure(bot.connector.label, { failure: reason, detail });
+    }
     bot?.server.forfeited?.();
     if (!bot || this.host.wire.lifecycle === 'round') return;
     const fate = this.host.wire.afterForfeit?.(this.table.rules, SILENT.has(reason)) ?? 'restart';
@@ -363,6 +380,31 @@ class BotSeat {
   newGame(): void {
     this.round = 0;
     this.disqualified = null;
+  }
+
+  /** What marks this seat's lines in its bot's log now. */
+  logPrefix(): string {
+    const { table, gameIndex } = this.hosted;
+    return `[game ${gameIndex} round ${this.round} player ${table.game.seatNumber(this.seat, table.rules)}] `;
+  }
+
+  /** Appends to the bot's log, marked with this seat's game, round and player. */
+  log(line: string): void {
+    this.hosted.host.log(this.connector.label, `${this.logPrefix()}${line}`);
+  }
+
+  /**
+   * A failure of the bot's, as its log tells it: `forfeits: timeout (no reply within 5000 ms)`.
+   * Every one is told there, since nothing else may say it (a bot that hangs, or exits with 0).
+   */
+  failureLine(what: string, failure: ReadFailure): string {
+    const label = this.hosted.table.game.forfeitLabels[failure.failure] ?? `reason ${failure.failure}`;
+    return `${what}: ${label}${failure.detail === '' ? '' : ` (${failure.detail})`}`;
+  }
+
+  /** Whether `detail` is that of the forfeits of a seat out for the rest of the game. */
+  outFor(detail: string): boolean {
+    return this.disqualified?.detail === detail;
   }
 
   /** Out for the rest of the game: the seat's later decisions forfeit at once, for the same reason. */
@@ -448,10 +490,8 @@ class Connection {
     this.host = host;
     const { table } = hosted;
     const label = bot.connector.label;
-    const number = table.game.seatNumber(bot.seat, table.rules);
-    const prefix = () => `[game ${hosted.gameIndex} round ${bot.round} player ${number}] `;
     // A bot of one round is known by that round, whenever its lines arrive.
-    const pinned = host.wire.lifecycle === 'round' ? prefix() : null;
+    const pinned = host.wire.lifecycle === 'round' ? bot.logPrefix() : null;
     this.context = {
       game: table.game,
       wire: host.wire,
@@ -465,7 +505,8 @@ class Connection {
       limits: host.limits,
       sandbox: host.sandbox,
       openTimeoutMs: host.startTimeoutMs,
-      log: (line) => host.log(label, `${pinned ?? prefix()}${line}`),
+      log: (line) => host.log(label, `${pinned ?? bot.logPrefix()}${line}`),
+      logCap: host.logCap(label),
     };
     this.nameLine = hosted.nameLine(bot.seat);
     this.startAllowanceMs = host.channel === 'stdio' ? host.startTimeoutMs : 0;
@@ -594,7 +635,11 @@ class Connection {
   leave(): Promise<void> {
     this.leaving ??= this.flushed.then(() => {
       const failure = this.untoldFailure();
-      if (failure) this.host.reportFailure(this.bot.connector.label, failure);
+      if (failure) {
+        // Every bot of an interrupted run fails alike: that is no news of this one.
+        if (!this.host.aborted) this.context.log(this.bot.failureLine('failed out of turn', failure));
+        this.host.reportFailure(this.bot.connector.label, failure);
+      }
       return this.bot.connector.keepsBots ? undefined : this.link?.stop();
     });
     return this.leaving;

@@ -3,7 +3,7 @@ import { Errors } from '../core/errors.ts';
 import { Forfeit } from '../core/forfeits.ts';
 import type { BotCommand } from './command.ts';
 import { createFramer } from './transport/framing.ts';
-import { BotProcess, installCleanup, type BotLimits, type ReadFailure } from './transport/process.ts';
+import { BotProcess, installCleanup, type BotLimits, type LogCap, type ReadFailure } from './transport/process.ts';
 import { IDENTIFIER_MARK, sharedBotPort, TcpChannel } from './transport/tcp.ts';
 import type { SandboxLimits } from '../runner/play/external.ts';
 import type { FramingKind } from '../core/wire.ts';
@@ -61,6 +61,8 @@ export interface LaunchSettings {
   readonly signal?: AbortSignal;
   /** Receives each bot's stderr and stdout lines, and notes about it. */
   log(identifier: string, line: string): void;
+  /** The cap of each bot's log, as its output meets it. */
+  logCap?(identifier: string): LogCap;
 }
 
 /** A launched bot: its process, connected and greeted, or why it failed to start. */
@@ -86,6 +88,7 @@ export async function launchBots(entries: readonly LaunchEntry[], settings: Laun
       env: settings.env,
       limits: settings.limits,
       log: (line) => settings.log(entry.identifier, line),
+      logCap: settings.logCap?.(entry.identifier),
       framer: createFramer(settings.framing, settings.limits.maxLineLength),
       channel: new TcpChannel(port, entry.identifier, settings.timeoutMs),
       sandbox: settings.sandbox,

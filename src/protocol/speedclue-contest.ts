@@ -11,7 +11,7 @@ import type { Counters } from '../runner/play/counters.ts';
 import { newCounters, prepareMatch, type PreparedMatch, type StrategyResolver } from '../runner/play/match.ts';
 import { makeFolder } from '../core/results-files.ts';
 import { resolveStrategy as resolveInProcess, type ResolvedStrategy } from '../runner/play/strategies.ts';
-import { appendBotLog, finishBotLogs } from './bot-logs.ts';
+import { appendBotLog, botLogCap, finishBotLogs } from './bot-logs.ts';
 import { externalDefinition, type BotConnector } from './external.ts';
 import { botLogName, ProtocolHost, readAcknowledgement } from './host.ts';
 import { launchBots, parseLaunchFile, type Launched, type LaunchEntry } from './launch-file.ts';
@@ -160,6 +160,7 @@ export async function runContest(registry: Registry, plan: ContestPlan, run: Con
     if (line.includes(HEAP_FULL)) heapFilled.add(identifier);
     appendBotLog(join(logs, botLogName(identifier)), DEFAULT_LIMITS.maxLogBytes, line);
   };
+  const logCap = (identifier: string) => botLogCap(() => join(logs, botLogName(identifier)));
   const settings = {
     framing: plan.framing,
     cwd: run.cwd ?? process.cwd(),
@@ -168,6 +169,7 @@ export async function runContest(registry: Registry, plan: ContestPlan, run: Con
     timeoutMs: plan.startTimeoutMs,
     signal: run.signal,
     log,
+    logCap,
   };
   const launched = await launchBots(plan.launch, { ...settings, sandbox: plan.spec.sandbox });
   // parlor's own bots need no sandbox: their files run confined in them, or trusted (--trust).

@@ -231,8 +231,8 @@ describe('what bots leave behind', () => {
     const text = readFileSync(path, 'utf8');
     assert.ok(statSync(path).size < 50_000 + 200, `${statSync(path).size} bytes`);
     assert.match(text, /^\(log cut at 50000 bytes: the rest of this run is dropped and counted\)$/m);
-    const dropped = /^\(dropped after the cut: (\d+) lines, (\d+) bytes\)\n$/m.exec(text.slice(text.lastIndexOf('\n(') + 1));
-    assert.ok(dropped && Number(dropped[1]) > 1000 && Number(dropped[2]) > 50_000, text.slice(-200));
+    const dropped = /^\(dropped after the cut: (\d+) bytes\)\n$/m.exec(text.slice(text.lastIndexOf('\n(') + 1));
+    assert.ok(dropped && Number(dropped[1]) > 50_000, text.slice(-200));
   });
 
   test('processes a bot detached with setsid, with an empty environment or through a double fork, do not outlive the run', async () => {

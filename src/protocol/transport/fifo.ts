@@ -56,7 +56,8 @@ export async function openFifoEnd(path: string, forWriting: boolean, giveUp: () 
         closeSync(fd);
         return null;
       }
-      // A libuv pipe handle: reads and writes wait in the event loop, never in a thread.
+      // A libuv pipe handle: reads and writes wait in the event loop, never in a thread. It closes
+      // the descriptor itself, unseen by fs: threads hosting bots do not track fs.open's (bot-threads.ts).
       return new Socket({ fd, readable: !forWriting, writable: forWriting });
     }
     // ENOENT: not made yet; ENXIO: made, but nobody reads it yet.

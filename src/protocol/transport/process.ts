@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { Errors } from '../../core/errors.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import type { BotCommand } from '../command.ts';
@@ -61,12 +62,25 @@ export const DEFAULT_LIMITS: BotLimits = {
  */
 const EXIT_DRAIN_MS = 100;
 
+/** A bot log's cap, as the bot's output meets it. */
+export interface LogCap {
+  /** The log keeps no more of the bot's output this run. */
+  full(): boolean;
+  /** Counts bytes of output the log drops. */
+  drop(bytes: number): void;
+}
+
 export interface LaunchOptions {
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
   readonly limits: BotLimits;
   /** Receives the bot's stderr, one line at a time, and notes from the host about this bot. */
   log(line: string): void;
+  /**
+   * The cap of the log `log` writes to: once it is full, the bot's output is only counted in bytes,
+   * never decoded or cut into lines, so that a bot writing without end costs little more than the reads.
+   */
+  readonly logCap?: LogCap;
   /** How messages are cut: newline-ended lines unless said otherwise. */
   readonly framer?: Framer;
   /**
@@ -96,6 +110,7 @@ export class BotProcess implements BotLink {
   private readonly token = newBotToken();
   private readonly limits: BotLimits;
   private readonly log: (line: string) => void;
+  private readonly logCap: LogCap | null;
   private readonly framer: Framer;
   private readonly channel: Channel | null;
   /** Where messages go and come from: the child's stdin and stdout, or the channel's ends once open. */
@@ -135,6 +150,7 @@ export class BotProcess implements BotLink {
   constructor(command: BotCommand, options: LaunchOptions) {
     this.limits = options.limits;
     this.log = options.log;
+    this.logCap = options.logCap ?? null;
     this.framer = options.framer ?? createFramer('lines', options.limits.maxLineLength);
     this.channel = options.channel ?? null;
     if (this.channel) liveChannels.add(this.channel);
@@ -333,11 +349,19 @@ export class BotProcess implements BotLink {
     void this.stop();
   }
 
-  /** Logs a stream of the bot's (stderr; stdout too when FIFOs carry the messages) line by line. */
+  /**
+   * Logs a stream of the bot's (stderr; stdout too when FIFOs carry the messages) line by line,
+   * until its log is full: from then on it is still read, lest the bot block on writing it, but
+   * only counted.
+   */
   private logLines(stream: Readable): void {
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => {
-      const lines = ((this.logPartials.get(stream) ?? '') + chunk).split('\n');
+    const decoder = new StringDecoder('utf8');
+    stream.on('data', (chunk: Buffer) => {
+      if (this.logCap?.full()) {
+        this.logCap.drop(chunk.length);
+        return;
+      }
+      const lines = ((this.logPartials.get(stream) ?? '') + decoder.write(chunk)).split('\n');
       let partial = lines.pop() ?? '';
       // A line that never ends is logged in pieces rather than held in memory.
       while (partial.length > this.limits.maxLineLength) {

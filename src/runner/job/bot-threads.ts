@@ -35,7 +35,13 @@ class BotThread {
   readonly exited: Promise<void>;
 
   constructor(setup: BotThreadSetup) {
-    this.worker = new Worker(THREAD.entry, { workerData: { ...setup, ...THREAD.workerData, trusted: trustedStrategyFiles() } });
+    this.worker = new Worker(THREAD.entry, {
+      workerData: { ...setup, ...THREAD.workerData, trusted: trustedStrategyFiles() },
+      // A bot's FIFO ends are opened with fs.open and handed to sockets, which close them: a thread
+      // tracking them would keep their numbers as still open (warning when one comes round again)
+      // and close whatever holds those numbers when it exits.
+      trackUnmanagedFds: false,
+    });
     this.worker.on('message', (reply: BotThreadReply) => {
       const pending = this.pending.get(reply.id);
       this.pending.delete(reply.id);

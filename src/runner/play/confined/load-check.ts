@@ -48,6 +48,8 @@ function checkOnThread(request: LoadCheckRequest, { memoryMb, memoryOption = '--
     const worker = new Worker(THREAD.entry, {
       workerData: { ...THREAD.workerData, ...request },
       resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+      // Started from a thread hosting bots too, which does not: what a file leaves open goes with the check.
+      trackUnmanagedFds: true,
     });
     worker.once('message', (reply: LoadCheckReply) => {
       if ('description' in reply) resolve(reply.description);
