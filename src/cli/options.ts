@@ -217,7 +217,11 @@ export const Options = {
   name: { flags: '--name <text>', description: 'name of the run, for the default results folder', defaultDescription: 'the command' },
   force: { flags: '--force', description: 'overwrite an existing results folder' },
   resume: { flags: '--resume <dir>', description: 'continue an interrupted run from its results folder' },
-  job: { flags: '--job <dir>', description: "take the match-up from an earlier run's results folder" },
+  job: {
+    flags: '--job <dir>',
+    description:
+      "take the match-up from an earlier run's results folder, and the timeouts, channel, framing and sandbox the run played it with (an option typed replaces the run's)",
+  },
   json: { flags: '--json', description: 'print the summary as JSON on stdout' },
   quiet: { flags: '-q, --quiet', description: 'no progress on stderr' },
   moveTimeout: {

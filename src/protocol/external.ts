@@ -2,7 +2,6 @@ import { Errors } from '../core/errors.ts';
 import type { Game, PlayerView, RuleValues } from '../core/game.ts';
 import type { Strategy, StrategyDefinition } from '../core/strategy.ts';
 import { resolveStrategy as resolveInProcess } from '../runner/play/strategies.ts';
-import type { StrategyResolver } from '../runner/play/match.ts';
 import { checkProgram, isExternalSpec, parseBotCommand, type BotCommand } from './command.ts';
 import { wireProtocol } from './protocols.ts';
 import type { Channel } from './transport/channel.ts';
@@ -11,7 +10,7 @@ import { createFramer } from './transport/framing.ts';
 import { BotProcess, installCleanup, type BotLimits, type BotLink, type LogCap } from './transport/process.ts';
 import { freshIdentifier, sharedBotPort, TcpChannel } from './transport/tcp.ts';
 import { checkSandbox } from './transport/sandbox.ts';
-import type { SandboxLimits } from '../runner/play/external.ts';
+import type { ExternalResolver, SandboxLimits } from '../runner/play/external.ts';
 import type { ChannelKind, FramingKind, WireProtocol } from '../core/wire.ts';
 
 /** What a connector needs to open one connection for one seat. */
@@ -118,8 +117,8 @@ export function commandDefinition(game: Game<any, any>, spec: string, cwd: strin
   );
 }
 
-/** Loads a seat spec: `cmd:` seats become external bots; everything else loads as usual. */
-export const resolveStrategy: StrategyResolver = async (registry, gameId, spec, check) => {
+/** Loads a seat spec: `cmd:` seats become external bots (their program found from `cwd`); everything else loads as usual. */
+export const resolveStrategy: ExternalResolver = async (registry, gameId, spec, check, cwd) => {
   if (!isExternalSpec(spec.text)) return resolveInProcess(registry, gameId, spec, check);
-  return { spec, definition: commandDefinition(registry.game(gameId), spec.text), params: {} };
+  return { spec, definition: commandDefinition(registry.game(gameId), spec.text, cwd), params: {} };
 };

@@ -7,7 +7,7 @@ import { startPlayer, type GameRange, type MatchPlayer } from '../../runner/play
 import { Counters } from '../../runner/play/counters.ts';
 import type { DesignName } from '../../runner/play/design.ts';
 import { isExternalSpec, parseStrategySpec } from '../../core/strategy-spec.ts';
-import { jobId, locateGame, matchSpecOf, type JobFile } from '../../runner/job/job.ts';
+import { jobId, locateGame, matchSpecOf, recordedSettings, type JobFile, type RecordedSettings } from '../../runner/job/job.ts';
 import { looksLikePath } from '../../runner/play/strategies.ts';
 import { prepareMatch, seatsUntrusted, type MatchSpec } from '../../runner/play/match.ts';
 import { readJob } from '../../runner/job/results.ts';
@@ -53,6 +53,22 @@ interface ReplayTarget {
   readonly local: number;
 }
 
+/** How the game is played again: the options, with the job's own settings where --job names one. */
+type ReplaySettings = Pick<ReplayOptions, 'moveTimeout' | 'workerMemory' | 'startTimeout' | 'channel' | 'framing' | 'sandbox'> & {
+  /** Where the bots run and their relative paths start. */
+  readonly cwd?: string;
+};
+
+/**
+ * The settings the job's games were played with, each unless typed: a game played with other
+ * timeouts, another channel or without the sandbox may end otherwise than the run's did.
+ */
+function jobSettings(job: JobFile, options: ReplayOptions, given: ReadonlySet<string>): ReplaySettings {
+  const recorded = recordedSettings(job);
+  const kept = (Object.keys(recorded) as (keyof RecordedSettings)[]).filter((option) => !given.has(option));
+  return { ...options, ...Object.fromEntries(kept.map((option) => [option, recorded[option]])) };
+}
+
 function fromJob(dir: string, job: JobFile, gameIndex: number): ReplayTarget {
   const place = locateGame(job, gameIndex);
   if (!place) throw Errors.badOption(`--index ${gameIndex}: the job in ${dir} has games 0 to ${job.games - 1}`);
@@ -75,12 +91,14 @@ function fromFolder(cwd: string, seat: string): string {
  */
 export async function runReplay(context: CommandContext, options: ReplayOptions, given: ReadonlySet<string>): Promise<number> {
   let target: ReplayTarget;
+  let settings: ReplaySettings = options;
   if (options.job !== undefined) {
     const clash = MATCHUP_OPTIONS.find((option) => given.has(option));
     if (clash) throw Errors.badOption(`--${clash} cannot be combined with --job (the job fixes the match-up)`);
     const job = readJob(options.job);
     if (jobId(job) !== job.id) throw Errors.corruptResults(options.job, 'job.json does not match its id (was it edited?)');
     target = fromJob(options.job, job, options.index);
+    settings = jobSettings(job, options, given);
   } else {
     if (options.game === undefined)
       throw Errors.badOption(`--game <id> is required without --job (games: ${context.registry.gameIds().join(', ')})`);
@@ -90,7 +108,7 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
     const match = { game, seats, rules: fullRules(context.registry, game, options.rules), seed: options.seed };
     target = { match, design: options.design ?? 'independent', offset: 0, local: options.index };
   }
-  const lines = await replayLines(context, target, options);
+  const lines = await replayLines(context, target, settings);
   context.print(
     options.json ? JSON.stringify({ game: target.offset + target.local, seed: target.match.seed, lines }, null, 2) : lines.join('\n'),
   );
@@ -100,16 +118,9 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
 async function replayLines(
   context: CommandContext,
   target: ReplayTarget,
-  {
-    moveTimeout,
-    workerMemory,
-    startTimeout,
-    channel,
-    framing,
-    sandbox,
-  }: Pick<ReplayOptions, 'moveTimeout' | 'workerMemory' | 'startTimeout' | 'channel' | 'framing' | 'sandbox'>,
+  { moveTimeout, workerMemory, startTimeout, channel, framing, sandbox, cwd }: ReplaySettings,
 ): Promise<string[]> {
-  const runners = Runners.create(1, loadExternalHost, { moveTimeout }, { registry: context.registryModule, workerMemory });
+  const runners = Runners.create(1, loadExternalHost, { moveTimeout, cwd }, { registry: context.registryModule, workerMemory });
   try {
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
     if (!runners.hasExternalSeat(match.spec.seats) && seatsUntrusted(match))
@@ -122,7 +133,7 @@ async function replayLines(
     const counters = new Counters(match.layout);
     if (runners.hasExternalSeat(match.spec.seats)) {
       recorder.lines.push(
-        ...(await externalLog(runners, player, range, counters, { moveTimeout, startTimeout, channel, framing, sandbox })),
+        ...(await externalLog(runners, player, range, counters, { moveTimeout, startTimeout, channel, framing, sandbox, cwd })),
       );
     } else {
       table.observer = recorder;
@@ -157,7 +168,7 @@ async function externalLog(
   player: MatchPlayer,
   range: GameRange,
   counters: Counters,
-  settings: Pick<ReplayOptions, 'moveTimeout' | 'startTimeout' | 'channel' | 'framing' | 'sandbox'>,
+  settings: Omit<ReplaySettings, 'workerMemory'>,
 ): Promise<string[]> {
   const host = await runners.externalHost();
   const lines = await keptTranscript(range.offset + range.from, (scratch) =>

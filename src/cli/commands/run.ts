@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { BUILTIN_REGISTRY_MODULE, loadExternalHost } from '../../app.ts';
 import { Errors } from '../../core/errors.ts';
 import type { Game } from '../../core/game.ts';
 import type { Registry } from '../../core/registry.ts';
-import type { JobFile, JobSpec } from '../../runner/job/job.ts';
+import { recordedSettings, type JobFile, type JobSpec, type RecordedSettings } from '../../runner/job/job.ts';
 import { checkSameJob, readJobToResume, resumeJob, startJob, type JobContext } from '../../runner/job/jobs.ts';
 import type { JobPlan } from '../../runner/job/plan.ts';
 import type { RunSummary } from '../../runner/summary/summary-types.ts';
@@ -160,6 +161,7 @@ export async function runJobCommand<O extends RunOptions>(
     if (options.resume) {
       const job = resumableJob(context, kind, options, given);
       await checkChannel(context.registry.game(job.game), options);
+      await checkRecordedSettings(context.registry.game(job.game), options.resume, job, options, given);
       outcome = await resumeJob(jobContext(context, timeline), options.resume, settings, job);
     } else {
       const plan = kind.plan(context.registry, options);
@@ -189,9 +191,14 @@ export async function checkChannel(game: Game<any, any>, { channel, framing }: {
 function resumableJob<O extends RunOptions>(context: CommandContext, kind: RunKind<O>, options: O, given: ReadonlySet<string>): JobFile {
   const dir = options.resume as string;
   const job = readJobToResume(dir, kind.command);
-  for (const option of ['out', 'name', 'force']) {
-    if (given.has(option)) throw Errors.resumeMismatch(dir, `--${option} cannot be changed on resume`);
-  }
+  if (given.has('out') && resolve(options.out as string) !== resolve(dir))
+    throw Errors.resumeMismatch(dir, '--out cannot be changed on resume: the rest of the run goes into its own folder');
+  if (given.has('name') && options.name !== job.name) throw Errors.resumeMismatch(dir, '--name cannot be changed on resume');
+  if (given.has('force'))
+    throw Errors.resumeMismatch(
+      dir,
+      `--force does not apply to a resume, which keeps the games the folder holds (to play it afresh instead: --out ${dir} --force, without --resume)`,
+    );
   const typed = JOB_OPTIONS.filter((option) => given.has(option));
   if (typed.length > 0) {
     const stored = kind.optionsOf(job) as Record<string, unknown>;
@@ -202,6 +209,57 @@ function resumableJob<O extends RunOptions>(context: CommandContext, kind: RunKi
     checkSameJob(dir, job, kind.plan(context.registry, merged), merged.batch ?? job.batchGames);
   }
   return job;
+}
+
+/** The options of how games are played that a job records, with their flags. */
+const SETTING_FLAGS = {
+  moveTimeout: '--move-timeout',
+  startTimeout: '--start-timeout',
+  channel: '--channel',
+  framing: '--framing',
+  sandbox: '--sandbox',
+} as const satisfies Partial<Record<keyof RecordedSettings, string>>;
+
+/**
+ * Refuses a setting typed on --resume that differs from the one the job recorded: the rest of the
+ * run plays with the recorded one (its games so far did), so one typed otherwise would be ignored.
+ */
+async function checkRecordedSettings(
+  game: Game<any, any>,
+  dir: string,
+  job: JobFile,
+  options: RunOptions,
+  given: ReadonlySet<string>,
+): Promise<void> {
+  const recorded = recordedSettings(job);
+  const typed = (Object.keys(SETTING_FLAGS) as (keyof typeof SETTING_FLAGS)[]).filter((option) => given.has(option) && option in recorded);
+  if (typed.length === 0) return;
+  const { channelFor, framingFor } = await import('../../protocol/protocols.ts');
+  // A channel or framing left out is the game's own: typing that one changes nothing.
+  const effective = (option: keyof typeof SETTING_FLAGS, value: unknown): unknown =>
+    option === 'channel'
+      ? channelFor(game, value as string | undefined)
+      : option === 'framing'
+        ? framingFor(game, value as string | undefined)
+        : value;
+  for (const option of typed) {
+    const ran = recorded[option];
+    if (JSON.stringify(effective(option, options[option])) === JSON.stringify(effective(option, ran))) continue;
+    throw Errors.resumeMismatch(
+      dir,
+      `${SETTING_FLAGS[option]} ${shownSetting(option, options[option])} differs from what the run played with ` +
+        `(${shownSetting(option, ran)}), and the rest of it plays so too (start a new run to change it)`,
+    );
+  }
+}
+
+function shownSetting(option: keyof typeof SETTING_FLAGS, value: unknown): string {
+  if (value === undefined) return option === 'sandbox' ? 'no sandbox' : 'the default';
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value)
+      .map(([key, limit]) => `${key}=${String(limit)}`)
+      .join(',');
+  return String(value);
 }
 
 export function stoppedBeforeStart(context: CommandContext, stop: SignalStop): number {

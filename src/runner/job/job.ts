@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import type { ParamValue } from '../../core/strategy.ts';
 import { blockGames, wholeBlocks, type DesignName } from '../play/design.ts';
 import type { MatchSpec } from '../play/match.ts';
 import type { SourceHashes } from '../play/sources.ts';
 import type { Confinement } from '../play/trust.ts';
-import type { SandboxLimits } from '../play/external.ts';
+import type { ExternalSettings, SandboxLimits } from '../play/external.ts';
 
 /** Bumped when the meaning of a job file changes, so an old folder is not resumed by a parlor that reads it differently. */
 export const JOB_FORMAT = 1;
@@ -63,6 +64,53 @@ export interface JobFile extends JobSpec {
   readonly confinement?: Confinement;
   /** The limits `cmd:` bots ran under in their sandbox (--sandbox); absent when they ran without one. */
   readonly sandbox?: SandboxLimits;
+  /**
+   * How the games were played, those of the settings the run was given: a resume plays the rest,
+   * and a replay its games, with them again. Absent in folders of older parlors, which take them
+   * from the command line.
+   */
+  readonly play?: PlaySettings;
+}
+
+/**
+ * The settings of a run that change how its games end without being part of its spec: a bot too
+ * slow for --move-timeout forfeits, one spoken to on a channel it does not listen on crashes.
+ */
+export interface PlaySettings {
+  /** Seconds a strategy file or bot may take per decision (--move-timeout). */
+  readonly moveTimeout?: number;
+  /** Seconds a bot may take to start and open its channel (--start-timeout). */
+  readonly startTimeout?: number;
+  /** How `cmd:` bots talk to parlor (--channel); the game's own when absent. */
+  readonly channel?: string;
+  /** How their messages are framed (--framing); the game's own when absent. */
+  readonly framing?: string;
+}
+
+const PLAY_SETTINGS: readonly (keyof PlaySettings)[] = ['moveTimeout', 'startTimeout', 'channel', 'framing'];
+
+/** What job.json records of a run's settings: those given, each absent that was not. */
+export function playSettingsOf(settings: PlaySettings): PlaySettings {
+  return Object.fromEntries(PLAY_SETTINGS.filter((key) => settings[key] !== undefined).map((key) => [key, settings[key]]));
+}
+
+/** The settings a run of `job` plays its games with, as its start did: they replace those of a resume or a replay. */
+export type RecordedSettings = Pick<ExternalSettings, keyof PlaySettings | 'sandbox' | 'cwd'>;
+
+/**
+ * What `job` fixes of how its games are played: every setting it records (one it records as
+ * absent stays absent, the default), and the folder its bots' relative paths start from, while it
+ * exists. A folder of an older parlor fixes only what it recorded: its sandbox and folder.
+ */
+export function recordedSettings(job: JobFile): Partial<RecordedSettings> {
+  // A folder that is gone (the project moved) cannot be run in: its bots then start where this process is.
+  const where = job.cwd === undefined || !existsSync(job.cwd) ? {} : { cwd: job.cwd };
+  if (job.play === undefined) return { ...where, ...(job.sandbox ? { sandbox: job.sandbox } : {}) };
+  return {
+    ...where,
+    ...Object.fromEntries(PLAY_SETTINGS.map((key) => [key, job.play![key]])),
+    sandbox: job.sandbox,
+  };
 }
 
 export interface JobInput extends Pick<

@@ -5,7 +5,7 @@ import type { Counters } from '../play/counters.ts';
 import { blockGames } from '../play/design.ts';
 import type { ExternalHostLoader } from '../play/external.ts';
 import { lockResultsFolder, type FolderLock } from './folder-lock.ts';
-import { buildJob, jobId, matchSpecOf, specOf, type JobFile, type JobSpec } from './job.ts';
+import { buildJob, jobId, matchSpecOf, playSettingsOf, recordedSettings, specOf, type JobFile, type JobSpec } from './job.ts';
 import { prepareMatch, type PreparedMatch } from '../play/match.ts';
 import type { JobPlan } from './plan.ts';
 import { ProgressMeter } from './progress.ts';
@@ -15,6 +15,7 @@ import {
   hasCheckpoint,
   readCheckpoint,
   readJob,
+  readJobCommand,
   readSummary,
   removeCheckpoint,
   ResultFiles,
@@ -167,6 +168,7 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
     const job: JobFile = {
       ...jobHead(context.registry, spec, name, loaded),
       ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
+      play: playSettingsOf(settings),
       ...spec,
     };
     const { dir, lock } = openResultsFolder(settings, name);
@@ -187,6 +189,8 @@ export async function createRunners(
     'workers' | 'moveTimeout' | 'workerMemory' | 'startTimeout' | 'transcripts' | 'channel' | 'framing' | 'sandbox' | 'redis'
   > & {
     readonly resultsDir?: string;
+    /** Where bots run and their relative paths start; this process's folder when absent. */
+    readonly cwd?: string;
   },
 ): Promise<Runners> {
   if (settings.redis !== undefined && settings.transcripts)
@@ -209,6 +213,7 @@ export async function createRunners(
       framing: settings.framing,
       resultsDir: settings.resultsDir,
       sandbox: settings.sandbox,
+      cwd: settings.cwd,
     },
     { registry: context.registryModule, host: context.hostModule, workerMemory: settings.workerMemory },
     remote,
@@ -244,6 +249,10 @@ const EXTERNAL_BATCH_BLOCKS = 8;
 
 /** A results folder's job, checked to be whole and, when `command` is given, of that command. */
 export function readJobToResume(dir: string, command?: string): JobFile {
+  // Read for its command first: another command's job.json (a tuning run's) is whole, only not laid out as this one's.
+  const held = command === undefined ? undefined : readJobCommand(dir);
+  if (held !== undefined && held !== command)
+    throw Errors.resumeMismatch(dir, `it holds a ${held} run, not a ${command} run: continue it with parlor ${held} --resume ${dir}`);
   const job = readJob(dir);
   if (jobId(job) !== job.id) throw Errors.corruptResults(dir, 'job.json does not match its id (was it edited?)');
   if (command !== undefined && job.command !== command)
@@ -263,16 +272,19 @@ export function checkSameJob(dir: string, job: JobFile, plan: JobPlan, batchGame
 
 /**
  * Goes on with an interrupted job from its results folder: the batches its checkpoint holds are
- * kept, the rest are played. A complete folder is only read back.
+ * kept, the rest are played. A complete folder is only read back. The settings the job recorded
+ * (timeouts, channel, framing, sandbox, the folder its bots ran in) replace those given: a game
+ * played with others could end otherwise, and the results would no longer be one run's.
  */
 export async function resumeJob(
   context: JobContext,
   dir: string,
-  settings: Omit<JobSettings, 'batch' | 'out' | 'name' | 'force'>,
+  given: Omit<JobSettings, 'batch' | 'out' | 'name' | 'force'>,
   job: JobFile = readJobToResume(dir),
 ): Promise<JobOutcome> {
   // The files trusted when the run began stay trusted: the rest of it plays as its start did.
   trustStrategyFiles(job.confinement?.trusted ?? []);
+  const settings = { ...given, ...recordedSettings(job) };
   const runners = await createRunners(context, settings);
   try {
     return await whileLocked(lockResultsFolder(dir), () => resumeLocked(context, dir, job, settings, runners));

@@ -84,6 +84,13 @@ export function readJob(dir: string): JobFile {
   return job as JobFile;
 }
 
+/** The command whose run a results folder holds, as its job.json names it; undefined when it names none. */
+export function readJobCommand(dir: string): string | undefined {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw Errors.unreadableFile(dir, 'no such folder');
+  const job = readJson(dir, ResultFiles.JOB) as { command?: unknown } | null;
+  return typeof job === 'object' && job !== null && typeof job.command === 'string' ? job.command : undefined;
+}
+
 export function writeCheckpoint(dir: string, checkpoint: Checkpoint): void {
   // Rewritten twice a second while a run goes: compact, not laid out for reading.
   writeFileAtomic(join(dir, ResultFiles.CHECKPOINT), JSON.stringify(checkpoint));

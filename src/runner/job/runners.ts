@@ -211,7 +211,7 @@ export class Runners {
   /** Strategy files are loaded first on a thread with the workers' heap limit: see load-check.ts. */
   resolverFor(seats: readonly string[]): StrategyResolver {
     if (this.remote) refuseRemoteBots(seats);
-    const resolve = this.hasExternalSeat(seats) ? externalResolver(this.host) : resolveStrategy;
+    const resolve = this.hasExternalSeat(seats) ? externalResolver(this.host, this.externalSettings.cwd) : resolveStrategy;
     const check = { memoryMb: this.checkMemory() };
     return (registry, gameId, spec) => resolve(registry, gameId, spec, check);
   }

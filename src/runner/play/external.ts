@@ -1,7 +1,10 @@
 import type { GameRange, MatchPlayer } from './batch.ts';
 import type { Counters } from './counters.ts';
 import type { StrategyResolver } from './match.ts';
-import { resolveStrategy } from './strategies.ts';
+import type { Registry } from '../../core/registry.ts';
+import type { StrategySpec } from '../../core/strategy-spec.ts';
+import type { LoadCheck } from './confined/load-check.ts';
+import { resolveStrategy, type ResolvedStrategy } from './strategies.ts';
 import { TaskPlayer } from './task-player.ts';
 import type { Task, TaskRunner } from './tasks.ts';
 
@@ -15,7 +18,7 @@ import type { Task, TaskRunner } from './tasks.ts';
  */
 export interface ExternalHost {
   /** Loads every seat spec of a match-up with an external seat (the built-ins included). */
-  readonly resolveStrategy?: StrategyResolver;
+  readonly resolveStrategy?: ExternalResolver;
   playExternalRange(player: MatchPlayer, range: GameRange, counters: Counters, options: ExternalRangeOptions): Promise<void>;
   /** The ranges of one run on hosts that keep their bots from range to range until it is closed. */
   openSession(settings: ExternalSettings): ExternalRangeSession;
@@ -29,6 +32,15 @@ export interface ExternalRangeSession {
   play(player: MatchPlayer, range: GameRange, counters: Counters, signal?: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A StrategyResolver whose `cmd:` seats name their programs from `cwd` (this process's folder when absent). */
+export type ExternalResolver = (
+  registry: Registry,
+  gameId: string,
+  spec: StrategySpec,
+  check?: LoadCheck,
+  cwd?: string,
+) => Promise<ResolvedStrategy>;
 
 /** What a sandboxed bot may use; `--sandbox memory=MB,cpu=SECONDS,processes=N`. */
 export interface SandboxLimits {
@@ -56,6 +68,11 @@ export interface ExternalSettings {
   readonly framing?: string;
   /** Run `cmd:` bots in a sandbox with these limits (--sandbox). */
   readonly sandbox?: SandboxLimits;
+  /**
+   * The bots' working folder, where their relative paths start: the folder the run was started in,
+   * which a resume or replay from elsewhere is not; this process's when absent.
+   */
+  readonly cwd?: string;
 }
 
 export interface ExternalRangeOptions extends ExternalSettings {
@@ -83,7 +100,7 @@ export class ExternalRunner implements TaskRunner {
         this.session ??= host().then((loaded) => loaded.openSession(settings));
         await (await this.session).play(player, range, counters, signal);
       },
-      externalResolver(host),
+      externalResolver(host, settings.cwd),
       settings.moveTimeout,
     );
   }
@@ -100,7 +117,10 @@ export class ExternalRunner implements TaskRunner {
   }
 }
 
-/** Loads every seat spec of a match-up with an external seat through the host. */
-export function externalResolver(host: ExternalHostLoader): StrategyResolver {
-  return async (registry, gameId, spec, check) => ((await host()).resolveStrategy ?? resolveStrategy)(registry, gameId, spec, check);
+/** Loads every seat spec of a match-up with an external seat through the host, `cmd:` programs from `cwd`. */
+export function externalResolver(host: ExternalHostLoader, cwd?: string): StrategyResolver {
+  return async (registry, gameId, spec, check) => {
+    const resolve = (await host()).resolveStrategy;
+    return resolve ? resolve(registry, gameId, spec, check, cwd) : resolveStrategy(registry, gameId, spec, check);
+  };
 }
