@@ -21,8 +21,10 @@ export interface CommandDef {
   run(context: CommandContext, options: any, args: string[], given: ReadonlySet<string>): Promise<number>;
 }
 
-/** What a match-up is made of, for the commands that play one or many. */
-const MATCHUP_OPTIONS: readonly OptionName[] = ['game', 'players', 'strategies', 'games', 'seed', 'design', 'rules', 'trust'];
+/** What a match-up is made of, for the commands that play one or many (their --players defaults differ). */
+function matchupOptions(players: OptionName): readonly OptionName[] {
+  return ['game', players, 'strategies', 'games', 'seed', 'design', 'rules', 'trust'];
+}
 /** How a run goes and where its results land. */
 const RUN_OPTIONS: readonly OptionName[] = [
   'workers',
@@ -66,13 +68,13 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'sim',
     summary: 'play one match-up many times and report win rates with 95% intervals',
-    options: [...MATCHUP_OPTIONS, 'seat', 'untilClear', 'measure', ...RUN_OPTIONS],
+    options: [...matchupOptions('players'), 'seat', 'untilClear', 'measure', ...RUN_OPTIONS],
     run: async (context, options: SimOptions, _args, given) => (await import('./commands/sim.ts')).runSim(context, options, given),
   },
   {
     name: 'tournament',
     summary: 'play every table of the given size from a field of strategies, in every seating (or rotated)',
-    options: [...MATCHUP_OPTIONS, 'seatings', ...RUN_OPTIONS],
+    options: [...matchupOptions('tournamentPlayers'), 'seatings', ...RUN_OPTIONS],
     run: async (context, options: TournamentOptions, _args, given) =>
       (await import('./commands/tournament.ts')).runTournament(context, options, given),
   },
@@ -85,7 +87,7 @@ export const Commands: readonly CommandDef[] = [
       'baseline',
       'opponents',
       'game',
-      'players',
+      'pairedPlayers',
       'sprt',
       'sprtElo',
       'preset',
@@ -117,7 +119,7 @@ export const Commands: readonly CommandDef[] = [
       'param',
       'opponents',
       'game',
-      'players',
+      'pairedPlayers',
       'iterations',
       'iterationGames',
       'rEnd',
@@ -148,7 +150,7 @@ export const Commands: readonly CommandDef[] = [
       'players',
       'strategies',
       'seat',
-      'seed',
+      'replaySeed',
       'design',
       'rules',
       'trust',
@@ -216,7 +218,7 @@ export const Commands: readonly CommandDef[] = [
     summary:
       "play a strategy as a bot of the game's competition server: Love Letter's on stdin/stdout for one round, Hearts' on the FIFOs it makes (named after [name]) for a whole run, Dominion's JSON lines on stdin/stdout for one game, SpeedClue's on a TCP port (as [name] [port], the contest's identifier and port)",
     arguments: '<strategy> [name] [port]',
-    options: ['game', 'handshake', 'players', 'rules', 'trust', 'channel', 'framing', 'botSeed'],
+    options: ['game', 'handshake', 'botPlayers', 'rules', 'trust', 'channel', 'framing', 'botSeed'],
     async run(context, options: BotOptions, [strategy, name, port]) {
       const { runBot } = await import('./commands/bot.ts');
       await runBot(context, { ...options, name, port }, strategy);

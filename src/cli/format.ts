@@ -1,5 +1,8 @@
 import { playsOneRound } from '../core/game.ts';
 import { alignColumns } from '../report/tables.ts';
+import { buildJob } from '../runner/job/job.ts';
+import type { JobPlan } from '../runner/job/plan.ts';
+import { blockGames, type DesignName } from '../runner/play/design.ts';
 import type { MetricSummary, RatingSummary, RunSummary, UntilClearSummary } from '../runner/summary/summary-types.ts';
 
 function percent(value: number): string {
@@ -152,4 +155,33 @@ export function formatRunSummary(summary: RunSummary): string {
   const forfeits = summary.forfeits.reduce((sum, row) => sum + row.count, 0);
   if (forfeits > 0) lines.push('', `${count(forfeits)} forfeits (see forfeits.csv)`);
   return lines.join('\n');
+}
+
+/** What the duplicate design's blocks are, for a note on games rounded to them. */
+const BLOCKS = 'the duplicate design deals each deal once from every seat';
+
+/**
+ * A note for a run that plays other than --games asked: every match-up of a tournament plays the
+ * same games, and the duplicate design plays whole blocks. Null when it plays what was asked.
+ */
+export function gamesNote(plan: JobPlan): string | null {
+  const block = blockGames(plan.design, plan.players);
+  const played = buildJob({ ...plan, batchGames: block }).games;
+  if (played === plan.games) return null;
+  const matchups = plan.matchupSeats.length;
+  const each = count(played / matchups);
+  const which = `each of the ${count(matchups)} ${plan.seatings === 'rotated' ? 'tables' : 'seatings'}`;
+  const why =
+    matchups === 1
+      ? `whole blocks of ${block} games (${BLOCKS})`
+      : block === 1
+        ? `${which} plays the same number of games (${each})`
+        : `${which} plays the same number of whole blocks of ${block} games (${each} games each; ${BLOCKS})`;
+  return `note: --games ${count(plan.games)} plays ${count(played)} games: ${why}`;
+}
+
+/** A note for a tuning run whose iterations play other than --iteration-games asked, in whole blocks. */
+export function iterationGamesNote(requested: number, played: number, design: DesignName, players: number): string | null {
+  if (played === requested) return null;
+  return `note: --iteration-games ${count(requested)} plays ${count(played)} games an arm each iteration: whole blocks of ${blockGames(design, players)} games (${BLOCKS})`;
 }

@@ -41,6 +41,9 @@ const WORKER_MEMORY_DEFAULT = "three quarters of this machine's memory shared am
 /** --worker-memory, whichever command takes it. */
 const parseWorkerMemory = integerIn('--worker-memory', MIN_WORKER_MEMORY_MB, MAX_WORKER_MEMORY_MB);
 
+/** --players, whichever command takes it. */
+const parsePlayers = integerIn('--players', 1, 16);
+
 /** 64 random bits: no run's deals can be guessed before its seed is printed. */
 function freshSeed(): string {
   return randomBytes(8).toString('hex');
@@ -69,12 +72,33 @@ export const Options = {
   players: {
     flags: '-p, --players <n>',
     description: "players at the table (each game's range: `parlor games`)",
-    parse: integerIn('--players', 1, 16),
+    defaultDescription: "one per strategy given (--strategies or --seat); without them, the game's largest table",
+    parse: parsePlayers,
+  },
+  tournamentPlayers: {
+    flags: '-p, --players <n>',
+    description: "players at each table (each game's range: `parlor games`)",
+    defaultDescription: "as many as the field, within the game's range",
+    parse: parsePlayers,
+  },
+  pairedPlayers: {
+    flags: '-p, --players <n>',
+    description: "players at the table (each game's range: `parlor games`)",
+    defaultDescription: 'one more than --opponents lists, or 2 when it lists one strategy (as by default)',
+    parse: parsePlayers,
+  },
+  botPlayers: {
+    flags: '-p, --players <n>',
+    description:
+      "players at the table, for Love Letter's classic greeting, which never says it (every other greeting says it, and the bot goes by that)",
+    defaultDescription:
+      "4, Love Letter's largest table, aiming only at players known to be there: up to the bot's own number or the highest a message named, at least 2",
+    parse: parsePlayers,
   },
   strategies: {
     flags: '-s, --strategies <list>',
     description: 'comma-separated strategies (name, name:key=value,... or a file path): one per seat, or the field of a tournament',
-    parse: (text: string) => splitStrategyList(text),
+    parse: (text: string) => splitStrategyList(text, '--strategies'),
   },
   trust: {
     flags: '--trust <path>',
@@ -111,6 +135,10 @@ export const Options = {
     // A known default would let a strategy work out the deals from the seat streams' coordinates.
     fresh: freshSeed,
     defaultDescription: 'a fresh random seed, printed with the results and kept in job.json',
+  },
+  replaySeed: {
+    flags: '--seed <text>',
+    description: "the run's master seed, as it printed it (required without --job, which names it instead)",
   },
   workers: {
     flags: '-w, --workers <n>',
@@ -276,7 +304,7 @@ export const Options = {
     flags: '--opponents <list>',
     description: 'comma-separated strategies for the other seats (one fills them all)',
     defaultDescription: 'the baseline',
-    parse: (text: string) => splitStrategyList(text),
+    parse: (text: string) => splitStrategyList(text, '--opponents'),
   },
   sprt: {
     flags: '--sprt <elo0,elo1>',
@@ -356,7 +384,11 @@ export const Options = {
     defaultValue: 'duplicate',
     parse: parseDesign,
   },
-  botSeed: { flags: '--seed <text>', description: "seed of the bot strategy's random stream (default: a fresh one each process)" },
+  botSeed: {
+    flags: '--seed <text>',
+    description: "seed of the bot strategy's random stream",
+    defaultDescription: 'a fresh one each process',
+  },
 } as const satisfies Record<string, OptionDef>;
 
 export type OptionName = keyof typeof Options;

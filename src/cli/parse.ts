@@ -48,7 +48,10 @@ export function parseSandbox(text: string): SandboxLimits {
   return limits as unknown as SandboxLimits;
 }
 
-/** `key=value,key=value` into a record; repeated options accumulate. */
+/**
+ * `key=value,key=value` into a record; repeated options accumulate. A key given twice, in one
+ * option or across repeats, is refused: which of its values counts would be a guess.
+ */
 export function keyValuePairs(what: string) {
   return (text: string, previous: Record<string, string> = {}): Record<string, string> => {
     const pairs = { ...previous };
@@ -56,7 +59,10 @@ export function keyValuePairs(what: string) {
       if (piece.trim() === '') continue;
       const eq = piece.indexOf('=');
       if (eq <= 0) throw Errors.badOption(`${what}: expected key=value, got '${piece}'`);
-      pairs[piece.slice(0, eq).trim()] = piece.slice(eq + 1).trim();
+      const key = piece.slice(0, eq).trim();
+      const value = piece.slice(eq + 1).trim();
+      if (Object.hasOwn(pairs, key)) throw Errors.badOption(`${what}: ${key} is given twice (${key}=${pairs[key]} and ${key}=${value})`);
+      pairs[key] = value;
     }
     return pairs;
   };

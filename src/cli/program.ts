@@ -1,9 +1,22 @@
-import { Command, Option } from 'commander';
+import { Command, Help, Option } from 'commander';
 import type { CommandContext } from './command.ts';
 import { Commands } from './commands.ts';
 import { Options, type OptionDef } from './options.ts';
 import { version } from '../runner/job/version.ts';
 import { trustStrategyFiles } from '../runner/play/trust.ts';
+
+/**
+ * Defaults that no value stands for (the command works them out as it runs), as help shows them:
+ * commander shows only a default it holds a value for.
+ */
+const describedDefaults = new WeakMap<Option, string>();
+
+/** Help's text for an option, with a default described in words where commander would show none. */
+function optionDescription(this: Help, option: Option): string {
+  const described = describedDefaults.get(option);
+  // The described default says what a preset does too ("off; 0.95 when given without a value").
+  return described === undefined ? Help.prototype.optionDescription.call(this, option) : `${option.description} (default: ${described})`;
+}
 
 function toCommanderOption(definition: OptionDef, context: CommandContext): Option {
   const option = new Option(definition.flags, definition.description);
@@ -14,6 +27,7 @@ function toCommanderOption(definition: OptionDef, context: CommandContext): Opti
       : definition.defaultValue;
   // Help shows a default the registry chose as it stands; the README, written without one, describes it.
   if (defaultValue !== undefined) option.default(defaultValue, definition.defaultFrom ? undefined : definition.defaultDescription);
+  else if (definition.defaultDescription !== undefined) describedDefaults.set(option, definition.defaultDescription);
   // A parser's ParlorError already names the option; commander lets it through to run(), which
   // prints it as one line like every other error.
   if (definition.parse) option.argParser(definition.parse);
@@ -50,6 +64,7 @@ export function buildProgram(context: CommandContext, setExitCode: (code: number
       .summary(definition.summary)
       .description(definition.summary)
       .exitOverride()
+      .configureHelp({ optionDescription })
       .configureOutput({ outputError: (text, write) => write(oneLine(withHint(text, definition.optionHints))) });
     if (definition.arguments) command.arguments(definition.arguments);
     for (const name of definition.options) command.addOption(toCommanderOption(Options[name], context));

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Errors } from './errors.ts';
-import { writeFailure } from './write-errors.ts';
+import { WriteFailure, writeFailure } from './write-errors.ts';
 
 /**
  * A run's results folder:
@@ -32,28 +32,42 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   }
 }
 
-/** mkdir -p, failing as a WriteFailure. */
+/**
+ * mkdir -p, failing as a WriteFailure. Each missing folder is made on its own, from the top down:
+ * Node's recursive mkdir loops for ever, deaf to signals, where the system refuses a folder whose
+ * parent exists (/proc), and on other refusals reports ENOENT whatever the real reason was.
+ */
 export function makeFolder(dir: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    throw writeFailure(dir, mkdirReason(dir, error));
+  const missing: string[] = [];
+  for (let path = resolve(dir); !existsSync(path); path = dirname(path)) {
+    missing.unshift(path);
+    if (dirname(path) === path) break;
+  }
+  if (missing.length === 0 && !isFolder(dir)) throw new WriteFailure(dir, 'it is a file, not a folder', 'EEXIST');
+  for (const path of missing) {
+    try {
+      mkdirSync(path);
+    } catch (error) {
+      // Made meanwhile (by another run starting in the same place) is as good as made here.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && isFolder(path)) continue;
+      throw folderFailure(dir, path, error);
+    }
   }
 }
 
-/**
- * A recursive mkdir reports ENOENT whatever stopped it (a read-only disk, a missing permission):
- * making the first missing folder alone gives the real reason.
- */
-function mkdirReason(dir: string, error: unknown): unknown {
-  let missing = resolve(dir);
-  while (!existsSync(dirname(missing)) && dirname(missing) !== missing) missing = dirname(missing);
+function isFolder(path: string): boolean {
   try {
-    mkdirSync(missing);
-  } catch (real) {
-    return real;
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
-  return error;
+}
+
+/** A folder that could not be made, naming where it stopped: ENOENT there means the place takes no folders. */
+function folderFailure(dir: string, path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === 'ENOENT' && existsSync(dirname(path))) return new WriteFailure(dir, `${dirname(path)} takes no new folders`, code);
+  return writeFailure(dir, error);
 }
 
 export function readJson(dir: string, file: string): unknown {

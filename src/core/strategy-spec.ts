@@ -39,17 +39,21 @@ function findParamColon(text: string): number {
 }
 
 /**
- * Splits a comma-separated list of specs. A piece that holds `=` but no `:` continues the
- * previous spec's parameters, so `ismcts:iterations=200,c=0.7,random` is two strategies.
+ * Splits a comma-separated list of specs (the option `what` gave). A piece that holds `=` but no
+ * `:` continues the previous spec's parameters, so `ismcts:iterations=200,c=0.7,random` is two
+ * strategies. An empty piece is refused: dropped, it would leave a seat fewer than typed.
  */
-export function splitStrategyList(list: string): string[] {
+export function splitStrategyList(list: string, what: string): string[] {
   const specs: string[] = [];
-  for (const piece of list.split(',')) {
+  const pieces = list.split(',');
+  pieces.forEach((piece, index) => {
+    if (piece.trim() === '')
+      throw Errors.badOption(`${what} '${list}': entry ${index + 1} is empty (give one strategy between each two commas)`);
     const continues = piece.includes('=') && !piece.includes(':') && specs.length > 0;
     if (continues) specs[specs.length - 1] += `,${piece}`;
     else specs.push(piece);
-  }
-  return specs.map((spec) => spec.trim()).filter((spec) => spec !== '');
+  });
+  return specs.map((spec) => spec.trim());
 }
 
 /** Checks and converts parameters against their declarations; fills in defaults. */

@@ -34,8 +34,11 @@ export interface WireProtocol {
   afterForfeit?(rules: RuleValues, silent: boolean): BotFate;
   /** The server's side of one seat, for the whole of a table's life (it may keep per-seat state). */
   server(rules: RuleValues, players: number, seat: number): ServerSeat;
-  /** The bot's side; `players` is the table size to assume until the server says it. */
-  client(rules: RuleValues, players: number): ClientSeat;
+  /**
+   * The bot's side; `players` is the table size to assume until the server says it, absent where
+   * nobody said it (the client then makes its own assumption, and must not play on it blindly).
+   */
+  client(rules: RuleValues, players?: number): ClientSeat;
 }
 
 export type Lifecycle = 'round' | 'game' | 'session';

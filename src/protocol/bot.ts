@@ -12,8 +12,8 @@ export interface BotSetup {
   readonly game: Game<any, any>;
   readonly rules: RuleValues;
   readonly strategy: ResolvedStrategy;
-  /** The table size to assume when the greeting does not say it (the classic handshake). */
-  readonly players: number;
+  /** The table size the user gave, for a greeting that does not say it (Love Letter's classic one). */
+  readonly players?: number;
   /** Seeds the strategy's random stream. */
   readonly seed: string;
   /** The answer when the server asks the bot's name. */

@@ -197,9 +197,11 @@ export async function startTune(
   const params = tunedParams(request.strategy, request.params, declared);
   const at = (pick: (param: TunedParam) => number) => specWithValues(request.strategy, params, params.map(pick));
   const startSpec = at((param) => param.start);
-  // The plan of a comparison between the extremes checks the seats, players and rules once.
+  // The plan of a comparison between the extremes checks the seats, players and rules once. Its
+  // length is no one's to check: --iteration-games is rounded to whole blocks below, and its
+  // own value would be checked as --max-games, an option tune does not take.
   const probe = planComparison(context.registry, {
-    ...comparisonRequest(request, request.opponents ?? [startSpec], request.seed, request.iterationGames),
+    ...comparisonRequest(request, request.opponents ?? [startSpec], request.seed, PROBE_ARM_GAMES),
     candidate: at((param) => param.max),
     baseline: at((param) => param.min),
   });
@@ -300,6 +302,9 @@ async function checkSeats(context: JobContext, job: TuneJob, settings: TuneSetti
     await runners.close();
   }
 }
+
+/** Games per arm of the plan that checks a tuning run's match-up: room for a block of any table. */
+const PROBE_ARM_GAMES = 1e12;
 
 function comparisonRequest(
   request: Pick<TuneRequest, 'game' | 'players' | 'design' | 'rules' | 'measure'>,

@@ -86,6 +86,26 @@ const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = 
   ],
   ['an empty --seat', () => ['sim', '--seat', '', '--seat', 'random'], /--seat needs a strategy/],
   [
+    'a rule given twice',
+    () => ['sim', '--rules', 'winsNeeded=2,winsNeeded=3'],
+    /--rules: winsNeeded is given twice \(winsNeeded=2 and winsNeeded=3\)/,
+  ],
+  [
+    'a rule given again in a second --rules',
+    () => ['sim', '--rules', 'winsNeeded=2', '--rules', 'roundTie=lowest-seat,winsNeeded=2'],
+    /--rules: winsNeeded is given twice/,
+  ],
+  [
+    'an empty entry among the strategies',
+    () => ['sim', '--strategies', 'random,,random'],
+    /--strategies 'random,,random': entry 2 is empty/,
+  ],
+  [
+    'an empty entry at the end of the opponents',
+    () => ['compare', '--candidate', 'counter', '--baseline', 'random', '--opponents', 'random,'],
+    /--opponents 'random,': entry 2 is empty/,
+  ],
+  [
     'a contest of a game that is not played as one',
     () => ['contest', '--game', 'hearts', '--strategies', 'random,random,random'],
     /give --game speedclue/,

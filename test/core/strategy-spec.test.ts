@@ -29,8 +29,23 @@ describe('parseStrategySpec', () => {
 
 describe('splitStrategyList', () => {
   test("keeps a spec's parameters together", () => {
-    assert.deepEqual(splitStrategyList('ismcts:iterations=200,c=0.7,random, random'), ['ismcts:iterations=200,c=0.7', 'random', 'random']);
-    assert.deepEqual(splitStrategyList('random,,random'), ['random', 'random']);
+    assert.deepEqual(splitStrategyList('ismcts:iterations=200,c=0.7,random, random', '--strategies'), [
+      'ismcts:iterations=200,c=0.7',
+      'random',
+      'random',
+    ]);
+  });
+
+  test('refuses an empty entry, which would leave a seat out', () => {
+    for (const list of ['random,,random', 'random,', ',random', 'random, ,random', ''])
+      assert.throws(
+        () => splitStrategyList(list, '--opponents'),
+        (error: unknown) =>
+          error instanceof ParlorError &&
+          error.code === ErrorCodes.BAD_OPTION &&
+          /^--opponents '.*': entry \d is empty/.test(error.message),
+        list,
+      );
   });
 });
 

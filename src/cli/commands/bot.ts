@@ -48,9 +48,13 @@ export async function runBot(
   const channel = channelFor(game, options.channel);
   const framing = framingFor(game, options.framing);
   const port = channel === 'tcp' ? portNumber(options) : 0;
+  // --handshake is short for a rule: given both ways, it would be the rule's key given twice.
+  if (options.handshake !== undefined && options.rules?.handshake !== undefined)
+    throw Errors.badOption('--rules: handshake is given twice (also as --handshake)');
   const rules = game.parseRules({ ...options.rules, ...(options.handshake ? { handshake: options.handshake } : {}) });
-  const players = options.players ?? game.maxPlayers;
-  if (players < game.minPlayers || players > game.maxPlayers) throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
+  const players = options.players;
+  if (players !== undefined && (players < game.minPlayers || players > game.maxPlayers))
+    throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
   const strategy = await resolveStrategy(context.registry, game.id, parseStrategySpec(strategyText));
   const name = options.name ?? (channel === 'fifo' ? templateName() : strategy.spec.text);
   const bot = new ProtocolBot({

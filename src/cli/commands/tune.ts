@@ -11,6 +11,7 @@ import {
 import { parseParamRange } from '../../tune/params.ts';
 import type { WrittenReport } from '../../report/write.ts';
 import type { CommandContext } from '../command.ts';
+import { iterationGamesNote } from '../format.ts';
 import { invokedCommand } from '../invocation.ts';
 import { printingWatch, resultLines, type CompareOptions } from './compare.ts';
 import { jobContext, runThreads, SignalStop, stoppedBeforeStart } from './run.ts';
@@ -50,7 +51,7 @@ export async function runTune(context: CommandContext, typed: TuneOptions, given
         jobContext(context),
         { ...options, strategy: options.strategy, params: (options.param ?? []).map(parseParamRange) },
         settings,
-        printingTuneWatch(context, options),
+        printingTuneWatch(context, options, options.iterationGames),
       );
     }
     // The last progress line goes before the results are printed.
@@ -95,10 +96,15 @@ function kebab(option: string): string {
   return option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
-/** The plan before the first iteration, and each finished iteration's score and values as progress. */
-function printingTuneWatch(context: CommandContext, options: Pick<TuneOptions, 'json'>): TuneWatch {
+/**
+ * The plan before the first iteration, and each finished iteration's score and values as progress;
+ * for a run just started, a note if its iterations play other than the --iteration-games asked.
+ */
+function printingTuneWatch(context: CommandContext, options: Pick<TuneOptions, 'json'>, iterationGames?: number): TuneWatch {
   return {
     started: (job, done) => {
+      const note = iterationGames === undefined ? null : iterationGamesNote(iterationGames, job.iterationGames, job.design, job.players);
+      if (note !== null) context.warn(note);
       if (options.json) return;
       const ranges = job.params.map(
         (param) =>

@@ -8,6 +8,7 @@ import type { CommandContext } from '../../../src/cli/command.ts';
 import { runBot, type BotOptions } from '../../../src/cli/commands/bot.ts';
 import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
 import { builtinRegistry } from '../../../src/app.ts';
+import { parlor, runCaptured, scratchDir } from '../cli.ts';
 
 interface Session {
   readonly replies: string[];
@@ -93,6 +94,75 @@ describe('parlor bot', () => {
     });
     ended.stdin.end('3\ndraw princess\n');
     assert.deepEqual(await once(ended, 'exit'), [0, null]);
+  });
+
+  test('without --players, the classic greeting aims only at players known to be there', async () => {
+    /** The players that a random bot's answers here aim at, over many seeds. */
+    const targets = async (lines: readonly string[]) => {
+      const aimed = new Set<string>();
+      for (let seed = 0; seed < 40; seed++) {
+        const { replies } = await session(lines, { seed: String(seed) });
+        assert.equal(replies.length, 1);
+        const target = /^play [a-z]+ (\d)/.exec(replies[0])?.[1];
+        if (target !== undefined) aimed.add(target);
+      }
+      return [...aimed].sort();
+    };
+    // Player 1 moving first knows of player 2 alone: a two-player table has no player 3 or 4.
+    assert.deepEqual(await targets(['1', 'draw soldier', 'player 1', 'draw clown']), ['2']);
+    assert.deepEqual((await session(['1', 'draw soldier', 'player 1', 'draw clown'], { strategy: 'counter', seed: 'x' })).replies, [
+      'play clown 2',
+    ]);
+    // Its own number says that every lower one plays; a number named in a message, that it does.
+    assert.deepEqual(
+      await targets(['3', 'draw knight', 'player 1', 'played 1 priestess', 'player 2', 'played 2 priestess', 'player 3', 'draw clown']),
+      ['1', '2'],
+    );
+    assert.deepEqual(await targets(['2', 'draw knight', 'player 1', 'played 1 soldier 4 wizard', 'player 2', 'draw clown']), [
+      '1',
+      '3',
+      '4',
+    ]);
+    // With every player it knows of out, the round going on says the next number plays, and is in.
+    assert.deepEqual(await targets(['2', 'draw knight', 'player 1', 'played 1 princess', 'out 1', 'player 2', 'draw clown']), ['3']);
+    // Told the table, it takes it at its word.
+    const told = new Set<string>();
+    for (let seed = 0; seed < 40; seed++)
+      told.add(
+        (await session(['1', 'draw soldier', 'player 1', 'draw clown'], { players: 4, seed: String(seed) })).replies[0].split(' ')[2],
+      );
+    assert.deepEqual([...told].sort(), ['2', '3', '4']);
+  });
+
+  test('without --players, counter plays a two-player sim to the end without a forfeit', async () => {
+    const out = join(scratchDir(), 'two');
+    const bot = `cmd:${process.execPath} ${join(ROOT, 'bin/parlor.js')} bot counter --seed x`;
+    const run = await runCaptured([
+      'sim',
+      '--strategies',
+      `${bot},random`,
+      '--games',
+      '4',
+      '--seed',
+      'two',
+      '--workers',
+      '1',
+      '--out',
+      out,
+      '--json',
+    ]);
+    assert.equal(run.code, 0, run.warnings.join('\n'));
+    const summary = JSON.parse(run.out[0]);
+    assert.deepEqual(summary.forfeits, []);
+    assert.equal(summary.games, 4);
+  });
+
+  test('--help gives the table it assumes without --players', async () => {
+    const help = await parlor(['bot', '--help']);
+    assert.match(
+      help.stdout.replace(/\s+/g, ' '),
+      /-p, --players <n> .*\(default: 4, Love Letter's largest table, aiming only at players known to be there/,
+    );
   });
 
   test('as a process: --seed replays its choices', async () => {

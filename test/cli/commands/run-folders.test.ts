@@ -94,6 +94,20 @@ describe('folders that cannot be written', () => {
     assert.equal(run.stderr, `parlor: cannot write ${join(file, 'run')}: part of the path is a file, not a folder (ENOTDIR)\n`);
   });
 
+  test('a folder the system refuses though its parent exists (/proc): exit 5 at once, naming both', async (t) => {
+    if (!existsSync('/proc/self')) return t.skip('no /proc here');
+    for (const out of ['/proc/parlor-run', '/proc/parlor-run/deeper']) {
+      const { child, finished } = startParlor(['sim', '--games', '10', '--workers', '1', '--out', out]);
+      // A recursive mkdir there spins for ever and ignores SIGTERM: the kill tells that apart.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const run = await finished;
+      clearTimeout(timer);
+      assert.equal(run.signal, null, `${out}: still running after 20 s`);
+      assert.equal(run.code, 5, run.stderr);
+      assert.equal(run.stderr, `parlor: cannot write ${out}: /proc takes no new folders (ENOENT)\n`);
+    }
+  });
+
   test('a read-only disk: exit 5 naming EROFS', async (t) => {
     const disk = mountTmpfs('size=64k,ro');
     if (typeof disk === 'string') return t.skip(disk);

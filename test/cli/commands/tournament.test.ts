@@ -155,4 +155,29 @@ describe('parlor tournament', () => {
     const tables = (field * (field - 1) * (field - 2) * (field - 3)) / 24;
     assert.equal(summary.matchups.length, tables);
   });
+
+  test('says on stderr when it plays more games than --games, and why', async () => {
+    const played = async (...args: string[]) => {
+      const run = await runCaptured([...args, '--workers', '1', '--out', join(scratchDir(), 'run'), '--json']);
+      assert.equal(run.code, 0, run.warnings.join('\n'));
+      return { games: JSON.parse(run.out[0]).games, notes: run.warnings.filter((line) => line.startsWith('note: --games')) };
+    };
+    const field = ['tournament', '--strategies', 'random,cautious,counter', '--players', '3'];
+    assert.deepEqual(await played(...field, '--games', '5'), {
+      games: 6,
+      notes: ['note: --games 5 plays 6 games: each of the 6 seatings plays the same number of games (1)'],
+    });
+    assert.deepEqual(await played(...field, '--games', '6'), { games: 6, notes: [] });
+    assert.deepEqual(await played(...field, '--games', '14', '--design', 'duplicate'), {
+      games: 18,
+      notes: [
+        'note: --games 14 plays 18 games: each of the 6 seatings plays the same number of whole blocks of 3 games ' +
+          '(3 games each; the duplicate design deals each deal once from every seat)',
+      ],
+    });
+    assert.deepEqual(await played('sim', '--players', '3', '--design', 'duplicate', '--games', '10'), {
+      games: 12,
+      notes: ['note: --games 10 plays 12 games: whole blocks of 3 games (the duplicate design deals each deal once from every seat)'],
+    });
+  });
 });

@@ -121,4 +121,41 @@ describe('parlor tune', () => {
       [...started].join('; '),
     );
   });
+
+  test('--iteration-games below a block plays one block, with a note naming it, not an option tune does not take', async () => {
+    const dir = join(scratch, 'one-block');
+    const run = await parlor([
+      'tune',
+      '--game',
+      'dominion',
+      '--players',
+      '2',
+      '--strategy',
+      'smithy-bm',
+      '--opponents',
+      'big-money',
+      '--param',
+      'secondSmithyAt=16:10:24',
+      '--iteration-games',
+      '1',
+      '--iterations',
+      '2',
+      '--verify-games',
+      '8',
+      '--workers',
+      '1',
+      '--seed',
+      'one-block',
+      '--out',
+      dir,
+    ]);
+    assert.ok([0, 1, 2].includes(run.code ?? -1), run.stderr);
+    assert.doesNotMatch(run.stderr, /--max-games/);
+    assert.equal(
+      run.stderr,
+      'parlor: note: --iteration-games 1 plays 2 games an arm each iteration: whole blocks of 2 games (the duplicate design deals each deal once from every seat)\n',
+    );
+    assert.match(run.stdout, /SPSA: 2 iterations of 2 paired games per arm \(duplicate design\)/);
+    assert.equal(JSON.parse(read(dir, 'job.json')).iterationGames, 2);
+  });
 });

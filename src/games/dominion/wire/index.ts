@@ -1,4 +1,5 @@
 import type { WireProtocol } from '../../../core/wire.ts';
+import { MAX_PLAYERS } from '../cards.ts';
 import { DominionClient } from './client.ts';
 import { DominionServer } from './server.ts';
 
@@ -17,5 +18,6 @@ export const dominionWire: WireProtocol = {
   greetsEachRound: () => true,
   afterForfeit: (rules, silent) => (!silent ? 'keep' : rules.silentBot === 'skip-turn' ? 'restart' : 'disqualify'),
   server: (rules, players, seat) => new DominionServer(rules, players, seat),
-  client: (rules, players) => new DominionClient(rules, players),
+  // Each game start message says the table size before any play is due: the size assumed until then is never played on.
+  client: (rules, players) => new DominionClient(rules, players ?? MAX_PLAYERS),
 };

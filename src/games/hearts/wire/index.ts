@@ -1,4 +1,5 @@
 import type { WireProtocol } from '../../../core/wire.ts';
+import { MAX_PLAYERS } from '../cards.ts';
 import { HeartsClient } from './client.ts';
 import { HeartsServer } from './server.ts';
 
@@ -14,5 +15,6 @@ export const heartsWire: WireProtocol = {
   framing: 'vlq-nul',
   greetsEachRound: () => false,
   server: (rules, players, seat) => new HeartsServer(rules, players, seat),
-  client: (rules, players) => new HeartsClient(rules, players),
+  // Each deal message says the table size before any play is due: the size assumed until then is never played on.
+  client: (rules, players) => new HeartsClient(rules, players ?? MAX_PLAYERS),
 };

@@ -2,7 +2,7 @@ import { GameEvent, setRecord } from '../../../core/events.ts';
 import type { PlayerView, RuleValues } from '../../../core/game.ts';
 import { Due, LineKind, type ClientSeat, type DueCode, type LineKindCode } from '../../../core/wire.ts';
 import { formatAction } from '../actions.ts';
-import { Card, cardByName } from '../cards.ts';
+import { Card, MAX_PLAYERS, MIN_PLAYERS, cardByName } from '../cards.ts';
 import { Ev } from '../codes.ts';
 import { listLegalActions } from '../engine.ts';
 import { decodeRules, type DecodedRules } from '../rules.ts';
@@ -16,13 +16,17 @@ const NUMBER = /^\d+$/;
  * seat, field for field, recipients included (public messages go to every player still in, which
  * the bot can track because every `out` is public).
  *
- * The classic greeting says neither who starts nor how many play: the table size comes from the
- * caller, and the round's opening record waits for the first `player` line, which names the first
- * player. The ident greeting says both.
+ * The classic greeting says neither who starts nor how many play: the round's opening record waits
+ * for the first `player` line, which names the first player, and the table size is the caller's
+ * or, when the caller does not know it, the largest. The ident greeting says both.
  */
 export class LoveLetterClient implements ClientSeat {
   seat = -1;
   players: number;
+  /** Whether the table size is a guess (the largest), not something the server or the user said. */
+  private readonly sizeGuessed: boolean;
+  /** The highest seat a message has named (the bot's own included): every seat up to it is at the table. */
+  private highestNamed = -1;
   private readonly rules: RuleValues;
   private readonly decoded: DecodedRules;
   private readonly ident: boolean;
@@ -33,14 +37,23 @@ export class LoveLetterClient implements ClientSeat {
   private dealt: number = Card.NONE;
   private scratch: LoveLetterState | null = null;
 
-  constructor(rules: RuleValues, players: number) {
+  constructor(rules: RuleValues, players?: number) {
     this.rules = rules;
     this.decoded = decodeRules(rules);
     this.ident = rules.handshake === 'ident';
-    this.players = players;
+    this.players = players ?? MAX_PLAYERS;
+    this.sizeGuessed = players === undefined && !this.ident;
   }
 
   read(line: string, emit: (event: GameEvent) => void): LineKindCode {
+    const named = this.highestNamed;
+    const kind = this.readLine(line, emit);
+    // Only a message read whole shows that the seats it names are at the table.
+    if (kind === LineKind.UNKNOWN) this.highestNamed = named;
+    return kind;
+  }
+
+  private readLine(line: string, emit: (event: GameEvent) => void): LineKindCode {
     const words = line.trim().split(/\s+/);
     const verb = words[0].toLowerCase();
     if (this.ident) {
@@ -142,7 +155,24 @@ export class LoveLetterClient implements ClientSeat {
   private player(word: string): number {
     if (!NUMBER.test(word)) return -1;
     const seat = Number(word) - this.decoded.wireBase;
-    return seat >= 0 && seat < this.players ? seat : -1;
+    if (seat < 0 || seat >= this.players) return -1;
+    if (seat > this.highestNamed) this.highestNamed = seat;
+    return seat;
+  }
+
+  /**
+   * The seats a play may aim at, of those in the round. With the table size guessed, only seats
+   * known to be at the table (the smallest table's, and every seat up to the highest a message
+   * named, since seats are numbered without gaps), so that the play is legal at whatever table
+   * the messages came from.
+   */
+  private targetable(inMask: number): number {
+    if (!this.sizeGuessed) return inMask;
+    let known = Math.max(MIN_PLAYERS, this.highestNamed + 1);
+    // The round goes on, so someone else is still in: with no known seat but the bot's own left,
+    // the next seat is at the table and, never named in an `out`, still in.
+    if ((inMask & ~(1 << this.seat) & ((1 << known) - 1)) === 0) known++;
+    return inMask & ((1 << Math.min(known, this.players)) - 1);
   }
 
   private emit(
@@ -180,7 +210,7 @@ export class LoveLetterClient implements ClientSeat {
     state.inRound.set(v.inRound);
     let inMask = 0;
     for (let seat = 0; seat < this.players; seat++) if (v.inRound[seat] === 1) inMask |= 1 << seat;
-    state.inMask = inMask;
+    state.inMask = this.targetable(inMask);
     return listLegalActions(state, out);
   }
 

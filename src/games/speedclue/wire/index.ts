@@ -1,4 +1,5 @@
 import type { WireProtocol } from '../../../core/wire.ts';
+import { MAX_PLAYERS } from '../cards.ts';
 import { SpeedClueClient } from './client.ts';
 import { SpeedClueServer } from './server.ts';
 
@@ -20,5 +21,6 @@ export const speedClueWire: WireProtocol = {
   // The contest puts an offender out of the game: it is sent nothing more until the next game's reset.
   afterForfeit: () => 'disqualify',
   server: (rules, players, seat) => new SpeedClueServer(rules, players, seat),
-  client: (rules, players) => new SpeedClueClient(rules, players),
+  // Each reset message says the table size before any play is due: the size assumed until then is never played on.
+  client: (rules, players) => new SpeedClueClient(rules, players ?? MAX_PLAYERS),
 };
