@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { GameEvent } from '../core/events.ts';
 import type { Game, PlayerView, RuleValues } from '../core/game.ts';
+import { oneLineDetail } from '../core/forfeits.ts';
 import { Rng, Streams, masterKey } from '../core/random.ts';
 import type { Strategy } from '../core/strategy.ts';
 import type { ResolvedStrategy } from '../runner/play/strategies.ts';
@@ -107,14 +108,14 @@ export class ProtocolBot {
         const count = this.reader.legalActions(view, this.legal);
         const action = strategy.choose(view, this.legal, count, this.rng);
         if (!(Number.isInteger(action) && action >= 0)) {
-          this.setup.warn(`the strategy chose ${action}, not an action: forfeiting`);
+          this.setup.warn(`the strategy chose ${oneLineDetail(String(action))}, not an action: forfeiting`);
           break;
         }
         const reply = this.reader.reply(action, this.onRecord);
         if (reply !== null) return reply;
       }
     } catch (error) {
-      this.setup.warn(`the strategy failed: ${error instanceof Error ? error.message : String(error)}: forfeiting`);
+      this.setup.warn(`the strategy failed: ${oneLineDetail(error instanceof Error ? error.message : String(error))}: forfeiting`);
     }
     return this.reader.resign();
   }

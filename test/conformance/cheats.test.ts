@@ -60,6 +60,15 @@ describe('confined cheats learn nothing', () => {
     });
   }
 
+  test('wasm-memories holding every WebAssembly memory it can stops neither the engine nor another copy, which learns nothing', async () => {
+    const seed = 'cheats-wasm-memories';
+    const expected = await play('dominion', ['big-money', 'big-money', 'smithy-bm'], seed);
+    const played = await play('dominion', [cheat('wasm-memories'), cheat('wasm-memories'), 'smithy-bm'], seed);
+    assert.deepEqual(played.forfeits, []);
+    assert.ok(expected.moves.length > GAMES * 4);
+    assert.deepEqual(played.moves, expected.moves);
+  });
+
   test('seed-replay does catch the deal when the seed is the one it guesses: only the seed kept it out', async () => {
     const expected = await play('speedclue', ['simple', 'simple', 'inference'], 'parlor');
     const played = await play('speedclue', [cheat('seed-replay'), 'simple', 'inference'], 'parlor');

@@ -2,7 +2,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GameEvent, decodeRecord, type EventLog } from '../../core/events.ts';
 import type { Game, GameState, PlayerView, RuleValues } from '../../core/game.ts';
-import { Forfeit } from '../../core/forfeits.ts';
+import { Forfeit, oneLineDetail } from '../../core/forfeits.ts';
 import { Rng, Streams, type MasterKey } from '../../core/random.ts';
 import type { Strategy } from '../../core/strategy.ts';
 import { CallCutShort, type ChoiceGuard } from './choice-guard.ts';
@@ -278,7 +278,7 @@ function describeAction<S extends GameState, V extends PlayerView>(table: Table<
 
 /** Puts the current player out for `reason`; external hosts call this on timeouts and crashes. */
 export function forfeit<S extends GameState, V extends PlayerView>(table: Table<S, V>, seat: number, reason: number, detail: string): void {
-  table.observer?.onForfeit(seat, reason, detail);
+  table.observer?.onForfeit(seat, reason, oneLineDetail(detail));
   table.game.forfeit(table.state, reason);
   deliverEvents(table);
 }

@@ -5,9 +5,11 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scratchDir, startParlor } from '../../cli/cli.ts';
+import { parlor, scratchDir, startParlor } from '../../cli/cli.ts';
+import { FORGED } from '../../fixtures/strategies/forged-lines.ts';
 
 const WITNESS = 'test/fixtures/strategies/thread-witness.js';
+const FORGER = 'test/fixtures/strategies/forged-lines.ts';
 const scratch = scratchDir();
 
 const COMMANDS: Readonly<Record<string, readonly string[]>> = {
@@ -38,4 +40,46 @@ describe("a strategy file's code, in a run", () => {
       for (const detail of details) assert.equal(detail, `witnessed (${WITNESS}:23)`);
     });
   }
+});
+
+describe("a strategy's error message with line breaks in it", () => {
+  test('shows as one line, its control characters escaped: on stderr, in the results and in the transcript', async () => {
+    const out = join(scratch, 'forged');
+    const run = await parlor([
+      'sim',
+      '--strategies',
+      `${FORGER},random`,
+      '--players',
+      '2',
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--seed',
+      'forged',
+      '--out',
+      out,
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const shown = `gave up\\n${FORGED}\\r\\u001b[2K (${FORGER}:17)`;
+    const lines = run.stderr.split('\n');
+    assert.ok(
+      lines.some((line) => line.includes(`: seat 0, ${FORGER}, strategy-error: ${shown}; transcript: `)),
+      run.stderr,
+    );
+    assert.deepEqual(
+      lines.filter((line) => line.startsWith('parlor: forfeit') && !line.includes(' --seed forged ')),
+      [],
+    );
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    assert.deepEqual([...new Set(summary.forfeitGames.map((note: { detail?: string }) => note.detail))], [shown]);
+    const csv = readFileSync(join(out, 'forfeits.csv'), 'utf8').trim().split('\n');
+    assert.deepEqual(csv.slice(1), [`${FORGER},strategy-error,${summary.forfeits[0].count},"${shown}"`]);
+    const replay = await parlor(['replay', '--job', out, '--index', '0']);
+    assert.equal(replay.code, 0, replay.stderr);
+    assert.ok(
+      replay.stdout.split('\n').some((line) => line.endsWith(`forfeits: strategy-error (${shown}) }`)),
+      replay.stdout,
+    );
+  });
 });

@@ -18,23 +18,36 @@ export type CompartmentEvaluator = (code: string) => () => unknown;
 // SharedArrayBuffer and Atomics for timers that threads sharing memory make: seats share no object
 // and start no thread, and strategies use them (Atomics.wait idles within the move limit). It
 // leaves out WebAssembly too, which a game whose engine runs compiled needs (Game.engineBinary): a
-// module runs in the seat's own sandbox and reaches only the functions the seat hands it, so the
-// realm's WebAssembly, frozen, is handed in. A compartment evaluates code inside a with-statement
-// over its global object, which makes every global a name looked up through a proxy at each use
-// (Love Letter and SpeedClue games 1.5 to 3 times slower, measured): the code is evaluated inside
-// a function that takes every global as a parameter, so its names resolve as plain variables.
-// That function is compiled in a compartment whose global object is frozen and whose
-// Math.random is SES's, which throws (the only name not passed, eval, reaches it): each call then
-// hands it the globals of a fresh compartment. Compiling the bundle for every seat (its parse,
-// SES's checks of the source, Node's look for a source map) more than doubled a seat's setup
-// (5.6 ms against 2.6, measured), which a bot played through the protocol pays every round. But
-// the seats of one compiled copy share its functions' type feedback, and each seat's module has
-// classes of its own (the view's, the event's, the strategy's): with four seats on one copy, V8
-// optimizes for four shapes at every property read: four confined Hearts seats played 15% fewer
-// games a second than with a copy each (measured). So a script is compiled up to COPIES times, a
-// copy per seat in turn: a table's seats each get one, and the seats of many tables or rounds
-// share them.
+// module runs in the seat's own sandbox and reaches only the functions the seat hands it, so each
+// seat gets a WebAssembly of its own, within limits (SEAT_WEBASSEMBLY). A compartment evaluates
+// code inside a with-statement over its global object, which makes every global a name looked up
+// through a proxy at each use (Love Letter and SpeedClue games 1.5 to 3 times slower, measured):
+// the code is evaluated inside a function that takes every global as a parameter, so its names
+// resolve as plain variables. That function is compiled in a compartment whose global object is
+// frozen, which has no WebAssembly, and whose Math.random is SES's, which throws (the only name
+// not passed, eval, reaches it): each call then hands it the globals of a fresh compartment.
+// Compiling the bundle for every seat (its parse, SES's checks of the source, Node's look for a
+// source map) more than doubled a seat's setup (5.6 ms against 2.6, measured), which a bot played
+// through the protocol pays every round. But the seats of one compiled copy share its functions'
+// type feedback, and each seat's module has classes of its own (the view's, the event's, the
+// strategy's): with four seats on one copy, V8 optimizes for four shapes at every property read:
+// four confined Hearts seats played 15% fewer games a second than with a copy each (measured). So
+// a script is compiled up to COPIES times, a copy per seat in turn: a table's seats each get one,
+// and the seats of many tables or rounds share them.
 const COPIES = 8;
+
+/**
+ * What one seat may make with WebAssembly over its whole life. Every memory reserves address space
+ * (some 10 GiB on 64-bit Linux, whatever its size) out of what the whole process shares, room for
+ * some 13,000 memories: a seat that could take from it at will would stop the engine's own states,
+ * and would tell other seats, by how many more they can make, what it holds. Far below that room for
+ * every seat a process plays, these limits leave a seat nothing that another seat's use changes.
+ * They count what was made, never what was collected: when a memory is freed depends on collections
+ * that other seats' allocations bring on. Dominion's engine takes one module a seat, and an instance
+ * with a memory of one page for each state the seat makes (createSearchState).
+ */
+export const SEAT_WEBASSEMBLY = { modules: 4, moduleBytes: 4 << 20, instances: 16, memories: 8, pages: 1024 } as const;
+
 const COMPARTMENT_MAKER = `(() => {
   const quiet = harden({ log() {}, info() {}, warn() {}, error() {}, debug() {}, trace() {} });
   const seededMath = () => {
@@ -57,8 +70,155 @@ const COMPARTMENT_MAKER = `(() => {
     const frame = /<anonymous>:(\\d+):(\\d+)\\)?\\n/.exec(\`\${stack}\\n\`);
     return frame ? \`\${frame[1]}:\${frame[2]}\` : '';
   });
-  const endowments = { console: quiet, Float32Array, Float64Array, SharedArrayBuffer, Atomics, WebAssembly: harden(WebAssembly), parlorThrownAt: thrownAt };
-  const compartment = () => new Compartment({ __options__: true, globals: { ...endowments, Math: seededMath() } });
+  // A seat's WebAssembly: the realm's, whose Module, Instance and Memory count what the seat makes
+  // against SEAT_WEBASSEMBLY and throw a RangeError in the seat past it. The built-in prototypes
+  // lose their constructor link, so no module, instance or memory leads back to the realm's own
+  // constructors, which nothing counts.
+  const seatWebAssembly = (() => {
+    const { Module, Instance, Memory } = WebAssembly;
+    for (const maker of [Module, Instance, Memory]) delete maker.prototype.constructor;
+    harden(WebAssembly);
+    const { apply, construct } = Reflect;
+    const getter = (prototype, name) => Object.getOwnPropertyDescriptor(prototype, name).get;
+    const viewGetters = [Object.getPrototypeOf(Uint8Array.prototype), DataView.prototype].map((prototype) =>
+      ['buffer', 'byteOffset', 'byteLength'].map((name) => getter(prototype, name)),
+    );
+    const bufferLengths = [ArrayBuffer.prototype, SharedArrayBuffer.prototype].map((prototype) => getter(prototype, 'byteLength'));
+    // A copy of a module's bytes, read through the built-in getters, so that the bytes measured are
+    // those compiled, whatever the caller's object does; null for anything but a buffer source.
+    const bytesOf = (source) => {
+      if (ArrayBuffer.isView(source)) {
+        for (const [buffer, offset, length] of viewGetters) {
+          try {
+            return new Uint8Array(apply(buffer, source, []), apply(offset, source, []), apply(length, source, [])).slice();
+          } catch {}
+        }
+      }
+      for (const length of bufferLengths) {
+        try {
+          apply(length, source, []);
+          return new Uint8Array(source).slice();
+        } catch {}
+      }
+      return null;
+    };
+    // The memories a module defines (one it imports is its maker's) and their initial pages, from its
+    // memory section: read once the module has compiled, so its sections are well formed.
+    const definedMemories = (bytes) => {
+      let at = 8;
+      const number = () => {
+        let value = 0;
+        for (let scale = 1; ; scale *= 128) {
+          const byte = bytes[at++] ?? 0;
+          value += (byte & 127) * scale;
+          if (byte < 128) return value;
+        }
+      };
+      while (at < bytes.length) {
+        const section = bytes[at++];
+        const size = number();
+        if (section === 5) {
+          const count = number();
+          let pages = 0;
+          for (let memory = 0; memory < count; memory++) {
+            const flags = bytes[at++];
+            pages += number();
+            if (flags & 1) number();
+          }
+          return { count, pages };
+        }
+        at += size;
+      }
+      return { count: 0, pages: 0 };
+    };
+    const defined = new WeakMap();
+    const limits = ${JSON.stringify(SEAT_WEBASSEMBLY)};
+    const units = { modules: 'modules', moduleBytes: 'bytes of modules', instances: 'instances', memories: 'memories', pages: 'pages of memory' };
+    const passed = {};
+    for (const name of ['CompileError', 'LinkError', 'RuntimeError', 'Table', 'Global', 'Tag', 'Exception', 'validate']) {
+      if (name in WebAssembly) passed[name] = WebAssembly[name];
+    }
+    const withNew = (target, name) => {
+      if (target === undefined) throw new TypeError('WebAssembly.' + name + " must be invoked with 'new'");
+    };
+    const promised = (make) => {
+      try {
+        return Promise.resolve(make());
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    };
+    return () => {
+      const made = { modules: 0, moduleBytes: 0, instances: 0, memories: 0, pages: 0 };
+      const take = (caller, costs) => {
+        const kinds = Object.keys(costs);
+        for (const kind of kinds) {
+          if (made[kind] + costs[kind] > limits[kind]) {
+            throw new RangeError(caller + ': a seat may make at most ' + limits[kind] + ' ' + units[kind] + ' with WebAssembly');
+          }
+        }
+        for (const kind of kinds) made[kind] += costs[kind];
+      };
+      const seat = {
+        Module: function (source) {
+          withNew(new.target, 'Module');
+          const bytes = bytesOf(source);
+          if (bytes === null) throw new TypeError('WebAssembly.Module(): Argument 0 must be a buffer source');
+          take('WebAssembly.Module()', { modules: 1, moduleBytes: bytes.length });
+          const module = construct(Module, [bytes], new.target);
+          defined.set(module, definedMemories(bytes));
+          return module;
+        },
+        Instance: function (module, imports) {
+          withNew(new.target, 'Instance');
+          const memories = defined.get(module);
+          if (memories === undefined) throw new TypeError('WebAssembly.Instance(): Argument 0 must be a WebAssembly.Module');
+          take('WebAssembly.Instance()', { instances: 1, memories: memories.count, pages: memories.pages });
+          return construct(Instance, [module, imports], new.target);
+        },
+        Memory: function (descriptor) {
+          withNew(new.target, 'Memory');
+          if ((typeof descriptor !== 'object' && typeof descriptor !== 'function') || descriptor === null) {
+            throw new TypeError('WebAssembly.Memory(): Argument 0 must be a memory descriptor');
+          }
+          // Each field read once, and handed on as a number: the memory made is the one counted.
+          const { initial, maximum, shared } = descriptor;
+          const sized = { initial: initial === undefined ? undefined : +initial };
+          if (maximum !== undefined) sized.maximum = +maximum;
+          if (shared !== undefined) sized.shared = !!shared;
+          const pages = Math.trunc(sized.initial);
+          // Nothing is counted for a descriptor the realm's Memory refuses.
+          if (pages >= 0) take('WebAssembly.Memory()', { memories: 1, pages });
+          return construct(Memory, [sized], new.target);
+        },
+      };
+      seat.Module.prototype = Module.prototype;
+      seat.Instance.prototype = Instance.prototype;
+      seat.Memory.prototype = Memory.prototype;
+      for (const name of ['exports', 'imports', 'customSections']) seat.Module[name] = Module[name];
+      const namespace = {
+        ...passed,
+        ...seat,
+        compile: (source) => promised(() => new seat.Module(source)),
+        instantiate: (source, imports) =>
+          promised(() => {
+            if (defined.has(source)) return new seat.Instance(source, imports);
+            const module = new seat.Module(source);
+            return { module, instance: new seat.Instance(module, imports) };
+          }),
+        [Symbol.toStringTag]: 'WebAssembly',
+      };
+      // The namespace and its functions are the seat's alone and stay unfrozen, as its other globals
+      // do: what they lead to that seats share (the built-in prototypes and functions) is hardened
+      // above, and freezing them made a seat's compartment some 60% slower to make (measured).
+      return namespace;
+    };
+  })();
+  // The compartment that compiles the copies gets no WebAssembly: every seat of a copy reaches its
+  // global object through eval, and would share what that one made.
+  const endowments = { console: quiet, Float32Array, Float64Array, SharedArrayBuffer, Atomics, parlorThrownAt: thrownAt };
+  const compartment = () =>
+    new Compartment({ __options__: true, globals: { ...endowments, Math: seededMath(), WebAssembly: seatWebAssembly() } });
   const names = Object.getOwnPropertyNames(compartment().globalThis).filter(
     (name) => /^[A-Za-z_$][\\w$]*$/.test(name) && !['eval', 'undefined', 'NaN', 'Infinity'].includes(name),
   );
@@ -132,6 +292,8 @@ export function compartmentEvaluator(): CompartmentEvaluator {
   new Script(readFileSync(ses, 'utf8'), { filename: ses }).runInContext(context);
   // Errors keep their stacks for the failure lines; the quiet console is the compartments' own.
   new Script(`lockdown({ errorTaming: 'safe', consoleTaming: 'unsafe', reporting: 'none' })`).runInContext(context);
-  evaluator = new Script(COMPARTMENT_MAKER).runInContext(context) as CompartmentEvaluator;
+  // Named, so that parlorThrownAt passes over the frames of a seat's WebAssembly refusing: the
+  // place it finds is then the strategy's call.
+  evaluator = new Script(COMPARTMENT_MAKER, { filename: 'parlor-confined-realm.js' }).runInContext(context) as CompartmentEvaluator;
   return evaluator;
 }

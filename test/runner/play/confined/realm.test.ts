@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compartmentEvaluator } from '../../../../src/runner/play/confined/realm.ts';
+import { SEAT_WEBASSEMBLY, compartmentEvaluator } from '../../../../src/runner/play/confined/realm.ts';
 
 /**
  * A script is compiled a few times and evaluated afresh for each seat, on one of those copies in
@@ -32,19 +32,80 @@ describe('a script compiled for many seats', () => {
 });
 
 /**
- * A game whose engine runs compiled needs WebAssembly in the compartment (Game.engineBinary). It is
- * the realm's own, frozen: a seat compiles and runs a module of its making, and cannot change
- * WebAssembly for the seats after it.
+ * A game whose engine runs compiled needs WebAssembly in the compartment (Game.engineBinary). Each
+ * seat gets one of its own: a seat compiles and runs a module of its making, and what it changes
+ * there stays its own, while the built-in prototypes behind it, which every seat shares, are frozen.
  */
 describe('WebAssembly in a compartment', () => {
   const seat = compartmentEvaluator()(`(() => {
+    const found = typeof WebAssembly.Module;
     const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 127, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 6, 1, 4, 0, 65, 42, 11]);
     const answer = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.f();
     const tried = (write) => { try { write(); return 'wrote'; } catch { return 'refused'; } };
-    return [String(answer), tried(() => { WebAssembly.Module = null; }), tried(() => { WebAssembly.Instance.prototype.spy = 1; }), typeof WebAssembly.Module].join(' ');
+    return [found, String(answer), tried(() => { WebAssembly.Module = null; }), tried(() => { WebAssembly.Instance.prototype.spy = 1; })].join(' ');
   })()`);
 
-  test("runs a module of the seat's making, and is the same frozen object for every seat", () => {
-    for (let i = 0; i < 10; i++) assert.equal(String(seat()), '42 refused refused function');
+  test("runs a module of the seat's making; what one seat replaces, the next still finds", () => {
+    for (let i = 0; i < 10; i++) assert.equal(String(seat()), 'function 42 wrote refused');
+  });
+});
+
+/**
+ * The room for WebAssembly memories is the whole process's: each seat makes what it may of its
+ * own, so that no seat can take that room from the engine or another seat, nor tell from what it
+ * can still make what another seat holds.
+ */
+describe("a seat's WebAssembly limits", () => {
+  // A module that defines a memory of `pages` pages (below 16384): its memory section alone.
+  const withMemory = (pages: number) => {
+    const initial = pages < 128 ? [pages] : [(pages & 127) | 128, pages >> 7];
+    return `new Uint8Array([${[0, 97, 115, 109, 1, 0, 0, 0, 5, 2 + initial.length, 1, 0, ...initial].join(', ')}])`;
+  };
+  const evaluate = (code: string) =>
+    compartmentEvaluator()(`(() => {
+    const held = [];
+    const made = (make) => { try { for (;;) held.push(make()); } catch (error) { return held.length + ' ' + error.name + ': ' + error.message; } };
+    return ${code};
+  })()`);
+
+  test('each seat makes as many memories as its limit allows, whatever another seat holds', () => {
+    const seat = evaluate(`made(() => new WebAssembly.Memory({ initial: 0, maximum: 0 }))`);
+    const refused = `${SEAT_WEBASSEMBLY.memories} RangeError: WebAssembly.Memory(): a seat may make at most ${SEAT_WEBASSEMBLY.memories} memories with WebAssembly`;
+    const seats = Array.from({ length: 6 }, () => seat());
+    for (const made of seats) assert.equal(String(made), refused);
+  });
+
+  test('modules count, and so do the memories instances define and their pages', () => {
+    const memories = evaluate(`made(() => new WebAssembly.Instance(new WebAssembly.Module(${withMemory(1)})))`);
+    assert.equal(
+      String(memories()),
+      `${SEAT_WEBASSEMBLY.modules} RangeError: WebAssembly.Module(): a seat may make at most ${SEAT_WEBASSEMBLY.modules} modules with WebAssembly`,
+    );
+    const shared = evaluate(
+      `(() => { const module = new WebAssembly.Module(${withMemory(1)}); return made(() => new WebAssembly.Instance(module)); })()`,
+    );
+    assert.equal(
+      String(shared()),
+      `${SEAT_WEBASSEMBLY.memories} RangeError: WebAssembly.Instance(): a seat may make at most ${SEAT_WEBASSEMBLY.memories} memories with WebAssembly`,
+    );
+    const pages = evaluate(
+      `(() => { const module = new WebAssembly.Module(${withMemory(400)}); return made(() => new WebAssembly.Instance(module)); })()`,
+    );
+    const fit = Math.floor(SEAT_WEBASSEMBLY.pages / 400);
+    assert.equal(
+      String(pages()),
+      `${fit} RangeError: WebAssembly.Instance(): a seat may make at most ${SEAT_WEBASSEMBLY.pages} pages of memory with WebAssembly`,
+    );
+  });
+
+  test("nothing a seat makes leads back to the realm's own constructors, nor does eval", () => {
+    const seat = evaluate(`(() => {
+      const memory = new WebAssembly.Memory({ initial: 0 });
+      const module = new WebAssembly.Module(${withMemory(0)});
+      const instance = new WebAssembly.Instance(module);
+      const makers = [memory, module, instance].map((made) => Object.getPrototypeOf(made).constructor === Object);
+      return [...makers, memory instanceof WebAssembly.Memory, typeof (0, eval)('WebAssembly')].join(' ');
+    })()`);
+    assert.equal(String(seat()), 'true true true true undefined');
   });
 });
