@@ -9,12 +9,14 @@ import { parlor, runCaptured, scratchDir, startParlor } from '../cli.ts';
 
 // Long enough that a loaded machine cannot finish either interrupted run before its signal lands.
 const GAMES = 240_000;
+// cautious rather than random: random plays these games in under a second on two workers, and a
+// resumed run could end before the test saw its checkpoint move and stopped it again.
 const JOB = [
   'sim',
   '--players',
   '3',
   '--strategies',
-  'random,random,random',
+  'cautious,cautious,cautious',
   '--games',
   String(GAMES),
   '--seed',
