@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { moduleUrl } from '../../compiled.ts';
-import { DecisionWatchdog, filledHeap } from '../play/choice-guard.ts';
+import { DecisionWatchdog, filledHeap, type SeatCall } from '../play/choice-guard.ts';
 import { ActivityBuffer } from './pool-activity.ts';
 import type { AsideTask, DetailTask, StartTask, Task, TaskRunner, TimingTask } from '../play/tasks.ts';
 import type { PoolActivity } from './timeline.ts';
@@ -62,8 +62,8 @@ export class WorkerPool implements TaskRunner {
     // aborted task: nothing else stops a loop), as does one that fills the worker's heap (V8 ends
     // the thread), and the task is played again from its start with that call forfeited, as many
     // times as it has such calls.
-    const timedOut: number[] = [];
-    const outOfMemory: number[] = [];
+    const timedOut: SeatCall[] = [];
+    const outOfMemory: SeatCall[] = [];
     for (;;) {
       const attempt = new AbortController();
       const stop = () => attempt.abort();
@@ -124,6 +124,6 @@ export class WorkerPool implements TaskRunner {
  * The call to a strategy that filled its worker's heap and so ended the thread; null when the
  * error is another, or the heap filled between calls (parlor's own code was running then).
  */
-function callThatFilledHeap(error: unknown, watchdog: DecisionWatchdog): number | null {
+function callThatFilledHeap(error: unknown, watchdog: DecisionWatchdog): SeatCall | null {
   return filledHeap(error) ? watchdog.callInProgress() : null;
 }

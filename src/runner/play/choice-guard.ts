@@ -14,12 +14,15 @@ import type { Strategy } from '../../core/strategy.ts';
  */
 export interface ChoiceGuard {
   readonly seconds: number;
-  choose<V extends PlayerView>(strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number;
+  /** A game starts at a table whose calls go through this guard, before its opening events. */
+  beginGame(): void;
+  /** `seat`: the position at the table of the seat whose strategy this is. */
+  choose<V extends PlayerView>(seat: number, strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number;
   /**
-   * Tells the strategy the event (null: restart); null when that returned, else what cut it short,
-   * for the seat's next decision to forfeit with.
+   * Tells the strategy of the seat at `seat` the event (null: restart); null when that returned,
+   * else what cut it short, for the seat's next decision to forfeit with.
    */
-  hook(strategy: Strategy<any>, event: GameEvent | null): CallCutShort | null;
+  hook(seat: number, strategy: Strategy<any>, event: GameEvent | null): CallCutShort | null;
 }
 
 /**
@@ -60,54 +63,97 @@ export function filledHeap(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 }
 
+/**
+ * One call to a strategy within a task: the `call`th call (from 1) to the seat at position `seat`
+ * in the task's `game`th game (from 1). The games of a task and who sits where in each are fixed
+ * by the task alone, and a seat's count moves only with its own calls: whatever a strategy does,
+ * in this attempt or an earlier one, it cannot make one of its calls be named as another seat's.
+ */
+export interface SeatCall {
+  readonly game: number;
+  readonly seat: number;
+  readonly call: number;
+}
+
 /** A per-call time limit on a worker: where it publishes its calls to strategies, and those cut short already. */
 export interface TaskWatch {
   readonly buffer: SharedArrayBuffer;
   readonly seconds: number;
-  /** Calls of the task (counted from 1) that ran past the limit in an earlier attempt: they forfeit. */
-  readonly timedOut: readonly number[];
+  /** Calls that ran past the limit in an earlier attempt: they forfeit. */
+  readonly timedOut: readonly SeatCall[];
   /** Calls that filled the worker's heap in an earlier attempt: they forfeit too. */
-  readonly outOfMemory: readonly number[];
+  readonly outOfMemory: readonly SeatCall[];
 }
 
 /** Where a worker says which call it is in; the main thread's watchdog reads them. */
 const SEQUENCE = 0;
 const PHASE = 1;
+const GAME = 2;
+const SEAT = 3;
+const CALL = 4;
 const IDLE = 0;
 const CALLING = 1;
-const WATCH_SLOTS = 2;
+const WATCH_SLOTS = 5;
 
 /** What a restart or inform that ran out of time is said to have done. */
 const HOOK_TIMEOUT = 'restart or inform did not return';
 
+/** A call an earlier attempt cut short, and whether it filled the heap (else it timed out). */
+interface CutShort extends SeatCall {
+  readonly filledHeap: boolean;
+}
+
 /**
  * The worker side of the watch. A looping strategy cannot be interrupted from inside its thread,
- * so the worker only publishes which call it is in (two plain stores, no clock); the main
- * thread's DecisionWatchdog sees a call that lasts too long, ends the task and plays it again
- * with that call listed in `timedOut`. A call that fills the thread's heap kills the thread; the
- * pool reads which call it was and plays the task again with it listed in `outOfMemory`. Calls
- * are counted over the whole task, which makes the same calls in the same order every time, so
- * the new attempt cuts the same seat short at the same point without calling it, whichever
- * thread plays it.
+ * so the worker only publishes which call it is in (plain stores, no clock); the main thread's
+ * DecisionWatchdog sees a call that lasts too long, ends the task and plays it again with that
+ * call listed in `timedOut`. A call that fills the thread's heap kills the thread; the pool reads
+ * which call it was and plays the task again with it listed in `outOfMemory`. The new attempt
+ * cuts that call short without making it, whichever thread plays it.
+ *
+ * A call is named by its game, seat and the seat's own count (SeatCall), not by its place among
+ * all the task's calls: seats outlive a task on their thread, so a strategy may play a task
+ * differently when it is played again, and one that made a call fewer before the one it stalled
+ * in would have moved that place onto another seat's call, and that seat forfeited for it. Played
+ * again differently, the seat that stalled forfeits at its own call of that number, or not at all
+ * if it makes fewer calls in that game; no other seat does.
  */
 export class SharedChoiceGuard implements ChoiceGuard {
   readonly seconds: number;
   private readonly slots: Int32Array;
-  /** The calls earlier attempts cut short, in order; those in `outOfMemory` filled the heap, the others timed out. */
-  private readonly cutShort: readonly number[];
-  private readonly outOfMemory: ReadonlySet<number>;
-  private sequence = 0;
+  /** The calls earlier attempts cut short, by game. */
+  private readonly cutShort: readonly CutShort[];
   private nextCutShort = 0;
+  /** Those of the game being played; null for most games, which have none. */
+  private gameCuts: CutShort[] | null = null;
+  private game = 0;
+  /** Calls made so far in the game, per seat. */
+  private readonly seatCalls: number[] = [];
+  /** All calls of the task so far: the watchdog tells one call from the next by it. */
+  private sequence = 0;
 
   constructor(watch: TaskWatch) {
     this.slots = new Int32Array(watch.buffer);
-    this.cutShort = [...watch.timedOut, ...watch.outOfMemory].sort((a, b) => a - b);
-    this.outOfMemory = new Set(watch.outOfMemory);
+    this.cutShort = [
+      ...watch.timedOut.map((call) => ({ ...call, filledHeap: false })),
+      ...watch.outOfMemory.map((call) => ({ ...call, filledHeap: true })),
+    ].sort((a, b) => a.game - b.game);
     this.seconds = watch.seconds;
   }
 
-  choose<V extends PlayerView>(strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number {
-    const cut = this.enter('no choice');
+  beginGame(): void {
+    const game = ++this.game;
+    this.seatCalls.fill(0);
+    this.gameCuts = null;
+    const cuts = this.cutShort;
+    while (this.nextCutShort < cuts.length && cuts[this.nextCutShort].game <= game) {
+      const cut = cuts[this.nextCutShort++];
+      if (cut.game === game) (this.gameCuts ??= []).push(cut);
+    }
+  }
+
+  choose<V extends PlayerView>(seat: number, strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number {
+    const cut = this.enter(seat, 'no choice');
     if (cut !== null) throw cut;
     // A call that throws has ended too: left CALLING, the watchdog would time out the work after it.
     try {
@@ -117,8 +163,8 @@ export class SharedChoiceGuard implements ChoiceGuard {
     }
   }
 
-  hook(strategy: Strategy<any>, event: GameEvent | null): CallCutShort | null {
-    const cut = this.enter(HOOK_TIMEOUT);
+  hook(seat: number, strategy: Strategy<any>, event: GameEvent | null): CallCutShort | null {
+    const cut = this.enter(seat, HOOK_TIMEOUT);
     if (cut !== null) return cut;
     try {
       if (event === null) strategy.restart();
@@ -129,27 +175,36 @@ export class SharedChoiceGuard implements ChoiceGuard {
     return null;
   }
 
-  /** Publishes the next call; what cut it short in an earlier attempt, else null. */
-  private enter(what: string): CallCutShort | null {
-    const sequence = ++this.sequence;
-    this.slots[SEQUENCE] = sequence;
-    if (this.cutShort[this.nextCutShort] === sequence) {
-      this.nextCutShort++;
-      return this.outOfMemory.has(sequence) ? new ChoiceOutOfMemory() : new ChoiceTimeout(this.seconds, what);
+  /** Publishes the seat's next call; what cut it short in an earlier attempt, else null. */
+  private enter(seat: number, what: string): CallCutShort | null {
+    const call = (this.seatCalls[seat] ?? 0) + 1;
+    this.seatCalls[seat] = call;
+    const slots = this.slots;
+    // Which call it is goes first: the watchdog reads it only once the sequence has stayed on
+    // this call past the limit, or the thread has ended in it.
+    slots[GAME] = this.game;
+    slots[SEAT] = seat;
+    slots[CALL] = call;
+    slots[SEQUENCE] = ++this.sequence;
+    if (this.gameCuts !== null) {
+      for (const cut of this.gameCuts) {
+        if (cut.seat !== seat || cut.call !== call) continue;
+        return cut.filledHeap ? new ChoiceOutOfMemory() : new ChoiceTimeout(this.seconds, what);
+      }
     }
-    this.slots[PHASE] = CALLING;
+    slots[PHASE] = CALLING;
     return null;
   }
 }
 
 /**
  * The main thread's side: samples a worker's watch buffer and calls `onStall` once one call has
- * lasted longer than the limit; `stalled` is then that call's number in the task. Between calls
- * (loading strategies, dealing, counting) nothing is timed.
+ * lasted longer than the limit; `stalled` is then that call. Between calls (loading strategies,
+ * dealing, counting) nothing is timed.
  */
 export class DecisionWatchdog {
   readonly buffer = new SharedArrayBuffer(WATCH_SLOTS * Int32Array.BYTES_PER_ELEMENT);
-  stalled: number | null = null;
+  stalled: SeatCall | null = null;
   private readonly slots = new Int32Array(this.buffer);
   private readonly timer: NodeJS.Timeout;
   private watched = 0;
@@ -165,7 +220,7 @@ export class DecisionWatchdog {
         this.watched = this.slots[PHASE] === CALLING ? sequence : 0;
         this.since = now;
       } else if (now - this.since > limitMs) {
-        this.stalled = sequence;
+        this.stalled = this.published();
         this.stop();
         onStall();
       }
@@ -174,8 +229,13 @@ export class DecisionWatchdog {
   }
 
   /** The call the worker is in, as it last published it; null between calls. */
-  callInProgress(): number | null {
-    return this.slots[PHASE] === CALLING ? this.slots[SEQUENCE] : null;
+  callInProgress(): SeatCall | null {
+    return this.slots[PHASE] === CALLING ? this.published() : null;
+  }
+
+  /** The call last published: read once the worker stays in it (stalled) or has ended (its heap filled). */
+  private published(): SeatCall {
+    return { game: this.slots[GAME], seat: this.slots[SEAT], call: this.slots[CALL] };
   }
 
   stop(): void {
@@ -208,13 +268,15 @@ export class TimedChoiceGuard implements ChoiceGuard {
     this.limitMs = Math.max(1, Math.round(seconds * 1000));
   }
 
-  choose<V extends PlayerView>(strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number {
+  beginGame(): void {}
+
+  choose<V extends PlayerView>(_seat: number, strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number {
     const result = this.within(() => strategy.choose(view, legal, count, rng));
     if (result === TIMED_OUT) throw new ChoiceTimeout(this.seconds);
     return result;
   }
 
-  hook(strategy: Strategy<any>, event: GameEvent | null): CallCutShort | null {
+  hook(_seat: number, strategy: Strategy<any>, event: GameEvent | null): CallCutShort | null {
     const result = this.within(() => (event === null ? strategy.restart() : strategy.inform(event)));
     return result === TIMED_OUT ? new ChoiceTimeout(this.seconds, HOOK_TIMEOUT) : null;
   }
@@ -245,13 +307,15 @@ export function setActiveGuard(guard: ChoiceGuard | null): void {
 
 /**
  * A user's strategy with its every call under the active guard. `create` runs once per seat of
- * a table and is timed by vm wherever it runs (a worker's watch counts only the calls that every
- * attempt of a task makes in the same order, and a thread that kept its tables creates nothing);
+ * a table and is timed by vm wherever it runs (a worker's watch names only calls within a task's
+ * games, and a thread that kept its tables creates nothing);
  * a `create` that runs out leaves a seat that forfeits every decision.
  */
 export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
   readonly observes: boolean;
   readonly ownView: boolean;
+  /** The position it was created for (StrategyContext.seat), where its tables seat it: its hooks are that seat's calls. */
+  private readonly seat: number;
   private readonly inner: Strategy<V> | null;
   private readonly seconds: number;
   /** A restart or inform threw or was cut short: the next decision forfeits with that error, and the run goes on. */
@@ -262,7 +326,8 @@ export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
    * `informsLater`: the strategy's restart and inform only note the event, to act on it within its
    * next choice (a confined seat's): timing them would cost a guard's entry per event for nothing.
    */
-  constructor(create: () => Strategy<V>, informsLater = false) {
+  constructor(seat: number, create: () => Strategy<V>, informsLater = false) {
+    this.seat = seat;
     this.informsLater = informsLater;
     const guard = activeGuard;
     this.seconds = guard?.seconds ?? 0;
@@ -298,7 +363,7 @@ export class TimedStrategy<V extends PlayerView> implements Strategy<V> {
       if (guard === null || this.informsLater) {
         if (event === null) inner.restart();
         else inner.inform(event);
-      } else this.owedError = guard.hook(inner, event);
+      } else this.owedError = guard.hook(this.seat, inner, event);
     } catch (error) {
       this.owedError = error;
     }

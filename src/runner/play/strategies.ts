@@ -70,7 +70,7 @@ function engineBinaries(registry: Registry): ReadonlyMap<string, () => Uint8Arra
 /** A user's code is never trusted to return legal actions, nor to return at all. */
 function untrusted(definition: StrategyDefinition<any>): StrategyDefinition<any> {
   // Every move goes through the checked apply, and each call is under the move timeout.
-  return { ...definition, trusted: false, create: (context) => new TimedStrategy(() => definition.create(context)) };
+  return { ...definition, trusted: false, create: (context) => new TimedStrategy(context.seat, () => definition.create(context)) };
 }
 
 /** A strategy written as data, read by the game's own reader (Dominion's priority lists). */

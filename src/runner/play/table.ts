@@ -172,6 +172,8 @@ export function startGame<S extends GameState, V extends PlayerView>(
   dealIndex: number = gameIndex,
 ): void {
   const { game, state, rngs } = table;
+  // Before the opening events: a seat's restart is already one of its calls in this game.
+  table.guard?.beginGame();
   for (let seat = 0; seat < table.players; seat++) rngs[seat].seed(key, gameIndex, Streams.SEAT, seat);
   state.events.enabled = table.listeners !== 0 || table.observer !== null;
   game.reset(state, key, dealIndex);
@@ -220,7 +222,7 @@ function chooseInProcess<S extends GameState, V extends PlayerView>(
   const { strategies, views, rngs, guard } = table;
   // Built-ins are parlor's own code, trusted to return as to play legally: only the others are timed.
   if (guard === null || table.trusted[seat]) return strategies[seat].choose(views[seat], legal, count, rngs[seat]);
-  return guard.choose(strategies[seat], views[seat], legal, count, rngs[seat]);
+  return guard.choose(seat, strategies[seat], views[seat], legal, count, rngs[seat]);
 }
 
 function failureReason(error: unknown): number {

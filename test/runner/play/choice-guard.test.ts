@@ -8,6 +8,7 @@ import {
   DecisionWatchdog,
   SharedChoiceGuard,
   TimedChoiceGuard,
+  type SeatCall,
 } from '../../../src/runner/play/choice-guard.ts';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import type { Strategy } from '../../../src/core/strategy.ts';
@@ -19,6 +20,8 @@ const RUNAWAY = 'test/fixtures/strategies/runaway.ts';
 const HOARDER = 'test/fixtures/strategies/hoarder.ts';
 const HOARDER_AT_LOAD = 'test/fixtures/strategies/hoarder-at-load.ts';
 const HOARDER_AT_CREATE = 'test/fixtures/strategies/hoarder-at-create.ts';
+const SHIFTS_BLAME = 'test/fixtures/strategies/shifts-blame.ts';
+const BIG_MONEY_FILE = 'strategies/examples/dominion-big-money.ts';
 // A random decision takes microseconds; a process descheduled on a loaded machine may still not
 // make one for a good part of a second. Each runaway decision costs the whole limit.
 const MOVE_TIMEOUT = '1';
@@ -48,10 +51,11 @@ describe('the vm guard of games played in the main thread', () => {
     const spin = strategyOf(() => {
       for (;;);
     });
-    assert.throws(() => guard.choose(spin, {} as never, legal, 1, new Rng()), ChoiceTimeout);
+    assert.throws(() => guard.choose(0, spin, {} as never, legal, 1, new Rng()), ChoiceTimeout);
     assert.ok(performance.now() - started < PROMPT_MS);
     assert.equal(
       guard.choose(
+        0,
         strategyOf(() => 7),
         {} as never,
         legal,
@@ -61,6 +65,7 @@ describe('the vm guard of games played in the main thread', () => {
       7,
     );
     const cut = guard.hook(
+      0,
       strategyOf(
         () => 7,
         () => {
@@ -72,6 +77,7 @@ describe('the vm guard of games played in the main thread', () => {
     assert.ok(cut instanceof ChoiceTimeout && cut.reason === Forfeit.TIMEOUT, String(cut));
     assert.equal(
       guard.hook(
+        0,
         strategyOf(() => 7),
         null,
       ),
@@ -83,31 +89,100 @@ describe('the vm guard of games played in the main thread', () => {
     const failing = strategyOf(() => {
       throw new RangeError('no idea');
     });
-    assert.throws(() => guard.choose(failing, {} as never, legal, 1, new Rng()), RangeError);
+    assert.throws(() => guard.choose(0, failing, {} as never, legal, 1, new Rng()), RangeError);
   });
 });
 
 describe("a worker's guard, which publishes its calls and skips those an earlier attempt cut short", () => {
-  test('forfeits the listed calls by their reasons, in order, and calls the strategy for the others', () => {
+  const legal = new Int32Array([7]);
+  const isTimeout = (error: unknown) => error instanceof ChoiceTimeout && error.reason === Forfeit.TIMEOUT;
+
+  function watched(test: (watchdog: DecisionWatchdog) => void): void {
     const watchdog = new DecisionWatchdog(60_000, () => assert.fail('nothing stalls here'));
     try {
-      const guard = new SharedChoiceGuard({ buffer: watchdog.buffer, seconds: 1, timedOut: [1], outOfMemory: [3] });
-      const legal = new Int32Array([7]);
-      const seen: (number | null)[] = [];
+      test(watchdog);
+    } finally {
+      watchdog.stop();
+    }
+  }
+
+  test('forfeits the listed calls by their reasons, and calls the strategy for the others', () => {
+    watched((watchdog) => {
+      const guard = new SharedChoiceGuard({
+        buffer: watchdog.buffer,
+        seconds: 1,
+        timedOut: [{ game: 1, seat: 0, call: 1 }],
+        outOfMemory: [{ game: 1, seat: 0, call: 3 }],
+      });
+      const seen: (SeatCall | null)[] = [];
       const strategy = strategyOf(() => {
         seen.push(watchdog.callInProgress());
         return 7;
       });
-      const call = () => guard.choose(strategy, {} as never, legal, 1, new Rng());
-      assert.throws(call, (error) => error instanceof ChoiceTimeout && error.reason === Forfeit.TIMEOUT);
+      const call = () => guard.choose(0, strategy, {} as never, legal, 1, new Rng());
+      guard.beginGame();
+      assert.throws(call, isTimeout);
       assert.equal(call(), 7);
       assert.throws(call, (error) => error instanceof ChoiceOutOfMemory && error.reason === Forfeit.CRASHED);
       assert.equal(call(), 7);
-      assert.deepEqual(seen, [2, 4], 'the main thread reads which call is running');
+      assert.deepEqual(
+        seen,
+        [
+          { game: 1, seat: 0, call: 2 },
+          { game: 1, seat: 0, call: 4 },
+        ],
+        'the main thread reads which call is running',
+      );
       assert.equal(watchdog.callInProgress(), null, 'and nothing between calls');
-    } finally {
-      watchdog.stop();
-    }
+    });
+  });
+
+  test("names a call by its game, its seat and that seat's own count, which no other seat's calls move", () => {
+    watched((watchdog) => {
+      // Seat 1's second call of the second game ran out; this attempt, seat 0 makes more calls
+      // before it than the attempt that stalled did.
+      const guard = new SharedChoiceGuard({
+        buffer: watchdog.buffer,
+        seconds: 1,
+        timedOut: [{ game: 2, seat: 1, call: 2 }],
+        outOfMemory: [],
+      });
+      const made: string[] = [];
+      const seat = (index: number) =>
+        strategyOf(
+          () => (made.push(`choose ${index}`), 7),
+          () => void made.push(`restart ${index}`),
+        );
+      const [zero, one] = [seat(0), seat(1)];
+      const choose = (index: number) => guard.choose(index, index === 0 ? zero : one, {} as never, legal, 1, new Rng());
+      guard.beginGame();
+      for (const index of [0, 1, 0, 1, 0, 1]) assert.equal(choose(index), 7, 'the first game has nothing cut short');
+      guard.beginGame();
+      assert.equal(guard.hook(1, one, null), null, "a seat's restart is one of its calls");
+      for (const index of [0, 0, 0, 0]) assert.equal(choose(index), 7);
+      assert.throws(() => choose(1), isTimeout);
+      assert.equal(choose(0), 7);
+      assert.equal(choose(1), 7);
+      assert.equal(made.filter((call) => call.endsWith(' 1')).length, 5, 'seat 1 is spared only the call that ran out');
+      assert.equal(made.filter((call) => call.endsWith(' 0')).length, 8, 'seat 0 is never cut short');
+    });
+  });
+
+  test('a seat that makes fewer calls than the one listed forfeits nothing, and later games count afresh', () => {
+    watched((watchdog) => {
+      const guard = new SharedChoiceGuard({
+        buffer: watchdog.buffer,
+        seconds: 1,
+        timedOut: [{ game: 1, seat: 0, call: 3 }],
+        outOfMemory: [],
+      });
+      const strategy = strategyOf(() => 7);
+      const choose = (index: number) => guard.choose(index, strategy, {} as never, legal, 1, new Rng());
+      guard.beginGame();
+      for (const index of [0, 1, 0, 1, 1, 1]) assert.equal(choose(index), 7);
+      guard.beginGame();
+      for (const index of [0, 0, 0, 1]) assert.equal(choose(index), 7);
+    });
   });
 });
 
@@ -220,6 +295,60 @@ describe(`--move-timeout on strategy files (real processes, ${MOVE_TIMEOUT} s)`,
           run.stdout,
         );
         assert.equal(timeouts(summary), 0, run.stdout);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a strategy file that plays a task differently when the task is played again (real processes)', () => {
+  test('its seat forfeits for the call it stalled in, timed out or out of memory, and the other file never does', async () => {
+    const dir = scratchDir();
+    try {
+      // One worker keeps the seats from the first task of 10 games to the second, where the file
+      // stalls; the task is played again on a fresh thread, where it keeps its habit.
+      const args = [
+        'sim',
+        '--game',
+        'dominion',
+        '-p',
+        '2',
+        '--games',
+        '20',
+        '--batch',
+        '10',
+        '-w',
+        '1',
+        '--seed',
+        'blame',
+        '-q',
+        '--json',
+        '--force',
+      ];
+      const [timedOut, filledHeap] = await Promise.all([
+        // A decision of the other file takes microseconds; its limit is far past that on a loaded machine.
+        parlor([...args, '--strategies', `${SHIFTS_BLAME},${BIG_MONEY_FILE}`, '--move-timeout', '5', '-o', join(dir, 'loop')]),
+        parlor([
+          ...args,
+          '--strategies',
+          `${SHIFTS_BLAME}:how=hoard,${BIG_MONEY_FILE}`,
+          '--move-timeout',
+          '60',
+          '--worker-memory',
+          '96',
+          '-o',
+          join(dir, 'hoard'),
+        ]),
+      ]);
+      for (const [run, spec, what] of [
+        [timedOut, SHIFTS_BLAME, 'timeout'],
+        [filledHeap, `${SHIFTS_BLAME}:how=hoard`, 'crashed'],
+      ] as const) {
+        assert.equal(run.code, 0, run.stderr);
+        const summary = JSON.parse(run.stdout) as Summary;
+        assert.equal(summary.games, 20);
+        assert.deepEqual(summary.forfeits, [{ strategy: spec, what, count: 1 }], run.stderr);
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

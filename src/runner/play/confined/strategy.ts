@@ -143,7 +143,11 @@ export async function loadConfinedStrategy(
       }
       const rules = JSON.stringify(context.rules);
       const params = JSON.stringify(context.params);
-      return new TimedStrategy(() => new ConfinedStrategy(module.seat(context.seat, context.players, rules, params), bundle), true);
+      return new TimedStrategy(
+        context.seat,
+        () => new ConfinedStrategy(module.seat(context.seat, context.players, rules, params), bundle),
+        true,
+      );
     },
   };
 }
