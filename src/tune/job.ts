@@ -14,6 +14,7 @@ import {
 } from '../runner/compare/comparison.ts';
 import { varianceReduction } from '../runner/compare/compare.ts';
 import type { DesignName } from '../runner/play/design.ts';
+import { playSettingsOf, recordedSettings, type PlaySettings } from '../runner/job/job.ts';
 import { createRunners, jobSources, openResultsFolder, whileLocked, type JobContext } from '../runner/job/jobs.ts';
 import { lockResultsFolder } from '../runner/job/folder-lock.ts';
 import { prepareMatch } from '../runner/play/match.ts';
@@ -85,6 +86,10 @@ export interface TuneJob {
   /** Game indices per arm per iteration. */
   readonly iterationGames: number;
   readonly verify: { readonly maxGames: number; readonly preset: PresetName };
+  /** The folder the run was started in, where its bots' relative paths start; absent in folders of older parlors. */
+  readonly cwd?: string;
+  /** How its games were played (see JobFile's); absent in folders of older parlors, which take them as typed. */
+  readonly play?: PlaySettings;
 }
 
 const TUNE_FORMAT = 1;
@@ -229,6 +234,8 @@ export async function startTune(
     spsa: spsaSettings(request.iterations, iterationGames, request.rEnd),
     iterationGames,
     verify: { maxGames: request.verifyGames, preset: request.preset ?? 'gainer' },
+    cwd: process.cwd(),
+    play: playSettingsOf(settings),
   };
   if (settings.redis !== undefined) refuseRemoteBots(strategies);
   await checkSeats(context, job, { ...settings, workerMemory });
@@ -244,10 +251,12 @@ export async function startTune(
 export async function resumeTune(
   context: JobContext,
   dir: string,
-  settings: Omit<TuneSettings, 'out' | 'name' | 'force'>,
+  given: Omit<TuneSettings, 'out' | 'name' | 'force'>,
   watch: TuneWatch = {},
+  job: TuneJob = readTuneJob(dir),
 ): Promise<TuneOutcome> {
-  const job = readTuneJob(dir);
+  // The rest plays as the start did: a bot's games under another timeout or channel would end otherwise.
+  const settings = { ...given, ...recordedSettings(job) };
   return whileLocked(lockResultsFolder(dir), async () => {
     const changed = changedSources(job.sources, jobSources(context.registry, job));
     if (changed.length > 0)

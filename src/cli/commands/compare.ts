@@ -14,7 +14,7 @@ import { Errors } from '../../core/errors.ts';
 import { waldBounds } from '../../stats/sprt.ts';
 import type { CommandContext } from '../command.ts';
 import type { SandboxLimits } from '../../runner/play/external.ts';
-import { checkChannel, jobContext, runThreads, SignalStop, stoppedBeforeStart, warnStopped } from './run.ts';
+import { checkChannel, checkRecordedSettings, jobContext, runThreads, SignalStop, stoppedBeforeStart, warnStopped } from './run.ts';
 
 export interface CompareOptions extends ComparisonRequest {
   /** A comparison's folder to go on with; its job.json then says everything else. */
@@ -55,6 +55,7 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
     if (options.resume !== undefined) {
       const job = resumableJob(options.resume, given);
       await checkChannel(context.registry.game(job.game), options);
+      await checkRecordedSettings(context.registry.game(job.game), options.resume, job, options, given);
       outcome = await resumeComparison(jobContext(context), options.resume, settings, printingWatch(context, options), job);
     } else {
       if (options.candidate === undefined || options.baseline === undefined)
@@ -74,8 +75,24 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
   }
 }
 
-/** What a resumed comparison may be told: everything else comes from its job.json. */
-const RESUME_OPTIONS = new Set(['resume', 'workers', 'workerMemory', 'redis', 'json', 'quiet']);
+/**
+ * What a resumed comparison may be told: everything else comes from its job.json. How its games
+ * are played may be typed again as recorded (a folder of an older parlor, which recorded none but
+ * the sandbox, takes them as typed).
+ */
+const RESUME_OPTIONS = new Set([
+  'resume',
+  'workers',
+  'workerMemory',
+  'redis',
+  'json',
+  'quiet',
+  'moveTimeout',
+  'startTimeout',
+  'channel',
+  'framing',
+  'sandbox',
+]);
 
 function resumableJob(dir: string, given: ReadonlySet<string>) {
   const job = readComparisonJob(dir);

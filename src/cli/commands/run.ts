@@ -226,11 +226,11 @@ const SETTING_FLAGS = {
  * Refuses a setting typed on --resume that differs from the one the job recorded: the rest of the
  * run plays with the recorded one (its games so far did), so one typed otherwise would be ignored.
  */
-async function checkRecordedSettings(
+export async function checkRecordedSettings(
   game: Game<any, any>,
   dir: string,
-  job: JobFile,
-  options: RunOptions,
+  job: Pick<JobFile, 'cwd' | 'play' | 'sandbox'>,
+  options: Partial<Pick<RecordedSettings, keyof typeof SETTING_FLAGS>>,
   given: ReadonlySet<string>,
 ): Promise<void> {
   const recorded = recordedSettings(job);

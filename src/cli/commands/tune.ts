@@ -1,5 +1,6 @@
 import { Errors } from '../../core/errors.ts';
 import {
+  readTuneJob,
   resumeTune,
   startTune,
   type TuneOutcome,
@@ -14,7 +15,7 @@ import type { CommandContext } from '../command.ts';
 import { iterationGamesNote } from '../format.ts';
 import { invokedCommand } from '../invocation.ts';
 import { printingWatch, resultLines, type CompareOptions } from './compare.ts';
-import { jobContext, runThreads, SignalStop, stoppedBeforeStart } from './run.ts';
+import { checkRecordedSettings, jobContext, runThreads, SignalStop, stoppedBeforeStart } from './run.ts';
 
 export interface TuneOptions
   extends
@@ -44,7 +45,9 @@ export async function runTune(context: CommandContext, typed: TuneOptions, given
           options.resume,
           `${fixed.map((option) => `--${kebab(option)}`).join(', ')} cannot be changed on resume`,
         );
-      outcome = await resumeTune(jobContext(context), options.resume, settings, printingTuneWatch(context, options));
+      const job = readTuneJob(options.resume);
+      await checkRecordedSettings(context.registry.game(job.game), options.resume, job, options, given);
+      outcome = await resumeTune(jobContext(context), options.resume, settings, printingTuneWatch(context, options), job);
     } else {
       if (options.strategy === undefined) throw Errors.badOption('--strategy is required (or --resume DIR)');
       outcome = await startTune(

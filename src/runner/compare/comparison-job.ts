@@ -20,7 +20,10 @@ interface ComparisonExtra {
 export type ComparisonPlaySettings = Pick<
   JobSettings,
   'workers' | 'moveTimeout' | 'workerMemory' | 'startTimeout' | 'channel' | 'framing' | 'sandbox' | 'signal' | 'redis'
->;
+> & {
+  /** Where bots run and their relative paths start; this process's folder when absent. */
+  readonly cwd?: string;
+};
 
 export interface ComparisonJob extends ComparisonPlaySettings {
   readonly context: JobContext;
@@ -65,6 +68,7 @@ export async function playComparison(run: ComparisonJob): Promise<PlayedComparis
     framing: run.framing,
     sandbox: run.sandbox,
     redis: run.redis,
+    cwd: run.cwd,
   });
   try {
     const candidate = await prepareMatch(context.registry, arms.candidate, runners.resolverFor(seats));

@@ -14,7 +14,7 @@ import {
 import { playComparison, type ComparisonJob, type ComparisonPlaySettings, type PlayedComparison } from './comparison-job.ts';
 import { expectedLength, planComparison, type ComparisonPlan, type ComparisonRequest, type ExpectedLength } from './comparison-plan.ts';
 import { blockGames } from '../play/design.ts';
-import { JOB_FORMAT, type JobFile, type JobSpec } from '../job/job.ts';
+import { JOB_FORMAT, playSettingsOf, recordedSettings, type JobFile, type JobSpec, type PlaySettings } from '../job/job.ts';
 import {
   checkSources,
   createRunners,
@@ -36,14 +36,16 @@ import { hasCheckpoint, readCheckpoint, readSummary, removeCheckpoint, writeFile
 import type { Checkpoint } from '../job/run-job.ts';
 import type { PresetName } from './sprt-choices.ts';
 import type { ResolvedStrategy } from '../play/strategies.ts';
-import type { SandboxLimits } from '../play/external.ts';
 import { summarizeRun } from '../summary/summary.ts';
 import { loadCheckMemory } from '../job/worker-memory.ts';
 import type { RunSummary } from '../summary/summary-types.ts';
 import { firstDetail, toCsv } from '../summary/tables.ts';
 
 /** How a comparison runs and where its results land; the verdict depends on none of it. */
-export type ComparisonSettings = Omit<JobSettings, 'batch' | 'transcripts'>;
+export type ComparisonSettings = Omit<JobSettings, 'batch' | 'transcripts'> & {
+  /** Where bots run and their relative paths start; this process's folder when absent. */
+  readonly cwd?: string;
+};
 
 /** Exit statuses of `parlor compare`, for scripts and CI (bad input is 3, as for every command). */
 export const CompareExit = { PASS: 0, FAIL: 1, UNDECIDED: 2 } as const;
@@ -57,11 +59,11 @@ const EXIT_OF: Readonly<Record<Verdict, number>> = { H1: CompareExit.PASS, H0: C
 async function loadStrategies(
   context: JobContext,
   paired: PairedSpec,
-  settings: Pick<ComparisonSettings, 'workers' | 'workerMemory' | 'redis'>,
+  settings: Pick<ComparisonSettings, 'workers' | 'workerMemory' | 'redis' | 'cwd'>,
 ): Promise<NonNullable<JobFile['loaded']>> {
   // One thread loads here; the files are checked with the heap limit the run's workers will have.
   const workerMemory = loadCheckMemory({ ...settings, remote: settings.redis !== undefined });
-  const runners = await createRunners(context, { workers: 1, workerMemory });
+  const runners = await createRunners(context, { workers: 1, workerMemory, cwd: settings.cwd });
   try {
     const loaded: Record<string, { strategy: string; params: ResolvedStrategy['params'] }> = {};
     for (const arm of Object.values(pairedArms(paired))) {
@@ -159,7 +161,7 @@ function jobOf(
   plan: ComparisonPlan,
   name: string,
   loaded: JobFile['loaded'],
-  sandbox?: SandboxLimits,
+  settings: Pick<ComparisonSettings, keyof PlaySettings | 'sandbox' | 'cwd'>,
 ): ComparisonJobFile {
   const arms = pairedArms(plan.paired);
   const armGames = plan.maxBlocks * plan.blockGames;
@@ -190,7 +192,10 @@ function jobOf(
   };
   return {
     ...jobHead(registry, spec, name, loaded),
-    ...(sandbox ? { sandbox } : {}),
+    // A tuning run resumed elsewhere verifies with its bots in its own folder, which is then this one's.
+    ...(settings.cwd === undefined ? {} : { cwd: settings.cwd }),
+    ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
+    play: playSettingsOf(settings),
     ...spec,
     comparison,
   };
@@ -250,7 +255,7 @@ export async function startComparison(
   watch.started?.(plan, expected);
   if (settings.signal?.aborted) return { status: 'not-started' };
   const { dir, lock } = openResultsFolder(settings, settings.name ?? 'compare');
-  const job = jobOf(context.registry, plan, settings.name ?? 'compare', loaded, settings.sandbox);
+  const job = jobOf(context.registry, plan, settings.name ?? 'compare', loaded, settings);
   return await whileLocked(lock, () => {
     writeJob(dir, job);
     return compareInto({ context, settings, plan, job, dir, firstExpected: expected, checkpoint: null, watch });
@@ -272,14 +277,19 @@ export function readComparisonJob(dir: string): ComparisonJobFile {
   return job;
 }
 
-/** Goes on with an interrupted comparison from its folder, whose job.json says everything but how to run. */
+/**
+ * Goes on with an interrupted comparison from its folder, whose job.json says everything but where
+ * its games run: the settings it recorded (timeouts, channel, framing, sandbox, the folder its bots
+ * ran in) replace those given, as a resumed run's do, so its bots play the rest as they played the start.
+ */
 export async function resumeComparison(
   context: JobContext,
   dir: string,
-  settings: Omit<ComparisonSettings, 'out' | 'name' | 'force'>,
+  given: Omit<ComparisonSettings, 'out' | 'name' | 'force'>,
   watch: ComparisonWatch = {},
   job: ComparisonJobFile = readComparisonJob(dir),
 ): Promise<ComparisonOutcome> {
+  const settings = { ...given, ...recordedSettings(job) };
   const { comparison } = job;
   const size = blockGames(job.design, job.players);
   const plan: ComparisonPlan = {
@@ -344,6 +354,7 @@ function comparisonPlay(into: ComparisonInto): ComparisonJob {
     sandbox: settings.sandbox,
     signal: settings.signal,
     redis: settings.redis,
+    cwd: settings.cwd,
     checkpoint,
     expected: into.firstExpected,
     onLook: (totals: PairedTotals, sprt: SprtResult) => {

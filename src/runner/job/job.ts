@@ -102,7 +102,7 @@ export type RecordedSettings = Pick<ExternalSettings, keyof PlaySettings | 'sand
  * absent stays absent, the default), and the folder its bots' relative paths start from, while it
  * exists. A folder of an older parlor fixes only what it recorded: its sandbox and folder.
  */
-export function recordedSettings(job: JobFile): Partial<RecordedSettings> {
+export function recordedSettings(job: Pick<JobFile, 'cwd' | 'play' | 'sandbox'>): Partial<RecordedSettings> {
   // A folder that is gone (the project moved) cannot be run in: its bots then start where this process is.
   const where = job.cwd === undefined || !existsSync(job.cwd) ? {} : { cwd: job.cwd };
   if (job.play === undefined) return { ...where, ...(job.sandbox ? { sandbox: job.sandbox } : {}) };

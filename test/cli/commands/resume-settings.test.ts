@@ -142,6 +142,53 @@ describe('a resumed run plays with the settings it started with', () => {
     assert.doesNotMatch(patient.stdout, /forfeits/, "a timeout typed with the replay replaces the run's");
   });
 
+  test('compare --move-timeout: the rest of the comparison forfeits on its slow turns too', async () => {
+    const dir = join(scratch, 'compare-stopped');
+    const stopped = await interruptedAfterFirstBatch(
+      [
+        'compare',
+        '--candidate',
+        'cmd:python3 bots/slow.py 2',
+        '--baseline',
+        'random',
+        '--players',
+        '2',
+        '--rules',
+        'winsNeeded=1',
+        // Three looks of one block each: the stop lands after the first, with two to play.
+        '--max-games',
+        '12',
+        '--batch',
+        '2',
+        '--workers',
+        '1',
+        '--seed',
+        'slow',
+        '--move-timeout',
+        '2',
+        '--quiet',
+        '--out',
+        dir,
+      ],
+      dir,
+    );
+    assert.equal(stopped.code, 130, stopped.stderr);
+    assert.deepEqual(readJson(dir, 'job.json').play, { moveTimeout: 2, startTimeout: 10 });
+    const played = /stopped after (\d+) of/.exec(stopped.stderr);
+    assert.ok(played, stopped.stderr);
+
+    const resumed = await continuation(stopped, elsewhere);
+    assert.equal(resumed.code, 2, resumed.stderr);
+    const { forfeitGames } = readJson(dir, 'summary.json');
+    // Both arms count in the games played; the candidate's are numbered from 0 in its arm alone.
+    const armGames = Number(played[1]) / 2;
+    assert.ok(
+      forfeitGames.some((note: { game: number; reason: string }) => note.reason === 'timeout' && note.game >= armGames),
+      `the resumed part has timeouts of its own: ${JSON.stringify(forfeitGames)}`,
+    );
+    assert.ok(!readFileSync(join(dir, 'forfeits.csv'), 'utf8').includes('crashed'), "the bot starts from the comparison's folder");
+  });
+
   test('--channel stdio and --sandbox: the rest of the run talks to its bots on stdio, in their sandbox', async (t) => {
     const problem = sandboxProblem();
     if (problem !== null) return t.skip(problem);
