@@ -1,4 +1,5 @@
 import { Errors } from '../../core/errors.ts';
+import { oneLineDetail } from '../../core/forfeits.ts';
 import type { GameState, PlayerView } from '../../core/game.ts';
 import type { Counters } from './counters.ts';
 import type { SeatMeasureReader } from '../summary/measures.ts';
@@ -15,9 +16,10 @@ export function startPlayer(match: PreparedMatch, design: DesignName, guard: Cho
   try {
     return new MatchPlayer(match, design, guard);
   } catch (error) {
+    // The message is the strategy's own words: one line, so it cannot pass for parlor's.
     throw Errors.badStrategyModule(
       match.spec.seats.join(', '),
-      `failed to start: ${error instanceof Error ? error.message : String(error)}`,
+      `failed to start: ${oneLineDetail(error instanceof Error ? error.message : String(error))}`,
     );
   }
 }

@@ -61,7 +61,7 @@ describe("a strategy's error message with line breaks in it", () => {
       out,
     ]);
     assert.equal(run.code, 0, run.stderr);
-    const shown = `gave up\\n${FORGED}\\r\\u001b[2K (${FORGER}:17)`;
+    const shown = `gave up\\n${FORGED}\\r\\u001b[2K (${FORGER}:19)`;
     const lines = run.stderr.split('\n');
     assert.ok(
       lines.some((line) => line.includes(`: seat 0, ${FORGER}, strategy-error: ${shown}; transcript: `)),
@@ -81,5 +81,22 @@ describe("a strategy's error message with line breaks in it", () => {
       replay.stdout.split('\n').some((line) => line.endsWith(`forfeits: strategy-error (${shown}) }`)),
       replay.stdout,
     );
+  });
+
+  test('a seat that cannot start is named on one line too', async () => {
+    const run = await parlor([
+      'sim',
+      '--strategies',
+      `${FORGER}:when=create,random`,
+      '--games',
+      '2',
+      '--workers',
+      '1',
+      '--out',
+      join(scratch, 'create'),
+    ]);
+    assert.equal(run.code, 3, run.stderr);
+    assert.deepEqual(run.stderr.trim().split('\n').length, 1, run.stderr);
+    assert.match(run.stderr, /^parlor: .*failed to start: .*cannot start\\nparlor: forfeit in game 7 /);
   });
 });

@@ -1,4 +1,5 @@
 import { Errors } from '../../../core/errors.ts';
+import { oneLineDetail } from '../../../core/forfeits.ts';
 import type { GameEvent } from '../../../core/events.ts';
 import type { PlayerView } from '../../../core/game.ts';
 import type { Rng } from '../../../core/random.ts';
@@ -43,7 +44,7 @@ function bundleOnce(path: string, absolute: string, engines: EngineBinaries): Pr
 function bundleFailure(error: unknown): string {
   type Message = { text: string; pluginName: string; location: { line: number; column: number } | null };
   const first = (error as { errors?: Message[] }).errors?.[0];
-  if (!first) return `failed to load: ${error instanceof Error ? error.message : String(error)}`;
+  if (!first) return `failed to load: ${oneLineDetail(error instanceof Error ? error.message : String(error))}`;
   if (first.pluginName !== '' || !first.location) return first.text;
   // esbuild counts columns from 0; editors and Node count from 1.
   return `syntax error at line ${first.location.line}, column ${first.location.column + 1}: ${first.text}`;
@@ -51,7 +52,10 @@ function bundleFailure(error: unknown): string {
 
 /** Read in the realm's terms: an error from there is not the runner's Error. */
 function loadFailure(path: string, error: unknown): Error {
-  return Errors.badStrategyModule(path, `failed to load: ${String((error as { message?: unknown })?.message ?? 'an error')}`);
+  return Errors.badStrategyModule(
+    path,
+    `failed to load: ${oneLineDetail(String((error as { message?: unknown })?.message ?? 'an error'))}`,
+  );
 }
 
 /** A bundle loaded: what its definition says of itself (JSON), and a seat's fresh evaluation. */
