@@ -320,7 +320,7 @@ export const Options = {
   preset: {
     flags: '--preset <name>',
     description: 'gainer (SPRT [0, 2]) or non-regression ([-1.75, 0.25]), normalized Elo',
-    defaultDescription: 'gainer, unless --sprt',
+    defaultDescription: 'gainer, unless compare is given --sprt',
     parse: parsePreset,
   },
   maxGames: {
