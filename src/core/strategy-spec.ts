@@ -27,7 +27,11 @@ export function parseStrategySpec(text: string): StrategySpec {
   for (const pair of trimmed.slice(colon + 1).split(',')) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw Errors.badStrategyParam(trimmed.slice(0, colon), `expected key=value, got '${pair}'`);
-    params[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+    const key = pair.slice(0, eq).trim();
+    // Taken silently, the last value would win, and the seat would not play what was typed first.
+    if (key in params)
+      throw Errors.badStrategyParam(trimmed.slice(0, colon), `${key} is given twice (${key}=${params[key]} and ${pair.trim()})`);
+    params[key] = pair.slice(eq + 1).trim();
   }
   return { text: trimmed, name: trimmed.slice(0, colon), params };
 }

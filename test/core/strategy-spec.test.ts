@@ -25,6 +25,16 @@ describe('parseStrategySpec', () => {
       (error: unknown) => error instanceof ParlorError && error.code === ErrorCodes.BAD_STRATEGY_PARAM,
     );
   });
+
+  test('refuses a parameter given twice, rather than keep the last value', () => {
+    assert.throws(
+      () => parseStrategySpec('ismcts:iterations=1,c=0.7,iterations=2'),
+      (error: unknown) =>
+        error instanceof ParlorError &&
+        error.code === ErrorCodes.BAD_STRATEGY_PARAM &&
+        /iterations is given twice \(iterations=1 and iterations=2\)/.test(error.message),
+    );
+  });
 });
 
 describe('splitStrategyList', () => {
