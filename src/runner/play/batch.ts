@@ -3,7 +3,7 @@ import { oneLineDetail } from '../../core/forfeits.ts';
 import type { GameState, PlayerView } from '../../core/game.ts';
 import type { Counters } from './counters.ts';
 import type { SeatMeasureReader } from '../summary/measures.ts';
-import { blockGames, dealOf, listedSeatsOf, seatingCount, seatingOf, type DesignName } from './design.ts';
+import { blockGames, dealOf, seatingCount, seatingOf, seatingsOf, type DesignName } from './design.ts';
 import { setActiveGuard, type ChoiceGuard } from './choice-guard.ts';
 import { createSeat, createTable, seatsUntrusted, type PreparedMatch } from './match.ts';
 import { playGame, type SeatPlayer, type Table } from './table.ts';
@@ -52,8 +52,9 @@ export class MatchPlayer {
    * more than the rotations alone made.
    */
   private readonly seats: (SeatPlayer<PlayerView> | undefined)[];
-  /** Per seating: the listed seat at each position, and the strategy slot. */
-  private readonly listedSeats: Int32Array[];
+  /** Per seating, the listed seat at each position (shared by every player of this table size). */
+  private readonly listedSeats: readonly Int32Array[];
+  /** Per seating, the strategy slot at each position, made with its table. */
   private readonly positionSlots: Int32Array[];
   private guard: ChoiceGuard | null = null;
   private readonly shares: Float64Array;
@@ -75,8 +76,8 @@ export class MatchPlayer {
     this.players = match.spec.seats.length;
     this.blockSize = blockGames(design, this.players);
     const seatings = seatingCount(design, this.players);
-    this.listedSeats = Array.from({ length: seatings }, (_, seating) => listedSeatsOf(this.players, seating));
-    this.positionSlots = this.listedSeats.map((listed) => listed.map((seat) => match.seatSlot[seat]));
+    this.listedSeats = seatingsOf(this.players);
+    this.positionSlots = new Array<Int32Array>(seatings);
     this.seatingTables = new Array<Table<GameState, PlayerView> | undefined>(seatings);
     this.seats = new Array<SeatPlayer<PlayerView> | undefined>(this.players * this.players);
     // Every seat is made now, in the rotations of the seats as listed: a strategy that cannot
@@ -151,10 +152,12 @@ export class MatchPlayer {
 
   private makeTable(seating: number): Table<GameState, PlayerView> {
     const players = this.players;
-    const seats = Array.from(this.listedSeats[seating], (listed, position) => {
+    const listedSeats = this.listedSeats[seating];
+    const seats = Array.from(listedSeats, (listed, position) => {
       const at = listed * players + position;
       return (this.seats[at] ??= createSeat(this.match, listed, position));
     });
+    this.positionSlots[seating] = listedSeats.map((listed) => this.match.seatSlot[listed]);
     const table = createTable(this.match, seats);
     table.guard = this.guard;
     this.seatingTables[seating] = table;

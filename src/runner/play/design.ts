@@ -54,20 +54,38 @@ export function seatingCount(design: DesignName, players: number): number {
   return design === 'duplicate' ? players * cyclicOrders(players) : 1;
 }
 
-/** The seating of local game `local`: its cyclic order times `players`, plus its rotation. */
+/**
+ * The seating of local game `local`: its block's cyclic order times `players`, plus its rotation.
+ * Block b takes order b mod (players - 1)!, so the seatings repeat every seatingCount games.
+ */
 export function seatingOf(design: DesignName, players: number, local: number): number {
-  if (design !== 'duplicate') return 0;
-  const order = Math.floor(local / players) % cyclicOrders(players);
-  return order * players + (local % players);
+  return design === 'duplicate' ? local % seatingCount(design, players) : 0;
 }
 
 /**
  * Which listed seat plays each position in seating `seating`: the listed seats in cyclic order
  * `floor(seating / players)` (listed seat 0, then the others in the lexicographically k-th of
  * their orders), rotated `seating mod players` steps, so position s is played by the seat
- * `rotation` places after it in that order. Seating 0 is the seats as listed.
+ * `rotation` places after it in that order. Seating 0 is the seats as listed. The arrays are made
+ * once per table size and shared: read them, never write them.
  */
 export function listedSeatsOf(players: number, seating: number): Int32Array {
+  return seatingsOf(players)[seating];
+}
+
+/** Every seating's listed seats (listedSeatsOf) for a table size, in seating order. */
+export function seatingsOf(players: number): readonly Int32Array[] {
+  let seatings = SEATINGS.get(players);
+  if (seatings === undefined) {
+    seatings = Array.from({ length: seatingCount('duplicate', players) }, (_, index) => seatingAt(players, index));
+    SEATINGS.set(players, seatings);
+  }
+  return seatings;
+}
+
+const SEATINGS = new Map<number, readonly Int32Array[]>();
+
+function seatingAt(players: number, seating: number): Int32Array {
   const rotation = seating % players;
   let order = Math.floor(seating / players);
   const rest = Array.from({ length: players - 1 }, (_, i) => i + 1);
