@@ -2,8 +2,8 @@
 // (startJob: planning, batch timing, worker start-up, play, summary and results folder) on 1, 2,
 // 4, ... workers up to the cores this machine has, each reported with its seconds and speed-up
 // over one worker; then the fixed cost of a run, the seconds of a job too small to need the
-// workers (one block of games) on the most workers. The API is loaded from parlor's compiled cache
-// when it can be made, as the CLI is, so the workers start as they do for a user.
+// workers (one block of games) on the most workers. Each run is timed in a process of its own
+// started as the CLI starts (scaling-run.js), so the workers start as they do for a user.
 //
 // Then the ceiling the machine sets, on the same worker counts: parlor's bare play loop in that
 // many worker threads playing together for the same seconds (play-thread.ts), the same loop
@@ -15,13 +15,9 @@
 // Run alone: node --import tsx test/bench/scaling.ts [games] [strategies]
 //   e.g. node --import tsx test/bench/scaling.ts 3000000 random   (sized for a 16-core machine)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { compiledModule } from '../../bin/compile.js';
-import type * as Api from '../../src/index.ts';
 import type { BenchLine } from './engine.ts';
 import { referenceArgs, withNativeReferences } from './native.ts';
 import type { PlayThreadMessage, PlayThreadSetup } from './play-thread.ts';
@@ -44,45 +40,44 @@ export function workerCounts(cores: number): number[] {
   return counts;
 }
 
-type Loaded = typeof Api;
-
 const PLAYERS = 4;
 
-/** The public API, from the compiled bundle when there is one. */
-async function loadApi(): Promise<Loaded> {
-  const source = join(ROOT, 'src/index.ts');
-  return (await import((await compiledModule(source)) ?? pathToFileURL(source).href)) as Loaded;
+/** One timed run, as scaling-run.js takes it. */
+interface ScalingRun {
+  readonly games: number;
+  readonly workers: number;
+  readonly strategies: readonly string[];
+  readonly players: number;
 }
 
+/** What scaling-run.js prints: the run's seconds, the workers' busy seconds, and the run's profile. */
+interface ScalingRunResult {
+  readonly seconds: number;
+  readonly busySeconds: number;
+  readonly profile: string;
+}
+
+/** Rounds of timed runs per worker count (see benchScaling). */
+const RUNS = 2;
+
+const RUN_SCRIPT = fileURLToPath(new URL('./scaling-run.js', import.meta.url));
+
 /** Seconds of one whole run of the job, into a results folder of its own, and where they went. */
-async function timeRun(
-  api: Loaded,
-  games: number,
-  strategies: readonly string[],
-  workers: number,
-): Promise<{ seconds: number; busySeconds: number; profile: string }> {
-  const out = mkdtempSync(join(tmpdir(), 'parlor-scaling-'));
-  try {
-    const origin = performance.now() / 1000;
-    const timeline = new api.Timeline(origin);
-    const context = api.builtinJobContext({ timeline });
-    const plan = api.planSim(context.registry, {
-      game: 'love-letter',
-      players: PLAYERS,
-      strategies,
-      games,
-      seed: 'scaling',
-      design: 'independent',
-    });
-    const outcome = await api.startJob(context, plan, { workers, out: join(out, 'run') });
-    if (outcome.status !== 'complete') throw new Error(`the ${workers}-worker run ended ${outcome.status}`);
-    // The run's whole time, the workers' shutdown included; the profile's phases end with its last mark.
-    const seconds = performance.now() / 1000 - origin;
-    const busySeconds = timeline.activity?.busySeconds ?? 0;
-    return { seconds, busySeconds, profile: timeline.format().replace(/^profile: /, '') };
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+function timeRun(games: number, strategies: readonly string[], workers: number): Promise<ScalingRunResult> {
+  const run: ScalingRun = { games, workers, strategies, players: PLAYERS };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [RUN_SCRIPT, JSON.stringify(run)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output) as ScalingRunResult)
+        : reject(new Error(`the ${workers}-worker run failed (${code}): ${errors}`)),
+    );
+  });
 }
 
 function round(value: number, places = 3): number {
@@ -92,16 +87,24 @@ function round(value: number, places = 3): number {
 
 /** Reports one line per worker count, then the fixed cost of a run. */
 export async function benchScaling(options: ScalingOptions, report: (line: BenchLine) => void): Promise<void> {
-  const api = await loadApi();
   const games = options.games ?? (options.quick ? 100_000 : 600_000);
   const strategies = (options.strategies ?? 'random').split(',');
   const cores = availableParallelism();
-  // One run unmeasured: the first loads modules and compiles the hot path in this thread.
-  await timeRun(api, Math.min(games, 20_000), strategies, 1);
-  let oneWorker = 0;
-  for (const workers of workerCounts(cores)) {
-    const { seconds, busySeconds, profile } = await timeRun(api, games, strategies, workers);
-    if (workers === 1) oneWorker = seconds;
+  const counts = workerCounts(cores);
+  // Every count is timed in each of RUNS rounds and its fastest run kept: a shared machine slows
+  // whichever run it happens to overlap, and a slow one-worker run would inflate every speed-up.
+  const fastest = new Map<number, ScalingRunResult>();
+  const slowest = new Map<number, number>();
+  for (let round = 0; round < RUNS; round++) {
+    for (const workers of counts) {
+      const run = await timeRun(games, strategies, workers);
+      if (run.seconds < (fastest.get(workers)?.seconds ?? Infinity)) fastest.set(workers, run);
+      slowest.set(workers, Math.max(slowest.get(workers) ?? 0, run.seconds));
+    }
+  }
+  const oneWorker = fastest.get(1)!.seconds;
+  for (const workers of counts) {
+    const { seconds, busySeconds, profile } = fastest.get(workers)!;
     report({
       bench: 'scaling',
       strategies: strategies.join(','),
@@ -109,6 +112,7 @@ export async function benchScaling(options: ScalingOptions, report: (line: Bench
       workers,
       cores,
       seconds: round(seconds),
+      slowestSeconds: round(slowest.get(workers)!),
       speedup: round(oneWorker / seconds, 2),
       gamesPerSecond: Math.round(games / seconds),
       // A worker's speed while it had a task: set beside the ceiling lines' per-thread speeds, it
@@ -117,7 +121,7 @@ export async function benchScaling(options: ScalingOptions, report: (line: Bench
       profile,
     });
   }
-  const fixed = await timeRun(api, 1, strategies, cores);
+  const fixed = await timeRun(1, strategies, cores);
   report({ bench: 'scaling', fixedCost: 'one block of games', workers: cores, seconds: round(fixed.seconds), profile: fixed.profile });
   const seconds = options.quick ? 1 : 3;
   // The job's seats: one strategy for every seat of its four, or one per seat.
