@@ -165,8 +165,8 @@ export const Options = {
   replayWorkerMemory: {
     flags: '--worker-memory <MB>',
     description:
-      "the most the JavaScript heap of the worker thread that replays a game with strategy files may take: the run's --worker-memory shows its crashes again",
-    defaultDescription: "three quarters of this machine's memory, at most V8's own limit",
+      "the most the JavaScript heap of the worker thread that replays a game with strategy files may take: the run's own limit (--job's) shows its crashes again",
+    defaultDescription: "with --job, the run's when it set one; else three quarters of this machine's memory, at most V8's own limit",
     parse: parseWorkerMemory,
   },
   entrantMemory: {
@@ -248,7 +248,7 @@ export const Options = {
   job: {
     flags: '--job <dir>',
     description:
-      "take the match-up from an earlier run's results folder, and the timeouts, channel, framing and sandbox the run played it with (an option typed replaces the run's)",
+      "take the match-up from an earlier run's results folder, and the timeouts, channel, framing, worker heap limit and sandbox the run played it with (an option typed replaces the run's)",
   },
   json: { flags: '--json', description: 'print the summary as JSON on stdout' },
   quiet: { flags: '-q, --quiet', description: 'no progress on stderr' },

@@ -219,6 +219,7 @@ const SETTING_FLAGS = {
   startTimeout: '--start-timeout',
   channel: '--channel',
   framing: '--framing',
+  workerMemory: '--worker-memory',
   sandbox: '--sandbox',
 } as const satisfies Partial<Record<keyof RecordedSettings, string>>;
 

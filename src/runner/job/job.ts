@@ -85,9 +85,11 @@ export interface PlaySettings {
   readonly channel?: string;
   /** How their messages are framed (--framing); the game's own when absent. */
   readonly framing?: string;
+  /** MB each worker thread's heap may take (--worker-memory): a strategy file's call that fills it crashes. */
+  readonly workerMemory?: number;
 }
 
-const PLAY_SETTINGS: readonly (keyof PlaySettings)[] = ['moveTimeout', 'startTimeout', 'channel', 'framing'];
+const PLAY_SETTINGS: readonly (keyof PlaySettings)[] = ['moveTimeout', 'startTimeout', 'channel', 'framing', 'workerMemory'];
 
 /** What job.json records of a run's settings: those given, each absent that was not. */
 export function playSettingsOf(settings: PlaySettings): PlaySettings {
@@ -95,7 +97,7 @@ export function playSettingsOf(settings: PlaySettings): PlaySettings {
 }
 
 /** The settings a run of `job` plays its games with, as its start did: they replace those of a resume or a replay. */
-export type RecordedSettings = Pick<ExternalSettings, keyof PlaySettings | 'sandbox' | 'cwd'>;
+export type RecordedSettings = PlaySettings & Pick<ExternalSettings, 'sandbox' | 'cwd'>;
 
 /**
  * What `job` fixes of how its games are played: every setting it records (one it records as

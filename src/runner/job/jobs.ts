@@ -378,13 +378,11 @@ async function execute(
     writeSummary(dir, written);
     return { status: played, summary: written };
   });
-  // The replay fills the same heap only when given the same limit.
-  const memory = settings.workerMemory === undefined ? '' : ` --worker-memory ${settings.workerMemory}`;
   for (const note of summary.forfeitGames) {
     context.warn(
       `forfeit in game ${note.game} (--game ${job.game} --seed ${job.seed} --index ${note.game}): seat ${note.seat}, ${note.strategy}, ${note.reason}` +
         `${note.detail === undefined ? '' : `: ${note.detail}`}; ` +
-        `transcript: ${context.invocation} replay --job ${dir} --index ${note.game}${memory}`,
+        `transcript: ${context.invocation} replay --job ${dir} --index ${note.game}`,
     );
   }
   const unlisted = progress.counters.reduce((sum, counters) => sum + counters.noteCount(), 0) - summary.forfeitGames.length;

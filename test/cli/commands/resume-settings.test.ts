@@ -227,6 +227,16 @@ describe('what a resume is told', () => {
     assert.match(sandboxed.stderr, /--sandbox memory=1024,cpu=600,processes=64 differs from what the run played with \(no sandbox\)/);
   });
 
+  test("--worker-memory is the run's too: recorded, accepted typed again, refused otherwise", async () => {
+    const dir = join(scratch, 'memory');
+    assert.equal((await runCaptured([...args, '--worker-memory', '128', '--out', dir])).code, 0);
+    assert.equal(readJson(dir, 'job.json').play.workerMemory, 128);
+    assert.equal((await runCaptured(['sim', '--resume', dir, '--worker-memory', '128'])).code, 0);
+    const refused = await parlor(['sim', '--resume', dir, '--worker-memory', '256']);
+    assert.equal(refused.code, 3);
+    assert.match(refused.stderr, /: --worker-memory 256 differs from what the run played with \(128\)/);
+  });
+
   test('a folder of an older parlor, which recorded no settings, resumes with those typed', async () => {
     const dir = join(scratch, 'older');
     assert.equal((await runCaptured([...args, '--out', dir])).code, 0);

@@ -380,10 +380,9 @@ describe('--worker-memory on strategy files (real processes)', () => {
       assert.ok(summary.forfeits[0].count > 0);
       const csv = readFileSync(join(dir, 'one', 'forfeits.csv'), 'utf8');
       assert.match(csv, /crashed,\d+,filled its worker thread's heap/);
-      // The replay the run suggests plays the game on a worker with the same limit, and shows the crash.
-      const hint = /forfeit in game (\d+) .*hoarder.*, crashed: .*; transcript: .* replay (--job \S+ --index \1 --worker-memory 96)$/m.exec(
-        one.stderr,
-      );
+      // The replay the run suggests plays the game on a worker with the limit the job recorded, and shows the crash.
+      assert.equal(JSON.parse(readFileSync(join(dir, 'one', 'job.json'), 'utf8')).play.workerMemory, 96);
+      const hint = /forfeit in game (\d+) .*hoarder.*, crashed: .*; transcript: .* replay (--job \S+ --index \1)$/m.exec(one.stderr);
       assert.ok(hint, one.stderr);
       const replay = await parlor(['replay', ...hint[2].split(' ')]);
       assert.equal(replay.code, 0, replay.stderr);
