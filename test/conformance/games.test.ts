@@ -1,15 +1,16 @@
 // The contract every registered game keeps, checked the same way for each: at every player count
 // it allows and each value of its `profile` rule, random games end in time, the legal list is
 // exactly what the checked apply accepts, win shares split one win, games replay from (seed,
-// game) alone, seeds change the deal, a seat learns only what its events tell it, and the game
-// feeds its tally in the order the tally counts by.
+// game) alone, seeds change the deal, a seat learns only what its events tell it, the game feeds
+// its tally in the order the tally counts by, and every measure it ranks strength by is recorded
+// for every seat.
 import { existsSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { builtinRegistry } from '../../src/app.ts';
 import type { GameEvent } from '../../src/core/events.ts';
-import type { GameState, PlayerView } from '../../src/core/game.ts';
+import { measuresOf, type GameState, type PlayerView } from '../../src/core/game.ts';
 import type { GameTally } from '../../src/core/tally.ts';
 import { masterKey, type MasterKey } from '../../src/core/random.ts';
 import { compileWasm } from '../../src/core/webassembly.ts';
@@ -273,6 +274,29 @@ for (const id of registry.gameIds()) {
             'no round started',
           );
           assert.deepEqual(tallyOrderFaults(game, calls).slice(0, 5), []);
+        });
+
+        test('every measure of strength is recorded for every seat in every game (or round), not for some outcomes only', () => {
+          // A mean taken over the games a seat won, say, would rank a strategy that seldom wins but
+          // wins fast above one that wins often: a verdict needs a value from every seat.
+          const table = uniformTable(game, config);
+          const tally = table.state.tally;
+          const measured = measuresOf(game).flatMap((measure) => (measure.source.kind === 'metric' ? [measure.source.metric] : []));
+          for (const name of measured) {
+            const metric = game.metrics.findIndex((spec) => spec.name === name);
+            const spec = game.metrics[metric];
+            assert.ok(spec?.kind === 'moments', `measure metric ${name} is a moments metric`);
+            for (let index = 0; index < GAMES; index++) {
+              recordGame(table, 'measures', index);
+              const expected: number = spec.per === 'round' ? tally.rounds : 1;
+              for (let seat = 0; seat < config.players; seat++) {
+                const at = tally.metricOffset(metric, seat);
+                let records = 0;
+                for (let label = 0; label < spec.labels.length; label++) records += tally.counts[at + 3 * label];
+                assert.equal(records, expected, `${name}: seat ${seat} in game ${index}`);
+              }
+            }
+          }
         });
 
         test('a game replays identically from (seed, game), on a fresh table or a reused one', () => {

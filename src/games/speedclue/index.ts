@@ -32,16 +32,9 @@ export const speedClue: Game<SpeedClueState, SpeedClueView> = defineGame({
   roundStartEvent: Ev.GAME_START,
   roundName: ['game', 'games'],
   metrics: SPEEDCLUE_METRICS,
-  // Turns to solve span: about the own turns a game lasts (strategies solve in 4 to 9).
-  measures: [
-    WIN_SHARE,
-    {
-      id: 'turns-to-solve',
-      label: 'own turns to solve',
-      lowerIsBetter: true,
-      source: { kind: 'metric', metric: 'turnsToSolve', span: 10 },
-    },
-  ],
+  // The win share alone ranks strength: a seat's turns to solve exist only in the games it solved,
+  // and their mean would put a strategy that seldom solves but solves early above one that wins.
+  measures: [WIN_SHARE],
   forfeitLabels: FORFEIT_LABELS,
   wire: speedClueWire,
   parseRules: parseSpeedClueRules,

@@ -38,11 +38,11 @@ export const SPEEDCLUE_METRICS: readonly MetricSpec[] = [
   {
     kind: 'moments',
     name: 'turnsToSolve',
-    title: 'Own turns to a correct accusation',
+    title: 'Own turns to a correct accusation, in the games it solved',
     labelTitle: '',
     labels: ['all'],
     per: 'game',
-    valueTitle: 'own turns to solve',
+    valueTitle: 'own turns to solve (games solved)',
     format: 'number',
     lowerIsBetter: true,
   },
