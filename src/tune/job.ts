@@ -126,9 +126,14 @@ export interface TuneSummary {
   readonly command: 'tune';
   readonly game: string;
   readonly strategy: string;
+  /** The master seed: each iteration plays `<seed>/iteration-<i>` (from 0), the verification its own. */
+  readonly seed: string;
   readonly complete: boolean;
   readonly iterations: number;
-  /** Games played by the iterations, both arms together (the verification's are its own). */
+  /**
+   * Games played by the iterations, both arms together (the verification's are its own). An
+   * iteration whose theta+ and theta- came to the same values played none.
+   */
   readonly games: number;
   readonly params: readonly {
     readonly name: string;
@@ -386,7 +391,7 @@ async function iterate(
   theta: readonly number[],
   iteration: number,
   runners: Runners,
-  settings: Pick<TuneSettings, 'workers' | 'signal' | 'moveTimeout'>,
+  settings: Pick<TuneSettings, 'workers' | 'signal'> & PlaySettings,
 ): Promise<IterationRow | null> {
   const perturbation = spsa.perturb(theta, iteration);
   const plus = specWithValues(job.strategy, job.params, perturbation.plus);
@@ -420,7 +425,7 @@ async function iterate(
       context.warn(
         `iteration ${iteration + 1}: ${forfeits} forfeits; its games replay with ` +
           `${context.invocation} compare --game ${job.game} --players ${job.players} --design ${job.design} --candidate '${plus}' ` +
-          `--baseline '${minus}' --opponents '${job.opponents.join(',')}' --seed '${plan.paired.seed}'`,
+          `--baseline '${minus}' --opponents '${job.opponents.join(',')}' --seed '${plan.paired.seed}'${iterationFlags(job, settings)}`,
       );
     score = pairScore(last, chooseMeasure(context.registry.game(job.game), job.measure));
     const { observed, unpaired, independent } = varianceReduction(last, plan.blockGames);
@@ -440,15 +445,39 @@ export function trajectoryCsv(job: TuneJob, rows: readonly IterationRow[]): stri
   const names = job.params.map((param) => param.name);
   return toCsv(
     ['iteration', 'games', 'score', ...names, ...names.map((name) => `${name}_plus`), ...names.map((name) => `${name}_minus`)],
-    rows.map((row) => [
+    rows.map((row, index) => [
       row.iteration + 1,
-      2 * (row.iteration + 1) * job.iterationGames,
+      gamesPlayed(job, rows.slice(0, index + 1)),
       row.score,
       ...row.theta,
       ...row.plus,
       ...row.minus,
     ]),
   );
+}
+
+/**
+ * What else a compare needs to play an iteration's games as the run did: its rules, its settings
+ * that decide how games end, and one look after exactly the iteration's games.
+ */
+function iterationFlags(job: TuneJob, settings: PlaySettings): string {
+  const rules = Object.entries(job.rules).map(([key, value]) => `${key}=${value}`);
+  const flags = [
+    ...(rules.length > 0 ? [`--rules '${rules.join(',')}'`] : []),
+    `--max-games ${2 * job.iterationGames}`,
+    `--batch ${job.iterationGames}`,
+    ...(settings.moveTimeout === undefined ? [] : [`--move-timeout ${settings.moveTimeout}`]),
+    ...(settings.startTimeout === undefined ? [] : [`--start-timeout ${settings.startTimeout}`]),
+    ...(settings.channel === undefined ? [] : [`--channel ${settings.channel}`]),
+    ...(settings.framing === undefined ? [] : [`--framing ${settings.framing}`]),
+    ...(settings.workerMemory === undefined ? [] : [`--worker-memory ${settings.workerMemory}`]),
+  ];
+  return ` ${flags.join(' ')}`;
+}
+
+/** Games the iterations of `rows` played, both arms together: none where theta+ and theta- were alike. */
+function gamesPlayed(job: TuneJob, rows: readonly IterationRow[]): number {
+  return rows.reduce((games, row) => games + (row.variance === null ? 0 : 2 * job.iterationGames), 0);
 }
 
 /** The strategy at its starting values. */
@@ -513,9 +542,10 @@ async function drawReport(
     command: 'tune',
     game: job.game,
     strategy: job.strategy,
+    seed: job.seed,
     complete,
     iterations: rows.length,
-    games: 2 * rows.length * job.iterationGames,
+    games: gamesPlayed(job, rows),
     params: job.params.map((param, i) => ({ name: param.name, start: param.start, tuned: values[i], min: param.min, max: param.max })),
     start: startingSpec(job),
     tuned: specWithValues(job.strategy, job.params, values),

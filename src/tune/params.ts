@@ -20,7 +20,8 @@ const DEFAULT_STEP_SHARE = 1 / 20;
 export function parseParamRange(text: string): ParamRange {
   const bad = (why: string) => Errors.badOption(`--param ${text}: ${why} (expected name=start:min:max[:step])`);
   const eq = text.indexOf('=');
-  if (eq <= 0) throw bad('no name');
+  if (eq === 0) throw bad('no name');
+  if (eq < 0) throw bad('no =start:min:max after the name');
   const name = text.slice(0, eq).trim();
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw bad(`'${name}' is not a parameter name`);
   const parts = text.slice(eq + 1).split(':');
@@ -58,6 +59,11 @@ export function tunedParams(strategy: string, ranges: readonly ParamRange[], dec
         `${range.name} may range from ${spec.min ?? '-inf'} to ${spec.max ?? 'inf'}, not ${range.min} to ${range.max}`,
       );
     const integer = spec ? spec.type === 'integer' : range.whole;
+    // Rounded values must stay within the bounds typed: 5.6 as an integer's max would let 6 be played and reported.
+    if (integer && ![range.start, range.min, range.max].every(Number.isInteger))
+      throw Errors.badOption(
+        `--param ${range.name}: an integer parameter takes whole start, min and max, not ${range.start}:${range.min}:${range.max}`,
+      );
     const share = (range.max - range.min) * DEFAULT_STEP_SHARE;
     // An integer parameter's perturbation of at least half a unit keeps theta+ and theta- apart once rounded.
     const step = Math.max(range.step ?? (integer ? Math.round(share) : share), integer ? 0.5 : 0);

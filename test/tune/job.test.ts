@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtinJobContext, resumeTune, startTune, type TuneRequest } from '../../src/index.ts';
+import { trajectoryCsv, type IterationRow, type TuneJob } from '../../src/tune/job.ts';
 import { parseParamRange } from '../../src/tune/params.ts';
 // @ts-expect-error: a plain JavaScript fixture
 import { PEAK } from '../fixtures/strategies/peak.js';
@@ -98,5 +99,23 @@ describe('parlor tune', () => {
       startTune(builtinJobContext(), request(0.8, 1, { ...short, measure: 'vp' }), { workers: 1, out: join(scratch, 'vp') }),
       /vp/,
     );
+  });
+
+  test('counts the games of the iterations that played: none where theta+ and theta- came to the same values', () => {
+    const job = { iterationGames: 10, params: [{ name: 'n' }] } as unknown as TuneJob;
+    const row = (iteration: number, played: boolean): IterationRow => ({
+      iteration,
+      plus: [played ? 3 : 2],
+      minus: [2],
+      score: 0,
+      theta: [2],
+      variance: played ? { paired: 0.1, unpaired: 0.2, independent: 0.2 } : null,
+    });
+    const games = trajectoryCsv(job, [row(0, true), row(1, false), row(2, true)])
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[1]));
+    assert.deepEqual(games, [20, 20, 40]);
   });
 });

@@ -15,6 +15,9 @@ describe('tuned parameters', () => {
     assert.deepEqual(parseParamRange('n=4:1:9:2'), { name: 'n', start: 4, min: 1, max: 9, step: 2, whole: true });
     for (const bad of ['c', '=1:0:2', 'c=1:0', 'c=1:2:0', 'c=3:0:2', 'c=1:0:2:0', 'c=1:0:2:1:1', 'c=a:0:2', 'c=1::2'])
       assert.throws(() => parseParamRange(bad), /--param/, bad);
+    // A name alone is named as one, missing its numbers.
+    assert.throws(() => parseParamRange('c'), /--param c: no =start:min:max after the name/);
+    assert.throws(() => parseParamRange('=1:0:2'), /--param =1:0:2: no name/);
   });
 
   test('declared parameters set integer-ness and bound the ranges; a bot counts whole numbers as integers', () => {
@@ -33,6 +36,13 @@ describe('tuned parameters', () => {
     // An integer's perturbation stays at least half a unit, so theta+ and theta- round apart.
     const [small] = tunedParams('ismcts', [parseParamRange('iterations=200:50:1000:0.1')], ISMCTS);
     assert.equal(small.step, 0.5);
+    // Rounded, 5.6 as an integer's bound would let 6 be played and reported as tuned.
+    for (const range of ['iterations=200:50:1000.5', 'iterations=200:50.5:1000', 'iterations=200.5:50:1000'])
+      assert.throws(
+        () => tunedParams('ismcts', [parseParamRange(range)], ISMCTS),
+        /integer parameter takes whole start, min and max/,
+        range,
+      );
   });
 
   test('values reach a strategy as parameters beside its own, and a bot as arguments', () => {

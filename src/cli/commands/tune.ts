@@ -30,7 +30,21 @@ export interface TuneOptions
 }
 
 /** What a resumed tuning run may be told: everything else comes from its job.json. */
-const RESUME_OPTIONS = new Set(['resume', 'workers', 'workerMemory', 'redis', 'json', 'quiet', 'moveTimeout', 'channel', 'framing']);
+const RESUME_OPTIONS = new Set([
+  'resume',
+  'workers',
+  'workerMemory',
+  'redis',
+  'json',
+  'quiet',
+  'moveTimeout',
+  'startTimeout',
+  'channel',
+  'framing',
+]);
+
+/** The exit status when tuning kept the starting values: no comparison, so no verdict (compare's "undecided"). */
+const NOTHING_VERIFIED = 2;
 
 export async function runTune(context: CommandContext, typed: TuneOptions, given: ReadonlySet<string> = new Set()): Promise<number> {
   const stop = new SignalStop();
@@ -73,25 +87,27 @@ export async function runTune(context: CommandContext, typed: TuneOptions, given
     else {
       const lines = [`tuned: ${summary.tuned}`, `start: ${summary.start}`];
       if (summary.pairing) lines.push(pairingLine(summary.pairing));
-      if (comparison === null) lines.push('the tuned values are the starting ones: nothing to verify');
+      if (comparison === null) lines.push(`the tuned values are the starting ones: nothing to verify (exit ${NOTHING_VERIFIED})`);
       else
         lines.push('', `verification (paired compare, ${comparison.dir}):`, ...resultLines(comparison.summary.comparison, comparison.plan));
       lines.push('', `results: ${outcome.dir}`);
       context.print(lines.join('\n'));
     }
-    return comparison === null ? 0 : comparison.summary.comparison.exitCode;
+    return comparison === null ? NOTHING_VERIFIED : comparison.summary.comparison.exitCode;
   } finally {
     stop.dispose();
   }
 }
 
 /** What pairing theta+ with theta- saved, as compare words it. */
-function pairingLine(pairing: NonNullable<TuneSummary['pairing']>): string {
+export function pairingLine(pairing: NonNullable<TuneSummary['pairing']>): string {
   const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}x` : 'n/a');
+  const factor = pairing.pairingFactor;
   return (
-    `pairing: the per-block variance of theta+'s win share minus theta-'s was ${ratio(pairing.pairingFactor)} that of the same blocks unpaired ` +
-    `(${ratio(pairing.factor)} that of independent games): the same precision from ` +
-    `${(1 / pairing.pairingFactor).toFixed(1)} times fewer games than unpaired`
+    `pairing: the per-block variance of theta+'s win share minus theta-'s was ${ratio(factor)} that of the same blocks unpaired ` +
+    `(${ratio(pairing.factor)} that of independent games)` +
+    // As compare says it: only a saving of a tenth or more, and none from a variance of 0 (arms that never differed).
+    (factor > 0 && factor < 0.9 ? `: the same precision from ${(1 / factor).toFixed(1)} times fewer games than unpaired` : '')
   );
 }
 

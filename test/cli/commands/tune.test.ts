@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { parse } from 'shell-quote';
+import { pairingLine } from '../../../src/cli/commands/tune.ts';
 import { parlor, ROOT, scratchDir, startParlor } from '../cli.ts';
 
 const scratch = scratchDir();
@@ -62,6 +64,7 @@ describe('parlor tune', () => {
     assert.equal(read(whole, 'trajectory.csv').trim().split('\n').length, 41);
     const summary = JSON.parse(read(whole, 'summary.json'));
     assert.equal(summary.complete, true);
+    assert.equal(summary.seed, 'tune');
     assert.equal(summary.games, 2 * 40 * 100);
     assert.equal(summary.verification.games, 2000);
     assert.equal(run.code, JSON.parse(read(whole, 'verify/summary.json')).comparison.exitCode);
@@ -157,5 +160,70 @@ describe('parlor tune', () => {
     );
     assert.match(run.stdout, /SPSA: 2 iterations of 2 paired games per arm \(duplicate design\)/);
     assert.equal(JSON.parse(read(dir, 'job.json')).iterationGames, 2);
+  });
+
+  test('an iteration with forfeits prints the compare that plays its games again; kept values exit 2; a resume takes the same settings', async () => {
+    const dir = join(scratch, 'forfeits');
+    // Both arms idle far past the move timeout on every decision: each game ends in a timeout.
+    const run = await parlor([
+      'tune',
+      '--strategy',
+      'test/fixtures/strategies/unhurried.ts',
+      '--param',
+      'ms=300:200:400',
+      '--opponents',
+      'random',
+      '--players',
+      '2',
+      '--rules',
+      'winsNeeded=1',
+      '--iterations',
+      '1',
+      '--iteration-games',
+      '2',
+      '--verify-games',
+      '4',
+      '--move-timeout',
+      '0.05',
+      '--workers',
+      '1',
+      '--seed',
+      'forfeits',
+      '--out',
+      dir,
+    ]);
+    // Timeouts on both sides score nothing, so the values stay where they started and nothing is verified.
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stdout, /the tuned values are the starting ones: nothing to verify \(exit 2\)/);
+    const hint = /^parlor: iteration 1: (\d+) forfeits; its games replay with node \S*bin\/parlor\.js (compare .*)$/m.exec(run.stderr);
+    assert.ok(hint, run.stderr);
+    const replay = await parlor([...(parse(hint[2]) as string[]), '--json', '--out', join(scratch, 'forfeits-replayed')]);
+    const replayed = JSON.parse(replay.stdout) as { games: number; forfeits: { count: number }[] };
+    assert.equal(replayed.games, 4, 'both arms of the iteration, and no more');
+    assert.equal(
+      replayed.forfeits.reduce((sum, row) => sum + row.count, 0),
+      Number(hint[1]),
+    );
+    // The run's start timeout (recorded as the default) typed again is accepted; another is refused.
+    const again = await parlor(['tune', '--resume', dir, '--start-timeout', '10']);
+    assert.notEqual(again.code, 3, again.stderr);
+    const other = await parlor(['tune', '--resume', dir, '--start-timeout', '20']);
+    assert.equal(other.code, 3);
+    assert.match(other.stderr, /--start-timeout 20 differs from what the run played with \(10\)/);
+  });
+
+  test('the pairing line claims fewer games only where pairing saved a tenth or more', () => {
+    const line = (paired: number, unpaired: number) =>
+      pairingLine({ paired, unpaired, independent: unpaired, pairingFactor: paired / unpaired, factor: paired / unpaired });
+    assert.match(
+      line(0.2, 0.4),
+      /0\.50x that of the same blocks unpaired .*: the same precision from 2\.0 times fewer games than unpaired$/,
+    );
+    for (const [paired, unpaired] of [
+      [0.5, 0.3],
+      [0, 0.3],
+      [0.38, 0.4],
+    ])
+      assert.doesNotMatch(line(paired, unpaired), /fewer games/, `${paired} / ${unpaired}`);
   });
 });
