@@ -136,7 +136,7 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'worker',
     summary:
-      "take batches from a Redis server's queue and play them on this machine's threads, for sim, tournament and compare runs given --redis",
+      "take batches from a Redis server's queue and play them on this machine's threads, for sim, tournament, compare and tune runs given --redis",
     options: ['workerRedis', 'workerThreads', 'workerThreadMemory', 'refuseTrust'],
     run: async (context, options: WorkerOptions) => (await import('./commands/worker.ts')).runWorker(context, options),
   },
