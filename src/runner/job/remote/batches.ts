@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { reachedModules } from '../../../core/module-graph.ts';
+import { importsOf, reachedModules } from '../../../core/module-graph.ts';
 import type { Registry } from '../../../core/registry.ts';
 import { parseStrategySpec } from '../../../core/strategy-spec.ts';
 import type { GamesTask, PairedTask, Task } from '../../play/tasks.ts';
@@ -106,7 +106,27 @@ export function playingFingerprint(registry: Registry, gameId: string): string {
 
 /** The modules a batch's threads may run, by path from the project at `root`. */
 export function playingModules(root: string): string[] {
-  return [...reachedModules(root, PLAYING_ENTRIES, 'run')].sort();
+  const reached = reachedModules(root, PLAYING_ENTRIES, 'run');
+  return [...reached, ...[...reached].flatMap((module) => assemblyProgram(root, module))].sort();
+}
+
+const ASSEMBLY_COMPILER = 'src/core/assembly.ts';
+const URL_OF_SOURCE = /new URL\(\s*'(\.[^']+\.ts)'\s*,\s*import\.meta\.url\s*\)/g;
+
+/**
+ * The AssemblyScript sources `module` compiles at run time (a game's WebAssembly engine, through
+ * core/assembly.ts), by path from `root`: it names its program's entry by URL, not by an import,
+ * and every .ts file in the entry's folder is part of the program.
+ */
+function assemblyProgram(root: string, module: string): string[] {
+  if (!importsOf(root, module, 'loaded').includes(ASSEMBLY_COMPILER)) return [];
+  const source = readFileSync(join(root, module), 'utf8');
+  return [...source.matchAll(URL_OF_SOURCE)].flatMap((match) => {
+    const folder = dirname(join(dirname(module), match[1]));
+    return readdirSync(join(root, folder))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => join(folder, name));
+  });
 }
 
 /** The digest of the playing modules' paths and sources in the project at `root`. */

@@ -117,6 +117,8 @@ describe('the code in the fingerprint', () => {
       'src/core/random.ts',
       'src/games/hearts/engine.ts',
       'src/games/dominion/engine.ts',
+      // Compiled to WebAssembly at run time from a URL, not imported.
+      'src/games/dominion/assembly/engine.ts',
       'strategies/love-letter/ismcts.ts',
       'src/protocol/host.ts',
     ]) {
@@ -140,7 +142,10 @@ describe('the code in the fingerprint', () => {
       const runnerChanged = codeDigest(copy);
       assert.notEqual(runnerChanged, before);
       appendFileSync(join(copy, 'src/core/random.ts'), '\n// so does core\n');
-      assert.notEqual(codeDigest(copy), runnerChanged);
+      const coreChanged = codeDigest(copy);
+      assert.notEqual(coreChanged, runnerChanged);
+      appendFileSync(join(copy, 'src/games/dominion/assembly/engine.ts'), '\n// and the engine compiled to WebAssembly\n');
+      assert.notEqual(codeDigest(copy), coreChanged);
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
