@@ -27,8 +27,9 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startRedis(): Promise<RedisServer> {
-  const port = await freePort();
+/** A server on a free port, or on `port` (to start one again where another was). */
+export async function startRedis(port?: number): Promise<RedisServer> {
+  port ??= await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleId, packStrategy } from '../../../src/runner/job/remote/bundles.ts';
+import { bundleId, INSTALL_KEY, packStrategy } from '../../../src/runner/job/remote/bundles.ts';
 import { eventually, PROMPT_MS } from '../../helpers/patience.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../helpers/redis-server.ts';
 import { parlor, ROOT, scratchDir, startParlor, type Finished } from '../cli.ts';
@@ -77,7 +77,7 @@ describe('--trust with --redis', { skip: redisMissing() ?? false }, () => {
     assert.deepEqual(confinement('queued-confined'), { confined: [FILE], trusted: [] });
     // The trusted copy lies apart from the confined one.
     const { bundle } = packStrategy(join(ROOT, FILE));
-    const strategies = join(cache, 'parlor', 'strategies');
+    const strategies = join(cache, 'parlor', 'strategies', INSTALL_KEY);
     assert.ok(existsSync(join(strategies, 'trusted', bundleId(bundle), bundle.entry)));
     assert.ok(existsSync(join(strategies, bundleId(bundle), bundle.entry)));
   });

@@ -11,11 +11,12 @@ import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
 import { startJob } from '../../../src/runner/job/jobs.ts';
 import { planSim } from '../../../src/runner/job/plan.ts';
 import { playingFingerprint, type RemoteBatch, type RemoteResult } from '../../../src/runner/job/remote/batches.ts';
-import { bundleId, packStrategy } from '../../../src/runner/job/remote/bundles.ts';
+import { bundleId, INSTALL_KEY, packStrategy } from '../../../src/runner/job/remote/bundles.ts';
 import { listen } from '../../../src/runner/job/remote/queue-runner.ts';
 import { QUEUE_NAME, RedisLink } from '../../../src/runner/job/remote/redis.ts';
 import { version } from '../../../src/runner/job/version.ts';
-import { eventually, PROMPT_MS } from '../../helpers/patience.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eventually, HUNG_MS, PROMPT_MS } from '../../helpers/patience.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../helpers/redis-server.ts';
 import { parlor, ROOT, scratchDir, startParlor, type Finished } from '../cli.ts';
 
@@ -97,9 +98,37 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
     assert.deepEqual(summaryOf(dir), await local);
 
     const { bundle, contents } = packStrategy(join(ROOT, STRATEGY));
-    const cached = join(cache, 'parlor', 'strategies', bundleId(bundle), bundle.entry);
+    const cached = join(cache, 'parlor', 'strategies', INSTALL_KEY, bundleId(bundle), bundle.entry);
     assert.ok(existsSync(cached), `no ${cached}`);
     assert.deepEqual(readFileSync(cached), [...contents.values()][0]);
+  });
+
+  test('a server restarted empty mid-run gets its lost batches queued again: the run equals a local one', async () => {
+    // A server of its own, so that the other tests' queue is not emptied.
+    let server = await startRedis();
+    const worker = startWorker(server.url);
+    try {
+      await eventually('the worker taking batches', () => /taking batches from/.test(worker.stderr()), 2 * PROMPT_MS);
+      const dir = join(scratch, 'restarted');
+      const run = startParlor([...JOB, '--redis', server.url, '--out', dir, '--quiet']);
+      await eventually('first batches merged', () => checkpointGames(dir) > 0, 2 * PROMPT_MS);
+      // As with --save '' --appendonly no: the server comes back with nothing of the run.
+      await server.stop();
+      server = await startRedis(Number(new URL(server.url).port));
+      const finished = await Promise.race([run.finished, sleep(HUNG_MS, null, { ref: false })]);
+      if (finished === null) run.child.kill('SIGKILL');
+      assert.ok(finished, 'the run waited for ever for batches the server had lost');
+      assert.equal(finished.code, 0, finished.stderr);
+      assert.match(
+        finished.stderr,
+        /came back without \d+ of the run's queued batches \(restarted with nothing saved\?\); they are queued again/,
+      );
+      assert.deepEqual(summaryOf(dir), await local);
+    } finally {
+      worker.child.kill('SIGKILL');
+      await worker.finished;
+      await server.stop();
+    }
   });
 
   test('a coordinator stopped with Ctrl-C resumes on the queue to the same results', async () => {

@@ -55,11 +55,17 @@ export function bundleId(bundle: StrategyBundle): string {
 
 /** Where workers keep the strategy files they were sent. */
 export function defaultStrategyCache(): string {
-  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'parlor', 'strategies');
+  return join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'parlor', 'strategies', INSTALL_KEY);
 }
 
 /** This parlor's own folder: cached strategies import `parlor` and `parlor/strategy` from it. */
 const PARLOR_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+/**
+ * Each parlor install keeps a cache of its own: the cached files import `parlor` through a link to
+ * the install, so a cache shared with another install would load that one's API, and one whose
+ * install was moved or deleted would fail every batch on its dead link.
+ */
+export const INSTALL_KEY = createHash('sha256').update(PARLOR_ROOT).digest('hex').slice(0, 16);
 
 /**
  * A worker's cache of bundles, each written once into a folder named by its id. A file whose

@@ -52,7 +52,11 @@ export class QueueRunner implements TaskRunner {
   private readonly events: QueueEvents;
   private readonly settings: QueueSettings;
   private readonly waiting = new Map<string, Waiter[]>();
+  /** The batches waited for, by job id: queued again if the server comes back without them. */
+  private readonly queued = new Map<string, RemoteBatch>();
   private readonly bundles = new Map<string, Promise<StrategyBundle>>();
+  /** The strategy files' contents uploaded, by hash: uploaded again with the batches. */
+  private readonly uploads = new Map<string, string | Buffer>();
 
   private constructor(link: RedisLink, queue: Queue, events: QueueEvents, settings: QueueSettings) {
     this.link = link;
@@ -73,7 +77,15 @@ export class QueueRunner implements TaskRunner {
       if (!noted) settings.warn(`note: Redis at ${link.shown}: ${error.message}; waiting for it`);
       noted = true;
     };
-    link.client.on('ready', () => (noted = false));
+    // A server restarted at once may never be reported lost, so every dropped connection counts.
+    let dropped = false;
+    link.client.on('close', () => (dropped = true));
+    link.client.on('ready', () => {
+      noted = false;
+      if (!dropped) return;
+      dropped = false;
+      this.requeueLost().catch((error: unknown) => lost(error instanceof Error ? error : new Error(String(error))));
+    });
     queue.on('error', lost);
     events.on('error', lost);
   }
@@ -115,11 +127,33 @@ export class QueueRunner implements TaskRunner {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.set(id, [...(this.waiting.get(id) ?? []), waiter]);
-      this.queue.add('batch', batch, { jobId: id, removeOnComplete: true, removeOnFail: true, attempts: 1 }).catch((error: unknown) => {
+      this.queued.set(id, batch);
+      this.enqueue(id, batch).catch((error: unknown) => {
         this.forget(id, waiter);
         waiter.reject(Errors.redisUnreachable(this.link.shown, error instanceof Error ? error.message : String(error)));
       });
     });
+  }
+
+  private async enqueue(id: string, batch: RemoteBatch): Promise<void> {
+    await this.queue.add('batch', batch, { jobId: id, removeOnComplete: true, removeOnFail: true, attempts: 1 });
+  }
+
+  /**
+   * Once the server answers again after a loss. One restarted with nothing saved has lost the
+   * queued batches and the strategy files, and no worker would ever play them: those the run still
+   * waits for and the server no longer holds are queued again, the files uploaded again first. A
+   * batch finished just before the loss may so be played twice; its result is taken once.
+   */
+  private async requeueLost(): Promise<void> {
+    const lost: [string, RemoteBatch][] = [];
+    for (const [id, batch] of this.queued) if ((await this.queue.getJob(id)) === undefined) lost.push([id, batch]);
+    if (lost.length === 0) return;
+    for (const [hash, content] of this.uploads) await this.link.client.set(fileKey(hash), content, 'EX', FILE_SECONDS);
+    for (const [id, batch] of lost) if (this.waiting.has(id)) await this.enqueue(id, batch);
+    this.settings.warn(
+      `note: Redis at ${this.link.shown} came back without ${lost.length} of the run's queued batches (restarted with nothing saved?); they are queued again`,
+    );
   }
 
   async close(): Promise<void> {
@@ -131,6 +165,7 @@ export class QueueRunner implements TaskRunner {
     const waiters = this.waiting.get(id);
     if (!waiters) return;
     this.waiting.delete(id);
+    this.queued.delete(id);
     for (const waiter of waiters) {
       if ('counters' in result) waiter.resolve(decodeCounters(result.counters));
       else waiter.reject(new ParlorError(result.failure.code as ErrorCode, result.failure.message));
@@ -140,7 +175,10 @@ export class QueueRunner implements TaskRunner {
   private forget(id: string, waiter: Waiter): void {
     const rest = (this.waiting.get(id) ?? []).filter((other) => other !== waiter);
     if (rest.length > 0) this.waiting.set(id, rest);
-    else this.waiting.delete(id);
+    else {
+      this.waiting.delete(id);
+      this.queued.delete(id);
+    }
   }
 
   private async batchOf(task: Task): Promise<RemoteBatch> {
@@ -167,7 +205,10 @@ export class QueueRunner implements TaskRunner {
     if (!bundle) {
       bundle = (async () => {
         const { bundle: packed, contents } = packStrategy(name);
-        for (const [hash, content] of contents) await this.link.client.set(fileKey(hash), content, 'EX', FILE_SECONDS);
+        for (const [hash, content] of contents) {
+          this.uploads.set(hash, content);
+          await this.link.client.set(fileKey(hash), content, 'EX', FILE_SECONDS);
+        }
         return packed;
       })();
       this.bundles.set(name, bundle);

@@ -2,13 +2,20 @@
 // cache by content hash, and loaded there as the same strategy.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtinRegistry } from '../../../../src/app.ts';
 import { ErrorCodes, ParlorError } from '../../../../src/core/errors.ts';
 import { parseStrategySpec } from '../../../../src/core/strategy-spec.ts';
 import { Rng } from '../../../../src/core/random.ts';
-import { bundleId, packStrategy, StrategyCache, type PackedStrategy } from '../../../../src/runner/job/remote/bundles.ts';
+import {
+  bundleId,
+  defaultStrategyCache,
+  INSTALL_KEY,
+  packStrategy,
+  StrategyCache,
+  type PackedStrategy,
+} from '../../../../src/runner/job/remote/bundles.ts';
 import { resolveStrategy } from '../../../../src/runner/play/strategies.ts';
 import { scratchDir } from '../../../cli/cli.ts';
 
@@ -94,5 +101,24 @@ describe('strategy bundles', () => {
       cache.entryOf(escaping, fetchFrom(packed)),
       (error: unknown) => error instanceof ParlorError && error.code === ErrorCodes.BAD_OPTION && /outside itself/.test(error.message),
     );
+  });
+
+  test("each install caches apart: another install's link to parlor, even a dead one, is not this one's", async () => {
+    const home = join(scratch, 'xdg');
+    const shared = join(home, 'parlor', 'strategies');
+    mkdirSync(join(shared, 'node_modules'), { recursive: true });
+    symlinkSync(join(scratch, 'a-deleted-install'), join(shared, 'node_modules', 'parlor'), 'dir');
+    const before = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = home;
+    try {
+      assert.equal(defaultStrategyCache(), join(shared, INSTALL_KEY));
+      const packed = packStrategy(writeStrategy(join(scratch, 'installed'), 'legal[0]'));
+      const entry = await new StrategyCache(defaultStrategyCache()).entryOf(packed.bundle, fetchFrom(packed));
+      const loaded = await resolveStrategy(builtinRegistry(), 'love-letter', parseStrategySpec(entry));
+      assert.equal(loaded.definition.name, 'picky');
+    } finally {
+      if (before === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = before;
+    }
   });
 });
