@@ -14,7 +14,16 @@ import { Errors } from '../../core/errors.ts';
 import { waldBounds } from '../../stats/sprt.ts';
 import type { CommandContext } from '../command.ts';
 import type { SandboxLimits } from '../../runner/play/external.ts';
-import { checkChannel, checkRecordedSettings, jobContext, runThreads, SignalStop, stoppedBeforeStart, warnStopped } from './run.ts';
+import {
+  checkChannel,
+  checkRecordedSettings,
+  jobContext,
+  refuseFixedOnResume,
+  runThreads,
+  SignalStop,
+  stoppedBeforeStart,
+  warnStopped,
+} from './run.ts';
 
 export interface CompareOptions extends ComparisonRequest {
   /** A comparison's folder to go on with; its job.json then says everything else. */
@@ -75,32 +84,9 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
   }
 }
 
-/**
- * What a resumed comparison may be told: everything else comes from its job.json. How its games
- * are played may be typed again as recorded (a folder of an older parlor, which recorded none but
- * the sandbox, takes them as typed).
- */
-const RESUME_OPTIONS = new Set([
-  'resume',
-  'workers',
-  'workerMemory',
-  'redis',
-  'json',
-  'quiet',
-  'moveTimeout',
-  'startTimeout',
-  'channel',
-  'framing',
-  'sandbox',
-]);
-
 function resumableJob(dir: string, given: ReadonlySet<string>) {
   const job = readComparisonJob(dir);
-  const typed = [...given].filter((option) => !RESUME_OPTIONS.has(option));
-  if (typed.length > 0) {
-    const flags = typed.map((option) => `--${option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
-    throw Errors.resumeMismatch(dir, `${flags.join(', ')} cannot be changed on resume`);
-  }
+  refuseFixedOnResume(dir, given);
   return job;
 }
 

@@ -224,6 +224,21 @@ const SETTING_FLAGS = {
 } as const satisfies Partial<Record<keyof RecordedSettings, string>>;
 
 /**
+ * What the resume of a comparison or tuning run may be told: where and how it runs, and the play
+ * settings it recorded (checkRecordedSettings holds those to the run's values). Everything else
+ * comes from its job.json.
+ */
+const RESUMABLE_OPTIONS: ReadonlySet<string> = new Set(['resume', 'workers', 'redis', 'json', 'quiet', ...Object.keys(SETTING_FLAGS)]);
+
+/** Refuses, naming them, the options typed on such a resume that it cannot change. */
+export function refuseFixedOnResume(dir: string, given: ReadonlySet<string>): void {
+  const fixed = [...given].filter((option) => !RESUMABLE_OPTIONS.has(option));
+  if (fixed.length === 0) return;
+  const flags = fixed.map((option) => `--${option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
+  throw Errors.resumeMismatch(dir, `${flags.join(', ')} cannot be changed on resume`);
+}
+
+/**
  * Refuses a setting typed on --resume that differs from the one the job recorded: the rest of the
  * run plays with the recorded one (its games so far did), so one typed otherwise would be ignored.
  */

@@ -15,7 +15,7 @@ import type { CommandContext } from '../command.ts';
 import { iterationGamesNote } from '../format.ts';
 import { invokedCommand } from '../invocation.ts';
 import { printingWatch, resultLines, type CompareOptions } from './compare.ts';
-import { checkRecordedSettings, jobContext, runThreads, SignalStop, stoppedBeforeStart } from './run.ts';
+import { checkRecordedSettings, jobContext, refuseFixedOnResume, runThreads, SignalStop, stoppedBeforeStart } from './run.ts';
 
 export interface TuneOptions
   extends
@@ -29,20 +29,6 @@ export interface TuneOptions
   readonly param?: readonly string[];
 }
 
-/** What a resumed tuning run may be told: everything else comes from its job.json. */
-const RESUME_OPTIONS = new Set([
-  'resume',
-  'workers',
-  'workerMemory',
-  'redis',
-  'json',
-  'quiet',
-  'moveTimeout',
-  'startTimeout',
-  'channel',
-  'framing',
-]);
-
 /** The exit status when tuning kept the starting values: no comparison, so no verdict (compare's "undecided"). */
 const NOTHING_VERIFIED = 2;
 
@@ -53,12 +39,7 @@ export async function runTune(context: CommandContext, typed: TuneOptions, given
     const settings = { ...options, signal: stop.signal, draw: drawTune };
     let outcome: TuneOutcome;
     if (options.resume !== undefined) {
-      const fixed = [...given].filter((option) => !RESUME_OPTIONS.has(option));
-      if (fixed.length > 0)
-        throw Errors.resumeMismatch(
-          options.resume,
-          `${fixed.map((option) => `--${kebab(option)}`).join(', ')} cannot be changed on resume`,
-        );
+      refuseFixedOnResume(options.resume, given);
       const job = readTuneJob(options.resume);
       await checkRecordedSettings(context.registry.game(job.game), options.resume, job, options, given);
       outcome = await resumeTune(jobContext(context), options.resume, settings, printingTuneWatch(context, options), job);
@@ -109,10 +90,6 @@ export function pairingLine(pairing: NonNullable<TuneSummary['pairing']>): strin
     // As compare says it: only a saving of a tenth or more, and none from a variance of 0 (arms that never differed).
     (factor > 0 && factor < 0.9 ? `: the same precision from ${(1 / factor).toFixed(1)} times fewer games than unpaired` : '')
   );
-}
-
-function kebab(option: string): string {
-  return option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
 /**
