@@ -14,7 +14,7 @@ import {
 } from '../runner/compare/comparison.ts';
 import { varianceReduction } from '../runner/compare/compare.ts';
 import type { DesignName } from '../runner/play/design.ts';
-import { playSettingsOf, recordedSettings, type PlaySettings } from '../runner/job/job.ts';
+import { PLAY_SETTING_FLAGS, playSettingsOf, recordedSettings, type PlaySettings } from '../runner/job/job.ts';
 import { createRunners, jobSources, openResultsFolder, whileLocked, type JobContext } from '../runner/job/jobs.ts';
 import { lockResultsFolder } from '../runner/job/folder-lock.ts';
 import { prepareMatch } from '../runner/play/match.ts';
@@ -443,16 +443,10 @@ function writeProgress(dir: string, job: TuneJob, rows: readonly IterationRow[])
 /** One line per iteration: the score of theta+ over theta-, the points played and theta after it. */
 export function trajectoryCsv(job: TuneJob, rows: readonly IterationRow[]): string {
   const names = job.params.map((param) => param.name);
+  let games = 0;
   return toCsv(
     ['iteration', 'games', 'score', ...names, ...names.map((name) => `${name}_plus`), ...names.map((name) => `${name}_minus`)],
-    rows.map((row, index) => [
-      row.iteration + 1,
-      gamesPlayed(job, rows.slice(0, index + 1)),
-      row.score,
-      ...row.theta,
-      ...row.plus,
-      ...row.minus,
-    ]),
+    rows.map((row) => [row.iteration + 1, (games += iterationGamesPlayed(job, row)), row.score, ...row.theta, ...row.plus, ...row.minus]),
   );
 }
 
@@ -462,22 +456,19 @@ export function trajectoryCsv(job: TuneJob, rows: readonly IterationRow[]): stri
  */
 function iterationFlags(job: TuneJob, settings: PlaySettings): string {
   const rules = Object.entries(job.rules).map(([key, value]) => `${key}=${value}`);
+  const played = Object.entries(playSettingsOf(settings)) as [keyof PlaySettings, unknown][];
   const flags = [
     ...(rules.length > 0 ? [`--rules '${rules.join(',')}'`] : []),
     `--max-games ${2 * job.iterationGames}`,
     `--batch ${job.iterationGames}`,
-    ...(settings.moveTimeout === undefined ? [] : [`--move-timeout ${settings.moveTimeout}`]),
-    ...(settings.startTimeout === undefined ? [] : [`--start-timeout ${settings.startTimeout}`]),
-    ...(settings.channel === undefined ? [] : [`--channel ${settings.channel}`]),
-    ...(settings.framing === undefined ? [] : [`--framing ${settings.framing}`]),
-    ...(settings.workerMemory === undefined ? [] : [`--worker-memory ${settings.workerMemory}`]),
+    ...played.map(([setting, value]) => `${PLAY_SETTING_FLAGS[setting]} ${String(value)}`),
   ];
   return ` ${flags.join(' ')}`;
 }
 
-/** Games the iterations of `rows` played, both arms together: none where theta+ and theta- were alike. */
-function gamesPlayed(job: TuneJob, rows: readonly IterationRow[]): number {
-  return rows.reduce((games, row) => games + (row.variance === null ? 0 : 2 * job.iterationGames), 0);
+/** Games an iteration played, both arms together: none where theta+ and theta- were alike. */
+function iterationGamesPlayed(job: TuneJob, row: IterationRow): number {
+  return row.variance === null ? 0 : 2 * job.iterationGames;
 }
 
 /** The strategy at its starting values. */
@@ -545,7 +536,7 @@ async function drawReport(
     seed: job.seed,
     complete,
     iterations: rows.length,
-    games: gamesPlayed(job, rows),
+    games: rows.reduce((games, row) => games + iterationGamesPlayed(job, row), 0),
     params: job.params.map((param, i) => ({ name: param.name, start: param.start, tuned: values[i], min: param.min, max: param.max })),
     start: startingSpec(job),
     tuned: specWithValues(job.strategy, job.params, values),

@@ -4,7 +4,7 @@ import { BUILTIN_REGISTRY_MODULE, loadExternalHost } from '../../app.ts';
 import { Errors } from '../../core/errors.ts';
 import type { Game } from '../../core/game.ts';
 import type { Registry } from '../../core/registry.ts';
-import { recordedSettings, type JobFile, type JobSpec, type RecordedSettings } from '../../runner/job/job.ts';
+import { PLAY_SETTING_FLAGS, recordedSettings, type JobFile, type JobSpec, type RecordedSettings } from '../../runner/job/job.ts';
 import { checkSameJob, readJobToResume, resumeJob, startJob, type JobContext } from '../../runner/job/jobs.ts';
 import type { JobPlan } from '../../runner/job/plan.ts';
 import type { RunSummary } from '../../runner/summary/summary-types.ts';
@@ -214,14 +214,7 @@ function resumableJob<O extends RunOptions>(context: CommandContext, kind: RunKi
 }
 
 /** The options of how games are played that a job records, with their flags. */
-const SETTING_FLAGS = {
-  moveTimeout: '--move-timeout',
-  startTimeout: '--start-timeout',
-  channel: '--channel',
-  framing: '--framing',
-  workerMemory: '--worker-memory',
-  sandbox: '--sandbox',
-} as const satisfies Partial<Record<keyof RecordedSettings, string>>;
+const SETTING_FLAGS = { ...PLAY_SETTING_FLAGS, sandbox: '--sandbox' } as const satisfies Partial<Record<keyof RecordedSettings, string>>;
 
 /**
  * What the resume of a comparison or tuning run may be told: where and how it runs, and the play

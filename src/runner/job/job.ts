@@ -89,7 +89,16 @@ export interface PlaySettings {
   readonly workerMemory?: number;
 }
 
-const PLAY_SETTINGS: readonly (keyof PlaySettings)[] = ['moveTimeout', 'startTimeout', 'channel', 'framing', 'workerMemory'];
+/** Each play setting's command-line flag, for the commands parlor prints to run a job's games again. */
+export const PLAY_SETTING_FLAGS = {
+  moveTimeout: '--move-timeout',
+  startTimeout: '--start-timeout',
+  channel: '--channel',
+  framing: '--framing',
+  workerMemory: '--worker-memory',
+} as const satisfies Record<keyof PlaySettings, string>;
+
+const PLAY_SETTINGS = Object.keys(PLAY_SETTING_FLAGS) as (keyof PlaySettings)[];
 
 /** What job.json records of a run's settings: those given, each absent that was not. */
 export function playSettingsOf(settings: PlaySettings): PlaySettings {
