@@ -87,14 +87,16 @@ export async function playExternalRange(
 }
 
 /**
- * The ranges of one run, played on a host per match-up that keeps its bots from one range to the
- * next until the session closes: a game whose bots live for the session (Hearts) runs one process
- * per seat of each table for the whole run. Callers run several ranges at once for parallel play;
- * each borrows tables of its own, so the number of ranges in flight bounds the processes.
+ * The ranges of one run, played on a host per match-up, with one pool of idle bots for them all
+ * that keeps a game's bots from one range to the next until the session closes: a game whose bots
+ * live for the session (Hearts, SpeedClue) runs a process per seat of each table in play at once
+ * for the whole run. Callers run several ranges at once for parallel play; each borrows tables of
+ * its own, so the number of ranges in flight bounds the processes.
  */
 export class ExternalSession {
   private readonly options: ExternalOptions;
   private readonly hosts = new Map<PreparedMatch, ProtocolHost>();
+  private readonly idle = new IdleBots();
 
   constructor(options: Omit<ExternalOptions, 'signal'>) {
     this.options = options;
@@ -103,7 +105,7 @@ export class ExternalSession {
   play(player: MatchPlayer, range: GameRange, counters: Counters, signal?: AbortSignal): Promise<void> {
     let host = this.hosts.get(player.match);
     if (!host) {
-      host = new ProtocolHost(player.match, this.options);
+      host = new ProtocolHost(player.match, this.options, this.idle);
       this.hosts.set(player.match, host);
     }
     return host.playRange(player, range, counters, signal);
@@ -117,6 +119,35 @@ export class ExternalSession {
 
 export function openSession(options: Omit<ExternalOptions, 'signal'>): ExternalSession {
   return new ExternalSession(options);
+}
+
+/**
+ * The bots of a session (Hearts, SpeedClue) between their games, by label. A seat takes one when
+ * its game first needs its bot and gives it back when the game ends, so one process plays the
+ * tables of every seating of a design, and of every match-up, in turn: each game's first message
+ * tells a bot its seat. A run then keeps as many processes of a bot as its tables in play at once
+ * seat, where one per table would pile up (a six-seat duplicate design has 720 seatings).
+ */
+class IdleBots {
+  private readonly idle = new Map<string, Connection[]>();
+
+  /** The bot that waited longest, so that in a run of one table at a time each seat gets its own bot back. */
+  take(label: string): Connection | undefined {
+    return this.idle.get(label)?.shift();
+  }
+
+  give(label: string, connection: Connection): void {
+    const waiting = this.idle.get(label);
+    if (waiting) waiting.push(connection);
+    else this.idle.set(label, [connection]);
+  }
+
+  /** Says goodbye to every waiting bot and stops it. */
+  async closeAll(): Promise<void> {
+    const waiting = [...this.idle.values()].flat();
+    this.idle.clear();
+    await Promise.all(waiting.map((connection) => connection.close()));
+  }
 }
 
 /** Hosts the external seats of one match-up's tables, game after game. */
@@ -136,10 +167,13 @@ export class ProtocolHost {
   private readonly options: ExternalOptions;
   private readonly hosted = new Map<Table<GameState, PlayerView>, HostedTable>();
   private readonly logPaths = new Map<string, string>();
+  /** Bots of the session between games (shared by the hosts of a session's match-ups). */
+  readonly idle: IdleBots;
   aborted = false;
 
-  constructor(match: PreparedMatch, options: ExternalOptions) {
+  constructor(match: PreparedMatch, options: ExternalOptions, idle: IdleBots = new IdleBots()) {
     this.match = match;
+    this.idle = idle;
     this.wire = wireProtocol(match.game);
     this.channel = channelFor(match.game, options.channel);
     this.framing = framingFor(match.game, options.framing);
@@ -181,6 +215,7 @@ export class ProtocolHost {
   /** Ends every bot's session and stops it; resolves when none is left running. */
   async close(): Promise<void> {
     await Promise.all([...this.hosted.values()].map((hosted) => hosted.stopAll()));
+    await this.idle.closeAll();
     sweepBots();
     // Whoever reads the logs next finds them whole.
     flushBotLogs();
@@ -189,6 +224,7 @@ export class ProtocolHost {
   private abort(): void {
     this.aborted = true;
     for (const hosted of this.hosted.values()) void hosted.stopAll();
+    void this.idle.closeAll();
   }
 
   /** Where this run's files go: the results folder, or one temporary folder per parlor process. */
@@ -287,6 +323,7 @@ class HostedTable implements TableObserver {
       for (const bot of this.seats) bot?.settle();
       // A bot put out before it had said its name still says it, while it is being stopped.
       if (host.wire.lifecycle !== 'session') await this.stopAll();
+      else for (const bot of this.seats) bot?.release();
       this.recorder = null;
     }
     if (recorder) host.writeTranscript(gameIndex, recorder.lines);
@@ -335,8 +372,9 @@ class HostedTable implements TableObserver {
     this.recorder?.onForfeit(seat, reason, detail);
     const bot = this.seats[seat];
     if (bot) {
-      // A bot out for the game forfeits each later decision alike: its log tells why once.
-      if (!bot.outFor(detail)) bot.log(bot.failureLine('forfeits', { failure: reason, detail }));
+      // A bot out for the game forfeits each later decision alike: its log tells why once. In an
+      // interrupted run every bot is stopped and the game does not count: no news of this one.
+      if (!bot.outFor(detail) && !this.host.aborted) bot.log(bot.failureLine('forfeits', { failure: reason, detail }));
       this.host.reportFailure(bot.connector.label, { failure: reason, detail });
     }
     bot?.server.forfeited?.();
@@ -439,12 +477,20 @@ class BotSeat {
 
   leave(): Promise<void> {
     if (this.current) {
-      // Bots the connector keeps beyond this host (a contest's entrants) are told goodbye by it.
-      if (!this.connector.keepsBots) for (const message of this.server.close()) this.current.send(message);
-      this.previous = this.current.leave();
+      this.previous = this.current.close();
       this.current = null;
     }
     return this.previous;
+  }
+
+  /**
+   * At a game's end, gives a session's bot back to the session for whichever table plays next
+   * (a contest's entrants stay with the connector that keeps them).
+   */
+  release(): void {
+    if (this.current === null || this.current.failed || this.connector.keepsBots) return;
+    this.hosted.host.idle.give(this.connector.label, this.current);
+    this.current = null;
   }
 
   decide(): Promise<DecisionOutcome> {
@@ -457,16 +503,19 @@ class BotSeat {
   /** The open connection; for bots that outlive a round, one is opened when first needed. */
   private connection(): Connection | null {
     // A disqualified bot is not started again this game: its messages go nowhere.
-    if (this.current === null && this.hosted.host.wire.lifecycle !== 'round' && !this.disqualified)
-      this.current = new Connection(this, this.previous);
+    if (this.current === null && this.hosted.host.wire.lifecycle !== 'round' && !this.disqualified) {
+      const waiting = this.hosted.host.idle.take(this.connector.label);
+      waiting?.moveTo(this);
+      this.current = waiting ?? new Connection(this, this.previous);
+    }
     return this.current;
   }
 }
 
 /** One bot process (or loopback) for one seat: started, greeted, fed, asked, stopped. */
 class Connection {
-  private readonly bot: BotSeat;
-  private readonly host: ProtocolHost;
+  /** The seat the bot plays now: a session's bot moves from table to table between games. */
+  private bot: BotSeat;
   private readonly context: LinkContext;
   private link: BotLink | null = null;
   /** Messages held while the bot is not ready for them (not started yet, or asked its name). */
@@ -487,7 +536,6 @@ class Connection {
     this.bot = bot;
     const hosted = bot.hosted;
     const host = hosted.host;
-    this.host = host;
     const { table } = hosted;
     const label = bot.connector.label;
     // A bot of one round is known by that round, whenever its lines arrive.
@@ -505,13 +553,22 @@ class Connection {
       limits: host.limits,
       sandbox: host.sandbox,
       openTimeoutMs: host.startTimeoutMs,
-      log: (line) => host.log(label, `${pinned ?? bot.logPrefix()}${line}`),
+      log: (line) => this.host.log(label, `${pinned ?? this.bot.logPrefix()}${line}`),
       logCap: host.logCap(label),
     };
     this.nameLine = hosted.nameLine(bot.seat);
     this.startAllowanceMs = host.channel === 'stdio' ? host.startTimeoutMs : 0;
     this.outbox.push(...bot.server.open());
     this.flushed = this.open(previous);
+  }
+
+  private get host(): ProtocolHost {
+    return this.bot.hosted.host;
+  }
+
+  /** Hands the bot to the seat of another table, of this match-up or another, for its next game. */
+  moveTo(bot: BotSeat): void {
+    this.bot = bot;
   }
 
   private async open(previous: Promise<void>): Promise<void> {
@@ -631,8 +688,14 @@ class Connection {
     return this.failure !== null;
   }
 
-  /** Says goodbye (unless the bot is kept), tells a failure not forfeited for, and stops the bot. */
-  leave(): Promise<void> {
+  /** Says goodbye, unless the connector keeps the bot (a contest's entrants, told goodbye by it), and leaves. */
+  close(): Promise<void> {
+    if (this.leaving === null && !this.bot.connector.keepsBots) for (const message of this.bot.server.close()) this.send(message);
+    return this.leave();
+  }
+
+  /** Tells a failure not forfeited for, and stops the bot (unless it is kept). */
+  private leave(): Promise<void> {
     this.leaving ??= this.flushed.then(() => {
       const failure = this.untoldFailure();
       if (failure) {

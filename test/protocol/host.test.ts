@@ -345,5 +345,10 @@ describe('a program hosting bots', () => {
     const pids = readFileSync(pidFile, 'utf8').trim().split('\n').map(Number);
     await eventually('the bots and their children gone', () => !pids.some(isRunning));
     assert.deepEqual(processesMarked(marker), []);
+    // Stopped by parlor, in games that do not count: no bot's log blames it for that.
+    const logs = join(scratch, 'interrupted', 'bots');
+    for (const name of existsSync(logs) ? readdirSync(logs) : []) {
+      assert.doesNotMatch(readFileSync(join(logs, name), 'utf8'), /forfeits|killed by|interrupted/, name);
+    }
   });
 });

@@ -2,11 +2,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Forfeit } from '../../src/core/forfeits.ts';
 import { BotProcess, DEFAULT_LIMITS, type BotLimits } from '../../src/protocol/transport/process.ts';
 import { processesMarked, scratchDir } from './helpers.ts';
-import { ANSWERING_MS, LONG_SLEEP_SECONDS, PROMPT_MS } from '../helpers/patience.ts';
+import { ANSWERING_MS, LONG_SLEEP_SECONDS, PROMPT_MS, eventually } from '../helpers/patience.ts';
 
 const env = { ...process.env, PARLOR_TRANSPORT_TEST: String(process.pid) };
 const marker = `PARLOR_TRANSPORT_TEST=${process.pid}`;
@@ -104,7 +103,8 @@ describe('a bot process', () => {
   test('floods with output before it is asked, and no line of it is ever played', async () => {
     for (const script of [`yes 'play soldier 2 princess'`, `yes 'play soldier 2 princess' | head -c 2400000; cat > /dev/null`]) {
       const { bot, log } = start(script);
-      await sleep(200);
+      // Asked only once its output has come: asked sooner, a slow start would make the first line its answer.
+      await eventually('output before any question', () => log.length > 0, ANSWERING_MS);
       const expected = { failure: Forfeit.FLOODED, detail: 'wrote "play soldier 2 princess\\nplay soldier 2 p..." before it was asked' };
       assert.deepEqual(await bot.readLine(ANSWERING_MS), expected);
       assert.deepEqual(await bot.readLine(ANSWERING_MS), expected, 'every later read fails the same way');

@@ -60,6 +60,9 @@ class LineFramer implements Framer {
       this.partial = '';
       start = newline + 1;
     }
+    // Bytes of a character begun after the last answer wait in the decoder: written after the
+    // answer, they are more than was asked for, as any other text would be.
+    if (messages.length === max) return { messages, rest: this.decoder.end() };
     return { messages, rest: '' };
   }
 

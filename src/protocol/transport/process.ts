@@ -384,7 +384,7 @@ export class BotProcess implements BotLink {
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     this.leaderExited = true;
     this.exitDetail = signal ? `killed by ${signal}` : `exited with code ${code}`;
-    if (!this.stopping && (signal || code !== 0)) this.log(this.exitDetail);
+    if (!this.stopping && !allKilled && (signal || code !== 0)) this.log(this.exitDetail);
     if (this.closed) return;
     // The bot is gone, whoever still holds its output: a read waits no longer than the drain.
     this.exitTimer = setTimeout(() => {
@@ -462,6 +462,8 @@ function clip(text: string): string {
 // their own sessions they would not receive the terminal's Ctrl-C.
 const liveBots = new Set<number>();
 let cleanupInstalled = false;
+/** Set once parlor itself kills every bot (it exits or is interrupted): their deaths are not theirs to log. */
+let allKilled = false;
 
 function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
@@ -475,6 +477,7 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 const liveChannels = new Set<Channel>();
 
 function killAllBots(): void {
+  allKilled = true;
   // As when one bot is stopped: frozen, then found while what they started still hangs below them.
   for (const pid of liveBots) signalGroup(pid, 'SIGSTOP');
   const found = freezeTree([...liveBots]);

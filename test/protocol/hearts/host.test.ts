@@ -7,7 +7,7 @@ import { quote } from 'shell-quote';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { Illegal } from '../../../src/games/hearts/index.ts';
 import { finishRun } from '../../../src/protocol/index.ts';
-import { runCaptured } from '../../cli/cli.ts';
+import { runCaptured, startParlor } from '../../cli/cli.ts';
 import type { StrategyResolver } from '../../../src/runner/play/match.ts';
 import {
   PYTHON,
@@ -155,6 +155,28 @@ describe('a Hearts run from the command line', () => {
     assert.equal(log.match(/name: /g)?.length, 2, log);
     assert.equal(readFileSync(join(out, 'forfeits.csv'), 'utf8').trim().split('\n').length, 1, 'no forfeit');
     assert.deepEqual(fifosLeftBy(process.pid), []);
+  });
+
+  test('moves its one bot process from seating to seating and from table to table', async () => {
+    // A duplicate design seats the bot at every position, and a tournament plays every seating as
+    // a table of its own: one process plays them all in turn on one worker, told its seat by each
+    // hand's deal. Run as a user runs it, in a process of its own.
+    const bot = cmd(PYTHON, join(ROOT, 'strategies/external/hearts_bot.py'));
+    const runs = [
+      ['sim', '--design', 'duplicate', '--seat', bot, '--seat', 'first-legal', '--seat', 'ducking', '--seat', 'random', '-n', '48'],
+      ['tournament', '--strategies', `${bot},first-legal,ducking,random`, '-p', '4', '-n', '48'],
+    ];
+    for (const [index, args] of runs.entries()) {
+      const out = join(scratch, `moving-bot-${index}`);
+      const rules = ['--game', 'hearts', '--rules', 'profile=zadikian-server,hands=1'];
+      const { finished } = startParlor([...args, ...rules, '-w', '1', '-q', '--out', out], ROOT, env);
+      const result = await finished;
+      assert.equal(result.code, 0, result.stderr);
+      const log = readFileSync(join(out, 'bots', readdirSync(join(out, 'bots'))[0]), 'utf8');
+      assert.equal(log.match(/name: /g)?.length, 1, `${args[0]}: one process for the whole run\n${log}`);
+      assert.equal(readFileSync(join(out, 'forfeits.csv'), 'utf8').trim().split('\n').length, 1, 'no forfeit');
+    }
+    assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
   });
 });
 
