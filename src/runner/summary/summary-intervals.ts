@@ -70,12 +70,15 @@ function dealGroupRatio(context: SummaryContext, sumsOf: (matchup: SummaryMatchu
     }
   }
   const groups = Array.from(sampled.keys()).filter((group) => sampled[group] === 1);
-  return ratioEstimate(
+  const estimate = ratioEstimate(
     ratioSumsOf(
       groups.map((group) => x[group]),
       groups.map((group) => n[group]),
     ),
   );
+  // Groups that counted nothing (a label never held there) are part of the sample the error is
+  // measured over, but a rate that shows no spread rests only on the groups that counted something.
+  return { ...estimate, units: groups.filter((group) => n[group] > 0).length };
 }
 
 /** The game wins kept at `winsAt` (share units) of the entity at `entityAt`, and its games, in deal group `group`. */
@@ -123,7 +126,9 @@ function seatGameSums(seat: number): (matchup: SummaryMatchup) => GroupSums {
 /**
  * A ratio estimate over the run's blocks from the sums kept as it played: the sum of x at `sumAt`,
  * of n at `countAt`, and the block sums of x^2, x n and n^2 from `squaresAt` (see addRatioBlock).
- * `scale` divides x (share units into wins).
+ * `scale` divides x (share units into wins). The error is measured between all the blocks, but
+ * `units`, what a rate without spread rests on, takes only the blocks that counted something (a
+ * label held, a value recorded); the sums keep no tally of those, so the count bounds them.
  */
 export function blockRatio(counters: Counters, sumAt: number, countAt: number, squaresAt: number, scale = 1): RatioEstimate {
   const data = counters.data;
@@ -135,13 +140,13 @@ export function blockRatio(counters: Counters, sumAt: number, countAt: number, s
     cross: data[squaresAt + 1],
     countSquares: data[squaresAt + 2],
   });
-  return { units: estimate.units, rate: estimate.rate / scale, se: estimate.se / scale };
+  return { units: Math.min(estimate.units, data[countAt]), rate: estimate.rate / scale, se: estimate.se / scale };
 }
 
 /**
  * The interval of a rate from its units' standard error: the Wilson interval at the sample size
  * that error implies, the one every rate over blocks or deal groups gets (summary.json's `blocks`
- * included), so the same rate never shows two intervals.
+ * included), so a rate counted over them never shows two intervals.
  */
 function unitInterval(estimate: RatioEstimate, exact = false): [number, number] {
   const [low, high] = exact ? [estimate.rate, estimate.rate] : rateInterval(estimate.rate, estimate.se, estimate.units);
@@ -161,6 +166,17 @@ export interface StrategyUnits {
 }
 
 /**
+ * Whether `units` are enough to give a game rate its interval. The duplicate design's games are
+ * never independent samples (those of a block replay one deal), so any unit is: the Wilson interval
+ * over games would claim more than they hold, and a unit showing no spread gets the Wilson interval
+ * at the units' number instead. The independent design's rates need two units, enough to measure a
+ * spread, and fall back to the Wilson interval over games with fewer.
+ */
+function enoughUnits(context: SummaryContext, units: number): boolean {
+  return units > (context.design === 'duplicate' ? 0 : 1);
+}
+
+/**
  * Which units a strategy's interval counts. Games are independent samples only for a strategy in
  * one seat of a single match-up's independent games; anything that makes its games share a deal
  * (rotations, several seats at one table, match-ups replaying the same deals) moves to the units
@@ -169,28 +185,31 @@ export interface StrategyUnits {
 export function strategyUnits(context: SummaryContext, strategy: string, blocks: BlockSummary): StrategyUnits {
   if (context.matchups.length > 1) {
     const estimate = dealGroupRatio(context, slotGameSums(strategy));
-    return estimate.units > 1 ? { ci95Unit: 'deal group', estimate } : { ci95Unit: 'game', estimate: null };
+    return enoughUnits(context, estimate.units) ? { ci95Unit: 'deal group', estimate } : { ci95Unit: 'game', estimate: null };
   }
   const { data, layout } = context.matchups[0].counters;
   const slot = context.matchups[0].slotNames.indexOf(strategy);
   const seatGames = data[layout.slot(slot) + Field.GAMES];
   const oneSeatPerGame = seatGames === data[Global.GAMES];
-  if ((context.design === 'independent' && oneSeatPerGame) || !(blocks.blocks > 1)) return { ci95Unit: 'game', estimate: null };
+  if ((context.design === 'independent' && oneSeatPerGame) || !enoughUnits(context, blocks.blocks))
+    return { ci95Unit: 'game', estimate: null };
   const exact = seatGames === layout.players * data[Global.GAMES];
   return { ci95Unit: 'block', estimate: { units: blocks.blocks, rate: blocks.mean, se: blocks.se }, exact };
 }
 
 /**
- * A game rate's interval between its units, except where they won nothing (or everything): they
- * show no spread then, though the rate is not certain, and the Wilson interval over games is the
- * one left, named so.
+ * A game rate's interval between its units. Under the independent design, units that won nothing
+ * (or everything) show no spread though the rate is not certain, and the Wilson interval over games
+ * is the one left, named so; under the duplicate design it is never the honest one (enoughUnits),
+ * and the units' own interval stands, the one a strategy's `blocks` shows beside it.
  */
 export function gameInterval(
+  context: SummaryContext,
   gameRate: RateWithInterval,
   units: StrategyUnits,
 ): { readonly ci95: readonly [number, number]; readonly ci95Unit: IntervalUnit } {
   const extreme = gameRate.wins === 0 || gameRate.wins === gameRate.games;
-  if (!units.estimate || extreme) return { ci95: gameRate.ci95, ci95Unit: 'game' };
+  if (!units.estimate || (extreme && context.design !== 'duplicate')) return { ci95: gameRate.ci95, ci95Unit: 'game' };
   return { ci95: unitInterval(units.estimate, units.exact), ci95Unit: units.ci95Unit };
 }
 
@@ -225,11 +244,11 @@ export function roundInterval(
 export function seatEstimate(context: SummaryContext, seat: number): StrategyUnits {
   if (context.matchups.length > 1) {
     const estimate = dealGroupRatio(context, seatGameSums(seat));
-    return estimate.units > 1 ? { ci95Unit: 'deal group', estimate } : { ci95Unit: 'game', estimate: null };
+    return enoughUnits(context, estimate.units) ? { ci95Unit: 'deal group', estimate } : { ci95Unit: 'game', estimate: null };
   }
   const { data, layout } = context.matchups[0].counters;
   const blocks = data[Global.BLOCKS];
-  if (context.design !== 'duplicate' || !(blocks > 1)) return { ci95Unit: 'game', estimate: null };
+  if (context.design !== 'duplicate' || !enoughUnits(context, blocks)) return { ci95Unit: 'game', estimate: null };
   const summary = new BlockAccumulator().merge(entityBlocks(context.matchups[0].counters, layout.seat(seat))).summary();
   return { ci95Unit: 'block', estimate: { units: blocks, rate: summary.mean, se: summary.se } };
 }

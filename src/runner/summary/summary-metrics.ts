@@ -129,8 +129,7 @@ function momentRow(counters: Counters, strategy: string, label: string, at: numb
   const mean = sum / records;
   const sd = records > 1 ? Math.sqrt(Math.max(0, (data[at + MomentField.SUM_OF_SQUARES] - sum * mean) / (records - 1))) : 0;
   const between = blockRatio(counters, at + MomentField.SUM, at + MomentField.RECORDS, at + MomentField.BLOCK_SUM_OF_SQUARES);
-  // Units that recorded nothing add no degree of freedom: fewer records than units means fewer units that count.
-  const units = Math.min(between.units, records);
-  const [low, high] = format === 'rate' ? rateInterval(mean, between.se, units) : meanInterval(mean, between.se, units, records);
+  const [low, high] =
+    format === 'rate' ? rateInterval(mean, between.se, between.units) : meanInterval(mean, between.se, between.units, records);
   return [{ strategy, label, records, mean: round6(mean), sd: round6(sd), ci95: roundedInterval(low, high) }];
 }

@@ -197,7 +197,11 @@ export interface MatchupSummary {
   readonly seats: readonly string[];
   readonly players: readonly number[];
   readonly games: number;
-  /** Game wins per seat (shared wins 1/k). */
+  /**
+   * Game wins per listed seat (shared wins 1/k), whichever table positions the design moved it
+   * through; a strategy holding several listed seats of the duplicate design has its wins split
+   * evenly among them, the counts keeping only its total.
+   */
   readonly wins: readonly number[];
 }
 

@@ -1,5 +1,5 @@
 import { CounterLayout, Counters, Field, Global, PairField, type ForfeitNote } from '../play/counters.ts';
-import { listedSeatsOf, seatingOf, type DesignName } from '../play/design.ts';
+import { listedSeatsOf, seatingCount, seatingOf, type DesignName } from '../play/design.ts';
 import { runRatings } from './ratings.ts';
 import { round6 } from './rounding.ts';
 import {
@@ -78,7 +78,7 @@ function seatSummary(context: SummaryContext, counters: Counters, seat: number):
     seat,
     strategy: seatLabel(context, seat),
     ...gameRate,
-    ...gameInterval(gameRate, seatEstimate(context, seat)),
+    ...gameInterval(context, gameRate, seatEstimate(context, seat)),
     rounds: seatRounds,
     roundWins: round6(roundWins),
     roundWinRate: seatRounds > 0 ? round6(roundWins / seatRounds) : 0,
@@ -109,7 +109,7 @@ function strategySummary(
   );
   return {
     ...gameRate,
-    ...gameInterval(gameRate, units),
+    ...gameInterval(context, gameRate, units),
     rounds: roundRate.games,
     roundWins: roundRate.wins,
     roundWinRate: roundRate.winRate,
@@ -180,18 +180,30 @@ export function summarizeRun(context: SummaryContext): RunSummary {
     headToHead: headToHeadRows(names, counters),
     forfeitGames: forfeitNotes(context),
     strategyNames: names,
-    matchups: context.matchups.map((matchup) => matchupSummary(context, matchup.seats, matchup.counters)),
+    matchups: context.matchups.map((matchup) => matchupSummary(context, matchup)),
     ...(context.ratings && games > 0 ? { ratings: runRatings(names, context.matchups, context.seed) } : {}),
   };
 }
 
-function matchupSummary(context: SummaryContext, seats: readonly string[], counters: Counters): MatchupSummary {
-  const { data, layout } = counters;
+/**
+ * A match-up as the rating fit takes it: each listed seat's game wins. A design that moves the
+ * listed seats around the table (the duplicate one) has every position played by each of them in
+ * turn, so a position's wins are no seat's: they come from the strategy's slot then, and where the
+ * strategy holds several listed seats, only their total is counted, split evenly among them.
+ */
+function matchupSummary(context: SummaryContext, matchup: SummaryMatchup): MatchupSummary {
+  const { seats, slotNames } = matchup;
+  const { data, layout } = matchup.counters;
+  const fixed = seatingCount(context.design, seats.length) === 1;
+  const winUnits = (name: string, seat: number) =>
+    fixed
+      ? data[layout.seat(seat) + Field.GAME_WINS]
+      : data[layout.slot(slotNames.indexOf(name)) + Field.GAME_WINS] / seats.filter((other) => other === name).length;
   return {
     seats,
     players: seats.map((seat) => context.strategies.indexOf(seat)),
     games: data[Global.GAMES],
-    wins: seats.map((_, seat) => round6(data[layout.seat(seat) + Field.GAME_WINS] / layout.shareUnits)),
+    wins: seats.map((name, seat) => round6(winUnits(name, seat) / layout.shareUnits)),
   };
 }
 

@@ -251,8 +251,8 @@ function rateByRow(summary: Awaited<ReturnType<typeof summaryOf>>, strategy: str
   return row;
 }
 
-/** One round of a hand-made two-player game: the card each seat began it holding, and its winner. */
-type HandRound = readonly [seat0: string, seat1: string, winner: number];
+/** One round of a hand-made two-player game: the card each seat began it holding, and its winner ('shared': half each). */
+type HandRound = readonly [seat0: string, seat1: string, winner: 0 | 1 | 'shared'];
 
 /** Counters of games given round by round, local game i its own block of deal i. */
 async function handMatchup(seats: string[], games: readonly (readonly HandRound[])[], offset: number): Promise<SummaryMatchup> {
@@ -269,8 +269,11 @@ async function handMatchup(seats: string[], games: readonly (readonly HandRound[
       tally.startRound();
       tally.hold(firstCard, 0, cards.indexOf(card0));
       tally.hold(firstCard, 1, cards.indexOf(card1));
-      tally.roundWon(winner, tally.shareUnits);
-      won[winner]++;
+      for (const seat of winner === 'shared' ? [0, 1] : [winner]) {
+        const share = winner === 'shared' ? 0.5 : 1;
+        tally.roundWon(seat, share * tally.shareUnits);
+        won[seat] += share;
+      }
     }
     const shares = Float64Array.from(won, (wins, seat) => (wins > won[1 - seat] ? 1 : wins === won[1 - seat] ? 0.5 : 0));
     counters.recordGame(tally, shares, match.seatSlot, offset + local);
@@ -279,13 +282,18 @@ async function handMatchup(seats: string[], games: readonly (readonly HandRound[
   return { seats, offset, slotNames: match.slots.map((slot) => slot.spec.text), counters };
 }
 
-/** A two-seat tournament of counter and random over `games` (counter in seat 0), then the same deals with the seats swapped. */
-async function handTournament(games: readonly (readonly HandRound[])[]) {
-  const swapped = games.map((rounds) => rounds.map(([card0, card1, winner]): HandRound => [card1, card0, 1 - winner]));
+/**
+ * A two-seat tournament of counter and random over `games` (counter in seat 0), then the same deals
+ * with the seats swapped. `design` is the one the summary is told the games were played under.
+ */
+async function handTournament(games: readonly (readonly HandRound[])[], design: DesignName = 'independent') {
+  const swapped = games.map((rounds) =>
+    rounds.map(([card0, card1, winner]): HandRound => [card1, card0, winner === 'shared' ? winner : winner === 0 ? 1 : 0]),
+  );
   const matchups = [await handMatchup(['counter', 'random'], games, 0), await handMatchup(['random', 'counter'], swapped, games.length)];
   return summarizeRun({
     game: builtinRegistry().game('love-letter'),
-    design: 'independent',
+    design,
     seed: 'hand',
     gamesPlanned: 2 * games.length,
     strategies: ['counter', 'random'],
@@ -372,7 +380,7 @@ describe('intervals from hand-made counters', () => {
     assert.equal(rateByRow(summary, 'counter', 'soldier').ci95Unit, 'deal group');
   });
 
-  test('a game rate of 0 or 1 between deal groups: the Wilson interval over games, not a point', async () => {
+  test('a game rate of 0 or 1 between deal groups of the independent design: the Wilson interval over games, not a point', async () => {
     const summary = await handTournament(Array.from({ length: 12 }, (): HandRound[] => [['soldier', 'minister', 1]]));
     for (const [name, wins] of [
       ['counter', 0],
@@ -383,6 +391,170 @@ describe('intervals from hand-made counters', () => {
       closeTo(strategy.ci95, [wilson(wins, 24).low, wilson(wins, 24).high]);
     }
     assert.equal(summary.seats[0].ci95Unit, 'deal group', 'a seat that won half its games keeps its unit');
+  });
+
+  test('a game rate of 0 or 1 between deal groups of the duplicate design: the Wilson interval at their number, as its block figures show', async () => {
+    const summary = await handTournament(
+      Array.from({ length: 12 }, (): HandRound[] => [['soldier', 'minister', 1]]),
+      'duplicate',
+    );
+    for (const [name, rate] of [
+      ['counter', 0],
+      ['random', 1],
+    ] as const) {
+      const strategy = summary.strategies[name];
+      assert.equal(strategy.ci95Unit, 'deal group', name);
+      closeTo(strategy.ci95, rateInterval(rate, 0, 12));
+      assert.deepEqual(strategy.blocks.ci95, strategy.ci95, name);
+    }
+  });
+
+  test('a rate by card without spread rests on the games that held the card, not on all of them', async () => {
+    // Counter begins a round holding the princess in 3 games of 12, shares each of those rounds, and
+    // wins or loses the others: the princess rate is 1/2 in every game that had it, no spread.
+    const held = Array.from({ length: 12 }, (_, game): HandRound[] =>
+      game % 4 === 0 ? [['princess', 'minister', 'shared']] : [['soldier', 'minister', game % 2 === 0 ? 0 : 1]],
+    );
+    const context = { game: builtinRegistry().game('love-letter'), design: 'independent' as const, seed: 'hand', gamesPlanned: 12 };
+    const single = summarizeRun({
+      ...context,
+      strategies: ['counter', 'random'],
+      matchups: [await handMatchup(['counter', 'random'], held, 0)],
+    });
+    const tournament = await handTournament(held);
+    for (const [summary, unit] of [
+      [single, 'game'],
+      [tournament, 'deal group'],
+    ] as const) {
+      const princess = rateByRow(summary, 'counter', 'princess');
+      assert.equal(princess.ci95Unit, unit);
+      assert.equal(princess.roundWinRate, 0.5);
+      closeTo(princess.ci95, rateInterval(0.5, 0, 3));
+    }
+  });
+});
+
+/**
+ * Counters of a hand-made two-seat match-up under the duplicate design, one round a game: block b
+ * plays its deal with the seats as listed, then swapped; `winners[b]` names the listed seat that
+ * won each of its two games.
+ */
+async function handDuplicate(seats: string[], winners: readonly (readonly [0 | 1, 0 | 1])[]) {
+  const match = await prepareMatch(builtinRegistry(), { game: 'love-letter', seats, rules: {}, seed: 'hand' });
+  const { metrics, forfeitReasons } = match.layout;
+  const tally = new GameTally({ players: 2, metrics, forfeitReasons });
+  const firstCard = match.layout.metrics.findIndex((metric) => metric.name === 'firstCard');
+  const counters = new Counters(match.layout);
+  winners.forEach((block, deal) => {
+    block.forEach((winner, rotation) => {
+      // Position p holds listed seat (p + rotation) mod 2.
+      const listedAt = [rotation, 1 - rotation];
+      const position = listedAt.indexOf(winner);
+      tally.clear();
+      tally.startRound();
+      for (const seat of [0, 1]) tally.hold(firstCard, seat, 0);
+      tally.roundWon(position, tally.shareUnits);
+      const shares = Float64Array.from(listedAt, (_, seat) => (seat === position ? 1 : 0));
+      counters.recordGame(
+        tally,
+        shares,
+        Int32Array.from(listedAt, (listed) => match.seatSlot[listed]),
+        2 * deal + rotation,
+      );
+    });
+    counters.closeBlock(deal);
+  });
+  const matchup: SummaryMatchup = { seats, offset: 0, slotNames: match.slots.map((slot) => slot.spec.text), counters };
+  return summarizeRun({
+    game: builtinRegistry().game('love-letter'),
+    design: 'duplicate',
+    seed: 'hand',
+    gamesPlanned: 2 * winners.length,
+    strategies: seats,
+    matchups: [matchup],
+  });
+}
+
+describe('under the duplicate design every win rate has the interval of its blocks', () => {
+  const rounded = (interval: readonly [number, number]) => interval.map(round6);
+
+  test('one block: the Wilson interval at one unit, in the strategy, block and seat figures alike', async () => {
+    // Each listed seat wins one game of the block, both from position 0.
+    const summary = await handDuplicate(['counter', 'random'], [[0, 1]]);
+    for (const name of ['counter', 'random']) {
+      const strategy = summary.strategies[name];
+      assert.equal(strategy.ci95Unit, 'block', name);
+      assert.deepEqual(strategy.ci95, rounded(rateInterval(0.5, NaN, 1)), name);
+      assert.deepEqual(strategy.blocks.ci95, strategy.ci95, name);
+    }
+    const [first, second] = summary.seats;
+    assert.equal(first.ci95Unit, 'block');
+    assert.deepEqual(first.ci95, rounded(rateInterval(1, NaN, 1)));
+    assert.deepEqual(second.ci95, rounded(rateInterval(0, NaN, 1)));
+  });
+
+  test('a strategy that never won (or always did): the Wilson interval at the number of blocks, as its block figures show', async () => {
+    const summary = await handDuplicate(
+      ['counter', 'random'],
+      [
+        [0, 0],
+        [0, 0],
+        [0, 0],
+      ],
+    );
+    for (const [name, rate] of [
+      ['counter', 1],
+      ['random', 0],
+    ] as const) {
+      const strategy = summary.strategies[name];
+      assert.equal(strategy.winRate, rate, name);
+      assert.equal(strategy.ci95Unit, 'block', name);
+      assert.deepEqual(strategy.ci95, rounded(rateInterval(rate, 0, 3)), name);
+      assert.deepEqual(strategy.blocks.ci95, strategy.ci95, name);
+    }
+  });
+});
+
+describe("a match-up's wins, the form rating fits take", () => {
+  test("are each listed seat's, whichever positions the duplicate design moved it through", async () => {
+    const summary = await summaryOf([['counter', 'cautious']], 400, 'listed', 'duplicate');
+    const [matchup] = summary.matchups;
+    assert.deepEqual(matchup.wins, [summary.strategies.counter.wins, summary.strategies.cautious.wins]);
+    // Each position was played by both strategies in turn, so its wins are no listed seat's.
+    assert.notDeepEqual(
+      matchup.wins,
+      summary.seats.map((seat) => seat.wins),
+    );
+  });
+
+  test("under the independent design are the positions' own, a strategy in two seats included", async () => {
+    const summary = await summaryOf([['counter', 'counter', 'random']], 300, 'listed');
+    assert.deepEqual(
+      summary.matchups[0].wins,
+      summary.seats.map((seat) => seat.wins),
+    );
+  });
+
+  test('of a strategy holding several seats of a rotated table: its total, split evenly among them', async () => {
+    const summary = await summaryOf(
+      [
+        ['random', 'random', 'cautious'],
+        ['random', 'cautious', 'cautious'],
+      ],
+      150,
+      'listed',
+      'duplicate',
+    );
+    for (const [name, strategy] of Object.entries(summary.strategies)) {
+      const seats = summary.matchups.flatMap((matchup) => matchup.wins.filter((_, seat) => matchup.seats[seat] === name));
+      const total = seats.reduce((sum, wins) => sum + wins, 0);
+      assert.ok(Math.abs(total - strategy.wins) < 1e-5, `${name}: ${total} over its listed seats, ${strategy.wins} in all`);
+    }
+    for (const matchup of summary.matchups) {
+      const doubled = matchup.seats.filter((name, seat) => matchup.seats.indexOf(name) !== seat)[0];
+      const wins = matchup.wins.filter((_, seat) => matchup.seats[seat] === doubled);
+      assert.equal(wins[0], wins[1], `${matchup.seats.join(',')}`);
+    }
   });
 });
 
