@@ -1,8 +1,10 @@
-import type { Plugin } from 'esbuild';
+import type { OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
+import { realpathSync, statSync } from 'node:fs';
 import { SourceMap, isBuiltin } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parlorSpecifiers } from '../parlor-specifiers.ts';
+import { shownPath } from '../table.ts';
 
 /** parlor's source tree, where the specifiers a strategy may import resolve. */
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -10,41 +12,119 @@ const INSIDE = fileURLToPath(new URL('../../../strategy/confined-seat.ts', impor
 const WHOLE_API = fileURLToPath(new URL('../../../index.ts', import.meta.url));
 /** Where esbuild is told the bundle goes (nothing is written): the source map's paths are relative to it. */
 const OUTFILE = join(ROOT, 'confined-strategy.js');
+/** The name of the bundle's entry (entryOf), which imports the strategy file: esbuild places it in ROOT. */
+const ENTRY_SOURCE = 'confined-entry.ts';
+const ENTRY = join(ROOT, ENTRY_SOURCE);
 /** The lines bundleStrategy's wrapper puts before the bundled code. */
 const WRAPPER_LINES = 4;
 /** What each game's strategy API is called: `parlor/strategy/<game>`. */
 const GAME_API = 'parlor/strategy/';
 const FREEZE = fileURLToPath(new URL('../../../core/freeze.ts', import.meta.url));
 
-/** parlor's own modules and the packages they use, as against a strategy's files (the repository's strategies/ among them). */
-function parlorModule(path: string): boolean {
-  const local = relative(ROOT, path);
-  return local.startsWith('src/') || path.includes('node_modules');
+/**
+ * The extensions parlor loads strategy files by (looksLikePath, and sources.ts's hashes of what they
+ * import), each of which esbuild compiles as code: any other file would reach the bundle as data.
+ */
+const SOURCE_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
+const RELATIVE = /^\.\.?(?:[\\/]|$)/;
+/** Marks the plugin's own calls of esbuild's resolver, which must answer as esbuild alone would. */
+const OWN_RESOLVE = { resolve: 'parlor-confined-imports' };
+const RULE =
+  "a strategy file may import only parlor/strategy/<game> and, by relative path, JavaScript or TypeScript files in its own folder or parlor's (--trust it to lift this)";
+
+function within(folder: string, path: string): boolean {
+  const local = relative(folder, path);
+  return local !== '..' && !local.startsWith(`..${sep}`) && !isAbsolute(local);
+}
+
+function attributes(given: Record<string, string>): string {
+  const pairs = Object.entries(given).map(([key, value]) => `${key}: '${value}'`);
+  return pairs.length === 0 ? '' : ` with { ${pairs.join(', ')} }`;
+}
+
+/** The folder of the package that `found` (a file) belongs to, `name` being what imported it. */
+function packageFolder(found: string, name: string): string {
+  const folder = join(...name.split('/').slice(0, name.startsWith('@') ? 2 : 1));
+  const at = found.lastIndexOf(`${sep}node_modules${sep}${folder}${sep}`);
+  return at < 0 ? dirname(found) : found.slice(0, at + `${sep}node_modules${sep}${folder}`.length);
 }
 
 /**
- * A strategy file reaches parlor's strategy API and its own local modules, nothing else: a package
- * or a Node built-in fails the load with the reason. parlor's own modules keep their imports, and
- * those of Node they name (seedrandom's optional crypto) fail only if called.
+ * A strategy file reaches parlor's strategy API and its own source modules, nothing else: a
+ * package, a Node built-in, a path that is not relative, a file that is not code (whose contents
+ * esbuild would bundle as data, whatever it holds) or code outside the file's folder and parlor's
+ * fails the load with the reason, and each module so reached is held to the same. parlor's own
+ * modules (its src/, and the packages those import) keep their imports, and those of Node they
+ * name (seedrandom's optional crypto) fail only if called.
  */
-function confinedImports(engines: EngineBinaries): Plugin {
+function confinedImports(absolute: string, engines: EngineBinaries): Plugin {
   const specifiers = parlorSpecifiers();
   return {
     name: 'parlor-confined-imports',
     setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, (args) => {
+      const parlorTree = realpathSync(ROOT);
+      const parlorSources = join(parlorTree, 'src');
+      const entryFile = realpathSync(absolute);
+      const strategyTree = dirname(entryFile);
+      // The strategy file and the modules it reaches, parlor's sources aside: what these import is screened.
+      const strategyFiles = new Set<string>();
+      const parlorPackages = new Set<string>();
+      const parlors = (real: string) => within(parlorSources, real) || [...parlorPackages].some((folder) => within(folder, real));
+      // `path` as esbuild will load it (its loader goes by the name), `real` what it holds.
+      const code = (path: string, real: string) =>
+        SOURCE_EXTENSIONS.has(extname(path)) && SOURCE_EXTENSIONS.has(extname(real)) && statSync(real).isFile();
+      const refusal = (path: string, real: string) =>
+        !code(path, real)
+          ? 'not a JavaScript or TypeScript file'
+          : within(strategyTree, real) || within(parlorTree, real)
+            ? undefined
+            : "outside the strategy file's folder and parlor's";
+      const admit = (path: string, real: string) => {
+        if (!within(parlorSources, real)) strategyFiles.add(path);
+      };
+      // esbuild's own answer, which this plugin's callback leaves to it.
+      const esbuildResolve = (args: OnResolveArgs) =>
+        build.resolve(args.path, { importer: args.importer, resolveDir: args.resolveDir, kind: args.kind, pluginData: OWN_RESOLVE });
+
+      build.onResolve({ filter: /.*/ }, async (args): Promise<OnResolveResult | undefined> => {
+        if (args.pluginData === OWN_RESOLVE) return undefined;
+        const entry = args.importer === ENTRY && args.path === absolute;
+        const screened = strategyFiles.has(args.importer);
+        const importer =
+          args.importer === entryFile || !screened
+            ? ''
+            : `${within(strategyTree, args.importer) ? relative(strategyTree, args.importer) : shownPath(args.importer)} `;
+        const refuse = (why: string) => ({ errors: [{ text: `${importer}imports '${args.path}'${attributes(args.with)}${why}${RULE}` }] });
+        if (screened && Object.keys(args.with).length > 0) return refuse(': import attributes load a file as data; ');
         const parlor = specifiers[args.path];
         if (parlor) return { path: parlor };
-        if (args.importer === '' || parlorModule(args.importer)) {
-          return isBuiltin(args.path) ? { path: args.path, external: true } : undefined;
+        if (!screened && !entry) {
+          if (isBuiltin(args.path)) return { path: args.path, external: true };
+          if (RELATIVE.test(args.path) || isAbsolute(args.path)) return undefined;
+          const found = await esbuildResolve(args);
+          if (found.errors.length > 0) return { errors: found.errors };
+          parlorPackages.add(packageFolder(found.path, args.path));
+          return { path: found.path, sideEffects: found.sideEffects };
         }
-        return {
-          errors: [
-            {
-              text: `imports '${args.path}': a strategy file may import only parlor/strategy and its own local modules (--trust it to lift this)`,
-            },
-          ],
-        };
+        if (!entry && !RELATIVE.test(args.path)) return refuse(': ');
+        const found = await esbuildResolve(args);
+        if (found.errors.length > 0) return { errors: [{ text: `${importer}imports '${args.path}': ${found.errors[0].text}` }] };
+        const real = realpathSync(found.path);
+        const why = refusal(real, real);
+        if (why) return entry ? { errors: [{ text: `${shownPath(real)}: ${why}` }] } : refuse(` (${shownPath(real)}): ${why}; `);
+        admit(real, real);
+        return { path: real, sideEffects: found.sideEffects };
+      });
+      // An import by pattern (`import(`./data/${name}.json`)`) reaches every file it can match,
+      // which esbuild loads without asking a plugin to resolve them.
+      build.onLoad({ filter: /.*/ }, (args) => {
+        if (strategyFiles.has(args.path)) return undefined;
+        const real = realpathSync(args.path);
+        if (parlors(real) && code(args.path, real)) return undefined;
+        const why = refusal(args.path, real);
+        if (why) return { errors: [{ text: `an import reaches ${shownPath(args.path)}: ${why}; ${RULE}` }] };
+        admit(args.path, real);
+        return undefined;
       });
       // parlor's whole API (`parlor`, src/index.ts) is the runner, statistics and charts besides the
       // strategy API, none of which a compartment could use: a file that imports it gets the strategy
@@ -89,7 +169,7 @@ export async function bundleStrategy(absolute: string, engines: EngineBinaries):
     stdin: {
       contents: entryOf(absolute),
       resolveDir: ROOT,
-      sourcefile: 'confined-entry.ts',
+      sourcefile: ENTRY_SOURCE,
       loader: 'ts',
     },
     bundle: true,
@@ -103,7 +183,7 @@ export async function bundleStrategy(absolute: string, engines: EngineBinaries):
     // The map turns a place in the bundle back into the strategy's own file and line.
     sourcemap: 'external',
     outfile: OUTFILE,
-    plugins: [confinedImports(engines)],
+    plugins: [confinedImports(absolute, engines)],
   });
   const code = output.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
   const map = new SourceMap(JSON.parse(output.outputFiles.find((file) => file.path.endsWith('.map'))!.text));
