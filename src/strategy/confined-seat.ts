@@ -46,6 +46,11 @@ export interface ConfinedSeat {
   failedAt(): string;
 }
 
+/**
+ * What the runner calls to play a strategy file: every answer is text, or a seat this module made.
+ * A failure of the strategy's code comes back as the text of its reason (the realm's
+ * parlorReason), made within the call that failed: nothing the strategy made crosses.
+ */
 export interface ConfinedModule {
   /** JSON of the definition's name, game, summary and params, or of `{ error }`. */
   describe(): string;
@@ -53,49 +58,61 @@ export interface ConfinedModule {
   seat(seat: number, players: number, rules: string, params: string): ConfinedSeat | string;
 }
 
-/** The message, led by the error's kind unless it is a plain Error (whose kind says nothing). */
-function reason(error: unknown): string {
-  try {
-    if (!(error instanceof Error)) return String(error);
-    return error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
-  } catch {
-    return 'threw a value that cannot be shown';
-  }
+/** What the realm (realm.ts) gives each compartment besides the built-ins. */
+interface RealmEndowments {
+  /** Where an error was thrown, as "line:column" of the bundle ('' when unknown): a compartment's errors show no stack. */
+  parlorThrownAt(error: unknown): string;
+  /** Why the strategy's code threw, as text of bounded length. */
+  parlorReason(error: unknown): string;
+  /** Hands the runner the compartment's ConfinedModule: only the first call counts. */
+  parlorExport(module: ConfinedModule): void;
 }
 
-// The realm's own (realm.ts), taken before the strategy's modules run: it reads an error's place,
-// which a compartment's errors do not show.
-const placeOf: (error: unknown) => string =
-  typeof (globalThis as { parlorThrownAt?: unknown }).parlorThrownAt === 'function'
-    ? (globalThis as unknown as { parlorThrownAt: (error: unknown) => string }).parlorThrownAt
-    : () => '';
+// The realm's own, taken before the strategy's modules run, so they are the ones the compartment
+// began with. The runner's realm reads this module only for RECORD_INTS, and has none of them.
+const { parlorThrownAt, parlorReason, parlorExport } = globalThis as Partial<RealmEndowments>;
 let failedAt = '';
 
 /** The reason of an error the strategy threw, its place kept for failedAt. */
 function failed(error: unknown): string {
-  failedAt = placeOf(error);
-  return reason(error);
+  failedAt = parlorThrownAt!(error);
+  return parlorReason!(error);
 }
 
-/** The strategy file's `module`, its seats played with its game among `games` (each game's strategy API's default export). */
-export function confinedModule(module: Record<string, unknown>, games: readonly Game<any, any>[]): ConfinedModule {
-  const definition: StrategyDefinition<any> | undefined = exportedStrategies(module)[0];
-  return freeze({
+/** The strategy the seats play; confinedModule sets it once the strategy's modules have run. */
+let definition: StrategyDefinition<any> | undefined;
+/** The games among which a seat finds its strategy's: each game's strategy API's default export. */
+let gamesPlayed: readonly Game<any, any>[] = [];
+
+/** Plays the strategy file's `module`, with its game among `games`, in the seats the runner asks for. */
+export function confinedModule(module: Record<string, unknown>, games: readonly Game<any, any>[]): void {
+  definition = exportedStrategies(module)[0];
+  gamesPlayed = games;
+}
+
+// Exported to the runner now, before the strategy's modules run (the bundle evaluates them after
+// this one), so whatever they export or hand the realm themselves, this is what the runner calls.
+parlorExport?.(
+  freeze({
     describe(): string {
-      if (!definition) return stringify({ error: NO_STRATEGY_EXPORTED });
-      const { name, game, summary, params } = definition;
-      return stringify({ name, game, summary: typeof summary === 'string' ? summary : '', params: params ?? [] });
+      try {
+        if (!definition) return stringify({ error: NO_STRATEGY_EXPORTED });
+        const { name, game, summary, params } = definition;
+        return stringify({ name, game, summary: typeof summary === 'string' ? summary : '', params: params ?? [] });
+      } catch (error) {
+        return stringify({ error: `failed to load: ${parlorReason!(error)}` });
+      }
     },
     seat(seat: number, players: number, rules: string, params: string): ConfinedSeat | string {
       try {
-        const game = games.find((candidate) => candidate.id === definition!.game)!;
+        const game = gamesPlayed.find((candidate) => candidate.id === definition!.game)!;
         return openSeat(game, definition!, seat, players, parse(rules) as RuleValues, parse(params) as Record<string, ParamValue>);
       } catch (error) {
-        return reason(error);
+        return parlorReason!(error);
       }
     },
-  });
-}
+  }),
+);
 
 function openSeat(
   game: Game<any, any>,

@@ -229,11 +229,21 @@ function failureReason(error: unknown): number {
   return error instanceof CallCutShort ? error.reason : Forfeit.STRATEGY_ERROR;
 }
 
-/** What went wrong, and for a strategy's own error where it was thrown (file:line), for whoever fixes it. */
+const NOT_AN_ERROR = 'threw an object that is not an Error';
+const NOT_A_MESSAGE = '[a message that is not a string]';
+
+/**
+ * What went wrong, and for a strategy's own error where it was thrown (file:line), for whoever
+ * fixes it. A confined seat throws parlor's own errors only, its strategy's reasons as their text
+ * (ConfinedStrategy); a file run with --trust throws what it likes, and nothing it made is asked
+ * to show itself here, outside its calls' time limit.
+ */
 function errorText(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
+  if (!(error instanceof Error))
+    return (typeof error === 'object' && error !== null) || typeof error === 'function' ? NOT_AN_ERROR : String(error);
+  const message = typeof error.message === 'string' ? error.message : NOT_A_MESSAGE;
   const at = error instanceof CallCutShort ? null : thrownAt(error);
-  return at === null ? error.message : `${error.message} (${at})`;
+  return at === null ? message : `${message} (${at})`;
 }
 
 /**

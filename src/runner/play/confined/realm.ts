@@ -4,10 +4,23 @@ import { dirname, join } from 'node:path';
 import { Script, createContext } from 'node:vm';
 
 /**
- * Compiles a script and returns a function that evaluates it afresh, in a compartment of its own,
- * at each call: each call's completion value has module state of its own.
+ * Compiles a script and returns a function that readies a compartment of its own for it at each
+ * call, and returns its evaluation there: each evaluation has module state of its own. Readying is
+ * parlor's own work (a compiled copy, a fresh compartment); the evaluation runs the script, whose
+ * caller puts it under the limit that holds for it.
  */
-export type CompartmentEvaluator = (code: string) => () => unknown;
+export type CompartmentEvaluator = (code: string) => () => Evaluation;
+
+/**
+ * Runs the script in its compartment, once: what the script's first code exported
+ * (`parlorExport(value)`), or why the script threw, as text. The script's first code is parlor's
+ * own (confined-seat.ts), and only the first export counts, so what the runner gets is never an
+ * object the strategy made; a thrown value never leaves the realm.
+ */
+export type Evaluation = () => { readonly exported: unknown } | { readonly failure: string };
+
+/** The most characters of a strategy's error that parlor shows: a message is the strategy's to make as long as it likes. */
+const REASON_CHARACTERS = 1000;
 
 // Made inside the realm, so that nothing the runner's realm owns is ever handed in: the options,
 // the quiet console and every compartment are objects of the confined realm. A compartment's
@@ -60,6 +73,23 @@ const COMPARTMENT_MAKER = `(() => {
     };
     return harden(Object.create(Math, { random: { value: random } }));
   };
+  // Why a strategy's code threw, as text and nothing else, whatever it threw: the message, led by
+  // the error's kind unless it is a plain Error (whose kind says nothing). It is called within the
+  // call that threw, under that call's limit: reading the error or showing a value that is not an
+  // Error runs the strategy's code (a getter, a toString), which may loop or throw in turn.
+  const reasonOf = harden((error) => {
+    let reason;
+    try {
+      if (error instanceof Error) {
+        const { name, message } = error;
+        const text = typeof message === 'string' ? message : '[a message that is not a string]';
+        reason = typeof name === 'string' && name !== 'Error' ? name + ': ' + text : text;
+      } else reason = String(error);
+    } catch {
+      reason = 'threw a value that cannot be shown';
+    }
+    return reason.length > ${REASON_CHARACTERS} ? reason.slice(0, ${REASON_CHARACTERS}) + '...' : reason;
+  });
   // Where an error was thrown, as "line:column" of the evaluated code ('' when unknown): errors in a
   // compartment show no stack, and the runner maps this place back to the strategy's own file.
   const thrownAt = harden((error) => {
@@ -216,10 +246,18 @@ const COMPARTMENT_MAKER = `(() => {
   })();
   // The compartment that compiles the copies gets no WebAssembly: every seat of a copy reaches its
   // global object through eval, and would share what that one made.
-  const endowments = { console: quiet, Float32Array, Float64Array, SharedArrayBuffer, Atomics, parlorThrownAt: thrownAt };
-  const compartment = () =>
-    new Compartment({ __options__: true, globals: { ...endowments, Math: seededMath(), WebAssembly: seatWebAssembly() } });
-  const names = Object.getOwnPropertyNames(compartment().globalThis).filter(
+  const endowments = {
+    console: quiet,
+    Float32Array,
+    Float64Array,
+    SharedArrayBuffer,
+    Atomics,
+    parlorThrownAt: thrownAt,
+    parlorReason: reasonOf,
+  };
+  const compartment = (parlorExport) =>
+    new Compartment({ __options__: true, globals: { ...endowments, Math: seededMath(), WebAssembly: seatWebAssembly(), parlorExport } });
+  const names = Object.getOwnPropertyNames(compartment(() => {}).globalThis).filter(
     (name) => /^[A-Za-z_$][\\w$]*$/.test(name) && !['eval', 'undefined', 'NaN', 'Infinity'].includes(name),
   );
   return (code) => {
@@ -236,9 +274,30 @@ const COMPARTMENT_MAKER = `(() => {
       // The first evaluation only reads the strategy's description (the load): the first seat
       // shares its copy, and a process that plays one seat compiles once.
       const copy = Math.max(0, evaluations++ - 1) % ${COPIES};
-      const run = (copies[copy] ??= compile(copy));
-      const globals = compartment().globalThis;
-      return run(...names.map((name) => globals[name]));
+      let run;
+      try {
+        run = copies[copy] ??= compile(copy);
+      } catch (error) {
+        // SES refuses some source text (an import expression, an HTML comment) as it compiles.
+        const failure = reasonOf(error);
+        return () => ({ failure });
+      }
+      let exported;
+      let exportedYet = false;
+      const globals = compartment((value) => {
+        if (exportedYet) return;
+        exportedYet = true;
+        exported = value;
+      }).globalThis;
+      const globalValues = names.map((name) => globals[name]);
+      return () => {
+        try {
+          run(...globalValues);
+          return { exported };
+        } catch (error) {
+          return { failure: reasonOf(error) };
+        }
+      };
     };
   };
 })()`;

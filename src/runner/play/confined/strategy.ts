@@ -8,7 +8,7 @@ import { TIMED_OUT, TimedChoiceGuard, TimedStrategy } from '../choice-guard.ts';
 import { bundleStrategy, type EngineBinaries, type StrategyBundle } from './bundle.ts';
 import { PlacedError, shownPath } from '../table.ts';
 import { RECORD_INTS, type ConfinedModule, type ConfinedSeat } from '../../../strategy/confined-seat.ts';
-import { compartmentEvaluator } from './realm.ts';
+import { compartmentEvaluator, type Evaluation } from './realm.ts';
 import { describeOnThread, type LoadCheck } from './load-check.ts';
 
 /** How long a strategy file's own top-level code may run while it is loaded. */
@@ -50,39 +50,35 @@ function bundleFailure(error: unknown): string {
   return `syntax error at line ${first.location.line}, column ${first.location.column + 1}: ${first.text}`;
 }
 
-/** Read in the realm's terms: an error from there is not the runner's Error. */
-function loadFailure(path: string, error: unknown): Error {
-  return Errors.badStrategyModule(
-    path,
-    `failed to load: ${oneLineDetail(String((error as { message?: unknown })?.message ?? 'an error'))}`,
-  );
+/** Why the file's top-level code failed, as its realm told it (Evaluation). */
+function loadFailure(path: string, failure: string): Error {
+  return Errors.badStrategyModule(path, `failed to load: ${oneLineDetail(failure)}`);
 }
 
-/** A bundle loaded: what its definition says of itself (JSON), and a seat's fresh evaluation. */
+/** A bundle loaded: what its definition says of itself (JSON), and a compartment readied for each seat. */
 interface LoadedBundle {
   readonly description: string;
-  readonly instantiate: () => ConfinedModule;
+  readonly ready: () => Evaluation;
 }
 
 /**
  * Compiles the bundle and evaluates it once, under LOAD_SECONDS, and returns its definition with
- * a function that evaluates it afresh for a seat. A seat's evaluation is not timed: a compartment
- * starts from the same state every time and has no clock, so the module's top-level code does at
- * each seat exactly what it did here within the limit. A timer per seat would cost a watch thread
- * each round that a bot plays through the protocol, and could fire on a loaded machine alone.
+ * a function that readies a compartment for a seat. A seat's evaluation runs the file's top-level
+ * code again, timed with its `create` (TimedStrategy): a compartment starts from the same state
+ * every time, but the code may still do there what it did not here, as the stack it runs on, which
+ * it can measure, is of another depth.
  */
 function load(path: string, code: string): LoadedBundle {
+  const ready = compartmentEvaluator()(code);
+  const evaluation = ready();
   loadGuard ??= new TimedChoiceGuard(LOAD_SECONDS);
   const result = loadGuard.within(() => {
-    try {
-      const instantiate = compartmentEvaluator()(code) as () => ConfinedModule;
-      return { description: String(instantiate().describe()), instantiate };
-    } catch (error) {
-      throw loadFailure(path, error);
-    }
+    const evaluated = evaluation();
+    return 'failure' in evaluated ? evaluated : { description: (evaluated.exported as ConfinedModule).describe() };
   });
   if (result === TIMED_OUT) throw Errors.badStrategyModule(path, `its top-level code ran past ${LOAD_SECONDS} s`);
-  return result;
+  if ('failure' in result) throw loadFailure(path, result.failure);
+  return { description: result.description, ready };
 }
 
 /** What a bundle's definition says of itself, as load-check-thread.ts reads it. */
@@ -107,8 +103,8 @@ function checkedLoad(path: string, absolute: string, code: string, check: LoadCh
       // The realm (SES's lockdown, tens of ms) and the file's compiled copies are made at the first
       // seat this thread makes, before that seat's clock starts (create), and never in a run whose
       // seats are all made on worker threads.
-      let evaluate: (() => ConfinedModule) | null = null;
-      return { description, instantiate: () => (evaluate ??= compartmentEvaluator()(code) as () => ConfinedModule)() };
+      let ready: (() => Evaluation) | null = null;
+      return { description, ready: () => (ready ??= compartmentEvaluator()(code))() };
     });
     loaded.catch(() => checkedLoads.delete(key));
     checkedLoads.set(key, loaded);
@@ -119,7 +115,10 @@ function checkedLoad(path: string, absolute: string, code: string, check: LoadCh
 /**
  * A strategy file loaded into confinement: its definition as data, and a `create` that gives each
  * seat a compartment of its own, so two seats of one file share no module state either. Like any
- * file's, its calls go through the checked apply and the move limit (TimedStrategy).
+ * file's, its calls go through the checked apply and the move limit (TimedStrategy), a seat's
+ * evaluation of the file's top-level code with its `create`. The seat played is the one the
+ * compartment's ConfinedModule opened, which the strategy can neither replace nor forge (see
+ * Evaluation), and it answers with numbers and text only.
  */
 export async function loadConfinedStrategy(
   path: string,
@@ -138,18 +137,20 @@ export async function loadConfinedStrategy(
     params: description.params,
     trusted: false,
     create(context) {
-      let module: ConfinedModule;
-      try {
-        module = loaded.instantiate();
-      } catch (error) {
-        // As at load, unless a seat created deeper in the stack runs out of it.
-        throw loadFailure(path, error);
-      }
+      // Parlor's own work, before the seat's clock starts: only the file's code is timed.
+      const evaluation = loaded.ready();
       const rules = JSON.stringify(context.rules);
       const params = JSON.stringify(context.params);
       return new TimedStrategy(
         context.seat,
-        () => new ConfinedStrategy(module.seat(context.seat, context.players, rules, params), bundle),
+        () => {
+          const evaluated = evaluation();
+          // As at load, unless the code does at this seat what it did not there.
+          if ('failure' in evaluated) throw loadFailure(path, evaluated.failure);
+          const seat = (evaluated.exported as ConfinedModule).seat(context.seat, context.players, rules, params);
+          if (typeof seat === 'string') throw new Error(`create failed: ${seat}`);
+          return new ConfinedStrategy(seat, bundle);
+        },
         true,
       );
     },
@@ -184,8 +185,7 @@ class ConfinedStrategy implements Strategy<PlayerView> {
   /** 1 when the strategy restarts before the next event. */
   private restartNext = 0;
 
-  constructor(seat: ConfinedSeat | string, bundle: StrategyBundle) {
-    if (typeof seat === 'string') throw new Error(`create failed: ${seat}`);
+  constructor(seat: ConfinedSeat, bundle: StrategyBundle) {
     this.seat = seat;
     this.bundle = bundle;
     this.observes = this.seat.observes === true;
@@ -254,8 +254,8 @@ class ConfinedStrategy implements Strategy<PlayerView> {
 
   /** The strategy's error, placed in its own file: the runner's stack here would name only this one. */
   private fail(failure: string): never {
-    const source = this.bundle.sourceAt(String(this.seat.failedAt()));
-    throw new PlacedError(String(failure), source === null ? null : `${shownPath(source.file)}:${source.line}`);
+    const source = this.bundle.sourceAt(this.seat.failedAt());
+    throw new PlacedError(failure, source === null ? null : `${shownPath(source.file)}:${source.line}`);
   }
 }
 

@@ -2,13 +2,23 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SEAT_WEBASSEMBLY, compartmentEvaluator } from '../../../../src/runner/play/confined/realm.ts';
 
+/** Evaluates the expression `code` afresh in a compartment at each call, and gives its value as the compartment exports it. */
+function evaluator(code: string): () => unknown {
+  const ready = compartmentEvaluator()(`parlorExport(${code})`);
+  return () => {
+    const evaluated = ready()();
+    assert.ok('exported' in evaluated, 'failure' in evaluated ? evaluated.failure : '');
+    return evaluated.exported;
+  };
+}
+
 /**
  * A script is compiled a few times and evaluated afresh for each seat, on one of those copies in
  * turn: the seats must still share nothing, neither through their own globals nor through the
  * compartment a copy was compiled in, which the one global not passed to it (eval) reaches.
  */
 describe('a script compiled for many seats', () => {
-  const seat = compartmentEvaluator()(`(() => {
+  const seat = evaluator(`(() => {
     const reached = (0, eval);
     const tried = (write) => { try { write(); return 'wrote'; } catch { return 'refused'; } };
     globalThis.seats = (globalThis.seats ?? 0) + 1;
@@ -32,12 +42,43 @@ describe('a script compiled for many seats', () => {
 });
 
 /**
+ * What crosses from a compartment into the runner: the one value its first code exports (parlor's
+ * own module, bundled before the strategy's), or the text of why it threw, made in the realm:
+ * never a value the strategy made, which the runner would have to ask to show itself.
+ */
+describe('what leaves a compartment', () => {
+  // Copied into an object of this realm: the realm's own has another prototype.
+  const evaluate = (statements: string) => ({ ...compartmentEvaluator()(`(() => { ${statements} })()`)()() });
+
+  test('only the first export counts', () => {
+    assert.deepEqual(evaluate(`parlorExport('first'); parlorExport('second'); globalThis.parlorExport('third')`), { exported: 'first' });
+  });
+
+  test('a thrown value comes back as text, its message only when that is a string, and of bounded length', () => {
+    const failures = [
+      `throw new TypeError('no card')`,
+      `const error = new Error('replaced'); error.message = { toString() { for (;;); } }; throw error`,
+      `throw { toString() { throw { toString() { for (;;); } }; } }`,
+      `throw 7`,
+      `throw 'x'.repeat(5000)`,
+    ].map((code) => evaluate(`parlorExport('before'); ${code}`));
+    assert.deepEqual(failures.slice(0, 4), [
+      { failure: 'TypeError: no card' },
+      { failure: '[a message that is not a string]' },
+      { failure: 'threw a value that cannot be shown' },
+      { failure: '7' },
+    ]);
+    assert.deepEqual(failures[4], { failure: `${'x'.repeat(1000)}...` });
+  });
+});
+
+/**
  * A game whose engine runs compiled needs WebAssembly in the compartment (Game.engineBinary). Each
  * seat gets one of its own: a seat compiles and runs a module of its making, and what it changes
  * there stays its own, while the built-in prototypes behind it, which every seat shares, are frozen.
  */
 describe('WebAssembly in a compartment', () => {
-  const seat = compartmentEvaluator()(`(() => {
+  const seat = evaluator(`(() => {
     const found = typeof WebAssembly.Module;
     const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 127, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 6, 1, 4, 0, 65, 42, 11]);
     const answer = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.f();
@@ -62,7 +103,7 @@ describe("a seat's WebAssembly limits", () => {
     return `new Uint8Array([${[0, 97, 115, 109, 1, 0, 0, 0, 5, 2 + initial.length, 1, 0, ...initial].join(', ')}])`;
   };
   const evaluate = (code: string) =>
-    compartmentEvaluator()(`(() => {
+    evaluator(`(() => {
     const held = [];
     const made = (make) => { try { for (;;) held.push(make()); } catch (error) { return held.length + ' ' + error.name + ': ' + error.message; } };
     return ${code};

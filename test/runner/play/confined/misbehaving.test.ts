@@ -1,0 +1,132 @@
+// A confined strategy file that misbehaves where its code meets parlor's ends as a forfeit of its
+// own seat, or as one line naming it before any game: never a hang, never a crash of the run.
+// Every evaluation of its code is timed, a seat's evaluation of its top-level code with its
+// create, and nothing it makes crosses into parlor, whose code would run the file's untimed in
+// showing it. Each command runs as users run it, and one that hangs is ended after HUNG_MS.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { quote } from 'shell-quote';
+import { ROOT, scratchDir, startParlor, type Finished } from '../../../cli/cli.ts';
+import { HUNG_MS } from '../../../helpers/patience.ts';
+import { PYTHON } from '../../../protocol/helpers.ts';
+
+const fixture = (name: string) => `test/fixtures/strategies/${name}.js`;
+const SETTINGS = ['-p', '2', '--games', '4', '-w', '1', '--seed', 'misbehaving', '-q', '--json', '--force'];
+
+interface Summary {
+  readonly games: number;
+  readonly forfeits: { strategy: string; what: string; count: number }[];
+}
+
+/** The command, run to its end: one still running after HUNG_MS is stuck for good. */
+async function ended(args: readonly string[]): Promise<Finished> {
+  const { child, finished } = startParlor(args);
+  const stuck = setTimeout(() => child.kill('SIGKILL'), HUNG_MS);
+  try {
+    const run = await finished;
+    assert.equal(run.signal, null, `still running after ${HUNG_MS / 1000} s: parlor ${args.join(' ')}`);
+    return run;
+  } finally {
+    clearTimeout(stuck);
+  }
+}
+
+describe("a strategy file's top-level code, run again for each seat", () => {
+  test('is timed with its create: past the move timeout, the seat forfeits every decision on time', async () => {
+    const dir = scratchDir();
+    try {
+      // It idles 4 s each time it runs: within the load's 10 s, far past the seat's limit.
+      const spec = fixture('slow-top-level');
+      const run = await ended(['sim', '--strategies', `${spec},random`, ...SETTINGS, '--move-timeout', '0.5', '-o', dir]);
+      assert.equal(run.code, 0, run.stderr);
+      const summary = JSON.parse(run.stdout) as Summary;
+      assert.equal(summary.games, 4);
+      assert.deepEqual(
+        summary.forfeits.map((row) => [row.strategy, row.what]),
+        [[spec, 'timeout']],
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('that spins only where it is evaluated for a seat, not where it was loaded, forfeits on time there', async () => {
+    // A match-up with a bot makes its seats in the command's own thread, whose stack is shorter
+    // than that of the thread the file was loaded on: there the file spins.
+    const bot = `cmd:${quote([PYTHON, join(ROOT, 'strategies/external/random_bot.py'), '2', '7'])}`;
+    const run = await ended([
+      'replay',
+      '--game',
+      'love-letter',
+      '--strategies',
+      `${fixture('spins-on-a-short-stack')},${bot}`,
+      '--seed',
+      'misbehaving',
+      '--index',
+      '0',
+      '--move-timeout',
+      '1',
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const forfeits = run.stdout.split('\n').filter((line) => line.includes(' forfeits: '));
+    assert.ok(forfeits.length > 0, run.stdout);
+    for (const line of forfeits) assert.equal(line, '{ player 1 forfeits: timeout (create did not return within the 1 s move timeout) }');
+  });
+});
+
+describe('what a strategy file throws or hands over', () => {
+  test('an Error whose message is not a string forfeits its decision, in fixed words; its message is never shown', async () => {
+    const dir = scratchDir();
+    try {
+      const specs = ['loop', 'throw'].map((how) => `${fixture('message-bomb')}:how=${how}`);
+      const runs = await Promise.all(
+        specs.map((spec, index) =>
+          ended(['sim', '--strategies', `${spec},random`, ...SETTINGS, '--move-timeout', '1', '-o', join(dir, `${index}`)]),
+        ),
+      );
+      for (const [index, run] of runs.entries()) {
+        assert.equal(run.code, 0, run.stderr);
+        const summary = JSON.parse(run.stdout) as Summary;
+        assert.equal(summary.games, 4);
+        assert.deepEqual(
+          summary.forfeits.map((row) => [row.strategy, row.what]),
+          [[specs[index], 'strategy-error']],
+        );
+        const csv = readFileSync(join(dir, `${index}`, 'forfeits.csv'), 'utf8');
+        assert.match(csv, /,strategy-error,\d+,\[a message that is not a string\] \(test\/fixtures\/strategies\/message-bomb\.js:\d+\)\n/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a seat of the file's own making, thrown from create, is never played: the command fails naming the file", async () => {
+    const dir = scratchDir();
+    try {
+      const spec = fixture('forged-seat');
+      const run = await ended(['sim', '--strategies', `${spec},random`, ...SETTINGS, '--move-timeout', '1', '-o', dir]);
+      assert.equal(run.code, 3, run.stderr);
+      assert.equal(
+        run.stderr,
+        `parlor: strategy module ${spec}, random: failed to start: create failed: [a message that is not a string]\n`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a module of the file's own making, exported or handed to the realm, is never called: the file plays as it exports", async () => {
+    const dir = scratchDir();
+    try {
+      const run = await ended(['sim', '--strategies', `${fixture('forged-module')},random`, ...SETTINGS, '--move-timeout', '1', '-o', dir]);
+      assert.equal(run.code, 0, run.stderr);
+      const summary = JSON.parse(run.stdout) as Summary;
+      assert.equal(summary.games, 4);
+      assert.deepEqual(summary.forfeits, []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
