@@ -44,8 +44,9 @@ export class ChoiceTimeout extends CallCutShort {
 }
 
 /**
- * The strategy's call filled its worker thread's heap, and V8 ended the thread: the seat crashed,
- * as a bot process does past its memory limit.
+ * The strategy's call filled its worker thread's memory: its heap, and V8 ended the thread, or the
+ * memory of its typed arrays (memory-meter.ts). The seat crashed, as a bot process does past its
+ * memory limit.
  */
 export class ChoiceOutOfMemory extends CallCutShort {
   readonly reason = Forfeit.CRASHED;
@@ -55,8 +56,8 @@ export class ChoiceOutOfMemory extends CallCutShort {
   }
 }
 
-/** What a call that filled its thread's heap did, as a forfeit's detail says it. */
-export const OUT_OF_MEMORY = "filled its worker thread's heap (--worker-memory)";
+/** What a call that filled its thread's memory did, as a forfeit's detail says it. */
+export const OUT_OF_MEMORY = "filled its worker thread's memory (--worker-memory)";
 
 /** Whether the error is a worker thread's end for filling its heap. */
 export function filledHeap(error: unknown): boolean {

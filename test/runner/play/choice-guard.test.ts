@@ -379,14 +379,14 @@ describe('--worker-memory on strategy files (real processes)', () => {
       );
       assert.ok(summary.forfeits[0].count > 0);
       const csv = readFileSync(join(dir, 'one', 'forfeits.csv'), 'utf8');
-      assert.match(csv, /crashed,\d+,filled its worker thread's heap/);
+      assert.match(csv, /crashed,\d+,filled its worker thread's memory/);
       // The replay the run suggests plays the game on a worker with the limit the job recorded, and shows the crash.
       assert.equal(JSON.parse(readFileSync(join(dir, 'one', 'job.json'), 'utf8')).play.workerMemory, 96);
       const hint = /forfeit in game (\d+) .*hoarder.*, crashed: .*; transcript: .* replay (--job \S+ --index \1)$/m.exec(one.stderr);
       assert.ok(hint, one.stderr);
       const replay = await parlor(['replay', ...hint[2].split(' ')]);
       assert.equal(replay.code, 0, replay.stderr);
-      assert.match(replay.stdout, /\{ player 1 forfeits: crashed \(filled its worker thread's heap/);
+      assert.match(replay.stdout, /\{ player 1 forfeits: crashed \(filled its worker thread's memory/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script, createContext } from 'node:vm';
+import { MEMORY_METER, memoryRefusals, pastLimit } from './memory-meter.ts';
 
 /**
  * Compiles a script and returns a function that readies a compartment of its own for it at each
@@ -349,6 +350,7 @@ export function compartmentEvaluator(): CompartmentEvaluator {
   const ses = join(dirname(require.resolve('ses')), 'ses.umd.js');
   new Script(FAST_FREEZE).runInContext(context);
   new Script(readFileSync(ses, 'utf8'), { filename: ses }).runInContext(context);
+  (new Script(MEMORY_METER).runInContext(context) as (limit: typeof pastLimit, refusals: Int32Array) => void)(pastLimit, memoryRefusals);
   // Errors keep their stacks for the failure lines; the quiet console is the compartments' own.
   new Script(`lockdown({ errorTaming: 'safe', consoleTaming: 'unsafe', reporting: 'none' })`).runInContext(context);
   // Named, so that parlorThrownAt passes over the frames of a seat's WebAssembly refusing: the

@@ -4,11 +4,12 @@ import type { GameEvent } from '../../../core/events.ts';
 import type { PlayerView } from '../../../core/game.ts';
 import type { Rng } from '../../../core/random.ts';
 import type { ParamSpec, Strategy, StrategyDefinition } from '../../../core/strategy.ts';
-import { TIMED_OUT, TimedChoiceGuard, TimedStrategy } from '../choice-guard.ts';
+import { ChoiceOutOfMemory, TIMED_OUT, TimedChoiceGuard, TimedStrategy } from '../choice-guard.ts';
 import { bundleStrategy, type EngineBinaries, type StrategyBundle } from './bundle.ts';
 import { PlacedError, shownPath } from '../table.ts';
 import { RECORD_INTS, type ConfinedModule, type ConfinedSeat } from '../../../strategy/confined-seat.ts';
 import { compartmentEvaluator, type Evaluation } from './realm.ts';
+import { memoryRefusals } from './memory-meter.ts';
 import { describeOnThread, type LoadCheck } from './load-check.ts';
 
 /** How long a strategy file's own top-level code may run while it is loaded. */
@@ -218,12 +219,15 @@ class ConfinedStrategy implements Strategy<PlayerView> {
   }
 
   choose(_view: PlayerView, legal: Int32Array, count: number, rng: Rng): number {
+    const refusals = memoryRefusals[0];
     const mine = this.legal;
     for (let i = 0; i < count; i++) mine[i] = legal[i];
     const pending = this.handOverflow();
     rng.saveState(this.words);
     const action = this.seat.choose(pending, count);
     rng.loadState(this.words);
+    // The call met the thread's memory limit: it crashes, whatever it made of the refusal.
+    if (memoryRefusals[0] !== refusals) throw new ChoiceOutOfMemory();
     if (Number.isNaN(action)) this.fail(this.seat.failure());
     return action;
   }

@@ -150,3 +150,44 @@ describe("a seat's WebAssembly limits", () => {
     assert.equal(String(seat()), 'true true true true undefined');
   });
 });
+
+/**
+ * The realm's buffers and typed arrays count what they make (memory-meter.ts): the constructors in
+ * the built-ins' place must behave as the built-ins do, and be the only ones a strategy can reach.
+ */
+describe("a compartment's typed arrays", () => {
+  const seat = evaluator(`(() => {
+    const a = new Uint8Array([3, 1, 2]);
+    class Sub extends Uint8Array {}
+    const sub = new Sub(4);
+    const typed = Object.getPrototypeOf(Uint8Array);
+    const calledBare = (() => { try { Uint8Array(2); return 'called'; } catch (error) { return error.constructor.name; } })();
+    return [
+      a.constructor === Uint8Array,
+      Uint8Array.name,
+      Uint8Array.length,
+      Uint8Array.BYTES_PER_ELEMENT,
+      Float64Array.BYTES_PER_ELEMENT,
+      Uint8Array.from([1, 2]).length,
+      Int32Array.of(1, 2, 3).length,
+      a.slice(1).constructor === Uint8Array,
+      a.subarray(1).buffer === a.buffer,
+      a.map((x) => x * 2).join('-'),
+      a.toSorted().join('-'),
+      sub instanceof Sub && sub instanceof Uint8Array,
+      sub.slice(1) instanceof Sub,
+      typed === Object.getPrototypeOf(Int8Array),
+      typed.prototype.constructor === typed,
+      ArrayBuffer.isView(a),
+      new ArrayBuffer(8).slice(2).byteLength,
+      new ArrayBuffer(8).constructor === ArrayBuffer,
+      new DataView(new ArrayBuffer(4)).byteLength,
+      new Float64Array(new ArrayBuffer(16), 8, 1).length,
+      calledBare,
+    ].join(' ');
+  })()`);
+
+  test('behave as the built-ins do, the constructors a strategy reaches from its arrays included', () => {
+    assert.equal(String(seat()), 'true Uint8Array 3 1 8 2 3 true true 6-2-4 1-2-3 true true true true true 6 true 4 1 TypeError');
+  });
+});
