@@ -19,14 +19,29 @@ function partialNote(summary: Pick<RunSummary, 'complete' | 'games' | 'gamesPlan
   return [`PARTIAL RESULTS: the run stopped after ${count(summary.games)} of ${count(summary.gamesPlanned)} games`, ''];
 }
 
+/**
+ * A strategy outside the rated group shows where its rating went (-∞, +∞; - apart) and its
+ * interval's one finite end, and its note follows the table. A summary read back from summary.json
+ * has null where the run had an infinity.
+ */
 function ratingLines(ratings: readonly RatingSummary[]): string[] {
+  const unrated = ratings.filter((r) => r.unrated !== undefined);
+  const elo = (value: number | null) => (value === null || !Number.isFinite(value) ? null : value.toFixed(0));
+  const rating = (r: RatingSummary) => elo(r.elo) ?? { below: '-∞', above: '+∞', apart: '-' }[r.unrated ?? 'apart'];
+  const interval = (r: RatingSummary) => {
+    const [low, high] = [elo(r.low), elo(r.high)];
+    if (low !== null && high !== null) return `${low} - ${high}`;
+    if (high !== null) return `below ${high}`;
+    return low !== null ? `above ${low}` : 'unbounded';
+  };
   return [
-    "ratings on the Elo scale (0: the field's average), with bootstrap intervals",
+    `ratings on the Elo scale (0: ${unrated.length === 0 ? "the field's" : "the rated strategies'"} average), with bootstrap intervals`,
     ...alignColumns(
       ['strategy', 'rating', '95% interval'],
-      ratings.map((r) => [r.strategy, r.elo.toFixed(0), `${r.low.toFixed(0)} - ${r.high.toFixed(0)}`]),
+      ratings.map((r) => [r.strategy, rating(r), interval(r)]),
       [false, true, true],
     ),
+    ...unrated.map((r) => `${r.strategy}: ${r.note}`),
   ];
 }
 

@@ -54,6 +54,12 @@ const optional =
     if (value !== undefined) check(value, path);
   };
 
+const nullable =
+  (check: Check): Check =>
+  (value, path) => {
+    if (value !== null) check(value, path);
+  };
+
 const boolean: Check = (value, path) => {
   if (typeof value !== 'boolean') throw new ShapeError(`${path} should be true or false`);
 };
@@ -109,7 +115,18 @@ const summaryShape = fields({
 
 const extrasShape = fields({
   headToHead: optional(listOf(headToHeadRow)),
-  ratings: optional(listOf(fields({ strategy: text, elo: number, low: number, high: number }))),
+  // An open end of an unrated strategy's interval, and its rating, are null (JSON has no infinities).
+  ratings: optional(
+    listOf(
+      fields({
+        strategy: text,
+        elo: nullable(number),
+        low: nullable(number),
+        high: nullable(number),
+        unrated: optional(oneOf('below', 'above', 'apart')),
+      }),
+    ),
+  ),
   sprt: optional(fields({ points: listOf(fields({ games: number, llr: number })), lower: number, upper: number })),
 });
 

@@ -57,12 +57,17 @@ export interface HeadToHeadRow {
   readonly games: number;
 }
 
-/** A strategy's rating on the Elo scale with its 95% interval. */
+/**
+ * A strategy's rating on the Elo scale with its 95% interval. One outside the rated group
+ * (`unrated`) has an infinite rating and an open end: -Infinity or +Infinity, or null as
+ * summary.json writes them.
+ */
 export interface RatingRow {
   readonly strategy: string;
-  readonly elo: number;
-  readonly low: number;
-  readonly high: number;
+  readonly elo: number | null;
+  readonly low: number | null;
+  readonly high: number | null;
+  readonly unrated?: 'below' | 'above' | 'apart';
 }
 
 /** The SPRT log-likelihood ratio after some number of games. */

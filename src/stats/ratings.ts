@@ -9,6 +9,7 @@
  */
 import { quantile } from 'simple-statistics';
 import { Z95 } from './critical-value.ts';
+import { rootOfDecreasing } from './roots.ts';
 import { studentQuantile } from './small-sample.ts';
 
 /** One game: the strategy index at each seat and the share of the win each seat took. */
@@ -30,10 +31,11 @@ export interface RatingOptions {
   readonly strategies?: number;
   /**
    * Virtual wins per strategy, earned in tied two-player games spread evenly over every other
-   * strategy (default 0.5: one drawn game against the field). Without it a strategy that never won
-   * has no finite strength (its gamma runs off to 0), and groups of strategies that never met have
-   * no common scale; the prior fixes both and is negligible next to real game counts. With 0 the
-   * fit is the plain maximum-likelihood one and every strategy must have won something.
+   * strategy (default 0.5: one drawn game against the field). With 0 the fit is the plain
+   * maximum-likelihood one, which exists only where rankability rates every strategy. The prior
+   * keeps a fit finite anyway, which a bootstrap resample needs (it can leave a rated strategy
+   * without a win); where the data leave a strategy's rating infinite, though, the prior alone sets
+   * it, and moves it as games are added, so bootstrapRatings fits only the strategies the data rate.
    */
   readonly priorWins?: number;
   /** Stop when no log-strength moves more than this in an iteration. */
@@ -257,17 +259,160 @@ export function fitRatingsFromGames(games: Iterable<GameOutcome>, options: Ratin
   return fitRatings(tablesFromGames(games), options);
 }
 
+/**
+ * Where the data place a strategy: in the rated group, whose ratings they determine and whose
+ * average is the scale's 0; below or above that group by more than any finite rating; or apart,
+ * neither (its games never set it against the rated group alone).
+ */
+export type Standing = 'rated' | 'below' | 'above' | 'apart';
+
+export interface Rankability {
+  readonly standing: Standing[];
+  /** The rated group's strategy indices, ascending. */
+  readonly rated: number[];
+}
+
+/**
+ * Which ratings the data determine. Say strategy i beat j when i took some of the wins (a tied
+ * share too) at a table where j sat. The likelihood keeps growing as a set of strategies moves away
+ * from the rest exactly when no strategy outside the set ever beat one inside (Hunter 2004,
+ * Assumption 1): a strategy that won no game sinks without end, one that won every game it played
+ * rises without end, whatever places it took below first, since only the winner counts. Ratings
+ * are determined, up to one common shift, within each set of strategies that all beat each other
+ * through chains of beats, and between such sets the margin is infinite. The largest set is the
+ * rated group (ties: the one topping the most games, then the one listed first); a strategy a
+ * chain of beats leads down to from it lies below, one that leads up to it above.
+ */
+export function rankability(tables: readonly TableResults[], strategies: number): Rankability {
+  const beats = Array.from({ length: strategies }, () => new Set<number>());
+  for (const table of tables) {
+    table.players.forEach((winner, seat) => {
+      if (!(table.wins[seat] > 0)) return;
+      for (const loser of table.players) if (loser !== winner) beats[winner].add(loser);
+    });
+  }
+  const reach = beats.map((_, from) => reachable(beats, from));
+  const group = reach.map((reached, j) => reached.findIndex((_, k) => reached[k] && reach[k][j]));
+  const topped = new Array<number>(strategies).fill(0);
+  for (const table of tables) {
+    const winner = table.players.find((_, seat) => table.wins[seat] > 0);
+    if (winner !== undefined) topped[group[winner]] += table.games;
+  }
+  const size = (leader: number) => group.filter((g) => g === leader).length;
+  let best = -1;
+  for (let leader = 0; leader < strategies; leader++) {
+    if (group[leader] !== leader) continue;
+    if (best < 0 || size(leader) > size(best) || (size(leader) === size(best) && topped[leader] > topped[best])) best = leader;
+  }
+  const standing = group.map((g, j): Standing => {
+    if (g === best) return 'rated';
+    if (reach[best][j]) return 'below';
+    return reach[j][best] ? 'above' : 'apart';
+  });
+  return { standing, rated: standing.flatMap((s, j) => (s === 'rated' ? [j] : [])) };
+}
+
+function reachable(beats: readonly Set<number>[], from: number): boolean[] {
+  const reached = new Array<boolean>(beats.length).fill(false);
+  reached[from] = true;
+  const queue = [from];
+  while (queue.length > 0) {
+    for (const next of beats[queue.pop()!]) {
+      if (!reached[next]) {
+        reached[next] = true;
+        queue.push(next);
+      }
+    }
+  }
+  return reached;
+}
+
+/**
+ * The rated group's part of the data, renumbered 0..rated.length - 1: the tables where it won,
+ * without the seats of strategies below it. Those seats won nothing there and, infinitely weaker,
+ * take no share of a table's strength; tables that a strategy above the group won tell nothing
+ * about the group (the winner's probability there is 1 whatever the group's ratings).
+ */
+function ratedTables(tables: readonly CanonicalTable[], renumber: readonly number[]): CanonicalTable[] {
+  return tables.flatMap((table) => {
+    const seats = table.players.flatMap((player, seat) => (renumber[player] >= 0 ? [seat] : []));
+    const outsiderWon = table.players.some((player, seat) => renumber[player] < 0 && table.wins[seat] > 0);
+    if (seats.length === 0 || outsiderWon) return [];
+    const players = seats.map((seat) => renumber[table.players[seat]]);
+    return [{ key: tableKey(players), players, games: table.games, wins: seats.map((seat) => table.wins[seat]) }];
+  });
+}
+
+/**
+ * The probability at which the finite end of an open interval is set: a two-sided 95% interval
+ * leaves 2.5% on each side, as Clopper-Pearson's bound on a rate with no successes does.
+ */
+const OPEN_BOUND_TAIL = 0.025;
+
+/** Far beyond any rating the bound can take from finitely many games, so a root lies inside. */
+const BOUND_SEARCH = 10_000;
+
+/**
+ * The finite end of an unrated strategy's interval, on the rated group's scale (`gamma` over the
+ * rated group, renumbered), from the games it played at tables holding only itself and rated
+ * strategies, where it won none (below) or all (above): the rating at which it would have done so
+ * with probability 2.5%, the rated strategies taken at their estimates. Tables with other unrated
+ * strategies are left out: their strength is unknown, and without them the bound is only looser.
+ */
+function openBound(
+  strategy: number,
+  side: 'below' | 'above',
+  tables: readonly CanonicalTable[],
+  renumber: readonly number[],
+  gamma: readonly number[],
+): { bound: number; games: number } {
+  const terms: { games: number; seats: number; others: number }[] = [];
+  for (const table of tables) {
+    if (!table.players.every((player) => player === strategy || renumber[player] >= 0)) continue;
+    const seats = table.players.filter((player) => player === strategy).length;
+    const others = table.players.reduce((sum, player) => sum + (player === strategy ? 0 : gamma[renumber[player]]), 0);
+    if (seats > 0 && others > 0 && table.games > 0) terms.push({ games: table.games, seats, others });
+  }
+  const games = terms.reduce((sum, term) => sum + term.games, 0);
+  if (games === 0) return { bound: side === 'below' ? Infinity : -Infinity, games };
+  const logTail = Math.log(OPEN_BOUND_TAIL);
+  // log of the probability of the observed sweep, decreasing in the rating when it lost them all.
+  const logSweep = (elo: number) => {
+    const strength = 10 ** (elo / 400);
+    return terms.reduce(
+      (sum, { games, seats, others }) =>
+        sum - games * Math.log1p(side === 'below' ? (seats * strength) / others : others / (seats * strength)),
+      0,
+    );
+  };
+  const bound =
+    side === 'below'
+      ? rootOfDecreasing((elo) => logSweep(elo) - logTail, -BOUND_SEARCH, BOUND_SEARCH)
+      : rootOfDecreasing((elo) => logTail - logSweep(elo), -BOUND_SEARCH, BOUND_SEARCH);
+  return { bound, games };
+}
+
 export interface BootstrapOptions extends RatingOptions {
   /** Number of resamples B. */
   readonly resamples: number;
 }
 
 export interface RatingIntervals {
-  /** Point estimate from all blocks. */
+  /**
+   * Point estimate from all blocks, 0 on average over the rated strategies; -Infinity below the
+   * rated group, +Infinity above it, NaN apart (see Standing).
+   */
   readonly elo: number[];
-  /** 2.5th and 97.5th percentiles of the resampled Elo, per strategy, widened for few blocks. */
+  /**
+   * Rated strategies: 2.5th and 97.5th percentiles of the resampled Elo, widened for few blocks.
+   * Unrated ones: open on their side (low -Infinity below, high +Infinity above), the other end
+   * from openBound (infinite where no game bounds it); both infinite apart.
+   */
   readonly low: number[];
   readonly high: number[];
+  readonly standing: Standing[];
+  /** Games the finite end of an unrated strategy's interval rests on; 0 for rated strategies. */
+  readonly boundGames: number[];
   /** Resamples whose fit hit maxIterations; their last iterate is still used. */
   readonly unconverged: number;
 }
@@ -275,9 +420,11 @@ export interface RatingIntervals {
 /**
  * Percentile intervals from resampling whole blocks with replacement, so that games correlated by
  * design (same deal, rotated seats) stay together, widened about the estimate for few blocks (see
- * fewBlocksWidening). `random` returns numbers in [0, 1); pass a seeded
- * generator to make the intervals reproducible. Keep priorWins > 0: a resample can easily leave a
- * weak strategy without a single win.
+ * fewBlocksWidening). `random` returns numbers in [0, 1); pass a seeded generator to make the
+ * intervals reproducible. Only the rated group is fitted and resampled (see rankability), the
+ * prior among its members alone: the other strategies' prior-made ratings would move the average
+ * with the game count, and their share of the prior's virtual games would pull at the rated ones.
+ * Keep priorWins > 0: a resample can easily leave a rated strategy without a single win.
  */
 export function bootstrapRatings(
   blocks: readonly (readonly TableResults[])[],
@@ -289,20 +436,61 @@ export function bootstrapRatings(
   }
   const settings = resolveOptions(options);
   const canonicalBlocks = blocks.map((block) => block.map(canonicalTable));
-  const design = designFor(canonicalBlocks.flat(), options, settings.priorWins);
+  const allTables = canonicalBlocks.flat();
+  // The design checks every index; the fit's own is the rated group's.
+  const strategies = designFor(allTables, options, 0).strategies;
+  const { standing, rated } = rankability(allTables, strategies);
+  const renumber = new Array<number>(strategies).fill(-1);
+  rated.forEach((strategy, index) => (renumber[strategy] = index));
+
+  const merged = mergeTables(allTables).map(canonicalTable);
+  const ratedBlocks = canonicalBlocks.map((tables) => ratedTables(tables, renumber));
+  const { elo, low, high, unconverged, gamma } = bootstrapRated(ratedBlocks, rated.length, random, options.resamples, settings);
+  const intervals: Omit<RatingIntervals, 'unconverged' | 'standing'> = {
+    elo: new Array<number>(strategies).fill(NaN),
+    low: new Array<number>(strategies).fill(-Infinity),
+    high: new Array<number>(strategies).fill(Infinity),
+    boundGames: new Array<number>(strategies).fill(0),
+  };
+  standing.forEach((side, j) => {
+    if (side === 'rated') {
+      intervals.elo[j] = elo[renumber[j]];
+      intervals.low[j] = low[renumber[j]];
+      intervals.high[j] = high[renumber[j]];
+    } else if (side !== 'apart') {
+      const { bound, games } = openBound(j, side, merged, renumber, gamma);
+      intervals.elo[j] = side === 'below' ? -Infinity : Infinity;
+      intervals[side === 'below' ? 'high' : 'low'][j] = bound;
+      intervals.boundGames[j] = games;
+    }
+  });
+  return { ...intervals, standing, unconverged };
+}
+
+/** The fit and bootstrap of the rated group's blocks, strategies numbered 0..strategies - 1. */
+function bootstrapRated(
+  blocks: readonly (readonly CanonicalTable[])[],
+  strategies: number,
+  random: () => number,
+  resamples: number,
+  settings: ResolvedOptions,
+): { elo: number[]; low: number[]; high: number[]; unconverged: number; gamma: number[] } {
+  // One strategy alone is the scale's 0 by definition: nothing to fit or resample.
+  if (strategies === 1) return { elo: [0], low: [0], high: [0], unconverged: 0, gamma: [1] };
+  const design = new Design(strategies, settings.priorWins, blocks.flat());
   const full = fitWeighted(
     design,
-    canonicalBlocks,
+    blocks,
     blocks.map(() => 1),
     settings,
   );
   const samples = full.elo.map((): number[] => []);
   let unconverged = 0;
-  for (let r = 0; r < options.resamples; r++) {
+  for (let r = 0; r < resamples; r++) {
     const weights = new Array<number>(blocks.length).fill(0);
     for (let draw = 0; draw < blocks.length; draw++) weights[randomIndex(random, blocks.length)] += 1;
     // Resampled strengths sit near the full fit, so starting there saves most of the iterations.
-    const fit = fitWeighted(design, canonicalBlocks, weights, settings, full.gamma);
+    const fit = fitWeighted(design, blocks, weights, settings, full.gamma);
     if (!fit.converged) unconverged += 1;
     fit.elo.forEach((elo, j) => samples[j].push(elo));
   }
@@ -312,6 +500,7 @@ export function bootstrapRatings(
     low: samples.map((values, j) => full.elo[j] - widen * (full.elo[j] - quantile(values, 0.025))),
     high: samples.map((values, j) => full.elo[j] + widen * (quantile(values, 0.975) - full.elo[j])),
     unconverged,
+    gamma: full.gamma,
   };
 }
 

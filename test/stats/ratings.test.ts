@@ -1,6 +1,6 @@
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bootstrapRatings, fitRatings, fitRatingsFromGames, mergeTables, tablesFromGames } from '../../src/stats/ratings.ts';
+import { bootstrapRatings, fitRatings, fitRatingsFromGames, mergeTables, rankability, tablesFromGames } from '../../src/stats/ratings.ts';
 import type { GameOutcome, TableResults } from '../../src/stats/ratings.ts';
 import { assertClose } from '../helpers/numbers.ts';
 
@@ -180,4 +180,101 @@ test('intervals from a handful of blocks still cover: deals that favour one stra
     const covered = fits.filter((fit) => fit.low[j] <= centre && centre <= fit.high[j]).length / replications;
     assert.ok(covered >= 0.9 && covered <= 0.995, `strategy ${j}: ${covered}`);
   }
+});
+
+describe('strategies no finite rating fits', () => {
+  test("rankability: who beat whom, by any share of a table's wins, and only the winner counts", () => {
+    // 3 won nothing; 0 and 1 beat each other; 2 only tied with 1, which still makes them beat each other.
+    const tables: TableResults[] = [
+      { players: [0, 1, 3], games: 10, wins: [6, 4, 0] },
+      { players: [1, 2], games: 4, wins: [3.5, 0.5] },
+    ];
+    assert.deepEqual(rankability(tables, 4), { standing: ['rated', 'rated', 'rated', 'below'], rated: [0, 1, 2] });
+    // Winning every game it played, at a three-seat table and beside its own second seat: above.
+    const sweeps: TableResults[] = [
+      { players: [0, 1], games: 8, wins: [5, 3] },
+      { players: [2, 0, 1], games: 6, wins: [6, 0, 0] },
+      { players: [2, 2, 1], games: 4, wins: [1, 3, 0] },
+      // A table of its own seats alone says nothing.
+      { players: [2, 2], games: 5, wins: [2, 3] },
+    ];
+    assert.deepEqual(rankability(sweeps, 3).standing, ['rated', 'rated', 'above']);
+    // Two strategies, one always ahead: neither group is larger, so the one listed first is rated.
+    assert.deepEqual(rankability([{ players: [1, 0], games: 5, wins: [5, 0] }], 2).standing, ['below', 'rated']);
+    // Two groups of two: the one topping more games is rated; the other, beaten by it, below.
+    const pairs: TableResults[] = [
+      { players: [0, 1], games: 2, wins: [1, 1] },
+      { players: [2, 3], games: 10, wins: [5, 5] },
+      { players: [2, 0], games: 4, wins: [4, 0] },
+    ];
+    assert.deepEqual(rankability(pairs, 4).standing, ['below', 'below', 'rated', 'rated']);
+    // 3 sat with the rated 0 only where 4 won, so neither side ever beat the other: apart; so is 2,
+    // which never played.
+    const apart: TableResults[] = [
+      { players: [0, 1], games: 6, wins: [3, 3] },
+      { players: [4, 0, 3], games: 6, wins: [6, 0, 0] },
+      { players: [1, 4], games: 6, wins: [0, 6] },
+    ];
+    assert.deepEqual(rankability(apart, 5).standing, ['rated', 'rated', 'apart', 'apart', 'above']);
+  });
+
+  /** Deal blocks of one three-seat table: 0 wins 3 in 4, 1 the rest, 2 never; `scale` multiplies every count. */
+  function winlessBlocks(scale: number): TableResults[][] {
+    return Array.from({ length: 30 }, (_, b) => [
+      { players: [2, 0, 1], games: 8 * scale, wins: [0, (b % 3 === 0 ? 5 : 6) * scale, (b % 3 === 0 ? 3 : 2) * scale] },
+    ]);
+  }
+
+  test('a winless strategy gets an open interval, bounded where it would lose every game 2.5% of the time', () => {
+    const blocks = winlessBlocks(1);
+    const intervals = bootstrapRatings(blocks, seeded(3), { resamples: 200 });
+    assert.deepEqual(intervals.standing, ['rated', 'rated', 'below']);
+    assert.deepEqual([intervals.elo[2], intervals.low[2]], [-Infinity, -Infinity]);
+    assert.ok(Number.isFinite(intervals.high[2]) && intervals.high[2] < intervals.low[1], JSON.stringify(intervals));
+    assert.equal(intervals.boundGames[2], 240);
+    // The bound solves prod over games of (rated strength) / (rated strength + its own) = 2.5%.
+    const gamma = intervals.elo.slice(0, 2).map((elo) => 10 ** (elo / 400));
+    const strength = 10 ** (intervals.high[2] / 400);
+    assertClose(240 * Math.log(gamma[0] + gamma[1]) - 240 * Math.log(gamma[0] + gamma[1] + strength), Math.log(0.025), 1e-9);
+    // The rated pair's average is 0 and their difference the win ratio's, as if 2 had never played.
+    assertClose(intervals.elo[0] + intervals.elo[1], 0, 1e-9);
+    const wins = blocks.flat().reduce((sum, table) => [sum[0] + table.wins[1], sum[1] + table.wins[2]], [0, 0]);
+    assertClose(intervals.elo[0] - intervals.elo[1], 400 * Math.log10((wins[0] + 0.5) / (wins[1] + 0.5)), 1e-6);
+    for (const j of [0, 1]) assert.ok(intervals.low[j] < intervals.elo[j] && intervals.elo[j] < intervals.high[j]);
+  });
+
+  test('more games, or a smaller prior, do not move the others: the winless strategy is out of their average', () => {
+    const few = bootstrapRatings(winlessBlocks(1), seeded(4), { resamples: 200 });
+    const many = bootstrapRatings(winlessBlocks(16), seeded(4), { resamples: 200 });
+    const thin = bootstrapRatings(winlessBlocks(1), seeded(4), { resamples: 200, priorWins: 0.1 });
+    const exact = bootstrapRatings(winlessBlocks(1), seeded(4), { resamples: 200, priorWins: 0 });
+    for (const other of [many, thin, exact]) {
+      for (const j of [0, 1]) {
+        assert.ok(Math.abs(other.elo[j] - few.elo[j]) < 1, `${other.elo[j]} against ${few.elo[j]}`);
+        assert.ok(other.low[j] <= few.high[j] && few.low[j] <= other.high[j]);
+      }
+    }
+    // Only the bound tightens as its losses pile up.
+    assert.ok(many.high[2] < few.high[2] - 300);
+  });
+
+  test('a strategy that won every game it played is open above', () => {
+    const blocks: TableResults[][] = Array.from({ length: 20 }, (_, b) => [
+      { players: [0, 1], games: 6, wins: [b % 2 === 0 ? 4 : 3, b % 2 === 0 ? 2 : 3] },
+      { players: [2, 0, 1], games: 3, wins: [3, 0, 0] },
+    ]);
+    const intervals = bootstrapRatings(blocks, seeded(5), { resamples: 100 });
+    assert.deepEqual(intervals.standing, ['rated', 'rated', 'above']);
+    assert.deepEqual([intervals.elo[2], intervals.high[2]], [Infinity, Infinity]);
+    assert.ok(intervals.low[2] > intervals.high[0], JSON.stringify(intervals));
+    assert.equal(intervals.boundGames[2], 60);
+    // Its wins told nothing about 0 against 1: their ratings come from their own table alone.
+    assert.deepEqual(intervals.elo.slice(0, 2), fitRatings(blocks.map((tables) => tables[0])).elo);
+  });
+
+  test('an ordinary field is rated whole, every interval closed', () => {
+    const intervals = bootstrapRatings(simulatedBlocks(60), seeded(7), { resamples: 50 });
+    assert.deepEqual(intervals.standing, ['rated', 'rated', 'rated']);
+    assert.deepEqual(intervals.boundGames, [0, 0, 0]);
+  });
 });

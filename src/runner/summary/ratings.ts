@@ -1,5 +1,5 @@
 import { masterKey, Rng, Streams } from '../../core/random.ts';
-import { bootstrapRatings, type TableResults } from '../../stats/ratings.ts';
+import { bootstrapRatings, type RatingIntervals, type Standing, type TableResults } from '../../stats/ratings.ts';
 import { DEAL_GROUPS, DealGroupField, gamesPerBlock } from '../play/counters.ts';
 import type { RatingSummary, SummaryMatchup } from './summary-types.ts';
 
@@ -30,6 +30,8 @@ function groupTable(matchup: SummaryMatchup, strategies: readonly string[], grou
  * Plackett-Luce model), with percentile intervals from resampling deal groups: a group holds the
  * same deals in every match-up, so games correlated by sharing a deal are always drawn together.
  * The bootstrap's random stream comes from the run's seed, so a run's intervals are reproducible.
+ * A strategy whose results fit no finite rating (it won no game, or won every game, where rated
+ * strategies sat) is listed with a one-sided interval and a note, and left out of the average.
  */
 export function runRatings(field: readonly string[], matchups: readonly SummaryMatchup[], seed: string): RatingSummary[] {
   // A run stopped early may not have reached every strategy's tables: one that played no game has
@@ -44,13 +46,50 @@ export function runRatings(field: readonly string[], matchups: readonly SummaryM
   const rng = new Rng().seed(masterKey(seed), 0, Streams.BOOTSTRAP, 0);
   const intervals = bootstrapRatings(blocks, () => rng.float(), { resamples: RATING_RESAMPLES, strategies: strategies.length });
   return strategies
-    .map((strategy, index) => ({
-      strategy,
-      elo: round2(intervals.elo[index]),
-      low: round2(intervals.low[index]),
-      high: round2(intervals.high[index]),
-    }))
-    .sort((a, b) => b.elo - a.elo);
+    .map((strategy, index) => ({ strategy, index, standing: intervals.standing[index] }))
+    .sort((a, b) => LADDER[a.standing] - LADDER[b.standing] || byPosition(intervals, b.index, a.index))
+    .map(({ strategy, index, standing }): RatingSummary => {
+      const row = {
+        strategy,
+        elo: round2(intervals.elo[index]),
+        low: round2(intervals.low[index]),
+        high: round2(intervals.high[index]),
+      };
+      if (standing === 'rated') return row;
+      return { ...row, unrated: standing, note: unratedNote(standing, row, intervals.boundGames[index]) };
+    });
+}
+
+/** Strategies above the rated group come first and those apart from it last. */
+const LADDER: Record<Standing, number> = { above: 0, rated: 1, below: 2, apart: 3 };
+
+/** Within a rung of the ladder: rated by rating, the others by their finite bound, unbounded last. */
+function byPosition(intervals: RatingIntervals, a: number, b: number): number {
+  const position = (j: number) => {
+    const value = { rated: intervals.elo, above: intervals.low, below: intervals.high, apart: intervals.elo }[intervals.standing[j]][j];
+    return Number.isFinite(value) ? value : -Infinity;
+  };
+  const [x, y] = [position(a), position(b)];
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+function unratedNote(standing: Exclude<Standing, 'rated'>, row: { low: number; high: number }, games: number): string {
+  if (standing === 'apart') {
+    return 'no chain of wins and losses links it to the rated strategies, so it has no rating on their scale';
+  }
+  const [what, bound, sweep] =
+    standing === 'below'
+      ? ['it never won a game where a rated strategy sat', row.high, 'lose']
+      : ['no rated strategy ever won a game where it sat', row.low, 'win'];
+  if (!Number.isFinite(bound)) return `${what}, so no finite rating fits; no game against rated strategies alone bounds it`;
+  return (
+    `${what}, so no finite rating fits; at ${bound.toFixed(0)} it would ${sweep} all ${count(games)} of its games ` +
+    `against rated strategies alone 2.5% of the time`
+  );
+}
+
+function count(games: number): string {
+  return games.toLocaleString('en-US');
 }
 
 function played(matchup: SummaryMatchup): boolean {

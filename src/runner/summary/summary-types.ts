@@ -239,12 +239,22 @@ export interface SummaryMatchup {
   readonly forfeitDetail?: (note: ForfeitNote) => string | undefined;
 }
 
-/** A strategy's Plackett-Luce rating on the Elo scale (0: the field's average) with its 95% bootstrap interval. */
+/**
+ * A strategy's Plackett-Luce rating on the Elo scale with its 95% bootstrap interval; 0 is the
+ * average of the rated strategies, the whole field unless some strategy's results fit no finite
+ * rating (stats/ratings.ts rankability). Such a strategy's rating is -Infinity or +Infinity, and so
+ * is its interval's open end (NaN and both ends infinite where it lies apart); summary.json, JSON
+ * having neither, writes null for them.
+ */
 export interface RatingSummary {
   readonly strategy: string;
   readonly elo: number;
   readonly low: number;
   readonly high: number;
+  /** Only for a strategy outside the rated group: where it lies from them, past any finite margin or apart. */
+  readonly unrated?: 'below' | 'above' | 'apart';
+  /** Why such a strategy has no finite rating, and where its interval's finite end comes from. */
+  readonly note?: string;
 }
 
 /** How a run with --until-clear ended, as summary.json reports it. */

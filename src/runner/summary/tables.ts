@@ -119,12 +119,18 @@ function matchupsTable(summary: RunSummary): CsvTable {
   };
 }
 
+/**
+ * An open end and a rating no finite value fits read -Infinity or Infinity, which data frames
+ * (pandas, R, JavaScript's Number) parse as infinities; a rating that does not exist (apart) is
+ * empty. `unrated` says which strategies are outside the rated group.
+ */
 function ratingsTable(ratings: NonNullable<RunSummary['ratings']>): CsvTable {
+  const elo = (value: number) => (Number.isNaN(value) ? '' : value);
   return {
     file: 'ratings.csv',
     csv: toCsv(
-      ['strategy', 'elo', 'ci95Low', 'ci95High', 'ci95Unit'],
-      ratings.map((r) => [r.strategy, r.elo, r.low, r.high, RATING_INTERVAL_UNIT]),
+      ['strategy', 'elo', 'ci95Low', 'ci95High', 'ci95Unit', 'unrated'],
+      ratings.map((r) => [r.strategy, elo(r.elo), elo(r.low), elo(r.high), RATING_INTERVAL_UNIT, r.unrated ?? '']),
     ),
   };
 }

@@ -105,7 +105,7 @@ describe('parlor tournament', () => {
     );
     for (const row of summary.ratings) assert.ok(row.low <= row.elo && row.elo <= row.high);
     for (const chart of ['rating-ladder', 'head-to-head']) assert.ok(existsSync(join(dir, 'charts', `${chart}.svg`)), chart);
-    assert.match(readFileSync(join(dir, 'ratings.csv'), 'utf8'), /^strategy,elo,ci95Low,ci95High,ci95Unit\ncounter,/);
+    assert.match(readFileSync(join(dir, 'ratings.csv'), 'utf8'), /^strategy,elo,ci95Low,ci95High,ci95Unit,unrated\ncounter,/);
 
     const [counter, random] = summary.ratings;
     const ratingRow = (row: { strategy: string; elo: number; low: number; high: number }) =>
@@ -125,6 +125,28 @@ describe('parlor tournament', () => {
       formatRunSummary({ ...summary, complete: false, gamesPlanned: 800 }),
       /^PARTIAL RESULTS: the run stopped after 200 of 800 games\n/,
     );
+  });
+
+  test('shows a strategy that never won with an open interval and why, in print, summary.json, CSV and chart', async () => {
+    const dir = join(scratch, 'winless');
+    const args = ['tournament', '--game', 'dominion', '--strategies', 'big-money,smithy-bm,random', '--players', '3', '--games', '300'];
+    const run = await parlor([...args, '--seed', 'dm2', '--workers', '1', '--quiet', '--out', dir]);
+    assert.equal(run.code, 0, run.stderr);
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    const [smithy, bigMoney, random] = summary.ratings;
+    assert.deepEqual([smithy.strategy, bigMoney.strategy, random.strategy], ['smithy-bm', 'big-money', 'random']);
+    assert.deepEqual([random.elo, random.low, random.unrated], [null, null, 'below']);
+    assert.ok(random.high < bigMoney.low);
+    assert.match(run.stdout, /^ratings on the Elo scale \(0: the rated strategies' average\)/m);
+    assert.match(run.stdout, new RegExp(`^random +-∞ +below ${random.high.toFixed(0)}$`, 'm'));
+    assert.match(run.stdout, /^random: it never won a game where a rated strategy sat, so no finite rating fits; /m);
+    assert.match(
+      readFileSync(join(dir, 'ratings.csv'), 'utf8'),
+      new RegExp(`\nrandom,-Infinity,-Infinity,${random.high},deal group,below\n`),
+    );
+    assert.ok(existsSync(join(dir, 'charts', 'rating-ladder.svg')));
+    // Read back from summary.json, where null stands for the infinities, it prints the same.
+    assert.match(formatRunSummary(summary), new RegExp(`^random +-∞ +below ${random.high.toFixed(0)}$`, 'm'));
   });
 
   test('runs the built-in field by default, every four of it at a table', async () => {

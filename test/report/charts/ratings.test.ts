@@ -24,4 +24,25 @@ describe('ratingChart', () => {
     assert.deepEqual(layerOf(spec, 'rule').data!.values, [{ elo: 0 }]);
     compileStrict(spec);
   });
+
+  test('marks the finite end of an open interval with a triangle pointing the open way', () => {
+    // As summary.json has them: null where the run had an infinity.
+    const open = ratingChart([
+      ...ratings,
+      { strategy: 'idle', elo: null, low: null, high: -300, unrated: 'below' },
+      { strategy: 'oracle', elo: null, low: 250, high: null, unrated: 'above' },
+      { strategy: 'stranger', elo: null, low: null, high: null, unrated: 'apart' },
+    ]);
+    assert.deepEqual(layerOf(open, 'errorbar').encoding!.y.sort, ['oracle', 'cautious', 'greedy', 'random', 'idle', 'stranger']);
+    assert.deepEqual(dataValues(open), ratings, 'whiskers only where the interval is closed');
+    const triangles = (open as unknown as { layer: { data?: { values: unknown[] }; encoding?: { shape?: unknown } }[] }).layer.find(
+      (layer) => layer.encoding?.shape,
+    );
+    assert.deepEqual(triangles!.data!.values, [
+      { strategy: 'idle', bound: -300, shape: 'triangle-left', label: 'below -300' },
+      { strategy: 'oracle', bound: 250, shape: 'triangle-right', label: 'above 250' },
+    ]);
+    assert.match(layerOf(open, 'errorbar').encoding!.x.title, /rated strategies' average/);
+    compileStrict(open);
+  });
 });

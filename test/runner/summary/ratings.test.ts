@@ -16,12 +16,13 @@ async function tournament(
   games: number,
   design: DesignName = 'independent',
   seatings: SeatingName = 'all',
+  game = 'love-letter',
 ): Promise<SummaryMatchup[]> {
   const registry = builtinRegistry();
   const matchups = tournamentTables(field, players).flatMap((table) => seatingsOf(table, seatings));
   return Promise.all(
     matchups.map(async (seats, index) => {
-      const match = await prepareMatch(registry, { game: 'love-letter', seats, rules: {}, seed: 'ratings' });
+      const match = await prepareMatch(registry, { game, seats, rules: {}, seed: 'ratings' });
       const counters = new Counters(match.layout);
       const offset = index * games;
       new MatchPlayer(match, design).play({ offset, from: 0, to: games }, counters);
@@ -98,5 +99,38 @@ describe('tournament ratings', () => {
       runRatings(field, matchups, 'another seed').map((row) => [row.low, row.high]),
       ratings.map((row) => [row.low, row.high]),
     );
+  });
+
+  test('a strategy that never won is below the rated ones, its interval open, and out of their average', async () => {
+    // Dominion's random never outscores a money strategy: its rating would be the prior's alone.
+    const field = ['big-money', 'smithy-bm', 'random'];
+    const ratings = (games: number) =>
+      tournament(field, 3, games, 'independent', 'all', 'dominion').then((m) => runRatings(field, m, 'ratings'));
+    const [few, many] = [await ratings(50), await ratings(400)];
+    for (const table of [few, many]) {
+      assert.deepEqual(
+        table.map((row) => [row.strategy, row.unrated]),
+        [
+          ['smithy-bm', undefined],
+          ['big-money', undefined],
+          ['random', 'below'],
+        ],
+      );
+      const [smithy, bigMoney, random] = table;
+      assert.ok(Math.abs(smithy.elo + bigMoney.elo) < 0.05);
+      assert.deepEqual([random.elo, random.low], [-Infinity, -Infinity]);
+      assert.ok(random.high < bigMoney.low, JSON.stringify(random));
+      assert.match(random.note!, /never won a game where a rated strategy sat, so no finite rating fits/);
+      // summary.json has no infinities: they are written as null.
+      assert.deepEqual(JSON.parse(JSON.stringify(random)), {
+        ...random,
+        elo: null,
+        low: null,
+        high: null === random.high ? null : random.high,
+      });
+    }
+    // The rated pair stays put as games are added; only random's bound falls.
+    for (const j of [0, 1]) assert.ok(few[j].low <= many[j].high && many[j].low <= few[j].high, JSON.stringify([few[j], many[j]]));
+    assert.ok(many[2].high < few[2].high);
   });
 });
