@@ -13,6 +13,7 @@ import { confines } from './trust.ts';
 import { resolveParlorEverywhere } from './parlor-specifiers.ts';
 import { NO_STRATEGY_EXPORTED, exportedStrategies } from '../../core/strategy-exports.ts';
 import type { ParamValue } from '../../core/strategy.ts';
+import { declaredParamsFault } from './declared-params.ts';
 
 /** A strategy ready to create seats: its definition and checked parameters. */
 export interface ResolvedStrategy {
@@ -53,6 +54,8 @@ async function loadStrategyFile(registry: Registry, path: string, gameId: string
     : exportedStrategies(await importModule(path, absolute))[0];
   if (!definition) throw Errors.badStrategyModule(path, NO_STRATEGY_EXPORTED);
   if (definition.game !== gameId) throw Errors.badStrategyModule(path, `plays '${definition.game}', not '${gameId}'`);
+  const fault = declaredParamsFault(definition.params);
+  if (fault !== null) throw Errors.badStrategyModule(path, `declares its parameters wrongly: ${fault}`);
   // A confined file's definition times its calls itself: each seat's compartment is made before the clock starts.
   return confined ? definition : untrusted(definition);
 }

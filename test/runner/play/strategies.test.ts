@@ -72,6 +72,26 @@ describe('loading a strategy by name or path', () => {
     await rejectsWith(fixture('other-game.ts'), ErrorCodes.BAD_STRATEGY_MODULE, /plays 'hearts'/);
   });
 
+  test('a module whose parameters are declared wrongly: which and why, on one line', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'parlor-params-'));
+    after(() => rmSync(folder, { recursive: true, force: true }));
+    const cases: [string, RegExp][] = [
+      ['5', /declares its parameters wrongly: params must be array$/],
+      ['[null]', /params\[0\] must be object$/],
+      [`[{ name: '__proto__', type: 'string', default: 'x' }]`, /params\[0\]\.name must match pattern/],
+      [`[{ name: 'depth', type: 'integer', default: 1.5 }]`, /params\[0\]\.default must be integer$/],
+      [`[{ name: 'depth', type: 'integer', default: 1 }, { name: 'depth', type: 'number', default: 2 }]`, /params declare 'depth' twice$/],
+    ];
+    for (const [index, [params, message]] of cases.entries()) {
+      const file = join(folder, `params-${index}.js`);
+      writeFileSync(
+        file,
+        `export default { name: 'p', game: 'love-letter', summary: 's', params: ${params}, create: () => ({ choose: (_v, legal) => legal[0] }) };\n`,
+      );
+      await rejectsWith(file, ErrorCodes.BAD_STRATEGY_MODULE, message);
+    }
+  });
+
   test('TypeScript and JavaScript modules load, with parameters, and are never trusted', async () => {
     const typescript = await resolveText(fixture('self-soldier.ts'));
     assert.equal(typescript.definition.name, 'self-soldier');
