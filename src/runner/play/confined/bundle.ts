@@ -30,7 +30,7 @@ const RELATIVE = /^\.\.?(?:[\\/]|$)/;
 /** Marks the plugin's own calls of esbuild's resolver, which must answer as esbuild alone would. */
 const OWN_RESOLVE = { resolve: 'parlor-confined-imports' };
 const RULE =
-  "a strategy file may import only parlor/strategy/<game> and, by relative path, JavaScript or TypeScript files in its own folder or parlor's (--trust it to lift this)";
+  'a strategy file may import only parlor/strategy/<game> and, by relative path, JavaScript or TypeScript files (--trust it to lift this)';
 
 function within(folder: string, path: string): boolean {
   const local = relative(folder, path);
@@ -51,9 +51,12 @@ function packageFolder(found: string, name: string): string {
 
 /**
  * A strategy file reaches parlor's strategy API and its own source modules, nothing else: a
- * package, a Node built-in, a path that is not relative, a file that is not code (whose contents
- * esbuild would bundle as data, whatever it holds) or code outside the file's folder and parlor's
- * fails the load with the reason, and each module so reached is held to the same. parlor's own
+ * package, a Node built-in, a path that is not relative, or a file that is not code (whose
+ * contents esbuild would bundle as data, whatever it holds: a results folder's job.json, with its
+ * seed) fails the load with the reason, and each module so reached is held to the same. Code may
+ * lie in any folder a relative path reaches (helpers shared by bots in folders side by side, as a
+ * queue's workers place them too): it runs in the file's compartment, and what parlor writes (a
+ * run's job.json, its tables) is never code. parlor's own
  * modules (its src/, and the packages those import) keep their imports, and those of Node they
  * name (seedrandom's optional crypto) fail only if called.
  */
@@ -62,8 +65,7 @@ function confinedImports(absolute: string, engines: EngineBinaries): Plugin {
   return {
     name: 'parlor-confined-imports',
     setup(build) {
-      const parlorTree = realpathSync(ROOT);
-      const parlorSources = join(parlorTree, 'src');
+      const parlorSources = join(realpathSync(ROOT), 'src');
       const entryFile = realpathSync(absolute);
       const strategyTree = dirname(entryFile);
       // The strategy file and the modules it reaches, parlor's sources aside: what these import is screened.
@@ -73,12 +75,7 @@ function confinedImports(absolute: string, engines: EngineBinaries): Plugin {
       // `path` as esbuild will load it (its loader goes by the name), `real` what it holds.
       const code = (path: string, real: string) =>
         SOURCE_EXTENSIONS.has(extname(path)) && SOURCE_EXTENSIONS.has(extname(real)) && statSync(real).isFile();
-      const refusal = (path: string, real: string) =>
-        !code(path, real)
-          ? 'not a JavaScript or TypeScript file'
-          : within(strategyTree, real) || within(parlorTree, real)
-            ? undefined
-            : "outside the strategy file's folder and parlor's";
+      const refusal = (path: string, real: string) => (code(path, real) ? undefined : 'not a JavaScript or TypeScript file');
       const admit = (path: string, real: string) => {
         if (!within(parlorSources, real)) strategyFiles.add(path);
       };
