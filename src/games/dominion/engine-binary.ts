@@ -58,7 +58,8 @@ export function engineBytes(): Uint8Array {
     entry: new URL('./assembly/engine.ts', import.meta.url),
     generated: { 'constants.ts': engineConstants() },
     // No runtime or allocator: the engine allocates nothing, and the state's regions fit in its
-    // memory's first page. Data of its own, if it had any, would go past them.
-    options: ['-O3', '--noAssert', '--runtime', 'stub', '--initialMemory', '1', '--memoryBase', String(Place.END)],
+    // memory's first page. Data of its own, if it had any, would go past them. The page is also
+    // the memory's most, which a seat's WebAssembly counts (a memory that could grow would not be).
+    options: ['-O3', '--noAssert', '--runtime', 'stub', '--initialMemory', '1', '--maximumMemory', '1', '--memoryBase', String(Place.END)],
   });
 }

@@ -5,14 +5,16 @@ import { getHeapStatistics } from 'node:v8';
  * ArrayBuffers (every typed array's) outside the heap, where the thread's heap limit
  * (--worker-memory) does not reach: a file that kept allocating them would take the machine's
  * memory until the system ended the whole process. So the confined realm's every way of making a
- * buffer counts the bytes it made (the constructors of the buffers and of each typed array, which
- * the built-in methods that copy go through as their species, the copies that do not, and the
- * growing of a resizable buffer), and every PROBE_BYTES made it asks the thread whether its
- * buffers and its heap together have passed the heap's limit. Past it, the allocation that asked
- * throws a RangeError, and so does every later one until collections bring the thread back under:
- * memory stays within about the limit. Whatever the strategy makes of the error, its call crashes
- * (memoryRefusals), as one that fills the heap does. Counting is all the realm does on the way: asking costs a look at the heap's figures, a
- * few microseconds per PROBE_BYTES.
+ * buffer counts the bytes it made: the constructors of the buffers and of each typed array, and the
+ * built-in methods that copy, whichever constructor they copy into. No buffer may be made
+ * resizable, which would reserve the address space of its most at once. Every PROBE_BYTES made,
+ * the meter asks the thread whether its buffers and its heap together have passed the heap's
+ * limit. Past it, the allocation that asked throws a RangeError, and so does every later one until
+ * collections bring the thread back under: memory stays within about the limit. Whatever the
+ * strategy makes of the error, its call crashes (memoryRefusals), as one that fills the heap does.
+ * Counting is all the realm does on the way: asking costs a look at the heap's figures, a few
+ * microseconds per PROBE_BYTES. WebAssembly memories are counted by the seat's own limits
+ * (realm.ts), at the most each may grow to.
  *
  * The constructors are replaced before SES's lockdown, with each prototype's `constructor`, so no
  * typed array leads back to a constructor that does not count.
@@ -48,12 +50,13 @@ export const MEMORY_METER = `(pastLimit, refusals) => {
   const requested = (length, unit) => (typeof length === 'number' && length > 0 ? length * unit : 0);
   // The constructor that counts, in the original's place: same statics, same prototype, and the
   // prototype's constructor pointing at it. made(args, result) says how many bytes a call made.
-  const counting = (name, made, unit) => {
+  const counting = (name, made, unit, sized) => {
     const Original = globalThis[name];
     const Counting = function (...args) {
       if (new.target === undefined) throw new TypeError(\`Constructor \${name} requires 'new'\`);
-      request(requested(args[0], unit));
-      const result = construct(Original, args, new.target);
+      const given = sized ? sized(args) : args;
+      request(requested(given[0], unit));
+      const result = construct(Original, given, new.target);
       charge(made(args, result));
       return result;
     };
@@ -74,9 +77,20 @@ export const MEMORY_METER = `(pastLimit, refusals) => {
     'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array']) {
     counting(name, ownBuffer, globalThis[name].BYTES_PER_ELEMENT);
   }
-  counting('ArrayBuffer', (_args, buffer) => apply(bufferBytes, buffer, []), 1);
-  counting('SharedArrayBuffer', (_args, buffer) => apply(sharedBytes, buffer, []), 1);
-  // Methods that make a buffer without a constructor of the realm's globals: counted by what they made.
+  // A buffer that may grow reserves the address space of its most (maxByteLength) at once, out of
+  // what the whole process shares and counted by nothing: a strategy's buffers are of one size.
+  const fixedLength = (name) => (args) => {
+    const options = args[1];
+    if (options !== undefined && options !== null && options.maxByteLength !== undefined) {
+      throw new TypeError(\`\${name}: a strategy's buffers cannot grow (no maxByteLength)\`);
+    }
+    return [args[0]];
+  };
+  counting('ArrayBuffer', (_args, buffer) => apply(bufferBytes, buffer, []), 1, fixedLength('ArrayBuffer'));
+  counting('SharedArrayBuffer', (_args, buffer) => apply(sharedBytes, buffer, []), 1, fixedLength('SharedArrayBuffer'));
+  // Methods that make a buffer without a constructor of the realm's globals (those that copy into
+  // the built-in constructor when the caller's species is undefined among them): counted by what
+  // they made.
   const countResult = (prototype, name, bytesOf) => {
     const original = prototype[name];
     if (typeof original !== 'function') return;
@@ -89,24 +103,9 @@ export const MEMORY_METER = `(pastLimit, refusals) => {
     }[name];
     defineProperty(prototype, name, { value: method, writable: true, configurable: true });
   };
-  for (const name of ['toReversed', 'toSorted', 'with']) countResult(TypedArray.prototype, name, viewBytes);
-  for (const name of ['transfer', 'transferToFixedLength']) countResult(ArrayBuffer.prototype, name, bufferBytes);
-  const countGrowth = (prototype, name, bytesOf) => {
-    const original = prototype[name];
-    if (typeof original !== 'function') return;
-    const method = {
-      [name](...args) {
-        const before = apply(bytesOf, this, []);
-        request(requested(args[0], 1) - before);
-        const result = apply(original, this, args);
-        charge(Math.max(0, apply(bytesOf, this, []) - before));
-        return result;
-      },
-    }[name];
-    defineProperty(prototype, name, { value: method, writable: true, configurable: true });
-  };
-  countGrowth(ArrayBuffer.prototype, 'resize', bufferBytes);
-  countGrowth(SharedArrayBuffer.prototype, 'grow', sharedBytes);
+  for (const name of ['toReversed', 'toSorted', 'with', 'slice', 'map', 'filter']) countResult(TypedArray.prototype, name, viewBytes);
+  for (const name of ['slice', 'transfer', 'transferToFixedLength']) countResult(ArrayBuffer.prototype, name, bufferBytes);
+  countResult(SharedArrayBuffer.prototype, 'slice', sharedBytes);
 }`;
 
 /**

@@ -57,8 +57,9 @@ const COPIES = 8;
  * and would tell other seats, by how many more they can make, what it holds. Far below that room for
  * every seat a process plays, these limits leave a seat nothing that another seat's use changes.
  * They count what was made, never what was collected: when a memory is freed depends on collections
- * that other seats' allocations bring on. Dominion's engine takes one module a seat, and an instance
- * with a memory of one page for each state the seat makes (createSearchState).
+ * that other seats' allocations bring on. A memory's pages are its maximum, what it may grow to.
+ * Dominion's engine takes one module a seat, and an instance with a memory of one page (at most) for
+ * each state the seat makes (createSearchState).
  */
 export const SEAT_WEBASSEMBLY = { modules: 4, moduleBytes: 4 << 20, instances: 16, memories: 8, pages: 1024 } as const;
 
@@ -133,8 +134,10 @@ const COMPARTMENT_MAKER = `(() => {
       }
       return null;
     };
-    // The memories a module defines (one it imports is its maker's) and their initial pages, from its
-    // memory section: read once the module has compiled, so its sections are well formed.
+    // The memories a module defines (one it imports is its maker's) and the most pages each may grow
+    // to, from its memory section: read once the module has compiled, so its sections are well
+    // formed. A memory with no maximum could grow, by the module's own instructions, past anything
+    // counted: its pages are unbounded (Infinity), which no seat's limit allows.
     const definedMemories = (bytes) => {
       let at = 8;
       const number = () => {
@@ -153,8 +156,8 @@ const COMPARTMENT_MAKER = `(() => {
           let pages = 0;
           for (let memory = 0; memory < count; memory++) {
             const flags = bytes[at++];
-            pages += number();
-            if (flags & 1) number();
+            number();
+            pages += flags & 1 ? number() : Infinity;
           }
           return { count, pages };
         }
@@ -212,14 +215,15 @@ const COMPARTMENT_MAKER = `(() => {
           if ((typeof descriptor !== 'object' && typeof descriptor !== 'function') || descriptor === null) {
             throw new TypeError('WebAssembly.Memory(): Argument 0 must be a memory descriptor');
           }
-          // Each field read once, and handed on as a number: the memory made is the one counted.
+          // Each field read once, and handed on as a number: the memory made is the one counted, at
+          // the most it may grow to (grow() then takes nothing more), so a maximum is required.
           const { initial, maximum, shared } = descriptor;
-          const sized = { initial: initial === undefined ? undefined : +initial };
-          if (maximum !== undefined) sized.maximum = +maximum;
+          if (maximum === undefined) throw new TypeError("WebAssembly.Memory(): a seat's memory must declare its maximum");
+          const sized = { initial: initial === undefined ? undefined : +initial, maximum: +maximum };
           if (shared !== undefined) sized.shared = !!shared;
-          const pages = Math.trunc(sized.initial);
+          const pages = Math.trunc(sized.maximum);
           // Nothing is counted for a descriptor the realm's Memory refuses.
-          if (pages >= 0) take('WebAssembly.Memory()', { memories: 1, pages });
+          if (pages >= 0 && sized.initial <= sized.maximum) take('WebAssembly.Memory()', { memories: 1, pages });
           return construct(Memory, [sized], new.target);
         },
       };
@@ -349,8 +353,9 @@ export function compartmentEvaluator(): CompartmentEvaluator {
   const require = createRequire(import.meta.url);
   const ses = join(dirname(require.resolve('ses')), 'ses.umd.js');
   new Script(FAST_FREEZE).runInContext(context);
-  new Script(readFileSync(ses, 'utf8'), { filename: ses }).runInContext(context);
+  // Before SES loads: it takes the built-ins it finds as the realm's intrinsics, the counting ones.
   (new Script(MEMORY_METER).runInContext(context) as (limit: typeof pastLimit, refusals: Int32Array) => void)(pastLimit, memoryRefusals);
+  new Script(readFileSync(ses, 'utf8'), { filename: ses }).runInContext(context);
   // Errors keep their stacks for the failure lines; the quiet console is the compartments' own.
   new Script(`lockdown({ errorTaming: 'safe', consoleTaming: 'unsafe', reporting: 'none' })`).runInContext(context);
   // Named, so that parlorThrownAt passes over the frames of a seat's WebAssembly refusing: the

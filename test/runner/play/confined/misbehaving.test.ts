@@ -132,20 +132,37 @@ describe('what a strategy file throws or hands over', () => {
 });
 
 describe("a strategy file's memory outside the heap", () => {
-  test('counts against --worker-memory: a call that meets it crashes, and the run goes on', async () => {
+  test("counts against --worker-memory, copies into the realm's own constructors too: a call that meets it crashes, and the run goes on", async () => {
     const dir = scratchDir();
     try {
-      const spec = fixture('hoards-buffers');
-      // Forty calls and more keep 640 MiB and more: far past a worker of 96 MB.
-      const run = await ended(['sim', '--strategies', `${spec},random`, ...SETTINGS, '--games', '40', '--worker-memory', '96', '-o', dir]);
-      assert.equal(run.code, 0, run.stderr);
-      const summary = JSON.parse(run.stdout) as Summary;
-      assert.equal(summary.games, 40);
-      assert.deepEqual(
-        summary.forfeits.map((row) => [row.strategy, row.what]),
-        [[spec, 'crashed']],
-      );
-      assert.match(readFileSync(join(dir, 'forfeits.csv'), 'utf8'), /,crashed,\d+,filled its worker thread's memory \(--worker-memory\)\n/);
+      for (const how of ['construct', 'buffer-copy', 'view-copy']) {
+        const spec = `${fixture('hoards-buffers')}:how=${how}`;
+        const out = join(dir, how);
+        // Forty calls and more keep 640 MiB and more: far past a worker of 96 MB.
+        const run = await ended([
+          'sim',
+          '--strategies',
+          `${spec},random`,
+          ...SETTINGS,
+          '--games',
+          '40',
+          '--worker-memory',
+          '96',
+          '-o',
+          out,
+        ]);
+        assert.equal(run.code, 0, run.stderr);
+        const summary = JSON.parse(run.stdout) as Summary;
+        assert.equal(summary.games, 40);
+        assert.deepEqual(
+          summary.forfeits.map((row) => [row.strategy, row.what]),
+          [[spec, 'crashed']],
+        );
+        assert.match(
+          readFileSync(join(out, 'forfeits.csv'), 'utf8'),
+          /,crashed,\d+,filled its worker thread's memory \(--worker-memory\)\n/,
+        );
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -97,10 +97,12 @@ describe('WebAssembly in a compartment', () => {
  * can still make what another seat holds.
  */
 describe("a seat's WebAssembly limits", () => {
-  // A module that defines a memory of `pages` pages (below 16384): its memory section alone.
-  const withMemory = (pages: number) => {
-    const initial = pages < 128 ? [pages] : [(pages & 127) | 128, pages >> 7];
-    return `new Uint8Array([${[0, 97, 115, 109, 1, 0, 0, 0, 5, 2 + initial.length, 1, 0, ...initial].join(', ')}])`;
+  // A module that defines a memory of `pages` pages (below 16384), at most as many, or with no
+  // maximum when `bounded` is false: its memory section alone.
+  const withMemory = (pages: number, bounded = true) => {
+    const leb = pages < 128 ? [pages] : [(pages & 127) | 128, pages >> 7];
+    const limits = bounded ? [1, ...leb, ...leb] : [0, ...leb];
+    return `new Uint8Array([${[0, 97, 115, 109, 1, 0, 0, 0, 5, 1 + limits.length, 1, ...limits].join(', ')}])`;
   };
   const evaluate = (code: string) =>
     evaluator(`(() => {
@@ -139,9 +141,29 @@ describe("a seat's WebAssembly limits", () => {
     );
   });
 
+  test('a memory counts the most it may grow to, and one that could grow without end is refused', () => {
+    const grown = evaluate(`(() => {
+      const memory = new WebAssembly.Memory({ initial: 0, maximum: ${SEAT_WEBASSEMBLY.pages} });
+      memory.grow(${SEAT_WEBASSEMBLY.pages});
+      return [memory.buffer.byteLength, made(() => new WebAssembly.Memory({ initial: 0, maximum: 1 }))].join(' ');
+    })()`);
+    assert.equal(
+      String(grown()),
+      `${SEAT_WEBASSEMBLY.pages * 65536} 0 RangeError: WebAssembly.Memory(): a seat may make at most ${SEAT_WEBASSEMBLY.pages} pages of memory with WebAssembly`,
+    );
+    const unbounded = evaluate(`[
+      made(() => new WebAssembly.Memory({ initial: 1 })),
+      made(() => new WebAssembly.Instance(new WebAssembly.Module(${withMemory(1, false)}))),
+    ].join(' / ')`);
+    assert.equal(
+      String(unbounded()),
+      `0 TypeError: WebAssembly.Memory(): a seat's memory must declare its maximum / 0 RangeError: WebAssembly.Instance(): a seat may make at most ${SEAT_WEBASSEMBLY.pages} pages of memory with WebAssembly`,
+    );
+  });
+
   test("nothing a seat makes leads back to the realm's own constructors, nor does eval", () => {
     const seat = evaluate(`(() => {
-      const memory = new WebAssembly.Memory({ initial: 0 });
+      const memory = new WebAssembly.Memory({ initial: 0, maximum: 0 });
       const module = new WebAssembly.Module(${withMemory(0)});
       const instance = new WebAssembly.Instance(module);
       const makers = [memory, module, instance].map((made) => Object.getPrototypeOf(made).constructor === Object);
@@ -161,7 +183,7 @@ describe("a compartment's typed arrays", () => {
     class Sub extends Uint8Array {}
     const sub = new Sub(4);
     const typed = Object.getPrototypeOf(Uint8Array);
-    const calledBare = (() => { try { Uint8Array(2); return 'called'; } catch (error) { return error.constructor.name; } })();
+    const refusal = (make) => { try { make(); return 'made'; } catch (error) { return error.constructor.name; } };
     return [
       a.constructor === Uint8Array,
       Uint8Array.name,
@@ -183,11 +205,16 @@ describe("a compartment's typed arrays", () => {
       new ArrayBuffer(8).constructor === ArrayBuffer,
       new DataView(new ArrayBuffer(4)).byteLength,
       new Float64Array(new ArrayBuffer(16), 8, 1).length,
-      calledBare,
+      refusal(() => Uint8Array(2)),
+      refusal(() => new ArrayBuffer(0, { maxByteLength: 2 ** 32 })),
+      refusal(() => new SharedArrayBuffer(0, { maxByteLength: 2 ** 32 })),
     ].join(' ');
   })()`);
 
-  test('behave as the built-ins do, the constructors a strategy reaches from its arrays included', () => {
-    assert.equal(String(seat()), 'true Uint8Array 3 1 8 2 3 true true 6-2-4 1-2-3 true true true true true 6 true 4 1 TypeError');
+  test('behave as the built-ins do, the constructors a strategy reaches from its arrays included, and never grow', () => {
+    assert.equal(
+      String(seat()),
+      'true Uint8Array 3 1 8 2 3 true true 6-2-4 1-2-3 true true true true true 6 true 4 1 TypeError TypeError TypeError',
+    );
   });
 });
