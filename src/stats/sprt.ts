@@ -311,8 +311,11 @@ export function normalizedMeanSprt(config: SprtConfig, blocks: number, mean: num
   const perBlock = Math.sqrt(blockGames) / NORMALIZED_ELO_SCALE;
   const t0 = config.elo0 * perBlock;
   const t1 = config.elo1 * perBlock;
-  // Before two blocks, or with blocks all alike, there is no spread to measure the mean against.
-  const measured = blocks > 1 && sd > 0;
-  const llr = measured ? (t1 - t0) * ((blocks * mean) / sd) - (blocks * (t1 * t1 - t0 * t0)) / 2 : 0;
+  // The observed t-value per block. Before two blocks there is no spread to measure the mean
+  // against, nor with blocks all alike at some difference. Blocks all alike at no difference (a
+  // change that alters nothing) are the limit of any spread with a mean of 0, t = 0: their evidence
+  // grows with their number, which lets non-regression pass and a gainer fail.
+  const t = blocks > 1 && sd > 0 ? mean / sd : blocks > 1 && mean === 0 ? 0 : NaN;
+  const llr = Number.isNaN(t) ? 0 : (t1 - t0) * blocks * t - (blocks * (t1 * t1 - t0 * t0)) / 2;
   return { llr, ...bounds, status: sprtStatus(llr, bounds), blocks, s0: t0 * sd, s1: t1 * sd };
 }

@@ -187,8 +187,8 @@ export class PairedCounters {
     const measure = this.layout.measure;
     const seat = 2 * COMPARED_SEAT;
     if (measure === null || candidate.seatMeasure[seat + 1] === 0 || baseline.seatMeasure[seat + 1] === 0) return;
-    const candidateMean = candidate.seatMeasure[seat] / candidate.seatMeasure[seat + 1];
-    const baselineMean = baseline.seatMeasure[seat] / baseline.seatMeasure[seat + 1];
+    const candidateMean = onMeasureGrid(candidate.seatMeasure[seat] / candidate.seatMeasure[seat + 1]);
+    const baselineMean = onMeasureGrid(baseline.seatMeasure[seat] / baseline.seatMeasure[seat + 1]);
     const difference = (measure.lowerIsBetter ? -1 : 1) * (candidateMean - baselineMean);
     const data = this.data;
     const at = this.layout.stats;
@@ -316,3 +316,17 @@ export interface PairedTotals {
   /** The test's measure, where the comparison reads one other than the win share. */
   readonly measure?: MeasureTotals;
 }
+
+/**
+ * A block's mean of the measure, to the nearest 1/1024: the blocks' sums (and their squares', for
+ * measures of a few dozen at most over some ten million blocks) then stay whole multiples of 2^-20
+ * below 2^53, which doubles hold exactly, so they come out the same however the blocks were cut
+ * into batches (the number of workers cuts them). A mean such as 26/9 points per hand has no exact
+ * double, and sums of it rounded differently batch by batch. The step is far below any measure's
+ * spread between blocks.
+ */
+function onMeasureGrid(mean: number): number {
+  return Math.round(mean * MEASURE_GRID) / MEASURE_GRID;
+}
+
+const MEASURE_GRID = 1024;

@@ -76,11 +76,16 @@ describe('a comparison on a measure', () => {
     assertClose(measure.difference, measure.candidate - measure.baseline, 1e-9);
   });
 
-  test('the normalized test on continuous block values accepts a clear gain, rejects a clear loss, and waits on no spread', () => {
+  test('the normalized test on continuous block values accepts a clear gain, rejects a clear loss, waits on no spread, and weighs blocks alike at 0', () => {
     const gain = normalizedMeanSprt(SPRT_PRESETS.gainer, 400, 1, 1, 4);
     assert.equal(gain.status, 'H1');
     assert.equal(normalizedMeanSprt(SPRT_PRESETS.gainer, 400, -1, 1, 4).status, 'H0');
     assert.equal(normalizedMeanSprt(SPRT_PRESETS.gainer, 400, 0.5, 0, 4).status, 'continue');
+    // Blocks all alike at no difference: the evidence of a change that alters nothing.
+    assert.equal(normalizedMeanSprt(SPRT_PRESETS.gainer, 10, 0, 0, 4).status, 'continue');
+    assert.equal(normalizedMeanSprt(SPRT_PRESETS.nonRegression, 100_000, 0, 0, 4).status, 'H1');
+    assert.equal(normalizedMeanSprt(SPRT_PRESETS.gainer, 100_000, 0, 0, 4).status, 'H0');
+    assert.equal(normalizedMeanSprt(SPRT_PRESETS.gainer, 1000, 0, 0, 4).llr, normalizedMeanSprt(SPRT_PRESETS.gainer, 1000, 0, 1, 4).llr);
     // (t1 - t0) S / sigma - N (t1^2 - t0^2) / 2, t per block = elo sqrt(k) ln 10 / 800.
     const t1 = (2 * Math.sqrt(4) * Math.LN10) / 800;
     assertClose(gain.llr, t1 * 400 - (400 * t1 * t1) / 2, 1e-12);

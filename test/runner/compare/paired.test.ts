@@ -76,6 +76,29 @@ describe('the paired design', () => {
     );
   });
 
+  test("a measure's sums are the same however the blocks are cut into batches", async () => {
+    // Hearts' points per hand: block means such as 26/9 that no double holds exactly.
+    const hearts: PairedSpec = {
+      game: 'hearts',
+      candidate: 'ducking',
+      baseline: 'random',
+      opponents: ['random', 'first-legal'],
+      rules: { hands: '3', endScore: '0' },
+      seed: 'paired',
+      design: 'independent',
+      measure: 'points',
+    };
+    const measureOf = async (batchBlocks: number) => {
+      const options = { workers: 1, registryModule: REGISTRY, loadExternalHost, batchBlocks, maxBlocks: 300 };
+      let last: PairedTotals | undefined;
+      for await (const totals of runPairedBatches(builtinRegistry(), hearts, options)) last = totals;
+      assert.ok(last?.measure, 'the comparison reads points');
+      return last.measure;
+    };
+    const whole = await measureOf(300);
+    for (const batchBlocks of [7, 13, 30]) assert.deepEqual(await measureOf(batchBlocks), whole, `${batchBlocks} blocks a batch`);
+  });
+
   test('stops cleanly when the caller stops reading', async () => {
     let seen = 0;
     for await (const totals of runPairedBatches(builtinRegistry(), spec('random', 'cautious', 'independent'), {
