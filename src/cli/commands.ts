@@ -117,7 +117,7 @@ export const Commands: readonly CommandDef[] = [
     options: [
       'tuneStrategy',
       'param',
-      'opponents',
+      'tuneOpponents',
       'game',
       'pairedPlayers',
       'iterations',

@@ -41,6 +41,13 @@ const WORKER_MEMORY_DEFAULT = "three quarters of this machine's memory shared am
 /** --worker-memory, whichever command takes it. */
 const parseWorkerMemory = integerIn('--worker-memory', MIN_WORKER_MEMORY_MB, MAX_WORKER_MEMORY_MB);
 
+/** --opponents of compare and tune, which differ in the default only. */
+const OPPONENTS = {
+  flags: '--opponents <list>',
+  description: 'comma-separated strategies for the other seats (one fills them all)',
+  parse: (text: string) => splitStrategyList(text, '--opponents'),
+};
+
 /** --players, whichever command takes it. */
 const parsePlayers = integerIn('--players', 1, 16);
 
@@ -300,12 +307,9 @@ export const Options = {
     description: 'the changed strategy under test (name, name:key=value,... or a file path)',
   },
   baseline: { flags: '--baseline <strategy>', description: 'the version the candidate is tested against' },
-  opponents: {
-    flags: '--opponents <list>',
-    description: 'comma-separated strategies for the other seats (one fills them all)',
-    defaultDescription: 'the baseline',
-    parse: (text: string) => splitStrategyList(text, '--opponents'),
-  },
+  opponents: { ...OPPONENTS, defaultDescription: 'the baseline' },
+  // tune has no baseline: each iteration's arms play theta+ and theta- against the same opponents.
+  tuneOpponents: { ...OPPONENTS, defaultDescription: 'the strategy at its starting values' },
   sprt: {
     flags: '--sprt <elo0,elo1>',
     description: 'SPRT hypotheses: the Elo of the candidate over the baseline under H0 and under H1',

@@ -66,9 +66,11 @@ describe('--help', () => {
     assert.match(helpOf('tournament').get('--players')!, /\(default: as many as the field/);
     for (const command of ['compare', 'tune']) {
       assert.match(helpOf(command).get('--players')!, /\(default: one more than --opponents lists/);
-      assert.match(helpOf(command).get('--opponents')!, /\(default: the baseline\)/);
       assert.match(helpOf(command).get('--preset')!, /\(default: gainer/);
     }
+    assert.match(helpOf('compare').get('--opponents')!, /\(default: the baseline\)/);
+    // tune has no baseline: the opponents are the strategy as it starts.
+    assert.match(helpOf('tune').get('--opponents')!, /\(default: the strategy at its starting values\)/);
     assert.match(helpOf('bot').get('--players')!, /\(default: 4, Love Letter's largest table/);
     // Without --job, replay needs the seed the run printed: a fresh one would replay another game.
     const seed = helpOf('replay').get('--seed')!;
