@@ -198,18 +198,17 @@ export function strategyUnits(context: SummaryContext, strategy: string, blocks:
 }
 
 /**
- * A game rate's interval between its units. Under the independent design, units that won nothing
- * (or everything) show no spread though the rate is not certain, and the Wilson interval over games
- * is the one left, named so; under the duplicate design it is never the honest one (enoughUnits),
- * and the units' own interval stands, the one a strategy's `blocks` shows beside it.
+ * A game rate's interval between its units, where the strategy has units other than its games (it
+ * holds several seats of a game, or plays in several match-ups, or the design replays deals): the
+ * one a strategy's `blocks` shows beside it. Units that won nothing (or everything) show no spread,
+ * and get the Wilson interval at their number, never the one over games, whose games are not the
+ * independent samples that interval counts.
  */
 export function gameInterval(
-  context: SummaryContext,
   gameRate: RateWithInterval,
   units: StrategyUnits,
 ): { readonly ci95: readonly [number, number]; readonly ci95Unit: IntervalUnit } {
-  const extreme = gameRate.wins === 0 || gameRate.wins === gameRate.games;
-  if (!units.estimate || (extreme && context.design !== 'duplicate')) return { ci95: gameRate.ci95, ci95Unit: 'game' };
+  if (!units.estimate) return { ci95: gameRate.ci95, ci95Unit: 'game' };
   return { ci95: unitInterval(units.estimate, units.exact), ci95Unit: units.ci95Unit };
 }
 
@@ -229,10 +228,11 @@ export function roundInterval(
 ): { readonly ci95: readonly [number, number]; readonly ci95Unit: RoundIntervalUnit } {
   const several = context.matchups.length > 1;
   const estimate = unit === 'deal group' ? dealGroupRatio(context, groupSums) : several ? null : blockEstimate();
-  // A single unit has no spread to measure, and units that won nothing (or everything) show none
-  // though the rate is not certain: the Wilson interval over rounds is then the one left, named so.
-  const extreme = wins === 0 || wins === rounds;
-  if (!estimate || Number.isNaN(estimate.se) || extreme) return { ci95: rate(wins, rounds).ci95, ci95Unit: 'round' };
+  // A single unit has no spread to measure: the Wilson interval over rounds is then the one left,
+  // named so. Units that won nothing (or everything) show none though the rate is not certain, and
+  // get the Wilson interval at their number, as the game rate does: never the one over rounds,
+  // which are not independent.
+  if (!estimate || Number.isNaN(estimate.se)) return { ci95: rate(wins, rounds).ci95, ci95Unit: 'round' };
   return { ci95: unitInterval(estimate), ci95Unit: unit };
 }
 

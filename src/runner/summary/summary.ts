@@ -78,7 +78,7 @@ function seatSummary(context: SummaryContext, counters: Counters, seat: number):
     seat,
     strategy: seatLabel(context, seat),
     ...gameRate,
-    ...gameInterval(context, gameRate, seatEstimate(context, seat)),
+    ...gameInterval(gameRate, seatEstimate(context, seat)),
     rounds: seatRounds,
     roundWins: round6(roundWins),
     roundWinRate: seatRounds > 0 ? round6(roundWins / seatRounds) : 0,
@@ -109,7 +109,7 @@ function strategySummary(
   );
   return {
     ...gameRate,
-    ...gameInterval(context, gameRate, units),
+    ...gameInterval(gameRate, units),
     rounds: roundRate.games,
     roundWins: roundRate.wins,
     roundWinRate: roundRate.winRate,

@@ -335,7 +335,7 @@ describe('intervals from hand-made counters', () => {
     );
   const repeat = (values: number[]) => [...values, ...values, ...values, ...values];
 
-  test('a round rate and a rate by card between games, and Wilson where the games show no spread', async () => {
+  test('a round rate and a rate by card between games, Wilson at their number where they show no spread, and over rounds in a single game', async () => {
     const matchup = await handMatchup(['counter', 'random'], games, 0);
     const context = { game: builtinRegistry().game('love-letter'), design: 'independent' as const, seed: 'hand', gamesPlanned: 12 };
     const summary = summarizeRun({ ...context, strategies: ['counter', 'random'], matchups: [matchup] });
@@ -349,8 +349,9 @@ describe('intervals from hand-made counters', () => {
     closeTo(soldier.ci95, expected(repeat([1, 3, 0]), repeat([1, 3, 2])));
 
     // Never won holding the princess: no spread between games, though a rate of 0 is not certain.
+    // The Wilson interval at the number of games that held it (4), not over its rounds.
     const princess = rateByRow(summary, 'counter', 'princess');
-    assert.equal(princess.ci95Unit, 'round');
+    assert.equal(princess.ci95Unit, 'game');
     closeTo(princess.ci95, [wilson(0, 4).low, wilson(0, 4).high]);
 
     const single = summarizeRun({
@@ -380,32 +381,22 @@ describe('intervals from hand-made counters', () => {
     assert.equal(rateByRow(summary, 'counter', 'soldier').ci95Unit, 'deal group');
   });
 
-  test('a game rate of 0 or 1 between deal groups of the independent design: the Wilson interval over games, not a point', async () => {
-    const summary = await handTournament(Array.from({ length: 12 }, (): HandRound[] => [['soldier', 'minister', 1]]));
-    for (const [name, wins] of [
-      ['counter', 0],
-      ['random', 24],
-    ] as const) {
-      const strategy = summary.strategies[name];
-      assert.equal(strategy.ci95Unit, 'game', name);
-      closeTo(strategy.ci95, [wilson(wins, 24).low, wilson(wins, 24).high]);
-    }
-    assert.equal(summary.seats[0].ci95Unit, 'deal group', 'a seat that won half its games keeps its unit');
-  });
-
-  test('a game rate of 0 or 1 between deal groups of the duplicate design: the Wilson interval at their number, as its block figures show', async () => {
-    const summary = await handTournament(
-      Array.from({ length: 12 }, (): HandRound[] => [['soldier', 'minister', 1]]),
-      'duplicate',
-    );
-    for (const [name, rate] of [
-      ['counter', 0],
-      ['random', 1],
-    ] as const) {
-      const strategy = summary.strategies[name];
-      assert.equal(strategy.ci95Unit, 'deal group', name);
-      closeTo(strategy.ci95, rateInterval(rate, 0, 12));
-      assert.deepEqual(strategy.blocks.ci95, strategy.ci95, name);
+  test('a game rate of 0 or 1 between deal groups, of either design: the Wilson interval at their number, as its block figures show', async () => {
+    // The games of a tournament's deal group share its deals: the Wilson interval over games would count them as independent.
+    for (const design of ['independent', 'duplicate'] as const) {
+      const summary = await handTournament(
+        Array.from({ length: 12 }, (): HandRound[] => [['soldier', 'minister', 1]]),
+        design,
+      );
+      for (const [name, rate] of [
+        ['counter', 0],
+        ['random', 1],
+      ] as const) {
+        const strategy = summary.strategies[name];
+        assert.equal(strategy.ci95Unit, 'deal group', `${design} ${name}`);
+        closeTo(strategy.ci95, rateInterval(rate, 0, 12));
+        assert.deepEqual(strategy.blocks.ci95, strategy.ci95, `${design} ${name}`);
+      }
     }
   });
 
