@@ -127,26 +127,47 @@ export function openSession(options: Omit<ExternalOptions, 'signal'>): ExternalS
  * tables of every seating of a design, and of every match-up, in turn: each game's first message
  * tells a bot its seat. A run then keeps as many processes of a bot as its tables in play at once
  * seat, where one per table would pile up (a six-seat duplicate design has 720 seatings).
+ *
+ * Labels that never come back (tune's values, one bot command line each) would leave their bots
+ * waiting to the end: the bots kept waiting are at most twice the most ever lent at once, those
+ * given back longest ago stopped first. Twice, so that runs alternating two sets of tables (the
+ * arms of compare and tune) find each other's bots still waiting.
  */
-class IdleBots {
-  private readonly idle = new Map<string, Connection[]>();
+export class IdleBots<C extends { close(): Promise<void> } = Connection> {
+  /** The waiting bots, those given back longest ago first. */
+  private readonly waiting: { readonly label: string; readonly connection: C }[] = [];
+  private lent = 0;
+  private mostLent = 0;
 
-  /** The bot that waited longest, so that in a run of one table at a time each seat gets its own bot back. */
-  take(label: string): Connection | undefined {
-    return this.idle.get(label)?.shift();
+  /** The bot of `label` that waited longest, lent out; undefined when none waits (lend a new one). */
+  take(label: string): C | undefined {
+    const at = this.waiting.findIndex((entry) => entry.label === label);
+    const connection = at < 0 ? undefined : this.waiting.splice(at, 1)[0].connection;
+    if (connection) this.lend();
+    return connection;
   }
 
-  give(label: string, connection: Connection): void {
-    const waiting = this.idle.get(label);
-    if (waiting) waiting.push(connection);
-    else this.idle.set(label, [connection]);
+  /** Counts a new bot lent out. */
+  lend(): void {
+    this.mostLent = Math.max(this.mostLent, ++this.lent);
+  }
+
+  /** Takes a lent bot back to wait for the next table. */
+  give(label: string, connection: C): void {
+    this.lent--;
+    this.waiting.push({ label, connection });
+    while (this.waiting.length > 2 * this.mostLent) void this.waiting.shift()!.connection.close();
+  }
+
+  /** A lent bot that will not come back (it failed, or was stopped). */
+  lost(): void {
+    this.lent--;
   }
 
   /** Says goodbye to every waiting bot and stops it. */
   async closeAll(): Promise<void> {
-    const waiting = [...this.idle.values()].flat();
-    this.idle.clear();
-    await Promise.all(waiting.map((connection) => connection.close()));
+    const waiting = this.waiting.splice(0);
+    await Promise.all(waiting.map((entry) => entry.connection.close()));
   }
 }
 
@@ -405,11 +426,15 @@ class BotSeat {
   /** A decision's actions, decoded from a reply. */
   readonly actions: Int32Array;
   private disqualified: { readonly forfeit: number; readonly detail: string } | null = null;
+  /** Its bots live for the session and go back to the session's pool between games (IdleBots). */
+  private readonly pooled: boolean;
 
   constructor(hosted: HostedTable, seat: number, connector: BotConnector) {
     this.hosted = hosted;
     this.seat = seat;
     this.connector = connector;
+    // A contest's entrants stay with the connector that keeps them.
+    this.pooled = hosted.host.wire.lifecycle === 'session' && connector.keepsBots !== true;
     const { table } = hosted;
     this.server = hosted.host.wire.server(table.rules, table.players, seat);
     this.actions = new Int32Array(table.game.maxActions);
@@ -477,6 +502,7 @@ class BotSeat {
 
   leave(): Promise<void> {
     if (this.current) {
+      if (this.pooled) this.hosted.host.idle.lost();
       this.previous = this.current.close();
       this.current = null;
     }
@@ -484,11 +510,11 @@ class BotSeat {
   }
 
   /**
-   * At a game's end, gives a session's bot back to the session for whichever table plays next
-   * (a contest's entrants stay with the connector that keeps them).
+   * At a game's end (after settle, which let go of a bot that failed), gives a session's bot back
+   * to the session for whichever table plays next.
    */
   release(): void {
-    if (this.current === null || this.current.failed || this.connector.keepsBots) return;
+    if (this.current === null || !this.pooled) return;
     this.hosted.host.idle.give(this.connector.label, this.current);
     this.current = null;
   }
@@ -504,8 +530,10 @@ class BotSeat {
   private connection(): Connection | null {
     // A disqualified bot is not started again this game: its messages go nowhere.
     if (this.current === null && this.hosted.host.wire.lifecycle !== 'round' && !this.disqualified) {
-      const waiting = this.hosted.host.idle.take(this.connector.label);
+      const { idle } = this.hosted.host;
+      const waiting = this.pooled ? idle.take(this.connector.label) : undefined;
       waiting?.moveTo(this);
+      if (this.pooled && !waiting) idle.lend();
       this.current = waiting ?? new Connection(this, this.previous);
     }
     return this.current;
@@ -519,7 +547,13 @@ class Connection {
   private readonly context: LinkContext;
   private link: BotLink | null = null;
   /** Messages held while the bot is not ready for them (not started yet, or asked its name). */
-  private outbox: Outbound[] = [];
+  private outbox: { readonly message: Outbound; readonly from: BotSeat }[] = [];
+  /**
+   * The seat whose message the flush sends, or whose answer it waits for: a session's bot may
+   * have moved to another table before its last game's messages were all acknowledged, and those
+   * stay that game's, in its transcript and its log lines.
+   */
+  private speaker: BotSeat | null = null;
   private ready = false;
   private failure: ReadFailure | null = null;
   private failureTold = false;
@@ -553,17 +587,21 @@ class Connection {
       limits: host.limits,
       sandbox: host.sandbox,
       openTimeoutMs: host.startTimeoutMs,
-      log: (line) => this.host.log(label, `${pinned ?? this.bot.logPrefix()}${line}`),
+      log: (line) => this.host.log(label, `${pinned ?? this.voice.logPrefix()}${line}`),
       logCap: host.logCap(label),
     };
     this.nameLine = hosted.nameLine(bot.seat);
     this.startAllowanceMs = host.channel === 'stdio' ? host.startTimeoutMs : 0;
-    this.outbox.push(...bot.server.open());
+    this.outbox.push(...bot.server.open().map((message) => ({ message, from: bot })));
     this.flushed = this.open(previous);
   }
 
   private get host(): ProtocolHost {
     return this.bot.hosted.host;
+  }
+
+  private get voice(): BotSeat {
+    return this.speaker ?? this.bot;
   }
 
   /** Hands the bot to the seat of another table, of this match-up or another, for its next game. */
@@ -591,9 +629,11 @@ class Connection {
 
   /** Sends what waits, in order; a name request, a message to acknowledge or one whose answer is set aside holds the rest back until the answer comes. */
   private async flush(link: BotLink): Promise<void> {
-    for (let message = this.outbox.shift(); message !== undefined; message = this.outbox.shift()) {
+    for (let entry = this.outbox.shift(); entry !== undefined; entry = this.outbox.shift()) {
       // A bot that failed already hears no more: what it would answer can no longer count.
       if (this.failure) continue;
+      const { message } = entry;
+      this.speaker = entry.from;
       this.write(link, message);
       if (message.expects === 'name') await this.readName(link);
       else if (message.expects === 'ack') {
@@ -602,6 +642,7 @@ class Connection {
         else this.context.log(this.failure.detail);
       } else if (message.expects === 'aside') await this.readAside(link);
     }
+    this.speaker = null;
     this.ready = true;
   }
 
@@ -613,12 +654,12 @@ class Connection {
 
   private async read(link: BotLink): Promise<ReadResult> {
     const reply = await link.readLine(this.readTimeoutMs());
-    if ('line' in reply) this.bot.hosted.onWire(this.bot.seat, false, reply.line);
+    if ('line' in reply) this.voice.hosted.onWire(this.voice.seat, false, reply.line);
     return reply;
   }
 
   private write(link: BotLink, message: Outbound): void {
-    this.bot.hosted.onWire(this.bot.seat, true, message.text);
+    this.voice.hosted.onWire(this.voice.seat, true, message.text);
     link.send(message.text, message.padTo);
   }
 
@@ -677,7 +718,7 @@ class Connection {
       this.write(this.link!, message);
       return;
     }
-    this.outbox.push(message);
+    this.outbox.push({ message, from: this.bot });
     if (this.ready && this.link) {
       this.ready = false;
       this.flushed = this.flush(this.link);

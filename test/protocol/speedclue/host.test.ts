@@ -9,6 +9,7 @@ import { Forfeit } from '../../../src/core/forfeits.ts';
 import { Illegal } from '../../../src/games/speedclue/index.ts';
 import type { ReadFailure } from '../../../src/protocol/index.ts';
 import { PROMPT_MS } from '../../helpers/patience.ts';
+import { startParlor } from '../../cli/cli.ts';
 import { PYTHON, ROOT, forfeitsOf, liveHandles, playExternal, processesMarked, scratchDir, zombieChildren } from '../helpers.ts';
 
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots/speedclue', name);
@@ -78,6 +79,49 @@ describe('SpeedClue bots on TCP', () => {
       await assertNothingLeft();
     });
   }
+
+  test("a bot moved from seat to seat keeps each game's messages in that game's transcript", async () => {
+    // Under the duplicate design the one process sits at another seat each game, and moves on while
+    // its last game's news still waits for an ok: that news stays in its own game.
+    const out = join(scratch, 'moving');
+    const { finished } = startParlor(
+      [
+        'sim',
+        '--game',
+        'speedclue',
+        '--seat',
+        cmd(PYTHON, EXAMPLE),
+        '--seat',
+        'inference',
+        '--seat',
+        'simple',
+        '--design',
+        'duplicate',
+        '--games',
+        '6',
+        '--seed',
+        'moving',
+        '--transcripts',
+        '-w',
+        '1',
+        '-q',
+        '--out',
+        out,
+      ],
+      ROOT,
+      env,
+    );
+    const run = await finished;
+    assert.equal(run.code, 0, run.stderr);
+    for (let game = 0; game < 6; game++) {
+      const wire = readFileSync(join(out, 'transcripts', `game-${game}.txt`), 'utf8').match(/^\[wire .*$/gm) ?? [];
+      const opening = /^\[wire manager -> (\d)\] reset 3 (\d) /.exec(wire[0] ?? '');
+      assert.ok(opening && opening[1] === opening[2], `game ${game} opens with its own reset: ${wire[0]}`);
+      const seat = opening[1];
+      for (const line of wire) assert.match(line, new RegExp(`^\\[wire (manager -> ${seat}|${seat} -> manager)\\] `), `game ${game}`);
+    }
+    assert.deepEqual(processesMarked(marker), []);
+  });
 
   test('the example C bot, compiled here, plays a whole run sending NUL-ended replies', { skip: !GCC && 'no gcc' }, async () => {
     const program = join(scratch, 'speedclue_bot');
