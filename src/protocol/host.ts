@@ -125,8 +125,8 @@ export function openSession(options: Omit<ExternalOptions, 'signal'>): ExternalS
  * The bots of a session (Hearts, SpeedClue) between their games, by label. A seat takes one when
  * its game first needs its bot and gives it back when the game ends, so one process plays the
  * tables of every seating of a design, and of every match-up, in turn: each game's first message
- * tells a bot its seat. A run then keeps as many processes of a bot as its tables in play at once
- * seat, where one per table would pile up (a six-seat duplicate design has 720 seatings).
+ * tells a bot its seat. A run then keeps, of each bot, as many processes as the tables in play at
+ * once seat it, where one per table would pile up (a six-seat duplicate design has 720 seatings).
  *
  * Labels that never come back (tune's values, one bot command line each) would leave their bots
  * waiting to the end: the bots kept waiting are at most twice the most ever lent at once, those
@@ -136,6 +136,8 @@ export function openSession(options: Omit<ExternalOptions, 'signal'>): ExternalS
 export class IdleBots<C extends { close(): Promise<void> } = Connection> {
   /** The waiting bots, those given back longest ago first. */
   private readonly waiting: { readonly label: string; readonly connection: C }[] = [];
+  /** Bots stopped for being too many, until they are gone: the session's close waits for them too. */
+  private readonly stopping = new Set<Promise<void>>();
   private lent = 0;
   private mostLent = 0;
 
@@ -156,7 +158,12 @@ export class IdleBots<C extends { close(): Promise<void> } = Connection> {
   give(label: string, connection: C): void {
     this.lent--;
     this.waiting.push({ label, connection });
-    while (this.waiting.length > 2 * this.mostLent) void this.waiting.shift()!.connection.close();
+    while (this.waiting.length > 2 * this.mostLent) {
+      const stop = this.waiting.shift()!.connection.close();
+      this.stopping.add(stop);
+      const gone = () => this.stopping.delete(stop);
+      stop.then(gone, gone);
+    }
   }
 
   /** A lent bot that will not come back (it failed, or was stopped). */
@@ -167,7 +174,7 @@ export class IdleBots<C extends { close(): Promise<void> } = Connection> {
   /** Says goodbye to every waiting bot and stops it. */
   async closeAll(): Promise<void> {
     const waiting = this.waiting.splice(0);
-    await Promise.all(waiting.map((entry) => entry.connection.close()));
+    await Promise.all([...waiting.map((entry) => entry.connection.close()), ...this.stopping]);
   }
 }
 
