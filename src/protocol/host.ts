@@ -141,17 +141,14 @@ export class IdleBots<C extends { close(): Promise<void> } = Connection> {
   private lent = 0;
   private mostLent = 0;
 
-  /** The bot of `label` that waited longest, lent out; undefined when none waits (lend a new one). */
-  take(label: string): C | undefined {
-    const at = this.waiting.findIndex((entry) => entry.label === label);
-    const connection = at < 0 ? undefined : this.waiting.splice(at, 1)[0].connection;
-    if (connection) this.lend();
-    return connection;
-  }
-
-  /** Counts a new bot lent out. */
-  lend(): void {
+  /**
+   * Lends a seat a bot of `label`: the one that waited longest, or undefined when none waits and
+   * the seat starts one of its own, which counts as lent all the same.
+   */
+  lend(label: string): C | undefined {
     this.mostLent = Math.max(this.mostLent, ++this.lent);
+    const at = this.waiting.findIndex((entry) => entry.label === label);
+    return at < 0 ? undefined : this.waiting.splice(at, 1)[0].connection;
   }
 
   /** Takes a lent bot back to wait for the next table. */
@@ -537,10 +534,8 @@ class BotSeat {
   private connection(): Connection | null {
     // A disqualified bot is not started again this game: its messages go nowhere.
     if (this.current === null && this.hosted.host.wire.lifecycle !== 'round' && !this.disqualified) {
-      const { idle } = this.hosted.host;
-      const waiting = this.pooled ? idle.take(this.connector.label) : undefined;
+      const waiting = this.pooled ? this.hosted.host.idle.lend(this.connector.label) : undefined;
       waiting?.moveTo(this);
-      if (this.pooled && !waiting) idle.lend();
       this.current = waiting ?? new Connection(this, this.previous);
     }
     return this.current;
