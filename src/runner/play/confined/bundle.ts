@@ -56,9 +56,9 @@ function packageFolder(found: string, name: string): string {
  * seed) fails the load with the reason, and each module so reached is held to the same. Code may
  * lie in any folder a relative path reaches (helpers shared by bots in folders side by side, as a
  * queue's workers place them too): it runs in the file's compartment, and what parlor writes (a
- * run's job.json, its tables) is never code. parlor's own
- * modules (its src/, and the packages those import) keep their imports, and those of Node they
- * name (seedrandom's optional crypto) fail only if called.
+ * run's job.json, its tables) is never code. parlor's own modules (its src/, and the packages
+ * those import) keep their imports, and those of Node they name (seedrandom's optional crypto)
+ * fail only if called.
  */
 function confinedImports(absolute: string, engines: EngineBinaries): Plugin {
   const specifiers = parlorSpecifiers();

@@ -20,6 +20,16 @@ interface Summary {
   readonly forfeits: { strategy: string; what: string; count: number }[];
 }
 
+/** Runs `body` with a scratch folder of its own, removed after it whatever happens. */
+async function inScratch(body: (dir: string) => Promise<void>): Promise<void> {
+  const dir = scratchDir();
+  try {
+    await body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /** The command, run to its end: one still running after HUNG_MS is stuck for good. */
 async function ended(args: readonly string[]): Promise<Finished> {
   const { child, finished } = startParlor(args);
@@ -35,8 +45,7 @@ async function ended(args: readonly string[]): Promise<Finished> {
 
 describe("a strategy file's top-level code, run again for each seat", () => {
   test('is timed with its create: past the move timeout, the seat forfeits every decision on time', async () => {
-    const dir = scratchDir();
-    try {
+    await inScratch(async (dir) => {
       // It idles 4 s each time it runs: within the load's 10 s, far past the seat's limit.
       const spec = fixture('slow-top-level');
       const run = await ended(['sim', '--strategies', `${spec},random`, ...SETTINGS, '--move-timeout', '0.5', '-o', dir]);
@@ -47,9 +56,7 @@ describe("a strategy file's top-level code, run again for each seat", () => {
         summary.forfeits.map((row) => [row.strategy, row.what]),
         [[spec, 'timeout']],
       );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test('that spins only where it is evaluated for a seat, not where it was loaded, forfeits on time there', async () => {
@@ -78,8 +85,7 @@ describe("a strategy file's top-level code, run again for each seat", () => {
 
 describe('what a strategy file throws or hands over', () => {
   test('an Error whose message is not a string forfeits its decision, in fixed words; its message is never shown', async () => {
-    const dir = scratchDir();
-    try {
+    await inScratch(async (dir) => {
       const specs = ['loop', 'throw'].map((how) => `${fixture('message-bomb')}:how=${how}`);
       const runs = await Promise.all(
         specs.map((spec, index) =>
@@ -97,14 +103,11 @@ describe('what a strategy file throws or hands over', () => {
         const csv = readFileSync(join(dir, `${index}`, 'forfeits.csv'), 'utf8');
         assert.match(csv, /,strategy-error,\d+,\[a message that is not a string\] \(test\/fixtures\/strategies\/message-bomb\.js:\d+\)\n/);
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test("a seat of the file's own making, thrown from create, is never played: the command fails naming the file", async () => {
-    const dir = scratchDir();
-    try {
+    await inScratch(async (dir) => {
       const spec = fixture('forged-seat');
       const run = await ended(['sim', '--strategies', `${spec},random`, ...SETTINGS, '--move-timeout', '1', '-o', dir]);
       assert.equal(run.code, 3, run.stderr);
@@ -112,29 +115,23 @@ describe('what a strategy file throws or hands over', () => {
         run.stderr,
         `parlor: strategy module ${spec}, random: failed to start: create failed: [a message that is not a string]\n`,
       );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test("a module of the file's own making, exported or handed to the realm, is never called: the file plays as it exports", async () => {
-    const dir = scratchDir();
-    try {
+    await inScratch(async (dir) => {
       const run = await ended(['sim', '--strategies', `${fixture('forged-module')},random`, ...SETTINGS, '--move-timeout', '1', '-o', dir]);
       assert.equal(run.code, 0, run.stderr);
       const summary = JSON.parse(run.stdout) as Summary;
       assert.equal(summary.games, 4);
       assert.deepEqual(summary.forfeits, []);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe("a strategy file's memory outside the heap", () => {
   test("counts against --worker-memory, copies into the realm's own constructors too: a call that meets it crashes, and the run goes on", async () => {
-    const dir = scratchDir();
-    try {
+    await inScratch(async (dir) => {
       for (const how of ['construct', 'buffer-copy', 'view-copy']) {
         const spec = `${fixture('hoards-buffers')}:how=${how}`;
         const out = join(dir, how);
@@ -163,8 +160,6 @@ describe("a strategy file's memory outside the heap", () => {
           /,crashed,\d+,filled its worker thread's memory \(--worker-memory\)\n/,
         );
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
