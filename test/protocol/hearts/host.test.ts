@@ -8,6 +8,7 @@ import { Forfeit } from '../../../src/core/forfeits.ts';
 import { Illegal } from '../../../src/games/hearts/index.ts';
 import { finishRun } from '../../../src/protocol/index.ts';
 import { runCaptured, startParlor } from '../../cli/cli.ts';
+import { ANSWERING_SECONDS } from '../../helpers/patience.ts';
 import type { StrategyResolver } from '../../../src/runner/play/match.ts';
 import {
   PYTHON,
@@ -169,7 +170,8 @@ describe('a Hearts run from the command line', () => {
     for (const [index, args] of runs.entries()) {
       const out = join(scratch, `moving-bot-${index}`);
       const rules = ['--game', 'hearts', '--rules', 'profile=zadikian-server,hands=1'];
-      const { finished } = startParlor([...args, ...rules, '-w', '1', '-q', '--out', out], ROOT, env);
+      const patience = ['--move-timeout', String(ANSWERING_SECONDS), '--start-timeout', String(ANSWERING_SECONDS)];
+      const { finished } = startParlor([...args, ...rules, ...patience, '-w', '1', '-q', '--out', out], ROOT, env);
       const result = await finished;
       assert.equal(result.code, 0, result.stderr);
       const log = readFileSync(join(out, 'bots', readdirSync(join(out, 'bots'))[0]), 'utf8');

@@ -8,7 +8,7 @@ import { quote } from 'shell-quote';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { Illegal } from '../../../src/games/speedclue/index.ts';
 import type { ReadFailure } from '../../../src/protocol/index.ts';
-import { PROMPT_MS } from '../../helpers/patience.ts';
+import { ANSWERING_SECONDS, PROMPT_MS } from '../../helpers/patience.ts';
 import { startParlor } from '../../cli/cli.ts';
 import { PYTHON, ROOT, forfeitsOf, liveHandles, playExternal, processesMarked, scratchDir, zombieChildren } from '../helpers.ts';
 
@@ -102,6 +102,10 @@ describe('SpeedClue bots on TCP', () => {
         '--seed',
         'moving',
         '--transcripts',
+        '--move-timeout',
+        String(ANSWERING_SECONDS),
+        '--start-timeout',
+        String(ANSWERING_SECONDS),
         '-w',
         '1',
         '-q',
