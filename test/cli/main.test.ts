@@ -64,6 +64,8 @@ const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = 
   ['a strategy twice in a tournament', () => ['tournament', '--strategies', 'random,random'], /each strategy once/],
   ['an existing results folder', (f) => [...sim, '--games', '30', '--out', f.done], /already exists \(use --force/],
   ['--force on a folder that holds something else', (f) => [...sim, '--out', f.occupied, '--force'], /not a parlor results folder/],
+  // Not "use --force", which the folder would refuse next.
+  ['a folder that holds something else', (f) => [...sim, '--out', f.occupied], /not a parlor results folder/],
   ['a resume folder that is not there', (f) => ['sim', '--resume', join(f.done, 'missing')], /cannot read .*missing/],
   ['a damaged resume folder', (f) => ['sim', '--resume', f.damaged], /damaged: job\.json is not valid JSON/],
   [

@@ -30,8 +30,9 @@ export function createResultsFolder(dir: string, force: boolean, marker: string 
   if (!statSync(dir).isDirectory()) throw Errors.notResultsFolder(dir);
   const entries = readdirSync(dir).filter((entry) => entry !== LOCK_FILE);
   if (entries.length > 0) {
-    if (!force) throw Errors.resultsExist(dir);
+    // A folder of something else is refused first: --force, which the other refusal suggests, would not help.
     if (!entries.includes(marker)) throw Errors.notResultsFolder(dir);
+    if (!force) throw Errors.resultsExist(dir);
   }
   const lock = lockResultsFolder(dir);
   try {
