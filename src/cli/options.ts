@@ -91,7 +91,7 @@ export const Options = {
   pairedPlayers: {
     flags: '-p, --players <n>',
     description: "players at the table (each game's range: `parlor games`)",
-    defaultDescription: 'one more than --opponents lists, or 2 when it lists one strategy (as by default)',
+    defaultDescription: "one more than --opponents lists, or the game's smallest table when it lists one strategy (as by default)",
     parse: parsePlayers,
   },
   botPlayers: {

@@ -71,7 +71,7 @@ export function planComparison(registry: Registry, options: ComparisonRequest): 
   if (candidate === baseline) throw Errors.badOption(`--candidate and --baseline are the same strategy '${candidate}'`);
   const listed = (options.opponents ?? [baseline]).map((spec) => parseStrategySpec(spec).text);
   if (listed.length === 0) throw Errors.badOption('--opponents: give at least one strategy');
-  const players = options.players ?? (listed.length > 1 ? listed.length + 1 : 2);
+  const players = options.players ?? (listed.length > 1 ? listed.length + 1 : game.minPlayers);
   if (players < game.minPlayers || players > game.maxPlayers) throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
   const opponents = listed.length === 1 ? Array<string>(players - 1).fill(listed[0]) : listed;
   if (opponents.length !== players - 1) throw Errors.seatCount(opponents.length + 1, players);

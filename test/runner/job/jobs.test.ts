@@ -56,6 +56,17 @@ describe('jobs from code', () => {
     assert.equal(existsSync(out), false);
   });
 
+  test("a comparison's table is, by default, the game's smallest: the one opponent named fills the other seats", () => {
+    const { registry } = quietContext();
+    const request = { candidate: 'random', baseline: 'first-legal', sprtElo: 'normalized', maxGames: 800, batch: 100, seed: 's' } as const;
+    for (const game of ['love-letter', 'hearts', 'dominion', 'speedclue']) {
+      const baseline = registry.strategiesOf(game).find((s) => s.name !== 'random')!.name;
+      const plan = planComparison(registry, { ...request, game, baseline });
+      assert.equal(plan.players, registry.game(game).minPlayers, game);
+      assert.deepEqual(plan.paired.opponents, Array(plan.players - 1).fill(baseline), game);
+    }
+  });
+
   test('a comparison reports its plan and each look, ends with a verdict, and reads back when complete', async () => {
     const context = quietContext();
     const out = join(scratch, 'compare');
