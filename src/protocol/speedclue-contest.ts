@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Errors } from '../core/errors.ts';
 import type { Registry } from '../core/registry.ts';
 import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
-import { startPlayer } from '../runner/play/batch.ts';
+import { MatchPlayer } from '../runner/play/batch.ts';
 import { confines } from '../runner/play/trust.ts';
 import { defaultWorkerMemory } from '../runner/job/worker-memory.ts';
 import type { Counters } from '../runner/play/counters.ts';
@@ -399,7 +399,7 @@ class Contest {
       },
     });
     // Only built-ins play in this thread, trusted to answer.
-    const player = startPlayer(match, 'independent', null);
+    const player = new MatchPlayer(match, 'independent', null);
     const counters = newCounters(match);
     const shares = new Float64Array(seated.length);
     try {

@@ -112,6 +112,12 @@ const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = 
     () => ['contest', '--game', 'hearts', '--strategies', 'random,random,random'],
     /give --game speedclue/,
   ],
+  [
+    'a built-in whose parameter cannot start it',
+    () => ['sim', '--game', 'hearts', '--seat', 'mcts:rollout=nosuch', '--seat', 'random', '--seat', 'random', '--games', '4'],
+    // Named alone: not the whole match-up, whose other seats start.
+    /strategy module mcts:rollout=nosuch: failed to start: .*no built-in rollout strategy 'nosuch'/,
+  ],
   ['a replay from a job that is not there', (f) => ['replay', '--job', join(f.done, 'nope'), '--index', '1'], /cannot read/],
 ];
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { Errors } from '../../core/errors.ts';
 import type { GameState, PlayerView } from '../../core/game.ts';
-import { startPlayer, type GameRange, type MatchPlayer } from '../../runner/play/batch.ts';
+import { MatchPlayer, type GameRange } from '../../runner/play/batch.ts';
 import { Counters } from '../../runner/play/counters.ts';
 import type { DesignName } from '../../runner/play/design.ts';
 import { isExternalSpec, parseStrategySpec } from '../../core/strategy-spec.ts';
@@ -125,7 +125,7 @@ async function replayLines(
     const match = await prepareMatch(context.registry, target.match, runners.resolverFor(target.match.seats));
     if (!runners.hasExternalSeat(match.spec.seats) && seatsUntrusted(match))
       return await workerLog(runners, target, context.registryModule);
-    const player = startPlayer(match, target.design, timedGuard(moveTimeout));
+    const player = new MatchPlayer(match, target.design, timedGuard(moveTimeout));
     const table = player.tableFor(target.local);
     const recorder = new TranscriptRecorder<GameState, PlayerView>(match.game, match.rules);
     recorder.beginGame(gameHeading(player, target.offset, target.local));

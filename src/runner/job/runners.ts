@@ -7,7 +7,7 @@ import { blockGames, type DesignName } from '../play/design.ts';
 import { WorkerPool } from './pool.ts';
 import { filledHeap, timedGuard } from '../play/choice-guard.ts';
 import { loadCheckMemory } from './worker-memory.ts';
-import { startPlayer, type MatchPlayer } from '../play/batch.ts';
+import { MatchPlayer } from '../play/batch.ts';
 import { chooseBatchGames, evenBatchGames } from '../play/calibrate.ts';
 import { resolveStrategy } from '../play/strategies.ts';
 import type { Task, TaskRunner } from '../play/tasks.ts';
@@ -159,7 +159,7 @@ export class Runners {
   async checkStart(match: PreparedMatch, design: DesignName, moveTimeout?: number): Promise<MatchPlayer | null> {
     const registry = this.threads.registry;
     if (registry === undefined || !seatsUntrusted(match) || this.hasExternalSeat(match.spec.seats)) {
-      return startPlayer(match, design, timedGuard(moveTimeout));
+      return new MatchPlayer(match, design, timedGuard(moveTimeout));
     }
     const pool = this.asidePool(registry);
     try {

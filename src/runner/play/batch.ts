@@ -1,5 +1,3 @@
-import { Errors } from '../../core/errors.ts';
-import { oneLineDetail } from '../../core/forfeits.ts';
 import type { GameState, PlayerView } from '../../core/game.ts';
 import type { Counters } from './counters.ts';
 import type { SeatMeasureReader } from '../summary/measures.ts';
@@ -7,22 +5,6 @@ import { blockGames, dealOf, seatingCount, seatingOf, seatingsOf, type DesignNam
 import { setActiveGuard, type ChoiceGuard } from './choice-guard.ts';
 import { createSeat, createTable, seatsUntrusted, type PreparedMatch } from './match.ts';
 import { playGame, type SeatPlayer, type Table } from './table.ts';
-
-/**
- * A match-up's player, its seats created: a seat whose creation throws fails the whole command,
- * before any game, with the match-up's seats named.
- */
-export function startPlayer(match: PreparedMatch, design: DesignName, guard: ChoiceGuard | null): MatchPlayer {
-  try {
-    return new MatchPlayer(match, design, guard);
-  } catch (error) {
-    // The message is the strategy's own words: one line, so it cannot pass for parlor's.
-    throw Errors.badStrategyModule(
-      match.spec.seats.join(', '),
-      `failed to start: ${oneLineDetail(error instanceof Error ? error.message : String(error))}`,
-    );
-  }
-}
 
 /** Local games [from, to) of a match-up; their game indices are offset + local. Both ends are whole blocks. */
 export interface GameRange {

@@ -1,4 +1,5 @@
 import { Errors } from '../../core/errors.ts';
+import { oneLineDetail } from '../../core/forfeits.ts';
 import type { Game, GameState, PlayerView, RuleValues } from '../../core/game.ts';
 import { masterKey, type MasterKey } from '../../core/random.ts';
 import type { Registry } from '../../core/registry.ts';
@@ -80,10 +81,17 @@ export function untrustedSpecs(match: PreparedMatch): string[] {
  */
 export function createSeat(match: PreparedMatch, listed: number, position: number): SeatPlayer<PlayerView> {
   const slot = match.slots[match.seatSlot[listed]];
-  return {
-    strategy: slot.definition.create({ seat: position, players: match.spec.seats.length, rules: match.rules, params: slot.params }),
-    trusted: slot.definition.trusted === true,
-  };
+  let strategy;
+  try {
+    strategy = slot.definition.create({ seat: position, players: match.spec.seats.length, rules: match.rules, params: slot.params });
+  } catch (error) {
+    // The message is the strategy's own words: one line, so it cannot pass for parlor's.
+    throw Errors.badStrategyModule(
+      slot.spec.text,
+      `failed to start: ${oneLineDetail(error instanceof Error ? error.message : String(error))}`,
+    );
+  }
+  return { strategy, trusted: slot.definition.trusted === true };
 }
 
 /** A table with these seats at its positions; by default the seats as listed. */

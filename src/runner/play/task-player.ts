@@ -1,5 +1,5 @@
 import type { Registry } from '../../core/registry.ts';
-import { MatchPlayer, startPlayer, type GameRange } from './batch.ts';
+import { MatchPlayer, type GameRange } from './batch.ts';
 import { SharedChoiceGuard, timedGuard, type ChoiceGuard } from './choice-guard.ts';
 import { Counters } from './counters.ts';
 import { blockGames } from './design.ts';
@@ -88,7 +88,7 @@ export class TaskPlayer {
     // Their creation is timed as the job's own tables time it.
     const guard = timedGuard(task.moveTimeout);
     const players: MatchPlayer[] = [];
-    for (const spec of task.matches) players.push(startPlayer(await prepareMatch(registry, spec, this.resolve), task.design, guard));
+    for (const spec of task.matches) players.push(new MatchPlayer(await prepareMatch(registry, spec, this.resolve), task.design, guard));
     return chooseBatchGames(players, task.games, task.workers, task.moveTimeout);
   }
 
@@ -97,7 +97,7 @@ export class TaskPlayer {
     if (this.idle.get(playerKey(task.registry, task.match, task.design))?.length) return;
     const match = await prepareMatch(await this.loadRegistry(task.registry), task.match, this.resolve);
     const guard = timedGuard(task.moveTimeout);
-    this.giveBack(task.registry, startPlayer(match, task.design, guard));
+    this.giveBack(task.registry, new MatchPlayer(match, task.design, guard));
   }
 
   /**
@@ -106,7 +106,7 @@ export class TaskPlayer {
    */
   async replayDetail(task: DetailTask): Promise<string | undefined> {
     const match = await prepareMatch(await this.loadRegistry(task.registry), task.match, this.resolve);
-    return replayedDetail(startPlayer(match, task.design, timedGuard(task.moveTimeout)), task.offset, task.note);
+    return replayedDetail(new MatchPlayer(match, task.design, timedGuard(task.moveTimeout)), task.offset, task.note);
   }
 
   /** The registry of the module at `url`, loaded once per thread. */

@@ -111,10 +111,7 @@ describe('what a strategy file throws or hands over', () => {
       const spec = fixture('forged-seat');
       const run = await ended(['sim', '--strategies', `${spec},random`, ...SETTINGS, '--move-timeout', '1', '-o', dir]);
       assert.equal(run.code, 3, run.stderr);
-      assert.equal(
-        run.stderr,
-        `parlor: strategy module ${spec}, random: failed to start: create failed: [a message that is not a string]\n`,
-      );
+      assert.equal(run.stderr, `parlor: strategy module ${spec}: failed to start: create failed: [a message that is not a string]\n`);
     });
   });
 
