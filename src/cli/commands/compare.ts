@@ -17,6 +17,7 @@ import type { SandboxLimits } from '../../runner/play/external.ts';
 import {
   checkChannel,
   checkRecordedSettings,
+  inRunFolder,
   jobContext,
   refuseFixedOnResume,
   runThreads,
@@ -65,7 +66,9 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
       const job = resumableJob(options.resume, given);
       await checkChannel(context.registry.game(job.game), options);
       await checkRecordedSettings(context.registry.game(job.game), options.resume, job, options, given);
-      outcome = await resumeComparison(jobContext(context), options.resume, settings, printingWatch(context, options), job);
+      outcome = await inRunFolder(options.resume, job, (dir) =>
+        resumeComparison(jobContext(context), dir, settings, printingWatch(context, options), job),
+      );
     } else {
       if (options.candidate === undefined || options.baseline === undefined)
         throw Errors.badOption('--candidate and --baseline are required (or --resume DIR)');

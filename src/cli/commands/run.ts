@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { BUILTIN_REGISTRY_MODULE, loadExternalHost } from '../../app.ts';
@@ -162,7 +163,7 @@ export async function runJobCommand<O extends RunOptions>(
       const job = resumableJob(context, kind, options, given);
       await checkChannel(context.registry.game(job.game), options);
       await checkRecordedSettings(context.registry.game(job.game), options.resume, job, options, given);
-      outcome = await resumeJob(jobContext(context, timeline), options.resume, settings, job);
+      outcome = await inRunFolder(options.resume, job, (dir) => resumeJob(jobContext(context, timeline), dir, settings, job));
     } else {
       const plan = kind.plan(context.registry, options);
       await checkChannel(context.registry.game(plan.game), options);
@@ -178,6 +179,24 @@ export async function runJobCommand<O extends RunOptions>(
     return stop.exitCode;
   } finally {
     stop.dispose();
+  }
+}
+
+/**
+ * Resumes in the folder the run was started in (job.json's cwd, while it exists): its strategy
+ * files' relative paths lead there, so the rest of the run loads, checks and plays the files its
+ * start did, wherever it is resumed from. `resume` gets the results folder's path from there; the
+ * process goes back to its own folder after.
+ */
+export async function inRunFolder<T>(dir: string, job: { readonly cwd?: string }, resume: (dir: string) => Promise<T>): Promise<T> {
+  const here = process.cwd();
+  if (job.cwd === undefined || resolve(job.cwd) === here || !existsSync(job.cwd)) return resume(dir);
+  const absolute = resolve(dir);
+  process.chdir(job.cwd);
+  try {
+    return await resume(absolute);
+  } finally {
+    process.chdir(here);
   }
 }
 

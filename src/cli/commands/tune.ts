@@ -15,7 +15,7 @@ import type { CommandContext } from '../command.ts';
 import { iterationGamesNote } from '../format.ts';
 import { invokedCommand } from '../invocation.ts';
 import { printingWatch, resultLines, type CompareOptions } from './compare.ts';
-import { checkRecordedSettings, jobContext, refuseFixedOnResume, runThreads, SignalStop, stoppedBeforeStart } from './run.ts';
+import { checkRecordedSettings, inRunFolder, jobContext, refuseFixedOnResume, runThreads, SignalStop, stoppedBeforeStart } from './run.ts';
 
 export interface TuneOptions
   extends
@@ -42,7 +42,9 @@ export async function runTune(context: CommandContext, typed: TuneOptions, given
       refuseFixedOnResume(options.resume, given);
       const job = readTuneJob(options.resume);
       await checkRecordedSettings(context.registry.game(job.game), options.resume, job, options, given);
-      outcome = await resumeTune(jobContext(context), options.resume, settings, printingTuneWatch(context, options), job);
+      outcome = await inRunFolder(options.resume, job, (dir) =>
+        resumeTune(jobContext(context), dir, settings, printingTuneWatch(context, options), job),
+      );
     } else {
       if (options.strategy === undefined) throw Errors.badOption('--strategy is required (or --resume DIR)');
       outcome = await startTune(

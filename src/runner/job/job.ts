@@ -56,6 +56,8 @@ export interface JobFile extends JobSpec {
   readonly parlor: { readonly version: string; readonly commit: string | null };
   /** The folder the run was started in: its strategy files' relative paths start there (absent in folders of older parlors). */
   readonly cwd?: string;
+  /** The run keeps each game's message log (--transcripts): a resume keeps those of the games it plays too. */
+  readonly transcripts?: true;
   /** Each strategy spec as loaded: the strategy's name and every parameter's value, defaults included. */
   readonly loaded?: Readonly<Record<string, { readonly strategy: string; readonly params: Readonly<Record<string, ParamValue>> }>>;
   /** Content hashes of the strategy files and the local files they import (absent in folders of older parlors). */

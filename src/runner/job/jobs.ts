@@ -168,6 +168,7 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
     const job: JobFile = {
       ...jobHead(context.registry, spec, name, loaded),
       ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
+      ...(settings.transcripts ? { transcripts: true } : {}),
       play: playSettingsOf(settings),
       ...spec,
     };
@@ -284,7 +285,8 @@ export async function resumeJob(
 ): Promise<JobOutcome> {
   // The files trusted when the run began stay trusted: the rest of it plays as its start did.
   trustStrategyFiles(job.confinement?.trusted ?? []);
-  const settings = { ...given, ...recordedSettings(job) };
+  // A folder whose run kept transcripts gets those of the rest of its games, typed again or not.
+  const settings = { ...given, ...recordedSettings(job), transcripts: given.transcripts === true || job.transcripts === true };
   const runners = await createRunners(context, settings);
   try {
     return await whileLocked(lockResultsFolder(dir), () => resumeLocked(context, dir, job, settings, runners));

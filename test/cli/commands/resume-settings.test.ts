@@ -3,7 +3,7 @@
 // replay of one of its games plays it as the run did.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sandboxProblem } from '../../../src/protocol/transport/sandbox.ts';
@@ -42,6 +42,9 @@ writeFileSync(
     '',
   ].join('\n'),
 );
+
+// A strategy file the runs name by its path from the project folder.
+copyFileSync(join(ROOT, 'test', 'fixtures', 'strategies', 'first-legal.js'), join(project, 'bots', 'first-legal.js'));
 
 // The example Hearts bot, which refuses to play outside a sandbox (where nothing limits its memory).
 copyFileSync(join(ROOT, 'strategies', 'external', 'hearts_bot.py'), join(project, 'bots', 'hearts_bot.py'));
@@ -209,6 +212,30 @@ describe('a resumed run plays with the settings it started with', () => {
     assert.equal(summary.games, 100);
     assert.deepEqual(summary.forfeitGames, []);
     assert.equal(readFileSync(join(dir, 'forfeits.csv'), 'utf8').trim(), 'strategy,reason,count,first');
+  });
+});
+
+describe('a resumed run loads what its start loaded and keeps what its start kept', () => {
+  test('a strategy file named by a relative path, and --transcripts: every game has its log, as an uninterrupted run', async () => {
+    const job = ['sim', '--seat', 'bots/first-legal.js', '--seat', 'ismcts:iterations=200', '--games', '600', '--batch', '20'];
+    const settings = ['--workers', '1', '--seed', 'kept', '--transcripts', '--quiet'];
+    const dir = join(scratch, 'kept-stopped');
+    const stopped = await interruptedAfterFirstBatch([...job, ...settings, '--out', dir], dir);
+    assert.equal(stopped.code, 130, stopped.stderr);
+    assert.equal(readJson(dir, 'job.json').transcripts, true);
+
+    // The command printed, from a folder where bots/first-legal.js leads nowhere.
+    const resumed = await continuation(stopped, elsewhere);
+    assert.equal(resumed.code, 0, resumed.stderr);
+    const straight = join(scratch, 'kept-straight');
+    const reference = await parlor([...job, ...settings, '--out', straight], project);
+    assert.equal(reference.code, 0, reference.stderr);
+    assert.equal(readFileSync(join(dir, 'summary.json'), 'utf8'), readFileSync(join(straight, 'summary.json'), 'utf8'));
+    const logs = readdirSync(join(straight, 'transcripts')).sort();
+    assert.equal(logs.length, 600);
+    assert.deepEqual(readdirSync(join(dir, 'transcripts')).sort(), logs);
+    for (const log of logs)
+      assert.equal(readFileSync(join(dir, 'transcripts', log), 'utf8'), readFileSync(join(straight, 'transcripts', log), 'utf8'), log);
   });
 });
 
