@@ -147,6 +147,7 @@ export const Commands: readonly CommandDef[] = [
       'replayGame',
       'index',
       'job',
+      'arm',
       'players',
       'strategies',
       'seat',

@@ -257,6 +257,12 @@ export const Options = {
     description:
       "take the match-up from an earlier run's results folder, and the timeouts, channel, framing, worker heap limit and sandbox the run played it with (an option typed replaces the run's)",
   },
+  arm: {
+    flags: '--arm <name>',
+    description: 'with --job of a compare run: the arm whose game to play, candidate or baseline (each numbers its games from 0)',
+    defaultDescription: 'candidate',
+    parse: oneOf('--arm', ['candidate', 'baseline']),
+  },
   json: { flags: '--json', description: 'print the summary as JSON on stdout' },
   quiet: { flags: '-q, --quiet', description: 'no progress on stderr' },
   moveTimeout: {

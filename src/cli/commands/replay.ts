@@ -25,6 +25,8 @@ export interface ReplayOptions {
   /** The game index (`--index <i>`). */
   readonly index: number;
   readonly job?: string;
+  /** Which arm of a compare run's folder (--arm); the candidate's when absent. */
+  readonly arm?: 'candidate' | 'baseline';
   readonly players?: number;
   readonly strategies?: string[];
   readonly seat?: string[];
@@ -69,12 +71,30 @@ function jobSettings(job: JobFile, options: ReplayOptions, given: ReadonlySet<st
   return { ...options, ...Object.fromEntries(kept.map((option) => [option, recorded[option]])) };
 }
 
-function fromJob(dir: string, job: JobFile, gameIndex: number): ReplayTarget {
+/** A compare run's job, whose two match-ups are its arms, both numbering their games from 0. */
+type ComparisonJob = JobFile & { readonly comparison: { readonly baselineSeed?: string } };
+
+function fromJob(dir: string, job: JobFile, gameIndex: number, arm?: ReplayOptions['arm']): ReplayTarget {
+  if ('comparison' in job) return fromComparison(dir, job as ComparisonJob, gameIndex, arm ?? 'candidate');
+  if (arm !== undefined) throw Errors.badOption(`--arm applies to a compare run's folder; ${dir} holds a ${job.command} run`);
   const place = locateGame(job, gameIndex);
   if (!place) throw Errors.badOption(`--index ${gameIndex}: the job in ${dir} has games 0 to ${job.games - 1}`);
-  const match = matchSpecOf(job, place.matchup);
+  return target(job, matchSpecOf(job, place.matchup), job.matchups[place.matchup].offset, place.local);
+}
+
+/** Game `gameIndex` of one arm: the baseline's is played on its own seed where the run was unpaired. */
+function fromComparison(dir: string, job: ComparisonJob, gameIndex: number, arm: 'candidate' | 'baseline'): ReplayTarget {
+  const matchup = arm === 'candidate' ? 0 : 1;
+  const games = job.matchups[matchup].games;
+  if (gameIndex >= games) throw Errors.badOption(`--index ${gameIndex}: each arm of the comparison in ${dir} has games 0 to ${games - 1}`);
+  const match = matchSpecOf(job, matchup);
+  const seed = arm === 'baseline' ? (job.comparison.baselineSeed ?? job.seed) : job.seed;
+  return target(job, { ...match, seed }, job.matchups[matchup].offset, gameIndex);
+}
+
+function target(job: JobFile, match: MatchSpec, offset: number, local: number): ReplayTarget {
   const seats = job.cwd === undefined ? match.seats : match.seats.map((seat) => fromFolder(job.cwd!, seat));
-  return { match: { ...match, seats }, design: job.design, offset: job.matchups[place.matchup].offset, local: place.local };
+  return { match: { ...match, seats }, design: job.design, offset, local };
 }
 
 /** A strategy file given by a relative path, found from the folder the run was started in, wherever the replay runs. */
@@ -97,9 +117,10 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
     if (clash) throw Errors.badOption(`--${clash} cannot be combined with --job (the job fixes the match-up)`);
     const job = readJob(options.job);
     if (jobId(job) !== job.id) throw Errors.corruptResults(options.job, 'job.json does not match its id (was it edited?)');
-    target = fromJob(options.job, job, options.index);
+    target = fromJob(options.job, job, options.index, options.arm);
     settings = jobSettings(job, options, given);
   } else {
+    if (options.arm !== undefined) throw Errors.badOption("--arm needs --job: it picks an arm of a compare run's folder");
     if (options.game === undefined)
       throw Errors.badOption(`--game <id> is required without --job (games: ${context.registry.gameIds().join(', ')})`);
     if (!given.has('seed')) throw Errors.badOption('--seed <text> is required without --job: the seed the run printed');

@@ -165,7 +165,7 @@ function jobOf(
 ): ComparisonJobFile {
   const arms = pairedArms(plan.paired);
   const armGames = plan.maxBlocks * plan.blockGames;
-  // Both arms play game indices 0, 1, ...: `parlor replay --job DIR --index i` shows the candidate's game i.
+  // Both arms play game indices 0, 1, ...: `parlor replay --job DIR --index i` shows the candidate's game i, `--arm baseline` the baseline's.
   const spec: JobSpec = {
     format: JOB_FORMAT,
     command: 'compare',
@@ -383,6 +383,7 @@ function compareSummaryOf(
     slotNames: match.slots.map((slot) => slot.spec.text),
     counters,
     forfeitDetail: run.forfeitDetails[index],
+    arm: index === 0 ? ('candidate' as const) : ('baseline' as const),
   });
   const runSummary = summarizeRun({
     game: context.registry.game(plan.paired.game),

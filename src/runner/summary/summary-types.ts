@@ -167,6 +167,8 @@ export interface ForfeitNoteRow {
   readonly reason: string;
   /** What went wrong, where known (a strategy's error, with the file and line it was thrown at). */
   readonly detail?: string;
+  /** In a comparison, the arm the game was played in (`parlor replay --job DIR --arm ARM --index GAME`). */
+  readonly arm?: 'candidate' | 'baseline';
 }
 
 export interface MatchSummary {
@@ -237,6 +239,8 @@ export interface SummaryMatchup {
   readonly counters: Counters;
   /** What went wrong in a noted forfeit, where it can be found out. */
   readonly forfeitDetail?: (note: ForfeitNote) => string | undefined;
+  /** A comparison's arm: its games are numbered from 0 as the other arm's are. */
+  readonly arm?: 'candidate' | 'baseline';
 }
 
 /**

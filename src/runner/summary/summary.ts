@@ -225,6 +225,7 @@ function forfeitNotes(context: SummaryContext): ForfeitNoteRow[] {
       strategy: matchup.seats[listedSeat(context.design, matchup, note)],
       reason: context.game.forfeitLabels[note.reason] ?? `reason ${note.reason}`,
       ...(detail === undefined ? {} : { detail }),
+      ...(matchup.arm === undefined ? {} : { arm: matchup.arm }),
     };
   });
 }

@@ -121,4 +121,42 @@ describe('parlor replay', () => {
     assert.equal(elsewhere.code, 0, elsewhere.stderr);
     assert.match(elsewhere.stdout, /no idea what to play/);
   });
+
+  test("plays either arm of a comparison, each numbering its games from 0, where its summary's forfeits point", async () => {
+    const dir = join(scratch, 'compare');
+    const args = ['--candidate', 'counter', '--baseline', 'test/runner/fixtures/throws.ts', '--opponents', 'random'];
+    const run = await runCaptured([
+      'compare',
+      ...args,
+      '--max-games',
+      '8',
+      '--batch',
+      '4',
+      '--workers',
+      '1',
+      '--seed',
+      'arms',
+      '--out',
+      dir,
+    ]);
+    assert.ok(run.code === 0 || run.code === 2, run.warnings.join('\n'));
+    const { forfeitGames } = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    assert.ok(forfeitGames.length > 0);
+    for (const note of forfeitGames) {
+      assert.equal(note.arm, 'baseline', JSON.stringify(note));
+      const baseline = await replay(['--job', dir, '--arm', 'baseline', '--index', String(note.game)]);
+      assert.ok(
+        baseline.some((line) => /^\{ player \d forfeits: strategy-error \(no idea what to play/.test(line)),
+        `game ${note.game} of the baseline's arm`,
+      );
+      const candidate = await replay(['--job', dir, '--index', String(note.game)]);
+      assert.ok(!candidate.some((line) => /forfeits/.test(line)), "the candidate's game of that number has no forfeit");
+    }
+    const beyond = await parlor(['replay', '--job', dir, '--arm', 'baseline', '--index', '4']);
+    assert.equal(beyond.code, 3);
+    assert.match(beyond.stderr, /--index 4: each arm of the comparison in .* has games 0 to 3/);
+    const notCompare = await parlor(['replay', '--job', join(scratch, 'single'), '--arm', 'baseline', '--index', '0']);
+    assert.equal(notCompare.code, 3);
+    assert.match(notCompare.stderr, /--arm applies to a compare run's folder/);
+  });
 });
