@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Forfeit } from '../../src/core/forfeits.ts';
 import { BotProcess, DEFAULT_LIMITS, type BotLimits } from '../../src/protocol/transport/process.ts';
@@ -17,6 +17,23 @@ function start(script: string, limits: Partial<BotLimits> = {}): { bot: BotProce
     { cwd: process.cwd(), env, limits: { ...DEFAULT_LIMITS, graceMs: 200, ...limits }, log: (line) => log.push(line) },
   );
   return { bot, log };
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** Holds this thread, as a strategy's long decision does, for at least `ms` and until `done` holds. */
+function holdThread(done: () => boolean, ms: number): void {
+  const started = performance.now();
+  while (performance.now() - started < PROMPT_MS && (performance.now() - started < ms || !done())) Atomics.wait(pause, 0, 0, 5);
+}
+
+/** A process's state letter (R, S, Z...), or null once it is gone. */
+function processState(pid: number): string | null {
+  try {
+    return /^\d+ \(.*\) (\w)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'))![1];
+  } catch {
+    return null;
+  }
 }
 
 let scratch: string;
@@ -46,6 +63,17 @@ describe('a bot process', () => {
     assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got player 1' });
     bot.send('draw soldier');
     assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got draw soldier' });
+    await bot.stop();
+  });
+
+  test("reads an answer that came while the thread was held past the read's time, rather than timing it out", async () => {
+    const answered = join(scratch, 'answered');
+    const { bot } = start(`read -r a; echo "got $a"; touch ${answered}; cat > /dev/null`);
+    bot.send('ask');
+    const reply = bot.readLine(100);
+    // Held as an in-process seat's decisions hold it: past the read's time, and on until the answer is in the pipe.
+    holdThread(() => existsSync(answered), 300);
+    assert.deepEqual(await reply, { line: 'got ask' });
     await bot.stop();
   });
 
@@ -142,6 +170,16 @@ describe('a bot process', () => {
     assert.ok(took >= 150 && took < PROMPT_MS, `${took} ms`);
     assert.deepEqual(log, ['still running 200 ms after SIGTERM: killed']);
     assert.deepEqual(processesMarked(marker), []);
+  });
+
+  test('that ends on SIGTERM while the thread is held is not logged as killed after the grace', async () => {
+    const { bot, log } = start(`echo ready; exec sleep ${LONG_SLEEP_SECONDS}`);
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'ready' });
+    const stopped = bot.stop();
+    // Past the 200 ms grace, and on until the signal has ended it (a zombie waiting to be reaped).
+    holdThread(() => processState(bot.pid) === 'Z', 400);
+    await stopped;
+    assert.ok(!log.some((line) => /still running/.test(line)), log.join('\n'));
   });
 
   test('that cannot start reports it as a crash and stops at once', async () => {

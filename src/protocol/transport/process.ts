@@ -214,7 +214,13 @@ export class BotProcess implements BotLink {
     if (this.ended) return Promise.resolve(this.ended);
     return new Promise((resolve) => {
       this.waiter = resolve;
-      this.readTimer = setTimeout(() => this.timeOut(timeoutMs), timeoutMs);
+      this.readTimer = setTimeout(
+        () =>
+          afterWaitingInput(() => {
+            if (this.waiter === resolve) this.timeOut(timeoutMs);
+          }),
+        timeoutMs,
+      );
     });
   }
 
@@ -244,7 +250,13 @@ export class BotProcess implements BotLink {
           signalGroup(this.pid, signal);
           signalProcesses(this.tracked, signal);
         }
-        this.killTimer = setTimeout(() => this.kill(), this.limits.graceMs);
+        this.killTimer = setTimeout(
+          () =>
+            afterWaitingInput(() => {
+              if (this.killTimer !== null) this.kill();
+            }),
+          this.limits.graceMs,
+        );
       }
       this.finishIfGone();
     }
@@ -451,6 +463,16 @@ export class BotProcess implements BotLink {
     this.releaseSandbox?.();
     this.markGone();
   }
+}
+
+/**
+ * Runs `then` once the event loop has read what is already waiting for it. A bot's timer fires in
+ * the loop's first phase, before its reads: when in-process seats held the thread (their
+ * decisions run without yielding), the answer or the exit that came in meanwhile would be read
+ * only after the bot had been timed out for parlor's own delay.
+ */
+function afterWaitingInput(then: () => void): void {
+  setImmediate(then);
 }
 
 function clip(text: string): string {
