@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -306,9 +307,15 @@ function scratchFolder(): string {
   return scratch;
 }
 
-/** A file name from a bot's label: `cmd:python3 bots/x.py` becomes `cmd_python3_bots_x.py`. */
+/**
+ * A file name from a bot's label: `cmd:python3 bots/x.py` becomes `cmd_python3_bots_x.py-<hash>.log`,
+ * its readable part cut at 80 characters. The hash of the whole label keeps two bots apart, each
+ * with a log and a cap of its own, where their labels differ only in what the readable part drops
+ * (`bots/v1/bot.py` and `bots/v1_bot.py`, or the end of a long command line).
+ */
 export function botLogName(label: string): string {
-  return `${label.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`;
+  const hash = createHash('sha256').update(label).digest('hex').slice(0, 8);
+  return `${label.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 80)}-${hash}.log`;
 }
 
 /** One table of the match-up under the host: observes its log and answers for its external seats. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { quote } from 'shell-quote';
 import { Forfeit } from '../../src/core/forfeits.ts';
 import { finishRun } from '../../src/protocol/index.ts';
+import { botLogName } from '../../src/protocol/host.ts';
 import { startParlor } from '../cli/cli.ts';
 import { ANSWERING_SECONDS, HUNG_MS } from '../helpers/patience.ts';
 import { PYTHON, ROOT, forfeitsOf, playExternal, processesMarked, scratchDir, zombieChildren } from './helpers.ts';
@@ -45,7 +46,7 @@ async function runParlor(args: readonly string[], ms: number) {
 }
 
 function logOf(resultsDir: string, seat: string): string {
-  return join(resultsDir, 'bots', `${seat.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`);
+  return join(resultsDir, 'bots', botLogName(seat));
 }
 
 async function assertNothingLeft(): Promise<void> {
@@ -126,6 +127,20 @@ describe('Hearts bots started afresh on their FIFOs, game after game', () => {
 });
 
 describe("a bot's log", () => {
+  test('is its own, with a cap of its own, where two commands differ only in what a file name cannot hold', async () => {
+    // Both read 'cmd_sh_c_exit_3_' in a file name's letters.
+    const seats = [cmd('sh', '-c', 'exit 3'), cmd('sh', '-c', 'exit  3')];
+    const resultsDir = join(scratch, 'alike');
+    await playExternal(seats, 1, { rules: { winsNeeded: '1' }, resultsDir, env, limits: { graceMs: 200 } });
+    finishRun();
+    assert.equal(readdirSync(join(resultsDir, 'bots')).length, 2);
+    for (const seat of seats) {
+      const text = readFileSync(logOf(resultsDir, seat), 'utf8');
+      assert.equal(text.match(/\] exited with code 3$/gm)?.length, 1, text);
+    }
+    await assertNothingLeft();
+  });
+
   const cases = [
     {
       name: 'hangs',

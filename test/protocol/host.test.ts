@@ -9,6 +9,7 @@ import { Forfeit } from '../../src/core/forfeits.ts';
 import { Illegal, type LoveLetterState } from '../../src/games/love-letter/index.ts';
 import { newCounters } from '../../src/runner/play/match.ts';
 import { finishRun, newHostStats, playExternalRange } from '../../src/protocol/index.ts';
+import { botLogName } from '../../src/protocol/host.ts';
 import { runCaptured } from '../cli/cli.ts';
 import {
   PYTHON,
@@ -144,7 +145,7 @@ describe('hosting misbehaving bots', () => {
       }
       if (bad.log) {
         const logs = join(resultsDir, 'bots');
-        const text = readFileSync(join(logs, `${bad.seat.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`), 'utf8');
+        const text = readFileSync(join(logs, botLogName(bad.seat)), 'utf8');
         assert.match(text, bad.log);
         assert.match(text, /^\[game \d+ round \d+ player 1\] /m);
       }
@@ -196,7 +197,7 @@ describe('hosting well-behaved bots', () => {
       assert.equal(stats.games, 4);
       assert.ok(stats.botsStarted >= 2 * 4 * 4, `a fresh bot per seat and round (${stats.botsStarted})`);
       if (handshake === 'ident') {
-        const log = readFileSync(join(resultsDir, 'bots', `${seats[1].replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`), 'utf8');
+        const log = readFileSync(join(resultsDir, 'bots', botLogName(seats[1])), 'utf8');
         assert.match(log, /\] name: random-c$/m, 'the ident greeting asked the bot its name');
         // The name reply sits in the transcript right after the line that asked for it.
         const transcript = readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8');
@@ -227,7 +228,7 @@ describe('what bots leave behind', () => {
     const { counters } = await playExternal([seat, 'random'], 4, { env, limits: { ...limits, maxLogBytes: 50_000 }, resultsDir });
     finishRun();
     assert.equal(forfeitsOf(counters, 0).size, 0);
-    const path = join(resultsDir, 'bots', `${seat.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100)}.log`);
+    const path = join(resultsDir, 'bots', botLogName(seat));
     const text = readFileSync(path, 'utf8');
     assert.ok(statSync(path).size < 50_000 + 200, `${statSync(path).size} bytes`);
     assert.match(text, /^\(log cut at 50000 bytes: the rest of this run is dropped and counted\)$/m);

@@ -9,6 +9,7 @@ import { quote } from 'shell-quote';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { Illegal } from '../../../src/games/dominion/index.ts';
 import { finishRun } from '../../../src/protocol/index.ts';
+import { botLogName } from '../../../src/protocol/host.ts';
 import { Field } from '../../../src/runner/play/counters.ts';
 import {
   PYTHON,
@@ -48,17 +49,7 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The log a fixture bot wrote in the results folder `name`. */
 function botLog(name: string, bot: string): string {
-  return readFileSync(
-    join(
-      scratch,
-      name,
-      'bots',
-      `${fixture(bot)
-        .replace(/[^A-Za-z0-9._-]+/g, '_')
-        .slice(0, 100)}.log`,
-    ),
-    'utf8',
-  );
+  return readFileSync(join(scratch, name, 'bots', botLogName(fixture(bot))), 'utf8');
 }
 
 async function assertNothingLeft(): Promise<void> {
