@@ -130,10 +130,10 @@ const extrasShape = fields({
   sprt: optional(fields({ points: listOf(fields({ games: number, llr: number })), lower: number, upper: number })),
 });
 
-function checked<T>(dir: string, file: string, shape: Check): T {
-  const value = readJson(dir, file);
+/** `value`, read from `file` of `dir`, once it fits `shape` (named from `path`). */
+function checked<T>(dir: string, file: string, value: unknown, shape: Check, path: string = file.replace(/\.json$/, '')): T {
   try {
-    shape(value, file.replace(/\.json$/, ''));
+    shape(value, path);
   } catch (error) {
     if (error instanceof ShapeError) throw Errors.corruptResults(dir, `${file} does not hold what a report needs: ${error.message}`);
     throw error;
@@ -141,10 +141,18 @@ function checked<T>(dir: string, file: string, shape: Check): T {
   return value as T;
 }
 
-/** The summary and extras of a results folder, checked; a ParlorError says what is wrong. */
+/**
+ * The summary and extras of a results folder, checked; a ParlorError says what is wrong. A folder
+ * without the extras file (one a run written through the package's functions left) has its
+ * ratings and sequential test redrawn from the summary, which holds them too.
+ */
 export function readReportInputs(dir: string): ReportInputs {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw Errors.unreadableFile(dir, 'no such folder');
-  const summary = checked<ReportSummary>(dir, ResultFiles.SUMMARY, summaryShape);
-  const extras = existsSync(join(dir, EXTRAS_FILE)) ? checked<ReportExtras>(dir, EXTRAS_FILE, extrasShape) : {};
-  return { summary, extras };
+  const raw = readJson(dir, ResultFiles.SUMMARY);
+  const summary = checked<ReportSummary>(dir, ResultFiles.SUMMARY, raw, summaryShape);
+  if (existsSync(join(dir, EXTRAS_FILE))) return { summary, extras: checked(dir, EXTRAS_FILE, readJson(dir, EXTRAS_FILE), extrasShape) };
+  const held = raw as { ratings?: unknown; comparison?: unknown };
+  const sprt = isObject(held.comparison) ? held.comparison.sprt : undefined;
+  const extras = { ...(held.ratings === undefined ? {} : { ratings: held.ratings }), ...(sprt === undefined ? {} : { sprt }) };
+  return { summary, extras: checked(dir, ResultFiles.SUMMARY, extras, extrasShape, 'summary') };
 }

@@ -41,6 +41,17 @@ describe('readReportInputs', () => {
     assert.deepEqual(readReportInputs(folder({ [ResultFiles.SUMMARY]: JSON.stringify(summary) })).extras, {});
   });
 
+  test("takes a run's ratings and sequential test from its summary where no extras were written", () => {
+    const sprt = { points: [{ games: 100, llr: 0.5 }], lower: -2.94, upper: 2.94 };
+    const dir = folder({ [ResultFiles.SUMMARY]: JSON.stringify({ ...summary, ratings, comparison: { verdict: 'H1', sprt } }) });
+    assert.deepEqual(readReportInputs(dir).extras, { ratings, sprt });
+    rejects(
+      folder({ [ResultFiles.SUMMARY]: JSON.stringify({ ...summary, ratings: [{ strategy: 'a', elo: 'high' }] }) }),
+      /summary\.json does not hold what a report needs: summary\.ratings\[0\]\.elo should be a number/,
+      ErrorCodes.CORRUPT_RESULTS,
+    );
+  });
+
   test('names a missing folder', () => rejects(join(root, 'nowhere'), /nowhere: no such folder/, ErrorCodes.UNREADABLE_FILE));
 
   test('names a file given instead of a folder', () => {
