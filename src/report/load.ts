@@ -111,6 +111,33 @@ const summaryShape = fields({
   metrics: listOf(metricShape),
   forfeits: listOf(countRow),
   headToHead: optional(listOf(headToHeadRow)),
+  comparison: optional(
+    fields({
+      candidate: text,
+      baseline: text,
+      verdict: oneOf('H1', 'H0', 'undecided'),
+      passed: nullable(boolean),
+      gamesPerArm: number,
+      llr: number,
+      sprt: fields({ lower: number, upper: number }),
+      estimate: fields({
+        measured: text,
+        elo: fields({ elo: nullable(number), low: nullable(number), high: nullable(number) }),
+        measure: optional(
+          fields({
+            label: text,
+            lowerIsBetter: boolean,
+            candidate: nullable(number),
+            baseline: nullable(number),
+            difference: nullable(number),
+            low: nullable(number),
+            high: nullable(number),
+          }),
+        ),
+      }),
+      arms: fields({ candidate: fields({ mean: number }), baseline: fields({ mean: number }) }),
+    }),
+  ),
 });
 
 const extrasShape = fields({

@@ -20,6 +20,7 @@ import {
   strategyRows,
   type HeadToHeadRow,
   type RatingRow,
+  type ReportComparison,
   type ReportSummary,
   type SprtTrace,
   type SummaryMetric,
@@ -74,7 +75,8 @@ function metricChart(metric: SummaryMetric, summary: ReportSummary): TopLevelSpe
 }
 
 export function reportTables(summary: ReportSummary): ReportTable[] {
-  const tables = [strategyTable(strategyRows(summary)), seatTable(seatRows(summary))];
+  const pooled = summary.comparison === undefined ? '' : BOTH_ARMS;
+  const tables = [strategyTable(strategyRows(summary), pooled), seatTable(seatRows(summary), pooled)];
   for (const metric of summary.metrics) {
     if (metric.rows.length === 0) continue;
     if (metric.kind === 'rate-by') tables.push(rateByTable(metric.title, metric.labelTitle, rateByRows(metric)));
@@ -92,8 +94,49 @@ export function reportLines(summary: ReportSummary): string[] {
   return [
     [`${summary.games.toLocaleString('en-US')} games of ${summary.game}`, `${summary.players} players`, ...rounds].join(', ') +
       (how.length > 0 ? `; ${how.join(', ')}` : ''),
+    ...(summary.comparison === undefined ? [] : comparisonLines(summary.comparison)),
     'Win rates with 95% intervals over independent samples (games, blocks of rotations or groups of deals; the rounds of a game count with it); a win shared by k players counts 1/k to each.',
   ];
+}
+
+/** Said of the figures of a comparison's report other than its outcome. */
+const BOTH_ARMS = ', both arms together';
+
+/** A comparison's outcome, as its command printed it, and what the report's other figures count. */
+function comparisonLines(comparison: ReportComparison): string[] {
+  const { estimate, arms } = comparison;
+  const outcome = comparison.passed === null ? 'UNDECIDED' : comparison.passed ? 'PASS' : 'FAIL';
+  const { measure } = estimate;
+  return [
+    `Comparison of ${comparison.candidate} (candidate) with ${comparison.baseline} (baseline) in the compared seat, ` +
+      `${comparison.gamesPerArm.toLocaleString('en-US')} games in each arm against the same opponents: ${outcome} ` +
+      `(${comparison.verdict === 'undecided' ? 'stopped undecided' : `${comparison.verdict} accepted`}), ` +
+      `LLR ${signed(comparison.llr, 2)} (bounds ${signed(comparison.sprt.lower, 2)}, ${signed(comparison.sprt.upper, 2)}).`,
+    `Elo difference (${estimate.measured}): ${signed(estimate.elo.elo, 1)} (95% interval ${signed(estimate.elo.low, 1)} to ` +
+      `${signed(estimate.elo.high, 1)}); the compared seat's win rate: candidate ${percentOf(arms.candidate.mean)}, ` +
+      `baseline ${percentOf(arms.baseline.mean)}.`,
+    ...(measure === undefined
+      ? []
+      : [
+          `${measure.label}, what the test read${measure.lowerIsBetter ? ' (lower is better)' : ''}: candidate ` +
+            `${fixed(measure.candidate, 3)}, baseline ${fixed(measure.baseline, 3)}, difference ${signed(measure.difference, 3)} ` +
+            `(95% interval ${signed(measure.low, 3)} to ${signed(measure.high, 3)}).`,
+        ]),
+    "The tables and charts below count both arms together: a strategy's games in either arm, in whichever seat it held.",
+  ];
+}
+
+/** A figure of the comparison; one that is not finite (null in summary.json) has no value to show. */
+function fixed(value: number | null, digits: number): string {
+  return value === null || !Number.isFinite(value) ? 'n/a' : value.toFixed(digits);
+}
+
+function signed(value: number | null, digits: number): string {
+  return value !== null && value >= 0 ? `+${fixed(value, digits)}` : fixed(value, digits);
+}
+
+function percentOf(value: number): string {
+  return `${(value * 100).toFixed(1)}%`;
 }
 
 /** Said first, and loudly, on the report of a run stopped before all its games. */

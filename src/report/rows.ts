@@ -143,6 +143,34 @@ export type SummaryMetric =
  * The parts of a run's summary (src/runner/summary/summary-types.ts) the report reads, and all `parlor chart`
  * asks of a summary.json: the runner's summaries are this and more.
  */
+/** What a report reads of a comparison's outcome (summary.json's `comparison`); non-finite figures are null. */
+export interface ReportComparison {
+  readonly candidate: string;
+  readonly baseline: string;
+  readonly verdict: 'H1' | 'H0' | 'undecided';
+  /** Whether the candidate passed the test; null when it stopped undecided. */
+  readonly passed: boolean | null;
+  readonly gamesPerArm: number;
+  readonly llr: number;
+  readonly sprt: { readonly lower: number; readonly upper: number };
+  readonly estimate: {
+    readonly measured: string;
+    readonly elo: { readonly elo: number | null; readonly low: number | null; readonly high: number | null };
+    /** The measure the test read where not the win share: each arm's value and their difference. */
+    readonly measure?: {
+      readonly label: string;
+      readonly lowerIsBetter: boolean;
+      readonly candidate: number | null;
+      readonly baseline: number | null;
+      readonly difference: number | null;
+      readonly low: number | null;
+      readonly high: number | null;
+    };
+  };
+  /** The compared seat's win rate in each arm. */
+  readonly arms: { readonly candidate: { readonly mean: number }; readonly baseline: { readonly mean: number } };
+}
+
 export interface ReportSummary {
   readonly game: string;
   readonly players: number;
@@ -161,6 +189,8 @@ export interface ReportSummary {
   readonly forfeits: readonly SummaryCount[];
   /** Runs of several strategies: how each fared against each other. */
   readonly headToHead?: readonly HeadToHeadRow[];
+  /** A comparison's outcome: its two arms are one run's match-ups, which the other figures count together. */
+  readonly comparison?: ReportComparison;
 }
 
 /** A summary's rate and interval pair as a rate row. */

@@ -34,18 +34,18 @@ const RATE_COLUMNS = [
 ];
 
 /** Game win rates by strategy, with their 95% intervals. */
-export function strategyTable(rows: readonly StrategyRateRow[]): ReportTable {
+export function strategyTable(rows: readonly StrategyRateRow[], captionEnd = ''): ReportTable {
   return {
-    caption: 'Game win rate by strategy',
+    caption: `Game win rate by strategy${captionEnd}`,
     columns: [{ title: 'strategy', numeric: false }, { title: 'games', numeric: true }, ...RATE_COLUMNS],
     rows: rows.map((row) => [row.strategy, count.format(row.games), ...rateCells(row)]),
   };
 }
 
 /** Game win rates by seat, with their 95% intervals. */
-export function seatTable(rows: readonly SeatRateRow[]): ReportTable {
+export function seatTable(rows: readonly SeatRateRow[], captionEnd = ''): ReportTable {
   return {
-    caption: 'Game win rate by seat',
+    caption: `Game win rate by seat${captionEnd}`,
     columns: [{ title: 'seat', numeric: true }, { title: 'strategy', numeric: false }, { title: 'games', numeric: true }, ...RATE_COLUMNS],
     rows: rows.map((row) => [String(row.seat), row.strategy, count.format(row.games), ...rateCells(row)]),
   };

@@ -43,7 +43,18 @@ describe('readReportInputs', () => {
 
   test("takes a run's ratings and sequential test from its summary where no extras were written", () => {
     const sprt = { points: [{ games: 100, llr: 0.5 }], lower: -2.94, upper: 2.94 };
-    const dir = folder({ [ResultFiles.SUMMARY]: JSON.stringify({ ...summary, ratings, comparison: { verdict: 'H1', sprt } }) });
+    const comparison = {
+      candidate: 'a',
+      baseline: 'b',
+      verdict: 'undecided',
+      passed: null,
+      gamesPerArm: 50,
+      llr: 0.5,
+      sprt,
+      estimate: { measured: 'head to head', elo: { elo: 10, low: null, high: null } },
+      arms: { candidate: { mean: 0.5 }, baseline: { mean: 0.45 } },
+    };
+    const dir = folder({ [ResultFiles.SUMMARY]: JSON.stringify({ ...summary, ratings, comparison }) });
     assert.deepEqual(readReportInputs(dir).extras, { ratings, sprt });
     rejects(
       folder({ [ResultFiles.SUMMARY]: JSON.stringify({ ...summary, ratings: [{ strategy: 'a', elo: 'high' }] }) }),

@@ -130,6 +130,48 @@ describe('reportLines', () => {
   });
 });
 
+describe("a comparison's report", () => {
+  const comparison = {
+    candidate: 'counter',
+    baseline: 'cautious',
+    verdict: 'H1',
+    passed: true,
+    gamesPerArm: 500,
+    llr: 2.97,
+    sprt: { lower: -2.94, upper: 2.94 },
+    estimate: { measured: 'head to head', elo: { elo: 186.7, low: 120.2, high: 260.05 } },
+    arms: { candidate: { mean: 0.73 }, baseline: { mean: 0.485 } },
+  } as const;
+  const compared = { ...summary, comparison };
+
+  test('gives its outcome as the command printed it, and what the other figures count', () => {
+    const lines = reportLines(compared);
+    assert.deepEqual(lines.slice(1, 4), [
+      'Comparison of counter (candidate) with cautious (baseline) in the compared seat, 500 games in each arm against the same ' +
+        'opponents: PASS (H1 accepted), LLR +2.97 (bounds -2.94, +2.94).',
+      "Elo difference (head to head): +186.7 (95% interval +120.2 to +260.1); the compared seat's win rate: candidate 73.0%, baseline 48.5%.",
+      "The tables and charts below count both arms together: a strategy's games in either arm, in whichever seat it held.",
+    ]);
+    const undecided = {
+      ...comparison,
+      verdict: 'undecided',
+      passed: null,
+      estimate: { ...comparison.estimate, elo: { elo: null, low: null, high: 90 } },
+    } as const;
+    assert.match(reportLines({ ...summary, comparison: undecided })[1], /: UNDECIDED \(stopped undecided\), LLR/);
+    assert.match(reportLines({ ...summary, comparison: undecided })[2], /: n\/a \(95% interval n\/a to \+90\.0\)/);
+  });
+
+  test('labels the tables that count both arms together', () => {
+    assert.deepEqual(
+      reportTables(compared)
+        .slice(0, 2)
+        .map((table) => table.caption),
+      ['Game win rate by strategy, both arms together', 'Game win rate by seat, both arms together'],
+    );
+  });
+});
+
 describe('reportPartialNote', () => {
   test('says how far an unfinished run got, and nothing for a finished one', () => {
     assert.equal(

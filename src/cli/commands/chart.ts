@@ -1,5 +1,5 @@
 import { readReportInputs } from '../../report/load.ts';
-import type { RatingRow, ReportSummary, SprtTrace } from '../../report/rows.ts';
+import type { RatingRow, ReportComparison, ReportSummary, SprtTrace } from '../../report/rows.ts';
 import { prepareRendering } from '../../report/render.ts';
 import { writeCharts } from '../../report/write.ts';
 import type { CommandContext } from '../command.ts';
@@ -20,7 +20,7 @@ export async function runChart(context: CommandContext, dir: string): Promise<vo
 /** What some runs' summaries hold besides the figures of every run: a tournament's ratings, a comparison's SPRT run. */
 interface RunResults extends ReportSummary {
   readonly ratings?: readonly RatingRow[];
-  readonly comparison?: { readonly sprt: SprtTrace };
+  readonly comparison?: ReportComparison & { readonly sprt: SprtTrace };
 }
 
 /** A result hook: draws the charts and the report into every results folder a run writes. */
