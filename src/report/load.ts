@@ -73,7 +73,7 @@ const rate = { games: number, winRate: number, ci95: interval };
 const countRow = fields({ strategy: text, what: text, count: number });
 const headToHeadRow = fields({ strategy: text, opponent: text, score: number, games: number });
 
-const metricHeading = { name: text, title: text, labelTitle: text, chart: text };
+const metricHeading = { name: text, title: text, labelTitle: text, labels: optional(listOf(text)), chart: text };
 const metricRows: Record<string, Check> = {
   'rate-by': listOf(fields({ strategy: text, label: text, rounds: number, roundWinRate: number, ci95: interval })),
   causes: listOf(fields({ strategy: text, label: text, count: number })),

@@ -53,7 +53,26 @@ export function reportCharts(summary: ReportSummary, extras: ReportExtras = {}):
   if (summary.seats.length > 0)
     add('win-rate-by-seat', 'Game win rate by seat', seatChart(seatRows(summary), { players: summary.players }));
   for (const metric of summary.metrics) if (metric.rows.length > 0) add(metric.chart, metric.title, metricChart(metric, summary));
-  return charts;
+  const partial = reportPartialNote(summary);
+  return partial === undefined ? charts : charts.map((chart) => ({ ...chart, spec: markedPartial(chart.spec, partial) }));
+}
+
+/** A chart of a run stopped before its end says so, on every file it is drawn to: one may be published alone. */
+function markedPartial(spec: TopLevelSpec, note: string): TopLevelSpec {
+  const title = spec.title as { text: string; subtitle?: string | string[] };
+  const subtitle = title.subtitle === undefined ? [] : Array.isArray(title.subtitle) ? title.subtitle : [title.subtitle];
+  return { ...spec, title: { ...title, text: `${title.text} (PARTIAL)`, subtitle: [note, ...subtitle] } };
+}
+
+/**
+ * The metric's rows in the game's label order, strategy by strategy within a label: a chart's axis
+ * follows the order its labels first appear in, and a strategy's rows may lack labels another's
+ * have (a seat dealt five cards in every game).
+ */
+function inLabelOrder<Row extends { readonly label: string }>(metric: SummaryMetric, rows: readonly Row[]): Row[] {
+  if (metric.labels === undefined) return [...rows];
+  const place = new Map(metric.labels.map((label, index) => [label, index]));
+  return [...rows].sort((a, b) => (place.get(a.label) ?? Infinity) - (place.get(b.label) ?? Infinity));
 }
 
 function metricChart(metric: SummaryMetric, summary: ReportSummary): TopLevelSpec {
@@ -61,17 +80,19 @@ function metricChart(metric: SummaryMetric, summary: ReportSummary): TopLevelSpe
   const players = summary.players;
   switch (metric.kind) {
     case 'rate-by':
-      return rateByChart(rateByRows(metric), {
-        title,
-        labelTitle,
-        players,
-        perGame: summary.roundName !== undefined && playsOneRound(summary.roundName),
-      });
+      return rateByChart(inLabelOrder(metric, rateByRows(metric)), { title, labelTitle, players, perGame: perGame(summary) });
     case 'causes':
       return causesChart(causeCountRows(metric), { title, labelTitle, unit: metric.unit });
-    case 'moments':
-      return metric.sequence ? seriesChart(momentRows(metric), metric) : momentsChart(momentRows(metric), metric);
+    case 'moments': {
+      const rows = inLabelOrder(metric, momentRows(metric));
+      return metric.sequence ? seriesChart(rows, metric) : momentsChart(rows, metric);
+    }
   }
+}
+
+/** The game is one round (its roundName is 'game'): its rates by label are game win rates, counted in games. */
+function perGame(summary: ReportSummary): boolean {
+  return summary.roundName !== undefined && playsOneRound(summary.roundName);
 }
 
 export function reportTables(summary: ReportSummary): ReportTable[] {
@@ -79,7 +100,7 @@ export function reportTables(summary: ReportSummary): ReportTable[] {
   const tables = [strategyTable(strategyRows(summary), pooled), seatTable(seatRows(summary), pooled)];
   for (const metric of summary.metrics) {
     if (metric.rows.length === 0) continue;
-    if (metric.kind === 'rate-by') tables.push(rateByTable(metric.title, metric.labelTitle, rateByRows(metric)));
+    if (metric.kind === 'rate-by') tables.push(rateByTable(metric.title, metric.labelTitle, rateByRows(metric), perGame(summary)));
     if (metric.kind === 'moments') tables.push(momentTable(metric.title, metric.labelTitle, metric.format, momentRows(metric)));
   }
   if (summary.forfeits.length > 0) tables.push(forfeitTable(forfeitRows(summary)));

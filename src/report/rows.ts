@@ -102,6 +102,8 @@ interface SummaryMetricHeading {
   readonly name: string;
   readonly title: string;
   readonly labelTitle: string;
+  /** The game's labels in its order; absent in summaries of older parlors, whose rows' order then stands. */
+  readonly labels?: readonly string[];
   /** The chart's file stem. */
   readonly chart: string;
 }

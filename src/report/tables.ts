@@ -52,13 +52,14 @@ export function seatTable(rows: readonly SeatRateRow[], captionEnd = ''): Report
 }
 
 /** A rate-by metric's round win rates by label (Love Letter: first card held), with their 95% intervals. */
-export function rateByTable(caption: string, labelTitle: string, rows: readonly LabelRateRow[]): ReportTable {
+export function rateByTable(caption: string, labelTitle: string, rows: readonly LabelRateRow[], perGame = false): ReportTable {
   return {
     caption,
     columns: [
       { title: 'strategy', numeric: false },
       { title: labelTitle, numeric: false },
-      { title: 'rounds', numeric: true },
+      // A game of one round counts its rates in games.
+      { title: perGame ? 'games' : 'rounds', numeric: true },
       ...RATE_COLUMNS,
     ],
     rows: rows.map((row) => [row.strategy, row.label, count.format(row.rounds), ...rateCells(row)]),

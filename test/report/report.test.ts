@@ -17,6 +17,16 @@ describe('reportCharts', () => {
     assert.deepEqual(names(reportCharts(summary)), ['head-to-head', 'win-rate-by-seat', 'win-rate-by-first-card', 'outs-by-cause']);
   });
 
+  test('marks every chart of a run stopped before its end, in its title', () => {
+    const partial = { ...summary, complete: false, gamesPlanned: 4000 };
+    for (const chart of reportCharts(partial)) {
+      const title = (chart.spec as { title: { text: string; subtitle: string[] } }).title;
+      assert.match(title.text, / \(PARTIAL\)$/, chart.name);
+      assert.equal(title.subtitle[0], 'Partial results: the run stopped after 1,000 of 4,000 games; resume it to finish.');
+    }
+    for (const chart of reportCharts(summary)) assert.doesNotMatch(JSON.stringify(chart.spec), /PARTIAL/);
+  });
+
   test('leaves out the charts without data', () => {
     const bare = { ...summary, metrics: [], headToHead: undefined };
     assert.deepEqual(names(reportCharts(bare)), ['win-rate-by-seat']);
@@ -28,6 +38,32 @@ describe('reportCharts', () => {
     assert.deepEqual(names(charts).slice(0, 3), ['sprt-llr', 'rating-ladder', 'head-to-head']);
     const matrix = charts.find((chart) => chart.name === 'head-to-head')!.spec as { data: { values: unknown[] } };
     assert.deepEqual(matrix.data.values, headToHead);
+  });
+
+  test("orders a chart's labels as the game declares them, though the first strategy lacks some; a one-round game's rates count games", () => {
+    // Two seats dealt five cards and two dealt four, each strategy in one seat throughout.
+    const row = (strategy: string, label: string) => ({ strategy, label, rounds: 100, roundWinRate: 0.25, ci95: [0.17, 0.34] as const });
+    const bySize = {
+      kind: 'rate-by' as const,
+      name: 'hand-size',
+      title: 'Win rate by hand size',
+      labelTitle: 'hand size',
+      labels: ['3', '4', '5'],
+      chart: 'wins-by-hand-size',
+      rows: [row('infogain', '5'), row('simple', '4'), row('random', '4')],
+    };
+    const chart = reportCharts({ ...summary, metrics: [bySize] }).find((named) => named.name === 'wins-by-hand-size')!;
+    const spec = chart.spec as { layer: { encoding?: { x?: { sort?: unknown } } }[] };
+    assert.deepEqual(spec.layer[0].encoding?.x?.sort, ['4', '5']);
+    const table = reportTables({ ...summary, metrics: [bySize] }).find((candidate) => candidate.caption === 'Win rate by hand size')!;
+    assert.deepEqual(
+      table.rows.map((cells) => cells[0]),
+      ['infogain', 'simple', 'random'],
+      'the table keeps its strategies in order',
+    );
+    assert.equal(table.columns[2].title, 'rounds');
+    const oneRound = { ...summary, roundName: ['game', 'games'] as const, metrics: [bySize] };
+    assert.equal(reportTables(oneRound).find((candidate) => candidate.caption === 'Win rate by hand size')!.columns[2].title, 'games');
   });
 
   test('draws a moments metric under its chart name, with a table of its means', () => {

@@ -20,6 +20,7 @@ export function metricSummary(
     name: metric.name,
     title: metric.title,
     labelTitle: metric.labelTitle,
+    labels: metric.labels,
     file: metricFile(metric),
     labelColumn: metric.labelColumn ?? 'label',
     chart: metricChart(metric),

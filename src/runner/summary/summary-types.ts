@@ -125,6 +125,8 @@ interface MetricHeading {
   readonly name: string;
   readonly title: string;
   readonly labelTitle: string;
+  /** Every label the game declares, in its order (card order, turn order): rows may lack some. */
+  readonly labels: readonly string[];
   /** The results folder's CSV of the rows, its column for the label, and the report's chart stem. */
   readonly file: string;
   readonly labelColumn: string;
