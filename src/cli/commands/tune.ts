@@ -141,11 +141,16 @@ export async function drawTune(dir: string, report: TuneReport): Promise<Written
     import('../../report/charts/tune.ts'),
   ]);
   const { job, rows, summary } = report;
-  const trajectory = rows.flatMap((row) =>
+  // Iteration 0 is where the run started; iteration k the values after the k-th.
+  const points = [
+    { iteration: 0, theta: job.params.map((param) => param.start) },
+    ...rows.map((row) => ({ ...row, iteration: row.iteration + 1 })),
+  ];
+  const trajectory = points.flatMap((point) =>
     job.params.map((param, i) => ({
       parameter: param.name,
-      iteration: row.iteration + 1,
-      value: row.theta[i],
+      iteration: point.iteration,
+      value: point.theta[i],
       min: param.min,
       max: param.max,
     })),

@@ -74,6 +74,20 @@ describe('parlor tune', () => {
     assert.equal(chart.code, 0, chart.stderr);
     assert.match(chart.stdout, /^1 charts redrawn; report: .*index\.html/);
     assert.ok(existsSync(join(whole, 'charts', 'trajectory.svg')));
+    // The chart starts at iteration 0, the starting values, as its subtitle says.
+    const drawn = JSON.parse(read(whole, 'charts/trajectory.vl.json')).data.values as {
+      parameter: string;
+      iteration: number;
+      value: number;
+    }[];
+    assert.deepEqual(
+      drawn.filter((point) => point.iteration === 0).map((point) => [point.parameter, point.value]),
+      [
+        ['x', 0.8],
+        ['n', 1],
+      ],
+    );
+    assert.equal(Math.max(...drawn.map((point) => point.iteration)), 40);
   });
 
   test('Ctrl-C keeps the finished iterations; --resume ends exactly where an uninterrupted run does', async () => {
