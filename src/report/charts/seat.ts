@@ -16,6 +16,8 @@ import {
 export function seatChart(rows: readonly SeatRateRow[], options: FairShareOption = {}): TopLevelSpec {
   const players = options.players ?? rows.length;
   const strategies = inOrder(rows.map((row) => row.strategy));
+  // Several series at one seat (a notebook's rules side by side) stand apart rather than on top of each other.
+  const shared = new Set(rows.map((row) => row.seat)).size < rows.length;
   const tooltip = rateTooltip([
     { field: 'seat', title: 'seat' },
     { field: 'strategy', title: 'strategy' },
@@ -23,13 +25,14 @@ export function seatChart(rows: readonly SeatRateRow[], options: FairShareOption
   ]);
   return {
     ...chartFrame('Game win rate by seat', [RATE_SUBTITLE, 'dashed: an even share of the wins']),
-    width: bandWidth(1),
+    width: bandWidth(shared ? strategies.length : 1),
     height: 300,
     data: { values: rows.map((row) => ({ ...row })) },
     layer: [
       ...rateLayers(
         {
           x: { field: 'seat', type: 'ordinal', title: 'seat', axis: { labelAngle: 0 } },
+          ...(shared ? { xOffset: { field: 'strategy', type: 'nominal', sort: strategies } } : {}),
           color: { field: 'strategy', type: 'nominal', sort: strategies, legend: LEGEND_PAST_RULE_LABEL },
         },
         'game win rate',

@@ -27,6 +27,16 @@ describe('seatChart', () => {
     assert.equal(layerOf(seatChart(seats.slice(0, 3)), 'rule').data!.values[0].value, 1 / 3);
   });
 
+  test('sets series that share a seat side by side, and one series a seat straight above it', () => {
+    assert.equal(layerOf(spec, 'point').encoding!.xOffset, undefined);
+    const twoRules = [
+      ...seats.map((row) => ({ ...row, strategy: `${row.strategy}, winner` })),
+      ...seats.map((row) => ({ ...row, strategy: `${row.strategy}, rotate` })),
+    ];
+    const sideBySide = seatChart(twoRules, { players: 4 });
+    for (const mark of ['point', 'errorbar'] as const) assert.equal(layerOf(sideBySide, mark).encoding!.xOffset?.field, 'strategy', mark);
+  });
+
   test('starts the win-rate axis at 0 in the compiled chart', () => {
     assert.equal(compiledScale(spec, 'y').zero, true);
   });
