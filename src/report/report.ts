@@ -25,7 +25,7 @@ import {
   type SprtTrace,
   type SummaryMetric,
 } from './rows.ts';
-import { forfeitTable, momentTable, rateByTable, seatTable, strategyTable, type ReportTable } from './tables.ts';
+import { eloText, forfeitTable, momentTable, rateByTable, seatTable, strategyTable, type ReportTable } from './tables.ts';
 
 /** Results a summary does not hold: a tournament's ratings, a comparison's SPRT run. */
 export interface ReportExtras {
@@ -133,8 +133,7 @@ function comparisonLines(comparison: ReportComparison): string[] {
       `${comparison.gamesPerArm.toLocaleString('en-US')} games in each arm against the same opponents: ${outcome} ` +
       `(${comparison.verdict === 'undecided' ? 'stopped undecided' : `${comparison.verdict} accepted`}), ` +
       `LLR ${signed(comparison.llr, 2)} (bounds ${signed(comparison.sprt.lower, 2)}, ${signed(comparison.sprt.upper, 2)}).`,
-    `Elo difference (${estimate.measured}): ${signed(estimate.elo.elo, 1)} (95% interval ${signed(estimate.elo.low, 1)} to ` +
-      `${signed(estimate.elo.high, 1)}); the compared seat's win rate: candidate ${percentOf(arms.candidate.mean)}, ` +
+    `Elo difference (${estimate.measured}): ${eloText(estimate.elo)}; the compared seat's win rate: candidate ${percentOf(arms.candidate.mean)}, ` +
       `baseline ${percentOf(arms.baseline.mean)}.`,
     ...(measure === undefined
       ? []

@@ -20,6 +20,40 @@ export function alignColumns(header: readonly string[], rows: readonly (readonly
 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
+/** An Elo difference and its 95% interval, as in summary.json: an infinite or unknown figure is null there. */
+export interface EloFigures {
+  readonly elo: number | null;
+  readonly low: number | null;
+  readonly high: number | null;
+}
+
+/**
+ * `+186.7 (95% interval +120.2 to +260.1)`. An end the data leave open (a share of 0 or 1: infinite,
+ * or null once through JSON) is said as such: `+∞ (95% interval above +888.0)`; a difference of two
+ * shares that sit at the same bound is unknown: `n/a (95% interval unbounded)`.
+ */
+export function eloText(figures: EloFigures, digits = 1): string {
+  const finite = (value: number | null): value is number => value !== null && Number.isFinite(value);
+  const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
+  const { elo, low, high } = figures;
+  const point = finite(elo)
+    ? signed(elo)
+    : elo === Infinity || (elo === null && finite(low))
+      ? '+∞'
+      : elo === -Infinity || (elo === null && finite(high))
+        ? '-∞'
+        : 'n/a';
+  const interval =
+    finite(low) && finite(high)
+      ? `${signed(low)} to ${signed(high)}`
+      : finite(low)
+        ? `above ${signed(low)}`
+        : finite(high)
+          ? `below ${signed(high)}`
+          : 'unbounded';
+  return `${point} (95% interval ${interval})`;
+}
+
 function percent(value: number): string {
   return `${(value * 100).toFixed(1)}%`;
 }

@@ -4,6 +4,7 @@
  */
 import { Z95 } from './critical-value.ts';
 import { normalCdf } from './normal.ts';
+import { rateInterval } from './small-sample.ts';
 
 /** Normalized Elo per unit of (mean - 1/2) / sigma: 800 / ln 10, about 347.4. */
 export const NORMALIZED_ELO_SCALE = 800 / Math.LN10;
@@ -76,7 +77,11 @@ function eloSlope(score: number): number {
  * With `baselineShare` known by symmetry (every seat of the baseline's arm is the baseline), the
  * candidate's share is estimated as baselineShare + mean(C - B), which keeps the pairing's variance
  * reduction, and the interval is mapped end by end. Otherwise both shares are estimated and the
- * interval comes from the delta method with the arms' covariance.
+ * interval comes from the delta method with the arms' covariance. Where a share sits at 0 or 1, or
+ * the blocks show no spread to go by (every block alike), the shares take the Wilson interval at
+ * the number of blocks instead, as a rate does, and the difference its unclamped image: an end of
+ * it the data leave open is infinite, and so is the estimate of a share at 0 or 1 (NaN where both
+ * arms sit at the same bound), never the clamp's +-2400 as if it were measured.
  */
 export function pairedElo(moments: PairedMoments, baselineShare?: number, z: number = Z95): EloEstimate {
   const { blocks, candidate, baseline, candidateVariance, baselineVariance, covariance } = moments;
@@ -85,9 +90,23 @@ export function pairedElo(moments: PairedMoments, baselineShare?: number, z: num
     const share = baselineShare + candidate - baseline;
     const se = Math.sqrt(differenceVariance / blocks);
     const reference = scoreToElo(baselineShare);
-    const low = scoreToElo(share - z * se) - reference;
-    const high = scoreToElo(share + z * se) - reference;
-    return { elo: scoreToElo(share) - reference, margin: (high - low) / 2, low, high };
+    if (se > 0 && share - z * se > 0 && share + z * se < 1) {
+      const low = scoreToElo(share - z * se) - reference;
+      const high = scoreToElo(share + z * se) - reference;
+      return { elo: scoreToElo(share) - reference, margin: (high - low) / 2, low, high };
+    }
+    const [low, high] = shareInterval(share, se, blocks);
+    return openElo(logOdds(share) - reference, logOdds(low) - reference, logOdds(high) - reference);
+  }
+  if (!(candidateVariance > 0 && baselineVariance > 0)) {
+    // An arm without spread (it won every block, or none): each arm's share on its own interval.
+    const [candidateLow, candidateHigh] = shareInterval(candidate, Math.sqrt(candidateVariance / blocks), blocks);
+    const [baselineLow, baselineHigh] = shareInterval(baseline, Math.sqrt(baselineVariance / blocks), blocks);
+    return openElo(
+      logOdds(candidate) - logOdds(baseline),
+      logOdds(candidateLow) - logOdds(baselineHigh),
+      logOdds(candidateHigh) - logOdds(baselineLow),
+    );
   }
   const slopeC = eloSlope(candidate);
   const slopeB = eloSlope(baseline);
@@ -95,6 +114,25 @@ export function pairedElo(moments: PairedMoments, baselineShare?: number, z: num
   const elo = scoreToElo(candidate) - scoreToElo(baseline);
   const margin = z * Math.sqrt(Math.max(0, variance));
   return { elo, margin, low: elo - margin, high: elo + margin };
+}
+
+/**
+ * A share's interval where the normal one would reach 0 or 1, or has no spread to go by: the
+ * Wilson interval, as a rate of the blocks (rateInterval), never a point.
+ */
+function shareInterval(share: number, se: number, blocks: number): readonly [number, number] {
+  return rateInterval(Math.min(1, Math.max(0, share)), se, blocks);
+}
+
+/** E(s) without the clamp: -Infinity at 0 and Infinity at 1, an interval's open end where a share is there. */
+function logOdds(share: number): number {
+  const s = Math.min(1, Math.max(0, share));
+  return 400 * Math.log10(s / (1 - s));
+}
+
+/** An estimate whose ends may be open (infinite), and whose point may be undefined (NaN: both shares at one bound). */
+function openElo(elo: number, low: number, high: number): EloEstimate {
+  return { elo, margin: (high - low) / 2, low, high };
 }
 
 /**

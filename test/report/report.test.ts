@@ -195,7 +195,7 @@ describe("a comparison's report", () => {
       estimate: { ...comparison.estimate, elo: { elo: null, low: null, high: 90 } },
     } as const;
     assert.match(reportLines({ ...summary, comparison: undecided })[1], /: UNDECIDED \(stopped undecided\), LLR/);
-    assert.match(reportLines({ ...summary, comparison: undecided })[2], /: n\/a \(95% interval n\/a to \+90\.0\)/);
+    assert.match(reportLines({ ...summary, comparison: undecided })[2], /: -∞ \(95% interval below \+90\.0\)/);
   });
 
   test('labels the tables that count both arms together', () => {

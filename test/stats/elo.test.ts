@@ -9,6 +9,8 @@ import {
   pairedEloToBlockScore,
   scoreToElo,
 } from '../../src/stats/elo.ts';
+import { wilson } from '../../src/stats/wilson.ts';
+import { eloText } from '../../src/report/tables.ts';
 import { assertClose } from '../helpers/numbers.ts';
 
 test('logistic and its inverse', () => {
@@ -97,6 +99,39 @@ test("the delta-method interval uses the arms' covariance", () => {
   const se = Math.sqrt(0.05 / 25);
   assertClose(known.low, scoreToElo(0.6 - 2 * se), 1e-9);
   assertClose(known.high, scoreToElo(0.6 + 2 * se), 1e-9);
+});
+
+test('a share at 0 or 1, or blocks all alike, get an open interval, never the clamp as a measured value', () => {
+  const alike = (candidate: number, baseline: number) => ({
+    blocks: 600,
+    candidate,
+    baseline,
+    candidateVariance: 0,
+    baselineVariance: 0,
+    covariance: 0,
+  });
+  // Won every block against a baseline whose share is 1/2 by symmetry: above E(Wilson low at 600 blocks).
+  const perfect = pairedElo(alike(1, 0.5), 0.5);
+  assert.equal(perfect.elo, Infinity);
+  assert.equal(perfect.high, Infinity);
+  assertClose(perfect.low, scoreToElo(wilson(600, 600).low), 1e-9);
+  assert.ok(perfect.low > 800 && perfect.low < 1000, String(perfect.low));
+  // Both arms won nothing against the same field: the difference is unknown, its interval unbounded.
+  const nothing = pairedElo(alike(0, 0));
+  assert.ok(Number.isNaN(nothing.elo));
+  assert.deepEqual([nothing.low, nothing.high], [-Infinity, Infinity]);
+  // Every block alike away from the bounds: an interval of the blocks' size, not a point.
+  const even = pairedElo(alike(0.75, 0.5), 0.5);
+  assertClose(even.elo, scoreToElo(0.75), 1e-9);
+  assert.ok(even.low < even.elo && even.elo < even.high);
+  assert.equal(eloText(perfect), `+∞ (95% interval above +${perfect.low.toFixed(1)})`);
+  assert.equal(
+    eloText(JSON.parse(JSON.stringify(perfect))),
+    `+∞ (95% interval above +${perfect.low.toFixed(1)})`,
+    'as read back from JSON',
+  );
+  assert.equal(eloText(nothing), 'n/a (95% interval unbounded)');
+  assert.equal(eloText({ elo: -12.34, low: -80, high: 55.56 }), '-12.3 (95% interval -80.0 to +55.6)');
 });
 
 test("an Elo hypothesis becomes the paired block score (1 + d) / 2 at the baseline's share", () => {

@@ -13,6 +13,7 @@ import type { MeasureEstimate, Verdict } from '../../runner/compare/compare.ts';
 import { Errors } from '../../core/errors.ts';
 import { waldBounds } from '../../stats/sprt.ts';
 import type { CommandContext } from '../command.ts';
+import { eloText } from '../../report/tables.ts';
 import type { SandboxLimits } from '../../runner/play/external.ts';
 import {
   checkChannel,
@@ -184,7 +185,7 @@ export function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan)
     `verdict: ${verdict}`,
     `games: ${count(comparison.games)} (${count(comparison.blocks)} blocks in each arm); LLR ${signed(comparison.llr, 2)} ` +
       `(bounds ${signed(comparison.sprt.lower, 2)}, ${signed(comparison.sprt.upper, 2)})`,
-    `Elo difference (${estimate.measured}): ${signed(elo.elo, 1)} (95% interval ${signed(elo.low, 1)} to ${signed(elo.high, 1)}); ` +
+    `Elo difference (${estimate.measured}): ${eloText(elo)}; ` +
       `normalized Elo per game ${signed(nelo.nelo, 1)} +- ${Number.isFinite(nelo.margin) ? nelo.margin.toFixed(1) : 'n/a'}`,
     ...measureLines(estimate.measure),
     `likelihood of superiority: ${percent(estimate.superiority)}`,

@@ -12,6 +12,7 @@ import {
 import { parseParamRange } from '../../tune/params.ts';
 import type { WrittenReport } from '../../report/write.ts';
 import type { CommandContext } from '../command.ts';
+import { eloText } from '../../report/tables.ts';
 import { iterationGamesNote } from '../format.ts';
 import { invokedCommand } from '../invocation.ts';
 import { printingWatch, resultLines, type CompareOptions } from './compare.ts';
@@ -165,8 +166,8 @@ export async function drawTune(dir: string, report: TuneReport): Promise<Written
       ...(summary.pairing ? [pairingLine(summary.pairing)] : []),
       verification === null
         ? 'no verification (the run is unfinished, or tuning kept the starting values)'
-        : `verification in ${verification.folder}/: ${verification.verdict}, Elo ${verification.elo.elo.toFixed(1)} ` +
-          `(95% interval ${verification.elo.low.toFixed(1)} to ${verification.elo.high.toFixed(1)}) over ${verification.games.toLocaleString('en-US')} games`,
+        : `verification in ${verification.folder}/: ${verification.verdict}, Elo ${eloText(verification.elo)} ` +
+          `over ${verification.games.toLocaleString('en-US')} games`,
     ],
     ...(summary.complete ? {} : { partial: 'interrupted: the iterations so far' }),
     tables: [tuneTable(summary)],
