@@ -38,11 +38,12 @@ const ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\
  * A forfeit's detail as one line, its control characters escaped (a line break as the two
  * characters `\n`). The detail is a strategy's own text, its error's message among it: printed as
  * it came, a line break in it would start a line that reads as parlor's own, a forfeit that never
- * happened, on stderr or in a transcript, and a carriage return or escape sequence could overwrite one.
+ * happened, on stderr or in a transcript, and a carriage return or escape sequence could overwrite one;
+ * a direction mark or override could show a line's words in another order than they are.
  */
 export function oneLineDetail(detail: string): string {
   return detail.replace(
-    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g,
     (char) => ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }

