@@ -26,6 +26,7 @@ export const ErrorCodes = {
   REDIS_UNREACHABLE: 'PARLOR_REDIS_UNREACHABLE',
   WORKER_REFUSED: 'PARLOR_WORKER_REFUSED',
   ENGINE_BUILD: 'PARLOR_ENGINE_BUILD',
+  SESSION_CUT_SHORT: 'PARLOR_SESSION_CUT_SHORT',
   INTERNAL: 'PARLOR_INTERNAL',
 } as const;
 
@@ -89,6 +90,8 @@ export const Errors = {
   /** A game engine in AssemblyScript did not compile: an incomplete install, or a broken edit of its source. */
   engineBuild: (game: string, why: string) =>
     new ParlorError(ErrorCodes.ENGINE_BUILD, `cannot compile the ${game} engine (is \`npm ci\` complete?): ${why.replace(/\s+/g, ' ')}`),
+  /** `parlor bot`: the server's stream ended, or broke its framing, before the server ended the session. */
+  sessionCutShort: (why: string) => new ParlorError(ErrorCodes.SESSION_CUT_SHORT, `the session was cut short: ${why}`),
   internal: (why: string) => new ParlorError(ErrorCodes.INTERNAL, `internal error: ${why}`),
 };
 

@@ -181,6 +181,11 @@ export interface ClientSeat {
   acknowledgement?(): string;
   /** The answer to a message read as ANSWER_ASIDE. */
   asideAnswer?(): string;
+  /**
+   * The server ends every session with a message of its own (read as END): a stream that closes
+   * before it was cut short. Where absent, a closed stream is how sessions end (a round, a test run).
+   */
+  readonly endsWithMessage?: boolean;
 }
 
 /** A bot's reply as an invalid move's detail, cut to a readable length. */

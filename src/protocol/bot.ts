@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { GameEvent } from '../core/events.ts';
 import type { Game, PlayerView, RuleValues } from '../core/game.ts';
+import { Errors } from '../core/errors.ts';
 import { oneLineDetail } from '../core/forfeits.ts';
 import { Rng, Streams, masterKey } from '../core/random.ts';
 import type { Strategy } from '../core/strategy.ts';
@@ -46,9 +47,9 @@ export class ProtocolBot {
     this.legal = new Int32Array(setup.game.maxActions);
   }
 
-  /** Notes something the bot will not act on (where the bot's warnings go). */
-  note(text: string): void {
-    this.setup.warn(text);
+  /** The server ends the session with a message: its stream closing before that cuts the session short. */
+  get endsWithMessage(): boolean {
+    return this.reader.endsWithMessage === true;
   }
 
   /** Takes one message from the server; returns the message to answer with, or null. */
@@ -125,6 +126,8 @@ export class ProtocolBot {
  * Plays one bot session on a byte stream framed as the game's protocol frames it: until the
  * server ends it, or closes the stream (or stops the process). When the server ends it, `finish`
  * closes the input (by default, at once: a socket that is also the output ends its writes first).
+ * Rejects where the session was cut short: output not framed as the protocol says, or the stream
+ * closed before the end message of a protocol that has one.
  */
 export function runBotSession(
   bot: ProtocolBot,
@@ -148,20 +151,23 @@ export function runBotSession(
     input.on('data', (chunk: Buffer | string) => {
       const pushed = framer.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk, Infinity);
       if ('failure' in pushed) {
-        bot.note(`the server's output is not framed as the protocol says (it ${pushed.detail}): stopping`);
         input.destroy();
-        resolve();
+        reject(Errors.sessionCutShort(`the server's output is not framed as the protocol says (it ${pushed.detail})`));
         return;
       }
       for (const message of pushed.messages) answer(message);
     });
+    const closed = () => {
+      if (bot.ended || !bot.endsWithMessage) resolve();
+      else reject(Errors.sessionCutShort('the server closed its stream before it ended the session'));
+    };
     input.on('end', () => {
       // A last line may lack its newline.
       const held = framing === 'lines' ? framer.held() : '';
       if (held !== '') answer(held.endsWith('\r') ? held.slice(0, -1) : held);
-      resolve();
+      closed();
     });
-    input.on('close', resolve);
+    input.on('close', closed);
     input.on('error', reject);
   });
 }

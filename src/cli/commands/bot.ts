@@ -76,6 +76,7 @@ export async function runBot(
   if (channel === 'tcp') return playOnPort(bot, name, port, framing);
   const paths = fifoPaths(name);
   makeFifos(paths);
+  const release = removedOnStop(paths);
   try {
     // The template's order: its In first (where the server writes), then its Out.
     const fromServer = (await openFifoEnd(paths.botIn, false, () => false))!;
@@ -85,8 +86,28 @@ export async function runBot(
     await runBotSession(bot, fromServer, (reply) => toServer.write(framer.encode(reply)), framing);
     await new Promise<void>((resolve) => toServer.end(resolve));
   } finally {
+    release();
     removeFifos(paths);
   }
+}
+
+const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Removes the FIFOs when a signal stops the bot, as a server or its operator stops bots, then
+ * lets the signal end the process as it would have: its status says so. Returns what undoes it.
+ */
+function removedOnStop(paths: FifoPaths): () => void {
+  const stop = (signal: NodeJS.Signals) => {
+    release();
+    removeFifos(paths);
+    process.kill(process.pid, signal);
+  };
+  const release = () => {
+    for (const signal of STOPPING_SIGNALS) process.off(signal, stop);
+  };
+  for (const signal of STOPPING_SIGNALS) process.once(signal, stop);
+  return release;
 }
 
 function portNumber(options: BotOptions): number {
@@ -116,7 +137,8 @@ async function playOnPort(bot: ProtocolBot, identifier: string, port: number, fr
     socket,
     (reply) => socket.write(framer.encode(reply)),
     framing,
-    () => socket.end(),
+    // Its last reply written, the bot shuts down, as the contest asks: the server may wait for that.
+    () => socket.end(() => socket.destroy()),
   );
 }
 

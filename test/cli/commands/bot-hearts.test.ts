@@ -65,6 +65,44 @@ describe('parlor bot --game hearts', () => {
     assert.ok(!existsSync(paths.botIn) && !existsSync(paths.botOut), 'its FIFOs are gone');
   });
 
+  test('removes its FIFOs when a signal stops it, and ends as that signal ends a process', async () => {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      const name = `ps${process.pid.toString(36)}${signal.slice(3, 5).toLowerCase()}`;
+      const paths = fifoPaths(name);
+      const bot = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), 'bot', '--game', 'hearts', 'first-legal', name], {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      await eventually('the bot made its FIFOs', () => existsSync(paths.botIn) && existsSync(paths.botOut));
+      const exited = once(bot, 'exit');
+      bot.kill(signal);
+      assert.deepEqual(await exited, [null, signal]);
+      assert.ok(!existsSync(paths.botIn) && !existsSync(paths.botOut), `its FIFOs are gone after ${signal}`);
+    }
+  });
+
+  test("a server that hangs up before its ';' cut the session short: one line, and status 3", async () => {
+    const name = `pe${process.pid.toString(36)}`;
+    const paths = fifoPaths(name);
+    const bot = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), 'bot', '--game', 'hearts', 'first-legal', name], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    bot.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await eventually('the bot made its FIFOs', () => existsSync(paths.botOut) && lstatSync(paths.botIn).isFIFO());
+    const deadline = performance.now() + PROMPT_MS;
+    const toBot = (await openFifoEnd(paths.botIn, true, () => performance.now() > deadline))!;
+    const fromBot = (await openFifoEnd(paths.botOut, false, () => performance.now() > deadline))!;
+    fromBot.resume();
+    const exited = once(bot, 'exit');
+    toBot.end(createFramer('vlq-nul', 100).encode('@'));
+    assert.deepEqual(await exited, [3, null]);
+    fromBot.destroy();
+    assert.equal(stderr, 'parlor: the session was cut short: the server closed its stream before it ended the session\n');
+    assert.ok(!existsSync(paths.botIn) && !existsSync(paths.botOut), 'its FIFOs are gone');
+  });
+
   test('refuses a channel the game does not have', async () => {
     await assert.rejects(
       runBot(context(), { game: 'love-letter', channel: 'fifo' }, 'random', Readable.from([])),

@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
-import { runCaptured } from '../cli.ts';
+import { parlor, runCaptured } from '../cli.ts';
+import { PROMPT_MS } from '../../helpers/patience.ts';
 
 /** Reads one raw message from the socket: the contest's framing, one message per read. */
 async function next(socket: Socket): Promise<string> {
@@ -30,6 +31,30 @@ describe('parlor bot --game speedclue', () => {
     assert.match(await exchange('disprove 2 Gr Kn St'), /^show (Gr|Kn)$/);
     assert.equal(await exchange('done'), 'dead');
     assert.equal((await played).code, 0);
+    socket.destroy();
+    server.close();
+  });
+
+  test('shuts down after dead, as the contest asks, while the server still holds the connection', async () => {
+    // Half-open allowed: the server's end stays open after the bot's closes, until it closes it itself.
+    const server = createServer({ allowHalfOpen: true });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const port = (server.address() as { port: number }).port;
+    const bot = parlor(['bot', '--game', 'speedclue', 'simple', 'Watson', String(port)]);
+    const [socket] = (await once(server, 'connection')) as [Socket];
+    assert.equal(await next(socket), 'Watson alive');
+    socket.write('reset 3 0 Gr Ca Ba Pl Kn Li');
+    assert.equal(await next(socket), 'ok');
+    socket.write('done');
+    assert.equal(await next(socket), 'dead');
+    // The server keeps its end open: the bot ends all the same, closing the connection itself.
+    let late: NodeJS.Timeout | undefined;
+    const stillRunning = new Promise<null>((resolve) => (late = setTimeout(() => resolve(null), PROMPT_MS)));
+    const ended = await Promise.race([bot, stillRunning]);
+    clearTimeout(late);
+    assert.ok(ended !== null, `still running ${PROMPT_MS} ms after dead`);
+    assert.equal(ended.code, 0, ended.stderr);
     socket.destroy();
     server.close();
   });

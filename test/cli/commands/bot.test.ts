@@ -60,6 +60,19 @@ describe('parlor bot', () => {
     assert.deepEqual(warnings, ['parlor bot: ignoring a line not in the protocol: hello there']);
   });
 
+  test('a Dominion server whose stream ends before its game-end cut the session short; Love Letter rounds end so', async () => {
+    await assert.rejects(
+      session(['{"type": "player-name-request"}'], { game: 'dominion', strategy: 'big-money' }),
+      (error: unknown) =>
+        error instanceof ParlorError &&
+        error.code === ErrorCodes.SESSION_CUT_SHORT &&
+        error.message === 'the session was cut short: the server closed its stream before it ended the session',
+    );
+    // The HackSoc manager ends a round by closing the bot's input: no message says so.
+    const round = await session(['2', 'draw knight', 'player 1', 'played 1 priestess', 'player 2', 'draw general'], { players: 2 });
+    assert.equal(round.replies.length, 1);
+  });
+
   test('refuses an external bot, a bad greeting name and a table the game does not have', async () => {
     const refused = (options: Partial<BotOptions> & { strategy?: string }, code: string) =>
       assert.rejects(session([], options), (error: unknown) => error instanceof ParlorError && error.code === code);

@@ -28,6 +28,8 @@ type Composing = 'action' | 'buy' | 'cleanup' | 'attack';
 export class DominionClient implements ClientSeat {
   seat = -1;
   players: number;
+  /** The server's game-end ends the game a bot is started for. */
+  readonly endsWithMessage = true;
   private readonly rules: RuleValues;
   private readonly turnLimit: number;
   /**

@@ -22,6 +22,8 @@ const NO_KEY = new Uint32Array(4);
 export class HeartsClient implements ClientSeat {
   seat = -1;
   players: number;
+  /** The server's `;` ends the run. */
+  readonly endsWithMessage = true;
   private readonly rules: RuleValues;
   private state: HeartsState | null = null;
   /** The hand's last card, played once the next deal is known (-1: none waiting). */
