@@ -357,7 +357,8 @@ async function tuneInto(
   const spsa = new Spsa(job.params, job.spsa, job.seed);
   watch.started?.(job, rows.length);
   if (rows.length < job.spsa.iterations) {
-    const runners = await createRunners(context, settings);
+    // Bot logs go into the run's folder, as a compare's do: a failing bot's words are kept there.
+    const runners = await createRunners(context, { ...settings, resultsDir: dir });
     try {
       while (rows.length < job.spsa.iterations && !settings.signal?.aborted) {
         const theta = rows.length > 0 ? rows[rows.length - 1].theta : job.params.map((param) => param.start);

@@ -1,7 +1,7 @@
 // parlor tune as users run it: a child process of bin/parlor.js, stopped by Ctrl-C and resumed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'shell-quote';
@@ -136,6 +136,12 @@ describe('parlor tune', () => {
     assert.ok(
       [...started].every((line) => /^--depth=\d$/.test(line)),
       [...started].join('; '),
+    );
+    // Each value's bot has its log in the run's folder, as a compare's bots do.
+    const logs = readdirSync(join(dir, 'bots')).map((name) => read(join(dir, 'bots'), name));
+    assert.ok(
+      [...started].every((line) => logs.some((log) => log.includes(`started with ${line}`))),
+      logs.join('\n'),
     );
   });
 
