@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { botsStopped } from '../core/bots-stopped.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -196,6 +197,14 @@ export class ProtocolHost {
   /** Bots of the session between games (shared by the hosts of a session's match-ups). */
   readonly idle: IdleBots;
   aborted = false;
+
+  /**
+   * The run is stopping its bots itself (this host's task was aborted, or parlor was interrupted,
+   * which the main thread may have acted on before this thread heard): what they fail now is not theirs.
+   */
+  get stopped(): boolean {
+    return this.aborted || botsStopped();
+  }
 
   constructor(match: PreparedMatch, options: ExternalOptions, idle: IdleBots = new IdleBots()) {
     this.match = match;
@@ -406,7 +415,7 @@ class HostedTable implements TableObserver {
     if (bot) {
       // A bot out for the game forfeits each later decision alike: its log tells why once. In an
       // interrupted run every bot is stopped and the game does not count: no news of this one.
-      if (!bot.outFor(detail) && !this.host.aborted) bot.log(bot.failureLine('forfeits', { failure: reason, detail }));
+      if (!bot.outFor(detail) && !this.host.stopped) bot.log(bot.failureLine('forfeits', { failure: reason, detail }));
       this.host.reportFailure(bot.connector.label, { failure: reason, detail });
     }
     bot?.server.forfeited?.();
@@ -620,7 +629,7 @@ class Connection {
 
   private async open(previous: Promise<void>): Promise<void> {
     await previous;
-    if (this.host.aborted) {
+    if (this.host.stopped) {
       this.failure = { failure: Forfeit.CRASHED, detail: 'the run was interrupted' };
       return;
     }
@@ -648,7 +657,7 @@ class Connection {
       else if (message.expects === 'ack') {
         this.failure = await readAcknowledgement(this.read(link), message);
         if (this.failure === null) this.host.stats.linesReceived++;
-        else this.context.log(this.failure.detail);
+        else if (!this.host.stopped) this.context.log(this.failure.detail);
       } else if (message.expects === 'aside') await this.readAside(link);
     }
     this.speaker = null;
@@ -750,7 +759,7 @@ class Connection {
       const failure = this.untoldFailure();
       if (failure) {
         // Every bot of an interrupted run fails alike: that is no news of this one.
-        if (!this.host.aborted) this.context.log(this.bot.failureLine('failed out of turn', failure));
+        if (!this.host.stopped) this.context.log(this.bot.failureLine('failed out of turn', failure));
         this.host.reportFailure(this.bot.connector.label, failure);
       }
       return this.bot.connector.keepsBots ? undefined : this.link?.stop();

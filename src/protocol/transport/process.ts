@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { botsStopped, markBotsStopped } from '../../core/bots-stopped.ts';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { Errors } from '../../core/errors.ts';
@@ -396,7 +397,7 @@ export class BotProcess implements BotLink {
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     this.leaderExited = true;
     this.exitDetail = signal ? `killed by ${signal}` : `exited with code ${code}`;
-    if (!this.stopping && !allKilled && (signal || code !== 0)) this.log(this.exitDetail);
+    if (!this.stopping && !killedHere && !botsStopped() && (signal || code !== 0)) this.log(this.exitDetail);
     if (this.closed) return;
     // The bot is gone, whoever still holds its output: a read waits no longer than the drain.
     this.exitTimer = setTimeout(() => {
@@ -484,8 +485,6 @@ function clip(text: string): string {
 // their own sessions they would not receive the terminal's Ctrl-C.
 const liveBots = new Set<number>();
 let cleanupInstalled = false;
-/** Set once parlor itself kills every bot (it exits or is interrupted): their deaths are not theirs to log. */
-let allKilled = false;
 
 function signalGroup(pid: number, signal: NodeJS.Signals): void {
   try {
@@ -498,8 +497,13 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 // Channels of bots not yet gone (their FIFOs): disposed of with them, or at exit.
 const liveChannels = new Set<Channel>();
 
+/** Set once this thread kills every bot of its own (it exits): their deaths are not theirs to log. */
+let killedHere = false;
+
 function killAllBots(): void {
-  allKilled = true;
+  killedHere = true;
+  // Nor, in any thread, are the deaths of the bots the main thread kills: those of every thread.
+  if (isMainThread) markBotsStopped();
   // As when one bot is stopped: frozen, then found while what they started still hangs below them.
   for (const pid of liveBots) signalGroup(pid, 'SIGSTOP');
   const found = freezeTree([...liveBots]);

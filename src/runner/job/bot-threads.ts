@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { threadStart } from '../../compiled.ts';
+import { botsStoppedFlag } from '../../core/bots-stopped.ts';
 import { Errors } from '../../core/errors.ts';
 import type { ExternalHostLoader, ExternalSettings } from '../play/external.ts';
 import type { Task, TaskRunner } from '../play/tasks.ts';
@@ -13,6 +14,8 @@ export interface BotThreadSetup {
   readonly settings: ExternalSettings;
   /** Strategy files the user trusts (--trust), as absolute paths; filled in as each thread starts. */
   readonly trusted?: readonly string[];
+  /** The flag the main thread sets when it stops every bot of the run (core/bots-stopped.ts); filled in as each thread starts. */
+  readonly botsStopped?: SharedArrayBuffer;
 }
 
 export type BotThreadMessage =
@@ -36,7 +39,7 @@ class BotThread {
 
   constructor(setup: BotThreadSetup) {
     this.worker = new Worker(THREAD.entry, {
-      workerData: { ...setup, ...THREAD.workerData, trusted: trustedStrategyFiles() },
+      workerData: { ...setup, ...THREAD.workerData, trusted: trustedStrategyFiles(), botsStopped: botsStoppedFlag() },
       // A bot's FIFO ends are opened with fs.open and handed to sockets, which close them: a thread
       // tracking them would keep their numbers as still open (warning when one comes round again)
       // and close whatever holds those numbers when it exits.

@@ -2,6 +2,7 @@
 // an ExternalRunner of its own, so that starting bots and exchanging their messages is spread over
 // as many threads as the run has workers instead of all landing on the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
+import { adoptBotsStoppedFlag } from '../../core/bots-stopped.ts';
 import { failureOf } from './thread-failure.ts';
 import { ExternalRunner, type ExternalHostLoader } from './external.ts';
 import { trustStrategyFiles } from './trust.ts';
@@ -9,6 +10,7 @@ import type { BotThreadMessage, BotThreadReply, BotThreadSetup } from '../job/bo
 
 const setup = workerData as BotThreadSetup;
 trustStrategyFiles(setup.trusted ?? []);
+if (setup.botsStopped) adoptBotsStoppedFlag(setup.botsStopped);
 const port = parentPort!;
 let host: ReturnType<ExternalHostLoader> | null = null;
 const loadHost: ExternalHostLoader = () =>
