@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { createServer, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { parlor, runCaptured } from '../cli.ts';
 import { PROMPT_MS } from '../../helpers/patience.ts';
 
@@ -11,12 +11,17 @@ async function next(socket: Socket): Promise<string> {
   return chunk.toString();
 }
 
+/** A server on a free port of this machine, as the contest's listens for its bots. */
+async function listening(allowHalfOpen = false): Promise<{ server: Server; port: number }> {
+  const server = createServer({ allowHalfOpen });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, port: (server.address() as { port: number }).port };
+}
+
 describe('parlor bot --game speedclue', () => {
   test('connects to the port, greets with its identifier, answers the server in lock-step and leaves on done', async () => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const port = (server.address() as { port: number }).port;
+    const { server, port } = await listening();
     const played = runCaptured(['bot', '--game', 'speedclue', 'simple', 'Sherlock', String(port)]);
     const [socket] = (await once(server, 'connection')) as [Socket];
     assert.equal(await next(socket), 'Sherlock alive');
@@ -37,10 +42,7 @@ describe('parlor bot --game speedclue', () => {
 
   test('shuts down after dead, as the contest asks, while the server still holds the connection', async () => {
     // Half-open allowed: the server's end stays open after the bot's closes, until it closes it itself.
-    const server = createServer({ allowHalfOpen: true });
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const port = (server.address() as { port: number }).port;
+    const { server, port } = await listening(true);
     const bot = parlor(['bot', '--game', 'speedclue', 'simple', 'Watson', String(port)]);
     const [socket] = (await once(server, 'connection')) as [Socket];
     assert.equal(await next(socket), 'Watson alive');
