@@ -240,6 +240,11 @@ export class BatchPlan {
     return { matchup: low, from, to: Math.min(this.job.matchups[low].games, from + this.job.batchGames) };
   }
 
+  /** The batch that plays local game `local` of match-up `matchup`. */
+  batchOf(matchup: number, local: number): number {
+    return this.starts[matchup] + Math.floor(local / this.job.batchGames);
+  }
+
   games(index: number): number {
     const batch = this.batch(index);
     return batch.to - batch.from;

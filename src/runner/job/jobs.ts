@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Errors } from '../../core/errors.ts';
 import type { Registry } from '../../core/registry.ts';
@@ -5,7 +6,19 @@ import type { Counters } from '../play/counters.ts';
 import { blockGames } from '../play/design.ts';
 import type { ExternalHostLoader } from '../play/external.ts';
 import { lockResultsFolder, type FolderLock } from './folder-lock.ts';
-import { buildJob, jobId, matchSpecOf, playSettingsOf, recordedSettings, specOf, type JobFile, type JobSpec } from './job.ts';
+import {
+  BatchPlan,
+  buildJob,
+  jobId,
+  locateGame,
+  matchSpecOf,
+  playSettingsOf,
+  recordedSettings,
+  specOf,
+  type JobFile,
+  type JobSpec,
+} from './job.ts';
+import { TRANSCRIPTS_FOLDER } from '../play/transcript.ts';
 import { prepareMatch, type PreparedMatch } from '../play/match.ts';
 import type { JobPlan } from './plan.ts';
 import { ProgressMeter } from './progress.ts';
@@ -144,7 +157,7 @@ export function jobSources(registry: Registry, job: Pick<JobSpec, 'game' | 'stra
 /** Plans the job's batches, loads its strategies, makes its results folder and plays it to the end or to a stop. */
 export async function startJob(context: JobContext, plan: JobPlan, settings: JobSettings): Promise<JobOutcome> {
   const runners = await createRunners(context, settings);
-  try {
+  return withRunners(runners, settings, async () => {
     runners.startWorkers(plan.matchupSeats);
     const probe = buildJob({ ...plan, batchGames: blockGames(plan.design, plan.players) });
     const checked = await prepareMatches(context.registry, probe, runners, settings.moveTimeout);
@@ -177,8 +190,39 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
       writeJob(dir, job);
       return execute(context, dir, job, matches, null, settings, runners);
     });
+  });
+}
+
+/**
+ * Plays with `runners`, closes them, and then, once nothing plays any more, leaves a stopped run's
+ * transcripts to the games its checkpoint counts: a batch cut short leaves the logs of games its
+ * results do not count yet (a resume plays them again and writes them anew).
+ */
+async function withRunners(
+  runners: Runners,
+  settings: Pick<JobSettings, 'transcripts'>,
+  play: () => Promise<JobOutcome>,
+): Promise<JobOutcome> {
+  let outcome: JobOutcome;
+  try {
+    outcome = await play();
   } finally {
     await runners.close();
+  }
+  if (outcome.status === 'interrupted' && settings.transcripts) keepCountedTranscripts(outcome.dir, outcome.job);
+  return outcome;
+}
+
+function keepCountedTranscripts(dir: string, job: JobSpec): void {
+  const folder = join(dir, TRANSCRIPTS_FOLDER);
+  if (!existsSync(folder) || !hasCheckpoint(dir)) return;
+  const checkpoint = readCheckpoint(dir);
+  const plan = new BatchPlan(job);
+  const counted = (batch: number) => batch < checkpoint.merged || checkpoint.pending.some((pending) => pending.batch === batch);
+  for (const name of readdirSync(folder)) {
+    const game = /^game-(\d+)\.txt$/.exec(name);
+    const place = game === null ? null : locateGame(job, Number(game[1]));
+    if (place !== null && !counted(plan.batchOf(place.matchup, place.local))) rmSync(join(folder, name), { force: true });
   }
 }
 
@@ -288,11 +332,9 @@ export async function resumeJob(
   // A folder whose run kept transcripts gets those of the rest of its games, typed again or not.
   const settings = { ...given, ...recordedSettings(job), transcripts: given.transcripts === true || job.transcripts === true };
   const runners = await createRunners(context, settings);
-  try {
-    return await whileLocked(lockResultsFolder(dir), () => resumeLocked(context, dir, job, settings, runners));
-  } finally {
-    await runners.close();
-  }
+  return withRunners(runners, settings, () =>
+    whileLocked(lockResultsFolder(dir), () => resumeLocked(context, dir, job, settings, runners)),
+  );
 }
 
 async function resumeLocked(context: JobContext, dir: string, job: JobFile, settings: JobSettings, runners: Runners): Promise<JobOutcome> {

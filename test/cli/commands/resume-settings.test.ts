@@ -223,6 +223,9 @@ describe('a resumed run loads what its start loaded and keeps what its start kep
     const stopped = await interruptedAfterFirstBatch([...job, ...settings, '--out', dir], dir);
     assert.equal(stopped.code, 130, stopped.stderr);
     assert.equal(readJson(dir, 'job.json').transcripts, true);
+    // The logs kept at the stop are those of the games its results count.
+    const counted = readJson(dir, 'summary.json').games;
+    assert.equal(readdirSync(join(dir, 'transcripts')).length, counted);
 
     // The command printed, from a folder where bots/first-legal.js leads nowhere.
     const resumed = await continuation(stopped, elsewhere);
