@@ -76,6 +76,8 @@ export async function runBot(
   if (channel === 'tcp') return playOnPort(bot, name, port, framing);
   const paths = fifoPaths(name);
   makeFifos(paths);
+  // A name it made up is the only way its server or operator can find its pipes.
+  if (options.name === undefined) context.warn(`parlor bot: named ${name}: reading ${paths.botIn}, writing ${paths.botOut}`);
   const release = removedOnStop(paths);
   try {
     // The template's order: its In first (where the server writes), then its Out.

@@ -103,6 +103,25 @@ describe('parlor bot --game hearts', () => {
     assert.ok(!existsSync(paths.botIn) && !existsSync(paths.botOut), 'its FIFOs are gone');
   });
 
+  test('without a name, makes one up as the template does and says it, so that its pipes can be found', async () => {
+    const bot = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), 'bot', '--game', 'hearts', 'first-legal'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    bot.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await eventually('the bot said its name', () => /\n/.test(stderr));
+    const said = /^parlor: parlor bot: named ([a-z]{15}): reading (\S+), writing (\S+)\n$/.exec(stderr);
+    assert.ok(said, stderr);
+    const paths = fifoPaths(said[1]);
+    assert.deepEqual([said[2], said[3]], [paths.botIn, paths.botOut]);
+    assert.ok(lstatSync(paths.botIn).isFIFO() && lstatSync(paths.botOut).isFIFO());
+    const exited = once(bot, 'exit');
+    bot.kill('SIGTERM');
+    await exited;
+    assert.ok(!existsSync(paths.botIn) && !existsSync(paths.botOut));
+  });
+
   test('refuses a channel the game does not have', async () => {
     await assert.rejects(
       runBot(context(), { game: 'love-letter', channel: 'fifo' }, 'random', Readable.from([])),
