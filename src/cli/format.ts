@@ -1,13 +1,9 @@
 import { playsOneRound } from '../core/game.ts';
-import { alignColumns } from '../report/tables.ts';
+import { alignColumns, percent } from '../report/tables.ts';
 import { buildJob } from '../runner/job/job.ts';
 import type { JobPlan } from '../runner/job/plan.ts';
 import { blockGames, type DesignName } from '../runner/play/design.ts';
 import type { MetricSummary, RatingSummary, RunSummary, UntilClearSummary } from '../runner/summary/summary-types.ts';
-
-function percent(value: number): string {
-  return `${(value * 100).toFixed(1)}%`;
-}
 
 function count(value: number): string {
   return value.toLocaleString('en-US');

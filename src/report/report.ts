@@ -25,7 +25,18 @@ import {
   type SprtTrace,
   type SummaryMetric,
 } from './rows.ts';
-import { eloText, forfeitTable, momentTable, rateByTable, seatTable, strategyTable, type ReportTable } from './tables.ts';
+import {
+  eloText,
+  figure,
+  forfeitTable,
+  momentTable,
+  percent,
+  rateByTable,
+  seatTable,
+  signedFigure as signed,
+  strategyTable,
+  type ReportTable,
+} from './tables.ts';
 
 /** Results a summary does not hold: a tournament's ratings, a comparison's SPRT run. */
 export interface ReportExtras {
@@ -133,30 +144,17 @@ function comparisonLines(comparison: ReportComparison): string[] {
       `${comparison.gamesPerArm.toLocaleString('en-US')} games in each arm against the same opponents: ${outcome} ` +
       `(${comparison.verdict === 'undecided' ? 'stopped undecided' : `${comparison.verdict} accepted`}), ` +
       `LLR ${signed(comparison.llr, 2)} (bounds ${signed(comparison.sprt.lower, 2)}, ${signed(comparison.sprt.upper, 2)}).`,
-    `Elo difference (${estimate.measured}): ${eloText(estimate.elo)}; the compared seat's win rate: candidate ${percentOf(arms.candidate.mean)}, ` +
-      `baseline ${percentOf(arms.baseline.mean)}.`,
+    `Elo difference (${estimate.measured}): ${eloText(estimate.elo)}; the compared seat's win rate: candidate ${percent(arms.candidate.mean)}, ` +
+      `baseline ${percent(arms.baseline.mean)}.`,
     ...(measure === undefined
       ? []
       : [
           `${measure.label}, what the test read${measure.lowerIsBetter ? ' (lower is better)' : ''}: candidate ` +
-            `${fixed(measure.candidate, 3)}, baseline ${fixed(measure.baseline, 3)}, difference ${signed(measure.difference, 3)} ` +
+            `${figure(measure.candidate, 3)}, baseline ${figure(measure.baseline, 3)}, difference ${signed(measure.difference, 3)} ` +
             `(95% interval ${signed(measure.low, 3)} to ${signed(measure.high, 3)}).`,
         ]),
     "The tables and charts below count both arms together: a strategy's games in either arm, in whichever seat it held.",
   ];
-}
-
-/** A figure of the comparison; one that is not finite (null in summary.json) has no value to show. */
-function fixed(value: number | null, digits: number): string {
-  return value === null || !Number.isFinite(value) ? 'n/a' : value.toFixed(digits);
-}
-
-function signed(value: number | null, digits: number): string {
-  return value !== null && value >= 0 ? `+${fixed(value, digits)}` : fixed(value, digits);
-}
-
-function percentOf(value: number): string {
-  return `${(value * 100).toFixed(1)}%`;
 }
 
 /** Said first, and loudly, on the report of a run stopped before all its games. */

@@ -141,10 +141,6 @@ export type SummaryMetric =
       }[];
     });
 
-/**
- * The parts of a run's summary (src/runner/summary/summary-types.ts) the report reads, and all `parlor chart`
- * asks of a summary.json: the runner's summaries are this and more.
- */
 /** What a report reads of a comparison's outcome (summary.json's `comparison`); non-finite figures are null. */
 export interface ReportComparison {
   readonly candidate: string;
@@ -173,6 +169,10 @@ export interface ReportComparison {
   readonly arms: { readonly candidate: { readonly mean: number }; readonly baseline: { readonly mean: number } };
 }
 
+/**
+ * The parts of a run's summary (src/runner/summary/summary-types.ts) the report reads, and all `parlor chart`
+ * asks of a summary.json: the runner's summaries are this and more.
+ */
 export interface ReportSummary {
   readonly game: string;
   readonly players: number;

@@ -34,7 +34,7 @@ export interface EloFigures {
  */
 export function eloText(figures: EloFigures, digits = 1): string {
   const finite = (value: number | null): value is number => value !== null && Number.isFinite(value);
-  const signed = (value: number) => `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
+  const signed = (value: number) => signedFigure(value, digits);
   const { elo, low, high } = figures;
   const point = finite(elo)
     ? signed(elo)
@@ -54,8 +54,19 @@ export function eloText(figures: EloFigures, digits = 1): string {
   return `${point} (95% interval ${interval})`;
 }
 
-function percent(value: number): string {
-  return `${(value * 100).toFixed(1)}%`;
+/** A figure to `digits` places; one that is not finite (null once through JSON) has no value to show. */
+export function figure(value: number | null, digits: number): string {
+  return value === null || !Number.isFinite(value) ? 'n/a' : value.toFixed(digits);
+}
+
+/** A figure with its sign always shown. */
+export function signedFigure(value: number | null, digits: number): string {
+  return value !== null && value >= 0 && Number.isFinite(value) ? `+${figure(value, digits)}` : figure(value, digits);
+}
+
+/** A rate in percent, to a tenth; one that is not finite has no value to show. */
+export function percent(value: number): string {
+  return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : 'n/a';
 }
 
 function rateCells(row: RateRow): string[] {

@@ -13,7 +13,7 @@ import type { MeasureEstimate, Verdict } from '../../runner/compare/compare.ts';
 import { Errors } from '../../core/errors.ts';
 import { waldBounds } from '../../stats/sprt.ts';
 import type { CommandContext } from '../command.ts';
-import { eloText } from '../../report/tables.ts';
+import { eloText, percent, signedFigure as signed } from '../../report/tables.ts';
 import type { SandboxLimits } from '../../runner/play/external.ts';
 import {
   checkChannel,
@@ -130,15 +130,6 @@ function printResults(
 
 function count(value: number): string {
   return Math.round(value).toLocaleString('en-US');
-}
-
-function signed(value: number, digits: number): string {
-  if (!Number.isFinite(value)) return 'n/a';
-  return `${value >= 0 ? '+' : ''}${value.toFixed(digits)}`;
-}
-
-function percent(value: number): string {
-  return Number.isFinite(value) ? `${(value * 100).toFixed(1)}%` : 'n/a';
 }
 
 function expectedLine(expected: ExpectedLength | null, basis: string, maxGames: number): string {
