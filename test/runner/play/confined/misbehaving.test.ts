@@ -30,6 +30,16 @@ async function inScratch(body: (dir: string) => Promise<void>): Promise<void> {
   }
 }
 
+/** The run's --json summary counts `games` games, and forfeits of `spec` alone, all for `reason`. */
+function assertForfeitsOf(stdout: string, games: number, spec: string, reason: string): void {
+  const summary = JSON.parse(stdout) as Summary;
+  assert.equal(summary.games, games);
+  assert.deepEqual(
+    summary.forfeits.map((row) => [row.strategy, row.what]),
+    [[spec, reason]],
+  );
+}
+
 /** The command, run to its end: one still running after HUNG_MS is stuck for good. */
 async function ended(args: readonly string[]): Promise<Finished> {
   const { child, finished } = startParlor(args);
@@ -50,12 +60,7 @@ describe("a strategy file's top-level code, run again for each seat", () => {
       const spec = fixture('slow-top-level');
       const run = await ended(['sim', '--strategies', `${spec},random`, ...SETTINGS, '--move-timeout', '0.5', '-o', dir]);
       assert.equal(run.code, 0, run.stderr);
-      const summary = JSON.parse(run.stdout) as Summary;
-      assert.equal(summary.games, 4);
-      assert.deepEqual(
-        summary.forfeits.map((row) => [row.strategy, row.what]),
-        [[spec, 'timeout']],
-      );
+      assertForfeitsOf(run.stdout, 4, spec, 'timeout');
     });
   });
 
@@ -94,12 +99,7 @@ describe('what a strategy file throws or hands over', () => {
       );
       for (const [index, run] of runs.entries()) {
         assert.equal(run.code, 0, run.stderr);
-        const summary = JSON.parse(run.stdout) as Summary;
-        assert.equal(summary.games, 4);
-        assert.deepEqual(
-          summary.forfeits.map((row) => [row.strategy, row.what]),
-          [[specs[index], 'strategy-error']],
-        );
+        assertForfeitsOf(run.stdout, 4, specs[index], 'strategy-error');
         const csv = readFileSync(join(dir, `${index}`, 'forfeits.csv'), 'utf8');
         assert.match(csv, /,strategy-error,\d+,\[a message that is not a string\] \(test\/fixtures\/strategies\/message-bomb\.js:\d+\)\n/);
       }
@@ -159,12 +159,7 @@ describe("a strategy file's memory outside the heap", () => {
           out,
         ]);
         assert.equal(run.code, 0, run.stderr);
-        const summary = JSON.parse(run.stdout) as Summary;
-        assert.equal(summary.games, 40);
-        assert.deepEqual(
-          summary.forfeits.map((row) => [row.strategy, row.what]),
-          [[spec, 'crashed']],
-        );
+        assertForfeitsOf(run.stdout, 40, spec, 'crashed');
         assert.match(
           readFileSync(join(out, 'forfeits.csv'), 'utf8'),
           /,crashed,\d+,filled its worker thread's memory \(--worker-memory\)\n/,
