@@ -168,7 +168,7 @@ export const Commands: readonly CommandDef[] = [
   {
     name: 'contest',
     summary:
-      "run the SpeedClue contest's tournament over its own protocol: every table of 3 to 6 entrants in every seating, a disqualified bot's games dropped, as the contest rules it",
+      "run the SpeedClue contest's tournament over its own protocol: every table of 3 to 6 entrants in every seating; a disqualification ends its game at once and drops the bot's games, as the contest rules it",
     options: [
       'contestGame',
       'launch',

@@ -56,6 +56,13 @@ export interface ExternalOptions {
    * that failed out of turn (which forfeits only when the bot is next asked to play, if ever).
    */
   readonly onFailure?: (label: string, failure: ReadFailure) => void;
+  /**
+   * A forfeit ends its game where it stands, as the SpeedClue contest server aborts a match at a
+   * disqualification: nobody is asked anything more in that game, so nobody else can break a rule
+   * in a game the server would not have played on, and the next game's first message reaches the
+   * others mid-game, as it does there.
+   */
+  readonly abandonAtForfeit?: boolean;
 }
 
 export interface HostStats {
@@ -191,6 +198,7 @@ export class ProtocolHost {
   readonly env: NodeJS.ProcessEnv;
   readonly transcripts: boolean;
   readonly sandbox: SandboxLimits | undefined;
+  readonly abandonAtForfeit: boolean;
   private readonly options: ExternalOptions;
   private readonly hosted = new Map<Table<GameState, PlayerView>, HostedTable>();
   private readonly logPaths = new Map<string, string>();
@@ -221,6 +229,7 @@ export class ProtocolHost {
     this.env = options.env ?? process.env;
     this.transcripts = options.transcripts === true;
     this.sandbox = options.sandbox;
+    this.abandonAtForfeit = options.abandonAtForfeit === true;
   }
 
   /** Plays a range; aborting `signal` stops every bot of the host at once, and the range rejects with its reason. */
@@ -335,6 +344,9 @@ class HostedTable implements TableObserver {
   private readonly choosers: (AsyncChooser | null)[];
   private readonly externalMask: number;
   private recorder: TranscriptRecorder<GameState, PlayerView> | null = null;
+  /** Whether the game being played was ended at a forfeit (see abandonAtForfeit). */
+  private abandoned = false;
+  private readonly isAbandoned = () => this.abandoned;
   gameIndex = 0;
 
   constructor(host: ProtocolHost, table: Table<GameState, PlayerView>) {
@@ -356,9 +368,11 @@ class HostedTable implements TableObserver {
       : null;
     recorder?.beginGame(dealIndex === gameIndex ? `game ${gameIndex}` : `game ${gameIndex} (deal ${dealIndex})`);
     this.recorder = recorder;
+    this.abandoned = false;
     table.observer = this;
     try {
-      await playGameAsync(table, host.match.key, gameIndex, this.choosers, dealIndex);
+      await playGameAsync(table, host.match.key, gameIndex, this.choosers, dealIndex, this.isAbandoned);
+      if (this.abandoned) recorder?.lines.push('{ game abandoned at the forfeit, as the contest server aborts a match }');
     } finally {
       table.observer = null;
       for (const bot of this.seats) bot?.settle();
@@ -411,6 +425,7 @@ class HostedTable implements TableObserver {
 
   onForfeit(seat: number, reason: number, detail: string): void {
     this.recorder?.onForfeit(seat, reason, detail);
+    if (this.host.abandonAtForfeit) this.abandoned = true;
     const bot = this.seats[seat];
     if (bot) {
       // A bot out for the game forfeits each later decision alike: its log tells why once. In an

@@ -29,9 +29,9 @@ import type { FramingKind } from '../core/wire.ts';
  * the whole contest; built-in or file strategies may enter beside them, the built-ins playing in
  * this thread and each file as a `parlor bot` process of its own, so that a file that crashes,
  * hangs or fills its heap ends only its own process and is judged as any bot. As the contest rules it,
- * a bot that breaks a rule, fails or times out is disqualified: the rest of its seating's orders
- * and every later table with it are skipped, and every game it played is dropped from everyone's
- * figures. A bot that does not answer the final `done` is disqualified too, before the tally.
+ * a bot that breaks a rule, fails or times out is disqualified: its game ends there, the rest of
+ * its seating's orders and every later table with it are skipped, and every game it played is
+ * dropped from everyone's figures. A bot that does not answer the final `done` is disqualified too, before the tally.
  */
 export interface ContestSpec {
   readonly game: string;
@@ -391,6 +391,7 @@ class Contest {
       resultsDir: this.run.resultsDir,
       cwd: this.run.cwd,
       env: this.run.env,
+      abandonAtForfeit: true,
       onFailure: (label, failure) => {
         // Stopping the run stops every bot: what they fail after that is not theirs.
         if (this.run.signal?.aborted) return;

@@ -134,16 +134,23 @@ export type DecisionOutcome =
   | { readonly actions: Int32Array; readonly count: number; readonly then?: { readonly forfeit: number; readonly detail: string } }
   | { readonly forfeit: number; readonly detail: string };
 
+const neverAbandoned = () => false;
+
+/**
+ * playGame for seats that answer asynchronously. `abandoned`, asked before each decision, ends the
+ * game where it stands when it says so: the state is left unfinished.
+ */
 export async function playGameAsync<S extends GameState, V extends PlayerView>(
   table: Table<S, V>,
   key: MasterKey,
   gameIndex: number,
   choosers: readonly (AsyncChooser | null)[],
   dealIndex: number = gameIndex,
+  abandoned: () => boolean = neverAbandoned,
 ): Promise<void> {
   startGame(table, key, gameIndex, dealIndex);
   const { game, state } = table;
-  while (!game.isTerminal(state)) {
+  while (!game.isTerminal(state) && !abandoned()) {
     const seat = game.currentPlayer(state);
     const legal = table.legals[seat];
     const count = game.legalActions(state, legal);

@@ -119,6 +119,32 @@ describe('parlor contest', () => {
     assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
   });
 
+  test('a disqualification ends its game there, as the contest server aborts the match: nobody else breaks a rule in it', async () => {
+    const launch = join(scratch, 'abandoned.txt');
+    writeFileSync(
+      launch,
+      [
+        `${PYTHON} ${fixture('garbage.py')} {Garbage} %%`,
+        // Suggests one triple every turn: its second suggestion of a game breaks the no-repeat rule.
+        `${PYTHON} ${fixture('breaks_rule.py')} repeats {Repeats} %%`,
+      ].join('\n'),
+    );
+    const out = join(scratch, 'abandoned-run');
+    const args = ['contest', '--launch', launch, '--strategies', 'inference', '--per-seating', '1', '--seed', 'abandoned', '--out', out];
+    const { code } = await runCaptured([...args, ...PATIENT, '--transcripts']);
+    assert.equal(code, 0);
+    const outcomes = outcomesOf(out);
+    assert.equal(outcomes.get('Garbage')![6], "malformed: sent 'suggest the butler did it'");
+    // Garbage, seated first, broke the rules at its first turn: the one game played ended there,
+    // and the rest of the only table's orders were skipped. Repeats never suggested in it.
+    assert.equal(outcomes.get('Repeats')![6], '');
+    assert.equal(csv(join(out, 'games.csv')).length, 1);
+    const transcript = readFileSync(join(out, 'transcripts', 'game-0.txt'), 'utf8');
+    assert.match(transcript, /forfeits: malformed/);
+    assert.match(transcript, /\{ game abandoned at the forfeit, as the contest server aborts a match \}\n$/);
+    assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
+  });
+
   test('a strategy file whose choice never returns is disqualified for it, and the contest ends', async () => {
     const stuck = 'test/fixtures/strategies/speedclue-runaway.ts';
     const out = join(scratch, 'stuck');
