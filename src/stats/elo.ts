@@ -77,7 +77,8 @@ function eloSlope(score: number): number {
  * With `baselineShare` known by symmetry (every seat of the baseline's arm is the baseline), the
  * candidate's share is estimated as baselineShare + mean(C - B), which keeps the pairing's variance
  * reduction, and the interval is mapped end by end. Otherwise both shares are estimated and the
- * interval comes from the delta method with the arms' covariance. Where a share sits at 0 or 1, or
+ * interval comes from the delta method with the arms' covariance, widened to hold the interval of
+ * the difference in shares mapped at the baseline's share. Where a share sits at 0 or 1, or
  * the blocks show no spread to go by (every block alike), the shares take the Wilson interval at
  * the number of blocks instead, as a rate does, and the difference its unclamped image: an end of
  * it the data leave open is infinite, and so is the estimate of a share at 0 or 1 (NaN where both
@@ -85,19 +86,8 @@ function eloSlope(score: number): number {
  */
 export function pairedElo(moments: PairedMoments, baselineShare?: number, z: number = Z95): EloEstimate {
   const { blocks, candidate, baseline, candidateVariance, baselineVariance, covariance } = moments;
-  const differenceVariance = candidateVariance + baselineVariance - 2 * covariance;
-  if (baselineShare !== undefined) {
-    const share = baselineShare + candidate - baseline;
-    const se = Math.sqrt(differenceVariance / blocks);
-    const reference = scoreToElo(baselineShare);
-    if (se > 0 && share - z * se > 0 && share + z * se < 1) {
-      const low = scoreToElo(share - z * se) - reference;
-      const high = scoreToElo(share + z * se) - reference;
-      return { elo: scoreToElo(share) - reference, margin: (high - low) / 2, low, high };
-    }
-    const [low, high] = shareInterval(share, se, blocks);
-    return openElo(logOdds(share) - reference, logOdds(low) - reference, logOdds(high) - reference);
-  }
+  const differenceSe = Math.sqrt((candidateVariance + baselineVariance - 2 * covariance) / blocks);
+  if (baselineShare !== undefined) return mappedElo(baselineShare + candidate - baseline, differenceSe, blocks, baselineShare, z);
   if (!(candidateVariance > 0 && baselineVariance > 0)) {
     // An arm without spread (it won every block, or none): each arm's share on its own interval.
     const [candidateLow, candidateHigh] = shareInterval(candidate, Math.sqrt(candidateVariance / blocks), blocks);
@@ -113,7 +103,27 @@ export function pairedElo(moments: PairedMoments, baselineShare?: number, z: num
   const variance = (slopeC ** 2 * candidateVariance + slopeB ** 2 * baselineVariance - 2 * slopeC * slopeB * covariance) / blocks;
   const elo = scoreToElo(candidate) - scoreToElo(baseline);
   const margin = z * Math.sqrt(Math.max(0, variance));
-  return { elo, margin, low: elo - margin, high: elo + margin };
+  // Where the arms' wins fall in the same few blocks, the two slopes' terms cancel and the delta
+  // method's interval shrinks towards a point (no block told the arms apart, or one did): the
+  // interval is widened to hold the difference in shares' own, mapped at the baseline's share.
+  const difference = mappedElo(candidate, differenceSe, blocks, baseline, z);
+  return openElo(elo, Math.min(elo - margin, difference.low), Math.max(elo + margin, difference.high));
+}
+
+/**
+ * The Elo of `share` over `reference`, its interval `share` -+ z se mapped end by end; where that
+ * reaches 0 or 1, or se is 0, the share's Wilson interval at the number of blocks (shareInterval)
+ * mapped unclamped.
+ */
+function mappedElo(share: number, se: number, blocks: number, reference: number, z: number): EloEstimate {
+  const referenceElo = scoreToElo(reference);
+  if (se > 0 && share - z * se > 0 && share + z * se < 1) {
+    const low = scoreToElo(share - z * se) - referenceElo;
+    const high = scoreToElo(share + z * se) - referenceElo;
+    return { elo: scoreToElo(share) - referenceElo, margin: (high - low) / 2, low, high };
+  }
+  const [low, high] = shareInterval(share, se, blocks);
+  return openElo(logOdds(share) - referenceElo, logOdds(low) - referenceElo, logOdds(high) - referenceElo);
 }
 
 /**

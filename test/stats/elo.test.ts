@@ -80,14 +80,19 @@ test('paired Elo is the Plackett-Luce rating difference whatever the field', () 
   assertClose(pairedElo(twoPlayer, 0.5).elo, 186.25, 0.01);
 });
 
-test("the delta-method interval uses the arms' covariance", () => {
+test("the delta-method interval uses the arms' covariance, widened to the difference in shares' own", () => {
   // At shares 1/2 the slope is (400 / ln 10) * 4 = 694.87; var = 694.87^2 (0.25 + 0.25 - 2 c) / n.
   const slope = 1600 / Math.LN10;
   for (const covariance of [0, 0.1, 0.24]) {
     const moments = { blocks: 100, candidate: 0.5, baseline: 0.5, candidateVariance: 0.25, baselineVariance: 0.25, covariance };
     const estimate = pairedElo(moments, undefined, 2);
-    assertClose(estimate.margin, 2 * slope * Math.sqrt((0.5 - 2 * covariance) / 100), 1e-9);
-    assertClose(estimate.high - estimate.low, 2 * estimate.margin, 1e-9);
+    const delta = 2 * slope * Math.sqrt((0.5 - 2 * covariance) / 100);
+    // The difference's interval, 1/2 -+ 2 se(d) mapped at the baseline's 1/2, is the wider here
+    // (E is steeper away from 1/2), by under 3%.
+    const mapped = scoreToElo(0.5 + 2 * Math.sqrt((0.5 - 2 * covariance) / 100));
+    assertClose(estimate.high, Math.max(delta, mapped), 1e-9);
+    assertClose(estimate.low, -Math.max(delta, mapped), 1e-9);
+    assert.ok(mapped < delta * 1.03);
   }
   // With a known baseline share, the interval maps share -+ z se(d) end by end.
   const known = pairedElo(
@@ -99,6 +104,36 @@ test("the delta-method interval uses the arms' covariance", () => {
   const se = Math.sqrt(0.05 / 25);
   assertClose(known.low, scoreToElo(0.6 - 2 * se), 1e-9);
   assertClose(known.high, scoreToElo(0.6 + 2 * se), 1e-9);
+});
+
+test('arms whose wins fall in the same few blocks get an interval as wide as those blocks leave it', () => {
+  // 20 blocks of three games: the baseline won the three games of one block, the candidate two of
+  // them, and nothing else. The delta method's two terms cancel (the candidate's block scores are
+  // the baseline's times 2/3, whose log odds differ by nearly a constant) to a few Elo.
+  const blocks = 20;
+  const candidate = 2 / 3 / blocks;
+  const baseline = 1 / blocks;
+  const moments = {
+    blocks,
+    candidate,
+    baseline,
+    candidateVariance: 4 / 9 / blocks - candidate ** 2,
+    baselineVariance: 1 / blocks - baseline ** 2,
+    covariance: 2 / 3 / blocks - candidate * baseline,
+  };
+  const estimate = pairedElo(moments);
+  assertClose(estimate.elo, scoreToElo(candidate) - scoreToElo(baseline), 1e-9);
+  // One block tells the arms apart: equal strength is well within the interval.
+  assert.ok(estimate.low < -300 && estimate.high > 30, `${estimate.low} to ${estimate.high}`);
+  // No block tells them apart (the same wins in both arms): not a point at 0.
+  const same = pairedElo({
+    ...moments,
+    candidate: baseline,
+    candidateVariance: moments.baselineVariance,
+    covariance: moments.baselineVariance,
+  });
+  assert.equal(same.elo, 0);
+  assert.ok(same.low < -100 && same.high > 100 && Number.isFinite(same.low) && Number.isFinite(same.high), `${same.low} to ${same.high}`);
 });
 
 test('a share at 0 or 1, or blocks all alike, get an open interval, never the clamp as a measured value', () => {
