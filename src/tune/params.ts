@@ -87,10 +87,11 @@ export function specWithValues(strategy: string, params: readonly TunedParam[], 
 
 /**
  * A tuned value as a person would write it: whole for integers, else to about a hundredth of the
- * parameter's step (SPSA cannot place it more finely than its perturbations measure).
+ * parameter's step (SPSA cannot place it more finely than its perturbations measure); a bound
+ * stays itself, never rounded past it to a value the range refuses.
  */
 export function presentable(param: TunedParam, value: number): number {
   if (param.integer) return Math.round(value);
   const digits = Math.max(0, Math.ceil(-Math.log10(param.step / 100)));
-  return Number(value.toFixed(Math.min(digits, 12)));
+  return Math.min(param.max, Math.max(param.min, Number(value.toFixed(Math.min(digits, 12)))));
 }

@@ -58,5 +58,10 @@ describe('tuned parameters', () => {
     assert.equal(presentable(c, 0.123456), 0.123);
     const [iterations] = tunedParams('ismcts', [parseParamRange('iterations=200:50:1000')], ISMCTS);
     assert.equal(presentable(iterations, 211.6), 212);
+    // Ended on a bound finer than the rounding: the bound itself, which the range and the strategy accept.
+    const [top] = tunedParams('ismcts', [parseParamRange('c=0.5:0.125:0.875:1')], ISMCTS);
+    assert.equal(presentable(top, 0.875), 0.875);
+    const [bottom] = tunedParams('ismcts', [parseParamRange('c=0.2:0.00015:1')], ISMCTS);
+    assert.equal(presentable(bottom, 0.00015), 0.00015);
   });
 });
