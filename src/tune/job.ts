@@ -421,7 +421,7 @@ async function iterate(
     }))
       last = totals;
     if (!last || last.blocks < plan.maxBlocks) return null;
-    const forfeits = last.candidateCounters.noteCount() + last.baselineCounters.noteCount();
+    const forfeits = last.candidateCounters.forfeitTotal() + last.baselineCounters.forfeitTotal();
     if (forfeits > 0)
       context.warn(
         `iteration ${iteration + 1}: ${forfeits} forfeits; its games replay with ` +

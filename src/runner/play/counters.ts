@@ -292,7 +292,18 @@ export class Counters {
     });
   }
 
-  /** Forfeits noted, those past the kept ones included. */
+  /** Every forfeit of every strategy, as the forfeits tables list them (a seat may forfeit more than once a game). */
+  forfeitTotal(): number {
+    const { data, layout } = this;
+    let total = 0;
+    for (let slot = 0; slot < layout.slots; slot++) {
+      const at = layout.forfeits(layout.slot(slot));
+      for (let reason = 0; reason < layout.forfeitReasons; reason++) total += data[at + reason];
+    }
+    return total;
+  }
+
+  /** Forfeits noted (one a game, seat and reason), those past the kept ones included. */
   noteCount(): number {
     return this.data[this.layout.notesStart];
   }

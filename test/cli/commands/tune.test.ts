@@ -196,7 +196,8 @@ describe('parlor tune', () => {
       '--players',
       '2',
       '--rules',
-      'winsNeeded=1',
+      // Two rounds a game: a seat that times out in both forfeits twice in one game.
+      'winsNeeded=2',
       '--iterations',
       '1',
       '--iteration-games',
