@@ -378,8 +378,11 @@ async function tuneInto(
     }
   }
   const verifying = await verify(context, dir, job, rows, settings, watch.verify);
-  if (verifying?.status === 'interrupted' || verifying?.status === 'not-started')
+  if (verifying?.status === 'interrupted' || verifying?.status === 'not-started') {
+    // The report shows every iteration, its verdict still to come.
+    await drawReport(context, dir, job, rows, null, false, settings);
     return { status: 'interrupted', dir, iterations: rows.length, verifying: true };
+  }
   const summary = await drawReport(context, dir, job, rows, verifying ? verifying.summary : null, true, settings);
   return { status: 'complete', dir, summary, comparison: verifying };
 }

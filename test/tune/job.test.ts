@@ -80,6 +80,30 @@ describe('parlor tune', () => {
     assert.ok(existsSync(join(whole, 'verify', 'summary.json')));
   });
 
+  test('a run stopped while verifying leaves a summary of every iteration, marked unfinished, and resumes to the same end', async () => {
+    const short = { iterations: 4, iterationGames: 20, verifyGames: 4000 };
+    const whole = await startTune(builtinJobContext(), request(0.8, 1, short), { workers: 1, out: join(scratch, 'verify-whole') });
+    assert.ok(whole.status === 'complete');
+    const dir = join(scratch, 'verify-stopped');
+    const stop = new AbortController();
+    const stopped = await startTune(
+      builtinJobContext(),
+      request(0.8, 1, short),
+      { workers: 1, out: dir, signal: stop.signal },
+      { verify: { looked: () => stop.abort() } },
+    );
+    assert.deepEqual(stopped, { status: 'interrupted', dir, iterations: 4, verifying: true });
+    const summary = JSON.parse(read(dir, 'summary.json'));
+    assert.equal(summary.complete, false);
+    assert.equal(summary.iterations, 4);
+    assert.equal(summary.verification, null);
+    assert.equal(summary.tuned, whole.summary.tuned);
+    const resumed = await resumeTune(builtinJobContext(), dir, { workers: 1 });
+    assert.ok(resumed.status === 'complete');
+    assert.deepEqual({ ...resumed.summary, verification: null }, { ...whole.summary, verification: null });
+    assert.equal(resumed.summary.verification?.verdict, whole.summary.verification?.verdict);
+  });
+
   test("scores the game's first measure by default, or the one asked for, and records it in job.json", async () => {
     const short = { iterations: 2, iterationGames: 20, verifyGames: 40 };
     const plain = await startTune(builtinJobContext(), request(0.8, 1, short), { workers: 1, out: join(scratch, 'win-share') });

@@ -169,7 +169,12 @@ export async function drawTune(dir: string, report: TuneReport): Promise<Written
         : `verification in ${verification.folder}/: ${verification.verdict}, Elo ${eloText(verification.elo)} ` +
           `over ${verification.games.toLocaleString('en-US')} games`,
     ],
-    ...(summary.complete ? {} : { partial: 'interrupted: the iterations so far' }),
+    ...(summary.complete
+      ? {}
+      : {
+          partial:
+            summary.iterations < job.spsa.iterations ? 'interrupted: the iterations so far' : 'interrupted while verifying: no verdict yet',
+        }),
     tables: [tuneTable(summary)],
   });
 }
