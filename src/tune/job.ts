@@ -12,7 +12,7 @@ import {
   type ComparisonWatch,
   type CompareSummary,
 } from '../runner/compare/comparison.ts';
-import { varianceReduction } from '../runner/compare/compare.ts';
+import { varianceReduction, type MeasureEstimate } from '../runner/compare/compare.ts';
 import type { DesignName } from '../runner/play/design.ts';
 import { PLAY_SETTING_FLAGS, playSettingsOf, recordedSettings, type PlaySettings } from '../runner/job/job.ts';
 import { createRunners, jobSources, openResultsFolder, whileLocked, type JobContext } from '../runner/job/jobs.ts';
@@ -168,6 +168,8 @@ export interface VerificationSummary {
   readonly games: number;
   readonly elo: { readonly elo: number; readonly low: number; readonly high: number };
   readonly normalizedElo: { readonly nelo: number; readonly margin: number };
+  /** Where the test read a measure (Hearts points, Dominion VP): that measure's figures, which the verdict stands on. */
+  readonly measure: MeasureEstimate | null;
 }
 
 /** What a tuning run tells its caller as it goes. */
@@ -575,5 +577,6 @@ function verificationSummary(summary: CompareSummary): VerificationSummary {
     games: comparison.games,
     elo: { elo: comparison.estimate.elo.elo, low: comparison.estimate.elo.low, high: comparison.estimate.elo.high },
     normalizedElo: { nelo: comparison.estimate.normalizedElo.nelo, margin: comparison.estimate.normalizedElo.margin },
+    measure: comparison.estimate.measure ?? null,
   };
 }

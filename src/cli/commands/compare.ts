@@ -192,7 +192,7 @@ export function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan)
 }
 
 /** Where the test read a measure: what each arm scored on it and the difference, which the verdict rests on. */
-function measureLines(measure: MeasureEstimate | undefined): string[] {
+export function measureLines(measure: MeasureEstimate | null | undefined): string[] {
   if (!measure) return [];
   const value = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
   const nelo = measure.normalizedElo;

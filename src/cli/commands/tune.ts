@@ -15,7 +15,7 @@ import type { CommandContext } from '../command.ts';
 import { eloText } from '../../report/tables.ts';
 import { iterationGamesNote } from '../format.ts';
 import { invokedCommand } from '../invocation.ts';
-import { printingWatch, resultLines, type CompareOptions } from './compare.ts';
+import { measureLines, printingWatch, resultLines, type CompareOptions } from './compare.ts';
 import { checkRecordedSettings, inRunFolder, jobContext, refuseFixedOnResume, runThreads, SignalStop, stoppedBeforeStart } from './run.ts';
 
 export interface TuneOptions
@@ -168,6 +168,7 @@ export async function drawTune(dir: string, report: TuneReport): Promise<Written
         ? 'no verification (the run is unfinished, or tuning kept the starting values)'
         : `verification in ${verification.folder}/: ${verification.verdict}, Elo ${eloText(verification.elo)} ` +
           `over ${verification.games.toLocaleString('en-US')} games`,
+      ...measureLines(verification?.measure),
     ],
     ...(summary.complete
       ? {}

@@ -1,7 +1,7 @@
 // parlor tune as users run it: a child process of bin/parlor.js, stopped by Ctrl-C and resumed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'shell-quote';
@@ -231,6 +231,37 @@ describe('parlor tune', () => {
     const other = await parlor(['tune', '--resume', dir, '--start-timeout', '20']);
     assert.equal(other.code, 3);
     assert.match(other.stderr, /--start-timeout 20 differs from what the run played with \(10\)/);
+  });
+
+  test('a verdict read on a measure (Hearts points) keeps that measure in summary.json and the report', async () => {
+    // The peak fixture, playing Hearts: its first legal card or a random one.
+    const file = join(scratch, 'hearts-peak.js');
+    writeFileSync(
+      file,
+      readFileSync(join(ROOT, 'test/fixtures/strategies/peak.js'), 'utf8').replace("game: 'love-letter'", "game: 'hearts'"),
+    );
+    const dir = join(scratch, 'hearts-measure');
+    const args = ['tune', '--game', 'hearts', '--players', '4', '--strategy', file, '--param', 'x=0.8:0:1', '--opponents', 'random'];
+    const run = await parlor([
+      ...args,
+      '--iterations',
+      '2',
+      '--iteration-games',
+      '8',
+      '--verify-games',
+      '16',
+      '--seed',
+      'points',
+      '--out',
+      dir,
+    ]);
+    assert.notEqual(run.code, 3, run.stderr);
+    const verification = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')).verification;
+    assert.equal(verification.measure.id, 'points');
+    assert.equal(verification.measure.lowerIsBetter, true);
+    const printed = /^points per hand \(what the test read, lower is better\): .*$/m.exec(run.stdout);
+    assert.ok(printed, run.stdout);
+    assert.ok(readFileSync(join(dir, 'index.html'), 'utf8').includes(printed[0]), 'the report carries the line the console printed');
   });
 
   test('the pairing line claims fewer games only where pairing saved a tenth or more', () => {
