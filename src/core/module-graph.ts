@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 
 /**
- * Which imports count. `named`: every way a module names another, type-only imports and
- * `import('...')` included (what a layer depends on). `loaded`: the static imports that load code
- * (`import type` and `export type` are erased), what evaluating the module evaluates. `run`: those
- * and `import('...')`, everything the module's code may load as it runs.
+ * Which imports count. `named`: every way a module names another, type-only and dynamic imports
+ * included (what a layer depends on). `loaded`: the static imports that load code (`import type`
+ * and `export type` are erased), what evaluating the module evaluates. `run`: those and dynamic
+ * imports, everything the module's code may load as it runs.
  */
 export type ImportKind = 'named' | 'loaded' | 'run';
 

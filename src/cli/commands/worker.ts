@@ -15,8 +15,9 @@ export interface WorkerOptions {
  */
 export async function runWorker(context: CommandContext, options: WorkerOptions): Promise<number> {
   const stop = new SignalStop();
+  let answered = true;
   try {
-    await serveBatches({
+    answered = await serveBatches({
       url: options.redis,
       threads: usableWorkers(context, options.workers),
       threadMemory: options.workerMemory,
@@ -26,8 +27,10 @@ export async function runWorker(context: CommandContext, options: WorkerOptions)
       signal: stop.signal,
       log: (text) => context.warn(text),
     });
-    return stop.exitCode;
   } finally {
     stop.dispose();
   }
+  // What BullMQ left waiting on a server that went away would hold the process for good.
+  if (!answered) process.exit(stop.exitCode);
+  return stop.exitCode;
 }

@@ -3,7 +3,8 @@
 // run bit for bit, whatever happens to the workers or the coordinator on the way.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { builtinJobContext, builtinRegistry } from '../../../src/app.ts';
@@ -49,6 +50,45 @@ function checkpointGames(dir: string): number {
     return checkpoint.counters.reduce((sum: number, counters: number[]) => sum + counters[0], 0);
   } catch {
     return 0;
+  }
+}
+
+/** A batch of ten random Love Letter games as this project's coordinator would queue it, with `changes`. */
+function loveLetterBatch(changes: Partial<RemoteBatch> = {}): RemoteBatch {
+  return {
+    parlor: version,
+    fingerprint: playingFingerprint(builtinRegistry(), 'love-letter', false),
+    moveTimeout: null,
+    strategies: {},
+    trusted: [],
+    task: {
+      kind: 'games',
+      match: { game: 'love-letter', seats: ['random', 'random'], rules: {}, seed: 'refused' },
+      design: 'independent',
+      offset: 0,
+      from: 0,
+      to: 10,
+    },
+    ...changes,
+  };
+}
+
+/** Queues `batches` (by job id) on the server at `url` and returns what a worker answered to each. */
+async function answersTo(url: string, batches: Readonly<Record<string, RemoteBatch>>): Promise<Map<string, RemoteResult>> {
+  const link = await RedisLink.reach(url);
+  const queue = new Queue(QUEUE_NAME, { connection: link.client });
+  const events = await listen(link, queue);
+  try {
+    const results = new Map<string, RemoteResult>();
+    events.on('completed', ({ jobId, returnvalue }) => {
+      if (jobId in batches) results.set(jobId, returnvalue as unknown as RemoteResult);
+    });
+    for (const [jobId, batch] of Object.entries(batches)) await queue.add('batch', batch, { jobId, removeOnComplete: true });
+    await eventually('every batch answered', () => results.size === Object.keys(batches).length);
+    return results;
+  } finally {
+    await Promise.allSettled([events.close(), queue.close()]);
+    link.close();
   }
 }
 
@@ -192,51 +232,70 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
   });
 
   test('workers refuse batches of another parlor version or other game rules, saying why', async () => {
-    const link = await RedisLink.reach(redis.url);
-    const queue = new Queue(QUEUE_NAME, { connection: link.client });
-    const events = await listen(link, queue);
+    const results = await answersTo(redis.url, {
+      'other-version': loveLetterBatch({ parlor: '0.0.1' }),
+      'other-rules': loveLetterBatch({ fingerprint: 'f00df00df00df00d' }),
+    });
+    const refusals = ['other-version', 'other-rules'].map((id) => {
+      const result = results.get(id);
+      return result && 'failure' in result ? result.failure : null;
+    });
+    assert.ok(refusals.every((failure) => failure?.code === ErrorCodes.WORKER_REFUSED));
+    assert.match(
+      refusals[0]?.message ?? '',
+      new RegExp(`refused the job: it runs parlor ${version.replace(/\./g, '\\.')}, the job parlor 0\\.0\\.1`),
+    );
+    assert.match(
+      refusals[1]?.message ?? '',
+      /refused the job: its love-letter rules or code differ from the job's \(fingerprint \w+ here, f00df00df00df00d in the job\)/,
+    );
+    const logs = workers.map((worker) => worker.stderr()).join('');
+    assert.match(logs, /refused a batch: it runs parlor/);
+  });
+
+  test('a worker whose sources change after it started fingerprints the code it plays, not the disk', async () => {
+    // A copy of this project, which the worker runs from; its sources are edited once it is up.
+    const copy = join(scratch, 'copy');
+    for (const entry of ['bin', 'src', 'strategies', 'package.json']) cpSync(join(ROOT, entry), join(copy, entry), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const server = await startRedis();
+    const child = spawn(process.execPath, [join(copy, 'bin/parlor.js'), 'worker', '--redis', server.url, '--workers', '1'], {
+      cwd: elsewhere,
+      env: { ...process.env, XDG_CACHE_HOME: cache },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const exited = new Promise((resolve) => child.on('close', resolve));
     try {
-      const results = new Map<string, RemoteResult>();
-      events.on('completed', ({ jobId, returnvalue }) => {
-        if (jobId.startsWith('other-')) results.set(jobId, returnvalue as unknown as RemoteResult);
-      });
-      const batch = (changes: Partial<RemoteBatch>): RemoteBatch => ({
-        parlor: version,
-        fingerprint: playingFingerprint(builtinRegistry(), 'love-letter'),
-        moveTimeout: null,
-        strategies: {},
-        trusted: [],
-        task: {
-          kind: 'games',
-          match: { game: 'love-letter', seats: ['random', 'random'], rules: {}, seed: 'refused' },
-          design: 'independent',
-          offset: 0,
-          from: 0,
-          to: 10,
-        },
-        ...changes,
-      });
-      await queue.add('batch', batch({ parlor: '0.0.1' }), { jobId: 'other-version', removeOnComplete: true });
-      await queue.add('batch', batch({ fingerprint: 'f00df00df00df00d' }), { jobId: 'other-rules', removeOnComplete: true });
-      await eventually('both batches answered', () => results.size === 2);
-      const refusals = ['other-version', 'other-rules'].map((id) => {
-        const result = results.get(id);
-        return result && 'failure' in result ? result.failure : null;
-      });
-      assert.ok(refusals.every((failure) => failure?.code === ErrorCodes.WORKER_REFUSED));
-      assert.match(
-        refusals[0]?.message ?? '',
-        new RegExp(`refused the job: it runs parlor ${version.replace(/\./g, '\\.')}, the job parlor 0\\.0\\.1`),
-      );
-      assert.match(
-        refusals[1]?.message ?? '',
-        /refused the job: its love-letter rules or code differ from the job's \(fingerprint \w+ here, f00df00df00df00d in the job\)/,
-      );
-      const logs = workers.map((worker) => worker.stderr()).join('');
-      assert.match(logs, /refused a batch: it runs parlor/);
+      await eventually('the worker taking batches', () => /taking batches from/.test(stderr), 2 * PROMPT_MS);
+      appendFileSync(join(copy, 'src/runner/play/table.ts'), '\n// edited after the worker started\n');
+      // Queued with the fingerprint of the code the worker started with (this project's): played.
+      const result = (await answersTo(server.url, { unchanged: loveLetterBatch() })).get('unchanged');
+      assert.ok(result && 'counters' in result, JSON.stringify(result));
     } finally {
-      await Promise.allSettled([events.close(), queue.close()]);
-      link.close();
+      child.kill('SIGKILL');
+      await exited;
+      await server.stop();
+    }
+  });
+
+  test('a worker stopped with Ctrl-C after its server went away stops at once, the loss told once', async () => {
+    const server = await startRedis();
+    const worker = startWorker(server.url);
+    const hung = setTimeout(() => worker.child.kill('SIGKILL'), HUNG_MS);
+    try {
+      await eventually('the worker taking batches', () => /taking batches from/.test(worker.stderr()), 2 * PROMPT_MS);
+      await server.stop();
+      await eventually('the loss noted', () => /queue: .*waiting for the server/.test(worker.stderr()), 2 * PROMPT_MS);
+      worker.child.kill('SIGINT');
+      // Before, it waited for the server to answer its goodbye, and stopped only at a second Ctrl-C.
+      const finished = await worker.finished;
+      assert.equal(finished.signal, null, `still running after ${HUNG_MS / 1000} s`);
+      assert.equal(finished.code, 130, worker.stderr());
+      assert.equal(worker.stderr().match(/queue: /g)?.length, 1, worker.stderr());
+    } finally {
+      clearTimeout(hung);
     }
   });
 

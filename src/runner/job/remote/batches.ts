@@ -83,30 +83,55 @@ export function renameStrategies<T extends RemoteTask>(task: T, rename: Readonly
 
 // The threads' entries and the registry module they load: the code of a batch starts here.
 const PLAYING_ENTRIES = ['src/runner/play/worker.ts', 'src/runner/play/bot-thread.ts', 'src/app.ts'];
+// Strategy files load the strategy API (`parlor/strategy`, `parlor/strategy/<game>`: a confined
+// file's bundle is built from them on the machine that plays it), and a trusted file may import
+// the whole API (`parlor`).
+const STRATEGY_API = 'src/strategy-api.ts';
+const STRATEGY_API_FOLDER = 'src/strategy';
+const WHOLE_API = 'src/index.ts';
 const PROJECT_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
-let ownCode: string | undefined;
+/** This process's code digests, without and with the whole API (see ownCode). */
+const ownDigests = new Map<boolean, string>();
 
 /**
  * What decides the results of a batch of `gameId` on this machine: the game's rule options in the
  * registry, and the sources of every module the batch's threads may run (the task player, the
- * engines, the built-in strategies, the bot host, and all they import), found by following the
- * imports from the threads' entries and the registry module. The command line, statistics and
- * reports only read results, and are not among them. Two machines with the same fingerprint play
- * a batch the same way; a worker whose fingerprint differs from the job's refuses it rather than
- * mix two versions of the code. The sources are read once per process.
+ * engines, the built-in strategies, the bot host, the strategy API, and all they import), found
+ * by following the imports from the threads' entries, the registry module and the API; with
+ * `trusting` (a batch that trusts a strategy file), the whole API a trusted file may import. The
+ * command line, statistics and reports otherwise only read results, and are not among them. Two
+ * machines with the same fingerprint play a batch the same way; a worker whose fingerprint
+ * differs from the job's refuses it rather than mix two versions of the code.
  */
-export function playingFingerprint(registry: Registry, gameId: string): string {
+export function playingFingerprint(registry: Registry, gameId: string, trusting: boolean): string {
   const options = JSON.stringify(registry.game(gameId).ruleOptions);
-  return createHash('sha256')
-    .update(options)
-    .update((ownCode ??= codeDigest(PROJECT_ROOT)))
-    .digest('hex')
-    .slice(0, 16);
+  return createHash('sha256').update(options).update(ownCode(trusting)).digest('hex').slice(0, 16);
 }
 
-/** The modules a batch's threads may run, by path from the project at `root`. */
-export function playingModules(root: string): string[] {
-  const reached = reachedModules(root, PLAYING_ENTRIES, 'run');
+/**
+ * The digest of this process's playing code, read from the sources once per process: a worker
+ * reads it as it starts (readPlayingCode), when its threads load that same code, so that sources
+ * changed on disk later do not pass for the code it plays.
+ */
+function ownCode(trusting: boolean): string {
+  let digest = ownDigests.get(trusting);
+  if (digest === undefined) ownDigests.set(trusting, (digest = codeDigest(PROJECT_ROOT, trusting)));
+  return digest;
+}
+
+/** Reads the playing code's digests now (see ownCode). */
+export function readPlayingCode(): void {
+  ownCode(false);
+  ownCode(true);
+}
+
+/** The modules a batch's threads may run, by path from the project at `root` (see playingFingerprint). */
+export function playingModules(root: string, trusting = false): string[] {
+  const api = readdirSync(join(root, STRATEGY_API_FOLDER))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => join(STRATEGY_API_FOLDER, name));
+  const entries = [...PLAYING_ENTRIES, STRATEGY_API, ...api, ...(trusting ? [WHOLE_API] : [])];
+  const reached = reachedModules(root, entries, 'run');
   return [...reached, ...[...reached].flatMap((module) => assemblyProgram(root, module))].sort();
 }
 
@@ -130,9 +155,9 @@ function assemblyProgram(root: string, module: string): string[] {
 }
 
 /** The digest of the playing modules' paths and sources in the project at `root`. */
-export function codeDigest(root: string): string {
+export function codeDigest(root: string, trusting = false): string {
   const hash = createHash('sha256');
-  for (const file of playingModules(root)) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)));
+  for (const file of playingModules(root, trusting)) hash.update(`\0${file}\0`).update(readFileSync(join(root, file)));
   return hash.digest('hex');
 }
 
@@ -144,7 +169,7 @@ export function refusal(registry: Registry, batch: RemoteBatch, refusesTrust = f
   if (batch.parlor !== version) return `it runs parlor ${version}, the job parlor ${batch.parlor}`;
   const game = taskGame(batch.task);
   if (!registry.gameIds().includes(game)) return `it has no game '${game}'`;
-  const here = playingFingerprint(registry, game);
+  const here = playingFingerprint(registry, game, batch.trusted.length > 0);
   if (batch.fingerprint !== here) {
     return `its ${game} rules or code differ from the job's (fingerprint ${here} here, ${batch.fingerprint} in the job)`;
   }

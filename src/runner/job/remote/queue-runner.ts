@@ -16,7 +16,7 @@ import {
   type RemoteTask,
 } from './batches.ts';
 import { fileKey, packStrategy, type StrategyBundle } from './bundles.ts';
-import { QUEUE_NAME, RedisLink, WORKER_NAME } from './redis.ts';
+import { closeWithin, QUEUE_NAME, RedisLink, WORKER_NAME } from './redis.ts';
 
 export interface QueueSettings {
   readonly registry: Registry;
@@ -69,19 +69,11 @@ export class QueueRunner implements TaskRunner {
       const waiter = this.waiting.get(jobId)?.[0];
       if (waiter) settings.warn(`note: the worker playing ${waiter.label} stopped answering; they are queued again`);
     });
-    // Unheard, BullMQ prints each error with its stack, at every try to reconnect. A loss is noted
-    // once, by its first error (a reset read or a refused connection, as the timing falls), until
-    // the server answers again.
-    let noted = false;
-    const lost = (error: Error) => {
-      if (!noted) settings.warn(`note: Redis at ${link.shown}: ${error.message}; waiting for it`);
-      noted = true;
-    };
+    const lost = link.lossNoter((error) => settings.warn(`note: Redis at ${link.shown}: ${error.message}; waiting for it`));
     // A server restarted at once may never be reported lost, so every dropped connection counts.
     let dropped = false;
     link.client.on('close', () => (dropped = true));
     link.client.on('ready', () => {
-      noted = false;
       if (!dropped) return;
       dropped = false;
       this.requeueLost().catch((error: unknown) => lost(error instanceof Error ? error : new Error(String(error))));
@@ -188,13 +180,14 @@ export class QueueRunner implements TaskRunner {
     const names = [...new Set(files)].sort();
     const strategies: Record<string, StrategyBundle> = {};
     for (const name of names) strategies[name] = await this.upload(name);
+    // As job.json records them: the workers run unconfined exactly the files the local threads would.
+    const trusted = names.filter((name) => !confines(name));
     return {
       parlor: version,
-      fingerprint: playingFingerprint(registry, game),
+      fingerprint: playingFingerprint(registry, game, trusted.length > 0),
       moveTimeout: moveTimeout ?? null,
       strategies,
-      // As job.json records them: the workers run unconfined exactly the files the local threads would.
-      trusted: names.filter((name) => !confines(name)),
+      trusted,
       task: remoteTask(task),
     };
   }
@@ -226,18 +219,6 @@ export async function listen(link: RedisLink, queue: Queue): Promise<QueueEvents
   const events = new QueueEvents(QUEUE_NAME, { connection: link.client, lastEventId: last[0]?.[0] ?? '0' });
   await events.waitUntilReady();
   return events;
-}
-
-// Closing politely waits for the server's answer, forever when it is gone: past this, the
-// connections are dropped.
-const CLOSE_MS = 2000;
-
-async function closeWithin(users: readonly (Queue | QueueEvents)[]): Promise<void> {
-  const closed = Promise.allSettled(users.map((user) => user.close())).then(() => true);
-  const late = new Promise<false>((resolve) => setTimeout(() => resolve(false), CLOSE_MS).unref());
-  if (await Promise.race([closed, late])) return;
-  // Not awaited: BullMQ waits for an end that a connection dropped while reconnecting never sees.
-  for (const user of users) user.disconnect().catch(() => {});
 }
 
 /** The threads of the `parlor worker` processes taking batches from the server at `url` now (0: none). */

@@ -75,9 +75,40 @@ export class RedisLink {
     return new RedisLink(url);
   }
 
+  /**
+   * A listener for the errors of the link's users: unheard, BullMQ prints each error with its
+   * stack at every try to reconnect. `note` hears of a loss once, by its first error (a reset read
+   * or a refused connection, as the timing falls), until the server answers again.
+   */
+  lossNoter(note: (error: Error) => void): (error: Error) => void {
+    let noted = false;
+    this.client.on('ready', () => (noted = false));
+    return (error) => {
+      if (!noted) note(error);
+      noted = true;
+    };
+  }
+
   close(): void {
     this.client.disconnect();
   }
+}
+
+// Closing politely waits for the server's answer, forever when it is gone: past this, the
+// connections are dropped.
+const CLOSE_MS = 2000;
+
+/**
+ * Closes BullMQ's objects, dropping their connections where the server has not answered within
+ * CLOSE_MS; whether it answered.
+ */
+export async function closeWithin(users: readonly { close(): Promise<void>; disconnect(): Promise<void> }[]): Promise<boolean> {
+  const closed = Promise.allSettled(users.map((user) => user.close())).then(() => true);
+  const late = new Promise<false>((resolve) => setTimeout(() => resolve(false), CLOSE_MS).unref());
+  if (await Promise.race([closed, late])) return true;
+  // Not awaited: BullMQ waits for an end that a connection dropped while reconnecting never sees.
+  for (const user of users) user.disconnect().catch(() => {});
+  return false;
 }
 
 /** `redis://` or `rediss://`, with a database number or none as its path (ioredis would take anything for a host name). */

@@ -4,9 +4,9 @@ import { ErrorCodes, Errors, isParlorError } from '../../../core/errors.ts';
 import type { Registry } from '../../../core/registry.ts';
 import { WorkerPool } from '../pool.ts';
 import type { Task } from '../../play/tasks.ts';
-import { encodeCounters, refusal, renameStrategies, type RemoteBatch, type RemoteResult } from './batches.ts';
+import { encodeCounters, readPlayingCode, refusal, renameStrategies, type RemoteBatch, type RemoteResult } from './batches.ts';
 import { fileKey, StrategyCache } from './bundles.ts';
-import { QUEUE_NAME, RedisLink, workerName } from './redis.ts';
+import { closeWithin, QUEUE_NAME, RedisLink, workerName } from './redis.ts';
 
 /**
  * How long a batch stays a worker's without word from it. The worker's main thread only waits on
@@ -38,11 +38,16 @@ export interface ServeSettings {
 
 /**
  * `parlor worker`: takes batches from the queue and plays them on this machine's threads until
- * the signal stops it. Returns once the batches it had taken are finished and handed back.
+ * the signal stops it. Returns once the batches it had taken are finished and handed back, true;
+ * or false where the server did not answer by then (it went away), its connections dropped.
+ * BullMQ then keeps a timer alive for a connection that never ends: the process has nothing left
+ * to do but exit.
  */
-export async function serveBatches(settings: ServeSettings): Promise<void> {
+export async function serveBatches(settings: ServeSettings): Promise<boolean> {
   const link = await RedisLink.reach(settings.url);
   const name = `${hostname()}:${process.pid}`;
+  // The fingerprint is of the code the threads load now, not of whatever the disk holds later.
+  readPlayingCode();
   // The threads load the registry as they start, while the worker connects and waits for batches.
   const pool = new WorkerPool(settings.threads, undefined, settings.registryModule, settings.threadMemory);
   const cache = new StrategyCache(settings.cacheDir);
@@ -50,8 +55,10 @@ export async function serveBatches(settings: ServeSettings): Promise<void> {
 
   // Each reason once: the rest of a refused job's batches would only repeat it.
   const refusals = new Set<string>();
+  const playing = new BatchesInPlay();
   const play = async (job: Job<RemoteBatch>): Promise<RemoteResult> => {
     const batch = job.data;
+    playing.began();
     try {
       const refused = refusal(settings.registry, batch, settings.refuseTrust === true);
       if (refused !== null) {
@@ -72,6 +79,8 @@ export async function serveBatches(settings: ServeSettings): Promise<void> {
         ? { code: error.code, message: error.message + where }
         : { code: ErrorCodes.INTERNAL, message: (error instanceof Error ? error.message : String(error)) + where };
       return { failure };
+    } finally {
+      playing.ended();
     }
   };
 
@@ -85,20 +94,50 @@ export async function serveBatches(settings: ServeSettings): Promise<void> {
     maxStalledCount: MOST_STALLS,
     autorun: false,
   });
-  worker.on('error', (error) => settings.log(`queue: ${error.message}`));
+  worker.on(
+    'error',
+    link.lossNoter((error) => settings.log(`queue: ${error.message}; waiting for the server`)),
+  );
   try {
-    if (settings.signal?.aborted) return;
+    if (settings.signal?.aborted) return true;
     const running = worker.run();
+    // Stopped, or the server gone before the run ends: run()'s own end is not waited on.
+    running.catch(() => {});
     await worker.waitUntilReady();
     settings.log(`worker ${name}: ${settings.threads} thread${settings.threads === 1 ? '' : 's'}, taking batches from ${link.shown}`);
     await new Promise<void>((resolve) => {
       if (settings.signal?.aborted) resolve();
       settings.signal?.addEventListener('abort', () => resolve(), { once: true });
     });
-    await worker.close();
-    await running;
+    // No batch is taken from now on; those in play are finished and handed back. A server that
+    // went away never answers the close: once they are done, the connection is dropped.
+    const closing = worker.close();
+    await playing.done();
+    const answered = await closeWithin([{ close: () => closing.then(() => running), disconnect: () => worker.disconnect() }]);
+    if (!answered) settings.log(`the server at ${link.shown} did not answer as the worker stopped: its connections are dropped`);
+    return answered;
   } finally {
     await pool.close();
     link.close();
+  }
+}
+
+/** The batches this worker is playing: a stop waits for them before it gives up on the server. */
+class BatchesInPlay {
+  private count = 0;
+  private idle: (() => void)[] = [];
+
+  began(): void {
+    this.count++;
+  }
+
+  ended(): void {
+    if (--this.count > 0) return;
+    for (const resolve of this.idle.splice(0)) resolve();
+  }
+
+  /** Resolves once no batch is in play. */
+  done(): Promise<void> {
+    return this.count === 0 ? Promise.resolve() : new Promise((resolve) => this.idle.push(resolve));
   }
 }

@@ -2,7 +2,7 @@
 // cached copies, and the checks that keep another parlor or other code out.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -34,7 +34,7 @@ const games = {
 
 const batch: RemoteBatch = {
   parlor: version,
-  fingerprint: playingFingerprint(registry, 'hearts'),
+  fingerprint: playingFingerprint(registry, 'hearts', false),
   moveTimeout: 5,
   strategies: {},
   trusted: [],
@@ -92,7 +92,7 @@ describe('remote batches', () => {
     assert.equal(refusal(registry, batch), null);
     assert.equal(refusal(registry, { ...batch, parlor: '9.9.9' }), `it runs parlor ${version}, the job parlor 9.9.9`);
     assert.match(
-      refusal(registry, { ...batch, fingerprint: playingFingerprint(registry, 'love-letter') }) ?? '',
+      refusal(registry, { ...batch, fingerprint: playingFingerprint(registry, 'love-letter', false) }) ?? '',
       /^its hearts rules or code differ from the job's \(fingerprint \w{16} here, \w{16} in the job\)$/,
     );
     const unknown = {
@@ -100,11 +100,13 @@ describe('remote batches', () => {
       task: { ...batch.task, match: { ...(batch.task.kind === 'games' ? batch.task.match : ({} as never)), game: 'chess' } },
     };
     assert.equal(refusal(registry, unknown as RemoteBatch), "it has no game 'chess'");
-    const trusting = { ...batch, trusted: ['./bot.ts'] };
+    // A batch that trusts a file is fingerprinted with the whole API such a file may import.
+    const trusting = { ...batch, trusted: ['./bot.ts'], fingerprint: playingFingerprint(registry, 'hearts', true) };
     assert.equal(refusal(registry, trusting), null);
+    assert.match(refusal(registry, { ...trusting, fingerprint: batch.fingerprint }) ?? '', /^its hearts rules or code differ/);
     assert.equal(refusal(registry, batch, true), null);
     assert.equal(refusal(registry, trusting, true), 'it runs every strategy file confined (--refuse-trust), and the job trusts ./bot.ts');
-    assert.notEqual(playingFingerprint(registry, 'hearts'), playingFingerprint(registry, 'love-letter'));
+    assert.notEqual(playingFingerprint(registry, 'hearts', false), playingFingerprint(registry, 'love-letter', false));
   });
 });
 
@@ -130,6 +132,17 @@ describe('the code in the fingerprint', () => {
     );
   });
 
+  test('covers the strategy API files load, and where a file is trusted, the whole API it may import', () => {
+    const exports = Object.values(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).exports as Record<string, string>);
+    const confined = playingModules(ROOT);
+    const trusting = playingModules(ROOT, true);
+    for (const target of exports.map((path) => path.replace(/^\.\//, ''))) {
+      assert.ok(trusting.includes(target), `${target} not covered for a trusted file`);
+      if (target !== 'src/index.ts') assert.ok(confined.includes(target), `${target} not covered for a confined file`);
+    }
+    assert.ok(trusting.includes('src/stats/elo.ts') && !confined.includes('src/stats/elo.ts'));
+  });
+
   test('changes with any playing module, and only with those', () => {
     const copy = mkdtempSync(join(tmpdir(), 'parlor-fingerprint-'));
     try {
@@ -145,7 +158,13 @@ describe('the code in the fingerprint', () => {
       const coreChanged = codeDigest(copy);
       assert.notEqual(coreChanged, runnerChanged);
       appendFileSync(join(copy, 'src/games/dominion/assembly/engine.ts'), '\n// and the engine compiled to WebAssembly\n');
-      assert.notEqual(codeDigest(copy), coreChanged);
+      const engineChanged = codeDigest(copy);
+      assert.notEqual(engineChanged, coreChanged);
+      // The statistics reach a batch only through a trusted file's import of the whole API.
+      const trusting = codeDigest(copy, true);
+      appendFileSync(join(copy, 'src/stats/elo.ts'), '\n// what a trusted file may import\n');
+      assert.equal(codeDigest(copy), engineChanged);
+      assert.notEqual(codeDigest(copy, true), trusting);
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
