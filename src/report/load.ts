@@ -71,7 +71,7 @@ const oneOf =
 
 const rate = { games: number, winRate: number, ci95: interval };
 const countRow = fields({ strategy: text, what: text, count: number });
-const headToHeadRow = fields({ strategy: text, opponent: text, score: number, games: number });
+const headToHeadRow = fields({ strategy: text, opponent: text, score: number, meetings: number });
 
 const metricHeading = { name: text, title: text, labelTitle: text, labels: optional(listOf(text)), chart: text };
 const metricRows: Record<string, Check> = {

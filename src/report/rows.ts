@@ -54,7 +54,8 @@ export interface HeadToHeadRow {
   readonly strategy: string;
   readonly opponent: string;
   readonly score: number;
-  readonly games: number;
+  /** Pairs of seats the two held in the same game (see the summary's PairRow). */
+  readonly meetings: number;
 }
 
 /**
@@ -246,5 +247,5 @@ export function forfeitRows(summary: ReportSummary): CauseCountRow[] {
 }
 
 export function headToHeadRows(summary: ReportSummary): HeadToHeadRow[] {
-  return (summary.headToHead ?? []).map((row) => ({ strategy: row.strategy, opponent: row.opponent, score: row.score, games: row.games }));
+  return (summary.headToHead ?? []).map((row) => ({ strategy: row.strategy, opponent: row.opponent, score: row.score, meetings: row.meetings }));
 }

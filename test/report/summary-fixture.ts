@@ -99,8 +99,8 @@ const written = {
   ],
   forfeits: [{ strategy: 'cautious <b>', what: 'timeout', count: 3 }],
   headToHead: [
-    { strategy: 'random', opponent: 'cautious <b>', score: 0.46, games: 2000 },
-    { strategy: 'cautious <b>', opponent: 'random', score: 0.54, games: 2000 },
+    { strategy: 'random', opponent: 'cautious <b>', score: 0.46, meetings: 2000 },
+    { strategy: 'cautious <b>', opponent: 'random', score: 0.54, meetings: 2000 },
   ],
 };
 

@@ -47,7 +47,7 @@ export function headToHeadChart(rows: readonly HeadToHeadRow[]): TopLevelSpec {
             { field: 'strategy', title: 'strategy' },
             { field: 'opponent', title: 'against' },
             { field: 'score', title: 'score', format: '.2%' },
-            { field: 'games', title: 'games' },
+            { field: 'meetings', title: 'seat pairs met' },
           ],
         },
       },

@@ -158,7 +158,11 @@ export interface PairRow {
    * much and a better score in the game's points), even finishes counted 1/2.
    */
   readonly score: number;
-  readonly games: number;
+  /**
+   * Pairs of seats the two held in the same game: a game seating one strategy at one seat and
+   * the other at three counts three. Not games, and not independent samples.
+   */
+  readonly meetings: number;
 }
 
 /** A forfeit, with what replays its game: `--seed S --game <game>`. */

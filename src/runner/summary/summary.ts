@@ -138,7 +138,7 @@ function headToHeadRows(names: readonly string[], counters: Counters): PairRow[]
       if (meetings === 0) return [];
       const beats = data[layout.pair(slot, other) + PairField.BEATS];
       const lost = data[layout.pair(other, slot) + PairField.BEATS];
-      return [{ strategy, opponent, score: round6((beats + (meetings - beats - lost) / 2) / meetings), games: meetings }];
+      return [{ strategy, opponent, score: round6((beats + (meetings - beats - lost) / 2) / meetings), meetings }];
     }),
   );
 }

@@ -112,8 +112,8 @@ function headToHeadTable(summary: RunSummary): CsvTable {
   return {
     file: 'head-to-head.csv',
     csv: toCsv(
-      ['strategy', 'opponent', 'score', 'games'],
-      summary.headToHead.map((r) => [r.strategy, r.opponent, r.score, r.games]),
+      ['strategy', 'opponent', 'score', 'meetings'],
+      summary.headToHead.map((r) => [r.strategy, r.opponent, r.score, r.meetings]),
     ),
   };
 }

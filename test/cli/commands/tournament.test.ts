@@ -45,6 +45,9 @@ describe('parlor tournament', () => {
     const pair = (a: string, b: string) =>
       summary.headToHead.find((row: { strategy: string; opponent: string }) => row.strategy === a && row.opponent === b);
     assert.ok(Math.abs(pair('random', 'counter').score + pair('counter', 'random').score - 1) < 1e-6, 'scores of a pair add to one');
+    // Counted in pairs of seats held in one game (here one a game), and named so: not games.
+    assert.equal(pair('random', 'counter').meetings, 90);
+    assert.match(readFileSync(join(dir, 'head-to-head.csv'), 'utf8'), /^strategy,opponent,score,meetings\n/);
     const wins = summary.matchups.reduce((sum: number, m: { wins: number[] }) => sum + m.wins.reduce((a, b) => a + b, 0), 0);
     assert.ok(Math.abs(wins - 90) < 1e-6);
     assert.deepEqual(

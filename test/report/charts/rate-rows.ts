@@ -18,12 +18,12 @@ export const seats: SeatRateRow[] = [
 ];
 
 export const headToHead: HeadToHeadRow[] = [
-  { strategy: 'random', opponent: 'cautious', score: 0.4, games: 500 },
-  { strategy: 'cautious', opponent: 'random', score: 0.6, games: 500 },
-  { strategy: 'random', opponent: 'greedy', score: 0.45, games: 500 },
-  { strategy: 'greedy', opponent: 'random', score: 0.55, games: 500 },
-  { strategy: 'cautious', opponent: 'greedy', score: 0.52, games: 500 },
-  { strategy: 'greedy', opponent: 'cautious', score: 0.48, games: 500 },
+  { strategy: 'random', opponent: 'cautious', score: 0.4, meetings: 500 },
+  { strategy: 'cautious', opponent: 'random', score: 0.6, meetings: 500 },
+  { strategy: 'random', opponent: 'greedy', score: 0.45, meetings: 500 },
+  { strategy: 'greedy', opponent: 'random', score: 0.55, meetings: 500 },
+  { strategy: 'cautious', opponent: 'greedy', score: 0.52, meetings: 500 },
+  { strategy: 'greedy', opponent: 'cautious', score: 0.48, meetings: 500 },
 ];
 
 export const ratings: RatingRow[] = [
