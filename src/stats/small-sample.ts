@@ -66,14 +66,18 @@ export function studentQuantile(p: number, df: number): number {
 
 /**
  * A 95% interval for a share of 0/1 values from its units: the Wilson interval at the effective
- * number of values the units' spread implies, p (1 - p) / se^2, or at the units themselves where
- * that spread is none or unmeasured (every unit alike, p at 0 or 1, a single unit): a clustered
- * rate is never more certain than that many independent values, and never a point.
+ * number of values the units' spread implies, p (1 - p) / se^2, with Student's t at units - 1
+ * degrees of freedom for z, as a spread measured over few units is itself uncertain (a rate over
+ * two deal groups is known far less well than the normal quantile says); or at the units
+ * themselves where that spread is none or unmeasured (every unit alike, p at 0 or 1, a single
+ * unit): a clustered rate is never more certain than that many independent values, and never a
+ * point.
  */
 export function rateInterval(p: number, se: number, units: number): readonly [number, number] {
   const measured = Number.isFinite(se) && se > 0 && p > 0 && p < 1;
   const effective = measured ? Math.max(1, (p * (1 - p)) / (se * se)) : Math.max(1, units);
-  const interval = wilson(Math.min(1, Math.max(0, p)) * effective, effective, Z95);
+  const z = measured ? studentQuantile(0.975, Math.max(1, Math.round(units) - 1)) : Z95;
+  const interval = wilson(Math.min(1, Math.max(0, p)) * effective, effective, z);
   return [interval.low, interval.high];
 }
 

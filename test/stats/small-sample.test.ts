@@ -28,12 +28,16 @@ describe('small-sample intervals', () => {
     assert.ok(Math.abs(high - wilson(0, 40).high) < 1e-12 && high > 0.05);
   });
 
-  test('a measured rate gets the Wilson interval at its effective sample size', () => {
+  test('a measured rate gets the Wilson interval at its effective sample size, with t at the units less one', () => {
     const [low, high] = rateInterval(0.3, 0.03, 500);
     const n = (0.3 * 0.7) / 0.03 ** 2;
-    const expected = wilson(0.3 * n, n);
+    const expected = wilson(0.3 * n, n, studentQuantile(0.975, 499));
     assert.ok(Math.abs(low - expected.low) < 1e-12 && Math.abs(high - expected.high) < 1e-12);
     assert.ok(high - low > 2 * 1.96 * 0.03 * 0.98);
+    // The same spread measured over two units (deal groups) says far less: t at one degree of
+    // freedom is 12.7, six and a half times the normal 1.96.
+    const [fewLow, fewHigh] = rateInterval(0.3, 0.03, 2);
+    assert.ok(fewHigh - fewLow > 5 * (high - low), `${fewLow} ${fewHigh}`);
   });
 
   test('one record of a whole number is no point either, and many agreeing units narrow it', () => {
