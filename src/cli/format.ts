@@ -163,9 +163,25 @@ export function formatRunSummary(summary: RunSummary): string {
     ),
   );
   if (summary.ratings) lines.push('', ...ratingLines(summary.ratings), '', ...headToHeadLines(summary));
+  lines.push(...fewDealGroupsNote(summary));
   const forfeits = summary.forfeits.reduce((sum, row) => sum + row.count, 0);
   if (forfeits > 0) lines.push('', `${count(forfeits)} forfeits (see forfeits.csv)`);
   return lines.join('\n');
+}
+
+/** Below this many deal groups, a run's intervals and ratings rest on too few units to be more than rough. */
+export const FEW_DEAL_GROUPS = 20;
+
+/** A note for a run of several match-ups whose intervals rest on few deal groups (its games per match-up). */
+function fewDealGroupsNote(summary: RunSummary): string[] {
+  const groups = summary.dealGroups;
+  if (groups === undefined || groups >= FEW_DEAL_GROUPS || summary.games === 0) return [];
+  return [
+    '',
+    `note: the intervals and ratings above rest on ${groups} deal group${groups === 1 ? '' : 's'}, the deals every match-up replays ` +
+      `(games per match-up, up to 64), and are rough below ${FEW_DEAL_GROUPS}: ` +
+      `--games ${count(FEW_DEAL_GROUPS * summary.matchups.length)} or more gives ${summary.matchups.length.toLocaleString('en-US')} match-ups ${FEW_DEAL_GROUPS} games each`,
+  ];
 }
 
 /** What the duplicate design's blocks are, for a note on games rounded to them. */

@@ -81,6 +81,15 @@ function dealGroupRatio(context: SummaryContext, sumsOf: (matchup: SummaryMatchu
   return { ...estimate, units: groups.filter((group) => n[group] > 0).length };
 }
 
+/** The deal groups some match-up played a block of (see dealGroupRatio). */
+export function sampledDealGroups(context: SummaryContext): number {
+  let groups = 0;
+  for (let group = 0; group < DEAL_GROUPS; group++) {
+    if (context.matchups.some(({ counters }) => counters.data[counters.layout.dealGroup(group)] > 0)) groups++;
+  }
+  return groups;
+}
+
 /** The game wins kept at `winsAt` (share units) of the entity at `entityAt`, and its games, in deal group `group`. */
 function groupGames(counters: Counters, group: number, winsAt: number, entityAt: number): readonly [number, number] {
   const { data, layout } = counters;

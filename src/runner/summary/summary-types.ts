@@ -219,6 +219,12 @@ export interface RunSummary extends MatchSummary {
   readonly matchups: readonly MatchupSummary[];
   /** Tournaments: Plackett-Luce ratings of the field, strongest first, with bootstrap intervals. */
   readonly ratings?: readonly RatingSummary[];
+  /**
+   * Runs of several match-ups: the deal groups their intervals and ratings rest on, the units that
+   * share no deal (a deal's index modulo 64; every match-up replays the same deals), so no more
+   * than the games of one match-up, and at most 64.
+   */
+  readonly dealGroups?: number;
   /** sim --until-clear: how the run stopped, and the leader's margins. */
   readonly untilClear?: UntilClearSummary;
 }

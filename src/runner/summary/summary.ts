@@ -9,6 +9,7 @@ import {
   gameInterval,
   rate,
   roundInterval,
+  sampledDealGroups,
   seatEstimate,
   slotRoundSums,
   strategyUnits,
@@ -182,6 +183,7 @@ export function summarizeRun(context: SummaryContext): RunSummary {
     strategyNames: names,
     matchups: context.matchups.map((matchup) => matchupSummary(context, matchup)),
     ...(context.ratings && games > 0 ? { ratings: runRatings(names, context.matchups, context.seed) } : {}),
+    ...(context.matchups.length > 1 ? { dealGroups: sampledDealGroups(context) } : {}),
   };
 }
 

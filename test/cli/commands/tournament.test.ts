@@ -181,6 +181,21 @@ describe('parlor tournament', () => {
     assert.equal(summary.matchups.length, tables);
   });
 
+  test('says when its intervals and ratings rest on few deal groups, and how many games make enough', async () => {
+    const args = ['tournament', '--strategies', 'random,cautious,counter', '-p', '2', '--seed', 'few'];
+    // Six match-ups (every order of every pair) replay the same deals: 5 games each are 5 deal groups.
+    const few = await runCaptured([...args, '--games', '30', '--out', join(scratch, 'few-groups')]);
+    assert.equal(few.code, 0);
+    assert.equal(JSON.parse(readFileSync(join(scratch, 'few-groups', 'summary.json'), 'utf8')).dealGroups, 5);
+    assert.match(
+      few.out.join('\n'),
+      /note: the intervals and ratings above rest on 5 deal groups.*--games 120 or more gives 6 match-ups 20 games each/,
+    );
+    const enough = await runCaptured([...args, '--games', '120', '--out', join(scratch, 'enough-groups')]);
+    assert.equal(JSON.parse(readFileSync(join(scratch, 'enough-groups', 'summary.json'), 'utf8')).dealGroups, 20);
+    assert.doesNotMatch(enough.out.join('\n'), /deal groups/);
+  });
+
   test('says on stderr when it plays more games than --games, and why', async () => {
     const played = async (...args: string[]) => {
       const run = await runCaptured([...args, '--workers', '1', '--out', join(scratchDir(), 'run'), '--json']);
