@@ -124,7 +124,7 @@ export const Commands: readonly CommandDef[] = [
       'iterationGames',
       'rEnd',
       'verifyGames',
-      'preset',
+      'tunePreset',
       'measure',
       'seed',
       'tuneDesign',

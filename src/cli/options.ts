@@ -41,6 +41,13 @@ const WORKER_MEMORY_DEFAULT = "three quarters of this machine's memory shared am
 /** --worker-memory, whichever command takes it. */
 const parseWorkerMemory = integerIn('--worker-memory', MIN_WORKER_MEMORY_MB, MAX_WORKER_MEMORY_MB);
 
+/** --preset of compare and tune, which differ in the default only. */
+const PRESET = {
+  flags: '--preset <name>',
+  description: 'gainer (SPRT [0, 2]) or non-regression ([-1.75, 0.25]), normalized Elo',
+  parse: parsePreset,
+};
+
 /** --opponents of compare and tune, which differ in the default only. */
 const OPPONENTS = {
   flags: '--opponents <list>',
@@ -327,12 +334,9 @@ export const Options = {
     defaultValue: 'normalized',
     parse: parseSprtElo,
   },
-  preset: {
-    flags: '--preset <name>',
-    description: 'gainer (SPRT [0, 2]) or non-regression ([-1.75, 0.25]), normalized Elo',
-    defaultDescription: 'gainer, unless compare is given --sprt',
-    parse: parsePreset,
-  },
+  preset: { ...PRESET, defaultDescription: 'gainer, unless --sprt is given' },
+  // tune's verification takes a preset only.
+  tunePreset: { ...PRESET, defaultDescription: 'gainer' },
   maxGames: {
     flags: '--max-games <n>',
     description:
