@@ -17,6 +17,9 @@ export interface ParamRange {
 /** The share of a parameter's range its last perturbation spans when --param gives no step. */
 const DEFAULT_STEP_SHARE = 1 / 20;
 
+/** A decimal number as a person writes one: 3, -0.5, .25, 1e-3. */
+const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
+
 export function parseParamRange(text: string): ParamRange {
   const bad = (why: string) => Errors.badOption(`--param ${text}: ${why} (expected name=start:min:max[:step])`);
   const eq = text.indexOf('=');
@@ -26,7 +29,8 @@ export function parseParamRange(text: string): ParamRange {
   if (!/^[A-Za-z_][\w-]*$/.test(name)) throw bad(`'${name}' is not a parameter name`);
   const parts = text.slice(eq + 1).split(':');
   const numbers = parts.map((part) => Number(part));
-  if (parts.length < 3 || parts.length > 4 || parts.some((part) => part.trim() === '') || !numbers.every(Number.isFinite))
+  // Decimal numbers only: Number() would also take '0x1' or '0b1' for 1.
+  if (parts.length < 3 || parts.length > 4 || !parts.every((part) => DECIMAL.test(part.trim())) || !numbers.every(Number.isFinite))
     throw bad('three or four numbers');
   const [start, min, max, step] = numbers;
   if (!(min < max)) throw bad('min must be below max');

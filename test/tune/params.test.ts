@@ -13,7 +13,20 @@ describe('tuned parameters', () => {
   test('--param name=start:min:max[:step]', () => {
     assert.deepEqual(parseParamRange('c=0.7:0.1:2'), { name: 'c', start: 0.7, min: 0.1, max: 2, whole: false });
     assert.deepEqual(parseParamRange('n=4:1:9:2'), { name: 'n', start: 4, min: 1, max: 9, step: 2, whole: true });
-    for (const bad of ['c', '=1:0:2', 'c=1:0', 'c=1:2:0', 'c=3:0:2', 'c=1:0:2:0', 'c=1:0:2:1:1', 'c=a:0:2', 'c=1::2'])
+    assert.deepEqual(parseParamRange('c=.5:-1:1e1'), { name: 'c', start: 0.5, min: -1, max: 10, whole: false });
+    for (const bad of [
+      'c',
+      '=1:0:2',
+      'c=1:0',
+      'c=1:2:0',
+      'c=3:0:2',
+      'c=1:0:2:0',
+      'c=1:0:2:1:1',
+      'c=a:0:2',
+      'c=1::2',
+      'c=0x1:0:4',
+      'c=1:0b0:4',
+    ])
       assert.throws(() => parseParamRange(bad), /--param/, bad);
     // A name alone is named as one, missing its numbers.
     assert.throws(() => parseParamRange('c'), /--param c: no =start:min:max after the name/);
