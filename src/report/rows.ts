@@ -247,5 +247,10 @@ export function forfeitRows(summary: ReportSummary): CauseCountRow[] {
 }
 
 export function headToHeadRows(summary: ReportSummary): HeadToHeadRow[] {
-  return (summary.headToHead ?? []).map((row) => ({ strategy: row.strategy, opponent: row.opponent, score: row.score, meetings: row.meetings }));
+  return (summary.headToHead ?? []).map((row) => ({
+    strategy: row.strategy,
+    opponent: row.opponent,
+    score: row.score,
+    meetings: row.meetings,
+  }));
 }
