@@ -73,6 +73,18 @@ const rate = { games: number, winRate: number, ci95: interval };
 const countRow = fields({ strategy: text, what: text, count: number });
 const headToHeadRow = fields({ strategy: text, opponent: text, score: number, meetings: number });
 
+/**
+ * Folders written before head-to-head counts were named for what they count held them as `games`:
+ * such a row is read with its count as `meetings`, the same number.
+ */
+function withMeetings(file: unknown): unknown {
+  if (!isObject(file) || !Array.isArray(file.headToHead)) return file;
+  const rows = file.headToHead.map((row: unknown) =>
+    isObject(row) && row.meetings === undefined && row.games !== undefined ? { ...row, meetings: row.games } : row,
+  );
+  return { ...file, headToHead: rows };
+}
+
 const metricHeading = { name: text, title: text, labelTitle: text, labels: optional(listOf(text)), chart: text };
 const metricRows: Record<string, Check> = {
   'rate-by': listOf(fields({ strategy: text, label: text, rounds: number, roundWinRate: number, ci95: interval })),
@@ -176,8 +188,9 @@ function checked<T>(dir: string, file: string, value: unknown, shape: Check, pat
 export function readReportInputs(dir: string): ReportInputs {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw Errors.unreadableFile(dir, 'no such folder');
   const raw = readJson(dir, ResultFiles.SUMMARY);
-  const summary = checked<ReportSummary>(dir, ResultFiles.SUMMARY, raw, summaryShape);
-  if (existsSync(join(dir, EXTRAS_FILE))) return { summary, extras: checked(dir, EXTRAS_FILE, readJson(dir, EXTRAS_FILE), extrasShape) };
+  const summary = checked<ReportSummary>(dir, ResultFiles.SUMMARY, withMeetings(raw), summaryShape);
+  if (existsSync(join(dir, EXTRAS_FILE)))
+    return { summary, extras: checked(dir, EXTRAS_FILE, withMeetings(readJson(dir, EXTRAS_FILE)), extrasShape) };
   const held = raw as { ratings?: unknown; comparison?: unknown };
   const sprt = isObject(held.comparison) ? held.comparison.sprt : undefined;
   const extras = { ...(held.ratings === undefined ? {} : { ratings: held.ratings }), ...(sprt === undefined ? {} : { sprt }) };

@@ -37,6 +37,24 @@ describe('readReportInputs', () => {
     assert.deepEqual(readReportInputs(dir), { summary: JSON.parse(JSON.stringify(summary)), extras: { ratings } });
   });
 
+  test('reads a folder written before head-to-head counts were called meetings, the count kept', () => {
+    const old = (rows: readonly { meetings: number }[]) => rows.map(({ meetings, ...row }) => ({ ...row, games: meetings }));
+    const extras = { headToHead: old(summary.headToHead ?? []) };
+    const dir = folder({
+      [ResultFiles.SUMMARY]: JSON.stringify({ ...summary, headToHead: old(summary.headToHead ?? []) }),
+      [EXTRAS_FILE]: JSON.stringify(extras),
+    });
+    const read = readReportInputs(dir);
+    assert.deepEqual(
+      read.summary.headToHead?.map((row) => row.meetings),
+      summary.headToHead?.map((row) => row.meetings),
+    );
+    assert.deepEqual(
+      read.extras.headToHead?.map((row) => row.meetings),
+      summary.headToHead?.map((row) => row.meetings),
+    );
+  });
+
   test('reads a summary without extras', () => {
     assert.deepEqual(readReportInputs(folder({ [ResultFiles.SUMMARY]: JSON.stringify(summary) })).extras, {});
   });
