@@ -176,11 +176,12 @@ export const FEW_DEAL_GROUPS = 20;
 function fewDealGroupsNote(summary: RunSummary): string[] {
   const groups = summary.dealGroups;
   if (groups === undefined || groups >= FEW_DEAL_GROUPS || summary.games === 0) return [];
+  // A group is a deal a match-up plays (with the duplicate design, all of its rotations): as many more games, as many more groups.
+  const enough = Math.ceil((summary.games * FEW_DEAL_GROUPS) / groups);
   return [
     '',
     `note: the intervals and ratings above rest on ${groups} deal group${groups === 1 ? '' : 's'}, the deals every match-up replays ` +
-      `(games per match-up, up to 64), and are rough below ${FEW_DEAL_GROUPS}: ` +
-      `--games ${count(FEW_DEAL_GROUPS * summary.matchups.length)} or more gives ${summary.matchups.length.toLocaleString('en-US')} match-ups ${FEW_DEAL_GROUPS} games each`,
+      `(up to 64), and are rough below ${FEW_DEAL_GROUPS}: --games ${count(enough)} or more gives every match-up ${FEW_DEAL_GROUPS} deals`,
   ];
 }
 

@@ -222,7 +222,7 @@ export interface RunSummary extends MatchSummary {
   /**
    * Runs of several match-ups: the deal groups their intervals and ratings rest on, the units that
    * share no deal (a deal's index modulo 64; every match-up replays the same deals), so no more
-   * than the games of one match-up, and at most 64.
+   * than the deals one match-up plays (its games, or its blocks of rotations), and at most 64.
    */
   readonly dealGroups?: number;
   /** sim --until-clear: how the run stopped, and the leader's margins. */

@@ -189,11 +189,15 @@ describe('parlor tournament', () => {
     assert.equal(JSON.parse(readFileSync(join(scratch, 'few-groups', 'summary.json'), 'utf8')).dealGroups, 5);
     assert.match(
       few.out.join('\n'),
-      /note: the intervals and ratings above rest on 5 deal groups.*--games 120 or more gives 6 match-ups 20 games each/,
+      /note: the intervals and ratings above rest on 5 deal groups.*--games 120 or more gives every match-up 20 deals/,
     );
     const enough = await runCaptured([...args, '--games', '120', '--out', join(scratch, 'enough-groups')]);
     assert.equal(JSON.parse(readFileSync(join(scratch, 'enough-groups', 'summary.json'), 'utf8')).dealGroups, 20);
     assert.doesNotMatch(enough.out.join('\n'), /deal groups/);
+    // With the duplicate design a deal is a block of rotations, two games at two seats: twice the games.
+    const dealt = await runCaptured([...args, '--design', 'duplicate', '--games', '120', '--out', join(scratch, 'duplicate-groups')]);
+    assert.equal(JSON.parse(readFileSync(join(scratch, 'duplicate-groups', 'summary.json'), 'utf8')).dealGroups, 10);
+    assert.match(dealt.out.join('\n'), /rest on 10 deal groups.*--games 240 or more gives every match-up 20 deals/);
   });
 
   test('says on stderr when it plays more games than --games, and why', async () => {
