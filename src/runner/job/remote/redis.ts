@@ -1,3 +1,4 @@
+import { isNotConnectionError } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { Errors } from '../../../core/errors.ts';
 
@@ -77,21 +78,53 @@ export class RedisLink {
 
   /**
    * A listener for the errors of the link's users: unheard, BullMQ prints each error with its
-   * stack at every try to reconnect. `note` hears of a loss once, by its first error (a reset read
-   * or a refused connection, as the timing falls), until the server answers again.
+   * stack at every try to reconnect. `note` hears of a lost connection once, by its first error (a
+   * reset read or a refused connection, as the timing falls), until the server answers again;
+   * `other` hears every other error (a lock it could not renew, say), each time.
    */
-  lossNoter(note: (error: Error) => void): (error: Error) => void {
+  lossNoter(note: (error: Error) => void, other: (error: Error) => void = note): (error: Error) => void {
     let noted = false;
     this.client.on('ready', () => (noted = false));
     return (error) => {
-      if (!noted) note(error);
-      noted = true;
+      if (!isConnectionError(error)) other(error);
+      else if (!noted) {
+        note(error);
+        noted = true;
+      }
     };
+  }
+
+  /**
+   * Resolves once the connection has been down (not ready) for CLOSE_MS on end: the server went
+   * away, as far as closing politely is concerned. `cancel` stops the watch.
+   */
+  downAWhile(): { readonly down: Promise<void>; cancel(): void } {
+    let cancel = () => {};
+    const down = new Promise<void>((resolve) => {
+      let since: number | null = null;
+      const watch = setInterval(() => {
+        if (this.client.status === 'ready') since = null;
+        else if (Date.now() - (since ??= Date.now()) >= CLOSE_MS) {
+          clearInterval(watch);
+          resolve();
+        }
+      }, CLOSE_MS / 8);
+      watch.unref();
+      cancel = () => clearInterval(watch);
+    });
+    return { down, cancel };
   }
 
   close(): void {
     this.client.disconnect();
   }
+}
+
+/** The socket errors of a server going away, besides those BullMQ itself counts as a lost connection (see isConnectionError). */
+const SOCKET_LOST = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+export function isConnectionError(error: Error): boolean {
+  return !isNotConnectionError(error) || SOCKET_LOST.has(String((error as NodeJS.ErrnoException).code));
 }
 
 // Closing politely waits for the server's answer, forever when it is gone: past this, the

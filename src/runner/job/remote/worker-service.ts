@@ -6,7 +6,7 @@ import { WorkerPool } from '../pool.ts';
 import type { Task } from '../../play/tasks.ts';
 import { encodeCounters, readPlayingCode, refusal, renameStrategies, type RemoteBatch, type RemoteResult } from './batches.ts';
 import { fileKey, StrategyCache } from './bundles.ts';
-import { closeWithin, QUEUE_NAME, RedisLink, workerName } from './redis.ts';
+import { QUEUE_NAME, RedisLink, workerName } from './redis.ts';
 
 /**
  * How long a batch stays a worker's without word from it. The worker's main thread only waits on
@@ -38,10 +38,9 @@ export interface ServeSettings {
 
 /**
  * `parlor worker`: takes batches from the queue and plays them on this machine's threads until
- * the signal stops it. Returns once the batches it had taken are finished and handed back, true;
- * or false where the server did not answer by then (it went away), its connections dropped.
- * BullMQ then keeps a timer alive for a connection that never ends: the process has nothing left
- * to do but exit.
+ * the signal stops it. Returns true once the batches it had taken are finished and handed back;
+ * false where the server went away meanwhile, its connections then dropped. BullMQ keeps a timer
+ * alive for a connection that never ends: the process has nothing left to do then but exit.
  */
 export async function serveBatches(settings: ServeSettings): Promise<boolean> {
   const link = await RedisLink.reach(settings.url);
@@ -55,10 +54,8 @@ export async function serveBatches(settings: ServeSettings): Promise<boolean> {
 
   // Each reason once: the rest of a refused job's batches would only repeat it.
   const refusals = new Set<string>();
-  const playing = new BatchesInPlay();
   const play = async (job: Job<RemoteBatch>): Promise<RemoteResult> => {
     const batch = job.data;
-    playing.began();
     try {
       const refused = refusal(settings.registry, batch, settings.refuseTrust === true);
       if (refused !== null) {
@@ -79,8 +76,6 @@ export async function serveBatches(settings: ServeSettings): Promise<boolean> {
         ? { code: error.code, message: error.message + where }
         : { code: ErrorCodes.INTERNAL, message: (error instanceof Error ? error.message : String(error)) + where };
       return { failure };
-    } finally {
-      playing.ended();
     }
   };
 
@@ -96,7 +91,10 @@ export async function serveBatches(settings: ServeSettings): Promise<boolean> {
   });
   worker.on(
     'error',
-    link.lossNoter((error) => settings.log(`queue: ${error.message}; waiting for the server`)),
+    link.lossNoter(
+      (error) => settings.log(`queue: ${error.message}; waiting for the server`),
+      (error) => settings.log(`queue: ${error.message}`),
+    ),
   );
   try {
     if (settings.signal?.aborted) return true;
@@ -109,35 +107,26 @@ export async function serveBatches(settings: ServeSettings): Promise<boolean> {
       if (settings.signal?.aborted) resolve();
       settings.signal?.addEventListener('abort', () => resolve(), { once: true });
     });
-    // No batch is taken from now on; those in play are finished and handed back. A server that
-    // went away never answers the close: once they are done, the connection is dropped.
-    const closing = worker.close();
-    await playing.done();
-    const answered = await closeWithin([{ close: () => closing.then(() => running), disconnect: () => worker.disconnect() }]);
-    if (!answered) settings.log(`the server at ${link.shown} did not answer as the worker stopped: its connections are dropped`);
+    // No batch is taken from now on; those in play are finished and handed back, however long
+    // they take. A server that went away never answers the close: once it has been gone a while,
+    // the connections are dropped (what is in play then could not be handed back anyway).
+    const closed = worker
+      .close()
+      .then(() => running)
+      .then(
+        () => true,
+        () => true,
+      );
+    const watch = link.downAWhile();
+    const answered = await Promise.race([closed, watch.down.then(() => false)]);
+    watch.cancel();
+    if (!answered) {
+      worker.disconnect().catch(() => {});
+      settings.log(`the server at ${link.shown} did not answer as the worker stopped: its connections are dropped`);
+    }
     return answered;
   } finally {
     await pool.close();
     link.close();
-  }
-}
-
-/** The batches this worker is playing: a stop waits for them before it gives up on the server. */
-class BatchesInPlay {
-  private count = 0;
-  private idle: (() => void)[] = [];
-
-  began(): void {
-    this.count++;
-  }
-
-  ended(): void {
-    if (--this.count > 0) return;
-    for (const resolve of this.idle.splice(0)) resolve();
-  }
-
-  /** Resolves once no batch is in play. */
-  done(): Promise<void> {
-    return this.count === 0 ? Promise.resolve() : new Promise((resolve) => this.idle.push(resolve));
   }
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
 import { ErrorCodes, ParlorError } from '../../../../src/core/errors.ts';
-import { maskPassword, RedisLink } from '../../../../src/runner/job/remote/redis.ts';
+import { isConnectionError, maskPassword, RedisLink } from '../../../../src/runner/job/remote/redis.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../../helpers/redis-server.ts';
 import { ROOT } from '../../../cli/cli.ts';
 import { PROMPT_MS } from '../../../helpers/patience.ts';
@@ -22,6 +22,19 @@ async function refusal(url: string): Promise<{ error: ParlorError; seconds: numb
   assert.ok(error instanceof ParlorError, String(error));
   return { error, seconds: (performance.now() - started) / 1000 };
 }
+
+describe('isConnectionError', () => {
+  test('tells a lost server (refused, reset, closed) from the errors of a connection that works', () => {
+    const coded = (message: string, code: string) => Object.assign(new Error(message), { code });
+    for (const lost of [
+      coded('connect ECONNREFUSED 127.0.0.1:6379', 'ECONNREFUSED'),
+      coded('read ECONNRESET', 'ECONNRESET'),
+      new Error('Connection is closed.'),
+    ])
+      assert.ok(isConnectionError(lost), lost.message);
+    assert.ok(!isConnectionError(new Error('could not renew lock for job 17')));
+  });
+});
 
 describe('maskPassword', () => {
   test('hides the password of a URL, and only that', () => {
