@@ -17,7 +17,7 @@ import {
   type SprtScale,
   type SprtStatus,
 } from '../../stats/sprt.ts';
-import { studentQuantile } from '../../stats/small-sample.ts';
+import { meanInterval, studentQuantile } from '../../stats/small-sample.ts';
 import { blockGames } from '../play/design.ts';
 import type { MeasureTotals, PairedSpec, PairedTotals } from './paired.ts';
 import { runPairedBatches, type PairedRunOptions } from './paired-run.ts';
@@ -236,7 +236,7 @@ export interface MeasureEstimate {
   readonly lowerIsBetter: boolean;
   readonly candidate: number;
   readonly baseline: number;
-  /** Candidate's minus baseline's, with its 95% interval (Student's t over the blocks). */
+  /** Candidate's minus baseline's, with its 95% interval (Student's t over the blocks, the spread at least that of whole numbers known to +-1/2). */
   readonly difference: number;
   readonly low: number;
   readonly high: number;
@@ -247,8 +247,13 @@ export interface MeasureEstimate {
 function measureEstimate(spec: PairedSpec, measure: MeasureTotals): MeasureEstimate {
   const { difference } = measure;
   const sign = measure.lowerIsBetter ? -1 : 1;
+  // Student's t over the blocks; for whole numbers (points, VP) the spread kept at least theirs
+  // known to +-1/2: arms that scored alike in every block tell the difference no better, not to a point.
+  const mean = sign * difference.mean;
   const margin = difference.blocks > 1 ? studentQuantile(0.975, difference.blocks - 1) * difference.se : Number.NaN;
-  const [low, high] = [sign * difference.mean - margin, sign * difference.mean + margin].sort((a, b) => a - b);
+  const [low, high] = measure.wholeNumbers
+    ? meanInterval(mean, difference.se, difference.blocks, difference.blocks)
+    : [mean - margin, mean + margin];
   const sigmaPerGame = difference.sd * Math.sqrt(comparisonScale(spec).blockGames);
   return {
     id: measure.id,

@@ -266,6 +266,7 @@ export class PairedCounters {
       id: measure.id,
       label: measure.label,
       lowerIsBetter: measure.lowerIsBetter,
+      wholeNumbers: measure.source.kind === 'metric',
       difference: new BlockAccumulator()
         .merge({
           count: blocks,
@@ -284,6 +285,8 @@ export interface MeasureTotals {
   readonly id: string;
   readonly label: string;
   readonly lowerIsBetter: boolean;
+  /** Whether the measure counts whole numbers a game (a metric: points, VP), not shares (round wins). */
+  readonly wholeNumbers: boolean;
   /** Over the blocks where both arms recorded the measure. */
   readonly difference: BlockSummary;
   /** Each arm's mean of its block means, in the measure's own units and direction. */

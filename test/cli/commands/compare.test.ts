@@ -1,7 +1,7 @@
 // parlor compare as a CI job runs it: a child process of bin/parlor.js, judged by its exit status.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, parlor, runCaptured, scratchDir, startParlor } from '../cli.ts';
 import { PYTHON } from '../../protocol/helpers.ts';
@@ -115,6 +115,20 @@ describe('parlor compare', () => {
     assert.equal(b.verdict, a.verdict);
     assert.equal(b.games, a.games);
     assert.deepEqual(b.sprt.points, a.sprt.points);
+  });
+
+  test('arms that score alike in every block get an interval on the measure, not a point', async () => {
+    // The peak fixture playing Hearts: 0.8 and 0.80001 draw the same decisions from the same streams.
+    const file = join(scratch, 'hearts-peak.js');
+    writeFileSync(
+      file,
+      readFileSync(join(ROOT, 'test/fixtures/strategies/peak.js'), 'utf8').replace("game: 'love-letter'", "game: 'hearts'"),
+    );
+    const args = ['compare', '--game', 'hearts', '--players', '4', '--candidate', `${file}:x=0.8`, '--baseline', `${file}:x=0.80001`];
+    const run = await parlor([...args, '--opponents', 'random', '--max-games', '32', '--seed', 'same', '--out', join(scratch, 'alike')]);
+    const line = /^points per hand .*difference \+0\.000 \(95% interval (\S+) to (\S+)\)/m.exec(run.stdout);
+    assert.ok(line, run.stdout);
+    assert.ok(Number(line[1]) < 0 && Number(line[2]) > 0, line[0]);
   });
 
   test('a cap too small to decide exits 2', async () => {
