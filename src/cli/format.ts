@@ -170,7 +170,7 @@ export function formatRunSummary(summary: RunSummary): string {
 }
 
 /** Below this many deal groups, a run's intervals and ratings rest on too few units to be more than rough. */
-export const FEW_DEAL_GROUPS = 20;
+const FEW_DEAL_GROUPS = 20;
 
 /** A note for a run of several match-ups whose intervals rest on few deal groups (its games per match-up). */
 function fewDealGroupsNote(summary: RunSummary): string[] {

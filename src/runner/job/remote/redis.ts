@@ -1,4 +1,4 @@
-import { isNotConnectionError } from 'bullmq';
+import { isNotConnectionError, type Queue, type QueueEvents } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { Errors } from '../../../core/errors.ts';
 
@@ -131,17 +131,13 @@ export function isConnectionError(error: Error): boolean {
 // connections are dropped.
 const CLOSE_MS = 2000;
 
-/**
- * Closes BullMQ's objects, dropping their connections where the server has not answered within
- * CLOSE_MS; whether it answered.
- */
-export async function closeWithin(users: readonly { close(): Promise<void>; disconnect(): Promise<void> }[]): Promise<boolean> {
+/** Closes BullMQ's objects, dropping their connections where the server has not answered within CLOSE_MS. */
+export async function closeWithin(users: readonly (Queue | QueueEvents)[]): Promise<void> {
   const closed = Promise.allSettled(users.map((user) => user.close())).then(() => true);
   const late = new Promise<false>((resolve) => setTimeout(() => resolve(false), CLOSE_MS).unref());
-  if (await Promise.race([closed, late])) return true;
+  if (await Promise.race([closed, late])) return;
   // Not awaited: BullMQ waits for an end that a connection dropped while reconnecting never sees.
   for (const user of users) user.disconnect().catch(() => {});
-  return false;
 }
 
 /** `redis://` or `rediss://`, with a database number or none as its path (ioredis would take anything for a host name). */
