@@ -236,7 +236,7 @@ export interface MeasureEstimate {
   readonly lowerIsBetter: boolean;
   readonly candidate: number;
   readonly baseline: number;
-  /** Candidate's minus baseline's, with its 95% interval (Student's t over the blocks, the spread at least that of whole numbers known to +-1/2). */
+  /** Candidate's minus baseline's, with its 95% interval (see differenceInterval). */
   readonly difference: number;
   readonly low: number;
   readonly high: number;
@@ -244,16 +244,20 @@ export interface MeasureEstimate {
   readonly normalizedElo: NormalizedEloEstimate;
 }
 
+/**
+ * Student's t over the blocks; for whole numbers (points, VP) the spread kept at least theirs
+ * known to +-1/2: arms that scored alike in every block tell the difference no better, not to a point.
+ */
+function differenceInterval(mean: number, { difference, wholeNumbers }: MeasureTotals): readonly [number, number] {
+  if (wholeNumbers) return meanInterval(mean, difference.se, difference.blocks, difference.blocks);
+  const margin = difference.blocks > 1 ? studentQuantile(0.975, difference.blocks - 1) * difference.se : Number.NaN;
+  return [mean - margin, mean + margin];
+}
+
 function measureEstimate(spec: PairedSpec, measure: MeasureTotals): MeasureEstimate {
   const { difference } = measure;
   const sign = measure.lowerIsBetter ? -1 : 1;
-  // Student's t over the blocks; for whole numbers (points, VP) the spread kept at least theirs
-  // known to +-1/2: arms that scored alike in every block tell the difference no better, not to a point.
-  const mean = sign * difference.mean;
-  const margin = difference.blocks > 1 ? studentQuantile(0.975, difference.blocks - 1) * difference.se : Number.NaN;
-  const [low, high] = measure.wholeNumbers
-    ? meanInterval(mean, difference.se, difference.blocks, difference.blocks)
-    : [mean - margin, mean + margin];
+  const [low, high] = differenceInterval(sign * difference.mean, measure);
   const sigmaPerGame = difference.sd * Math.sqrt(comparisonScale(spec).blockGames);
   return {
     id: measure.id,
