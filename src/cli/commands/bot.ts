@@ -75,11 +75,13 @@ export async function runBot(
   }
   if (channel === 'tcp') return playOnPort(bot, name, port, framing);
   const paths = fifoPaths(name);
-  makeFifos(paths);
-  // A name it made up is the only way its server or operator can find its pipes.
-  if (options.name === undefined) context.warn(`parlor bot: named ${name}: reading ${paths.botIn}, writing ${paths.botOut}`);
+  // Listening before the FIFOs exist: a signal that comes as soon as they can be seen would
+  // otherwise end the process by default and leave them behind.
   const release = removedOnStop(paths);
   try {
+    makeFifos(paths);
+    // A name it made up is the only way its server or operator can find its pipes.
+    if (options.name === undefined) context.warn(`parlor bot: named ${name}: reading ${paths.botIn}, writing ${paths.botOut}`);
     // The template's order: its In first (where the server writes), then its Out.
     const fromServer = (await openFifoEnd(paths.botIn, false, () => false))!;
     const toServer = (await openFifoEnd(paths.botOut, true, () => false))!;
@@ -98,17 +100,19 @@ const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 /**
  * Removes the FIFOs when a signal stops the bot, as a server or its operator stops bots, then
  * lets the signal end the process as it would have: its status says so. Returns what undoes it.
+ * The handlers stay until both FIFOs are gone: a second signal (an impatient operator, a server
+ * stopping a whole process group) would otherwise end the process between the two removals.
  */
 function removedOnStop(paths: FifoPaths): () => void {
   const stop = (signal: NodeJS.Signals) => {
-    release();
     removeFifos(paths);
+    release();
     process.kill(process.pid, signal);
   };
   const release = () => {
     for (const signal of STOPPING_SIGNALS) process.off(signal, stop);
   };
-  for (const signal of STOPPING_SIGNALS) process.once(signal, stop);
+  for (const signal of STOPPING_SIGNALS) process.on(signal, stop);
   return release;
 }
 

@@ -2,8 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, lstatSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, lstatSync, watch } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { CommandContext } from '../../../src/cli/command.ts';
 import { runBot } from '../../../src/cli/commands/bot.ts';
@@ -79,6 +79,26 @@ describe('parlor bot --game hearts', () => {
       assert.deepEqual(await exited, [null, signal]);
       assert.ok(!existsSync(paths.botIn) && !existsSync(paths.botOut), `its FIFOs are gone after ${signal}`);
     }
+  });
+
+  test('removes its FIFOs when signals come the moment the first of them appears, twice over', async () => {
+    const name = `pf${process.pid.toString(36)}`;
+    const paths = fifoPaths(name);
+    // Watching the folder, not polling it, so the signals land while the second FIFO is being made.
+    const watcher = watch(dirname(paths.botIn));
+    const bot = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), 'bot', '--game', 'hearts', 'first-legal', name], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exited = once(bot, 'exit');
+    watcher.once('change', function signalTwice(_, file) {
+      if (file !== basename(paths.botIn)) return void watcher.once('change', signalTwice);
+      bot.kill('SIGTERM');
+      bot.kill('SIGTERM');
+    });
+    assert.deepEqual(await exited, [null, 'SIGTERM']);
+    watcher.close();
+    assert.ok(!existsSync(paths.botIn) && !existsSync(paths.botOut), 'its FIFOs are gone');
   });
 
   test("a server that hangs up before its ';' cut the session short: one line, and status 3", async () => {
