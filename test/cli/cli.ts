@@ -1,8 +1,6 @@
 // The CLI two ways: as a child process of bin/parlor.js (what users run), and in this process
 // through run() with the output captured (faster, for checking results).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommandContext } from '../../src/cli/command.ts';
@@ -63,8 +61,4 @@ export async function runCaptured(args: readonly string[]): Promise<Captured> {
     warn: (text) => warnings.push(text),
   };
   return { code: await run(args, context), out, warnings };
-}
-
-export function scratchDir(): string {
-  return mkdtempSync(join(tmpdir(), 'parlor-cli-'));
 }

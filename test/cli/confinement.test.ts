@@ -5,7 +5,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sandboxProblem } from '../../src/protocol/transport/sandbox.ts';
 import { PYTHON, ROOT } from '../protocol/helpers.ts';
-import { parlor, scratchDir } from './cli.ts';
+import { parlor } from './cli.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 const scratch = scratchDir();
 const FILE = 'test/fixtures/strategies/first-legal.js';

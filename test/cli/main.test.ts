@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { showsProgress } from '../../src/cli/main.ts';
-import { parlor, runCaptured, scratchDir } from './cli.ts';
+import { parlor, runCaptured } from './cli.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 const scratch = scratchDir();
 const sim = ['sim', '--players', '3', '--strategies', 'random,random,cautious', '--seed', 'bad', '--workers', '1'];

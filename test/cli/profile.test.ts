@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { profileRequested } from '../../src/cli/commands/run.ts';
-import { runCaptured, scratchDir } from './cli.ts';
+import { runCaptured } from './cli.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 describe('PARLOR_PROFILE', () => {
   test('is off unless set to something other than 0', () => {

@@ -4,7 +4,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CARD_NAMES } from '../../src/games/love-letter/cards.ts';
-import { parlor as startAndWait, scratchDir } from './cli.ts';
+import { parlor as startAndWait } from './cli.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 const GAMES = 2000;
 const PLAYERS = 4;

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { quote } from 'shell-quote';
 import { builtinRegistry } from '../../src/app.ts';
 import { startParlor, type Finished } from '../cli/cli.ts';
-import { PYTHON, ROOT, fifosLeftBy, processesMarked, scratchDir } from '../protocol/helpers.ts';
+import { PYTHON, ROOT, fifosLeftBy, processesMarked } from '../protocol/helpers.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 const CC = spawnSync('cc', ['--version']).status === 0;
 const EXTERNAL = join(ROOT, 'strategies/external');

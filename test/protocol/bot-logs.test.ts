@@ -11,7 +11,8 @@ import { finishRun } from '../../src/protocol/index.ts';
 import { botLogName } from '../../src/protocol/host.ts';
 import { startParlor } from '../cli/cli.ts';
 import { ANSWERING_SECONDS, HUNG_MS } from '../helpers/patience.ts';
-import { PYTHON, ROOT, forfeitsOf, playExternal, processesMarked, scratchDir, zombieChildren } from './helpers.ts';
+import { PYTHON, ROOT, forfeitsOf, playExternal, processesMarked, zombieChildren } from './helpers.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 const cmd = (...words: string[]) => `cmd:${quote(words)}`;
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots', name);

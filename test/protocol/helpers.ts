@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MatchPlayer } from '../../src/runner/play/batch.ts';
@@ -26,10 +25,6 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The interpreter itself: a version manager's `python3` shim costs a quarter second per start. */
 export const PYTHON = execFileSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).trim();
-
-export function scratchDir(name: string): string {
-  return mkdtempSync(join(tmpdir(), `parlor-${name}-`));
-}
 
 /** Builds the example C bot with the system compiler; returns the executable's path. */
 export function compileCBot(dir: string): string {

@@ -20,10 +20,10 @@ import {
   playExternal,
   prepareExternal,
   processesMarked,
-  scratchDir,
   zombieChildren,
 } from './helpers.ts';
 import { eventually, LONG_SLEEP_SECONDS, PROMPT_MS } from '../helpers/patience.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots', name);
 const cmd = (...words: string[]) => `cmd:${quote(words)}`;

@@ -4,8 +4,9 @@ import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { Forfeit } from '../../src/core/forfeits.ts';
 import { BotProcess, DEFAULT_LIMITS, type BotLimits } from '../../src/protocol/transport/process.ts';
-import { processesMarked, scratchDir } from './helpers.ts';
+import { processesMarked } from './helpers.ts';
 import { ANSWERING_MS, LONG_SLEEP_SECONDS, PROMPT_MS, eventually } from '../helpers/patience.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 const env = { ...process.env, PARLOR_TRANSPORT_TEST: String(process.pid) };
 const marker = `PARLOR_TRANSPORT_TEST=${process.pid}`;

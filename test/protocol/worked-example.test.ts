@@ -6,8 +6,9 @@ import { quote } from 'shell-quote';
 import type { LoveLetterState } from '../../src/games/love-letter/index.ts';
 import { newCounters } from '../../src/runner/play/match.ts';
 import { playExternalRange } from '../../src/protocol/index.ts';
-import { PYTHON, ROOT, prepareExternal, scratchDir } from './helpers.ts';
+import { PYTHON, ROOT, prepareExternal } from './helpers.ts';
 import { SPEC_EXAMPLE_LOG } from '../helpers/spec-example.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 /** The competition spec's example (classic numbering), as the manager's log. */
 const SPEC_EXAMPLE = SPEC_EXAMPLE_LOG;

@@ -2,16 +2,16 @@
 // they are interrupted or spread over workers.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtinJobContext, resumeTune, startTune, type TuneRequest } from '../../src/index.ts';
 import { trajectoryCsv, type IterationRow, type TuneJob } from '../../src/tune/job.ts';
 import { parseParamRange } from '../../src/tune/params.ts';
 // @ts-expect-error: a plain JavaScript fixture
 import { PEAK } from '../fixtures/strategies/peak.js';
+import { scratchDir } from '../helpers/scratch.ts';
 
-const scratch = mkdtempSync(join(tmpdir(), 'parlor-tune-'));
+const scratch = scratchDir('tune');
 const PEAK_FILE = 'test/fixtures/strategies/peak.js';
 
 function request(x: number, n: number, overrides: Partial<TuneRequest> = {}): TuneRequest {

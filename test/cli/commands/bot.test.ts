@@ -8,7 +8,8 @@ import type { CommandContext } from '../../../src/cli/command.ts';
 import { runBot, type BotOptions } from '../../../src/cli/commands/bot.ts';
 import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
 import { builtinRegistry } from '../../../src/app.ts';
-import { parlor, runCaptured, scratchDir } from '../cli.ts';
+import { parlor, runCaptured } from '../cli.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 interface Session {
   readonly replies: string[];

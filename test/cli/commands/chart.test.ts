@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { parlor, scratchDir, type Finished } from '../cli.ts';
+import { parlor, type Finished } from '../cli.ts';
 import { summary } from '../../report/summary-fixture.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 function oneLineError(run: Finished, message: RegExp): void {
   assert.equal(run.code, 3);

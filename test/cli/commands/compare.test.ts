@@ -3,8 +3,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, parlor, runCaptured, scratchDir, startParlor } from '../cli.ts';
+import { ROOT, parlor, runCaptured, startParlor } from '../cli.ts';
 import { PYTHON } from '../../protocol/helpers.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const scratch = scratchDir();
 

@@ -2,9 +2,10 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { processesMarked, PYTHON, ROOT, scratchDir } from '../../protocol/helpers.ts';
+import { processesMarked, PYTHON, ROOT } from '../../protocol/helpers.ts';
 import { parlor, runCaptured, startParlor } from '../cli.ts';
 import { ANSWERING_MS, ANSWERING_SECONDS, eventually, HUNG_MS, LONG_SLEEP_SECONDS } from '../../helpers/patience.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const marker = `PARLOR_CONTEST_TEST=${process.pid}`;
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots/speedclue', name);

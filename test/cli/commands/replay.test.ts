@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parlor, runCaptured, scratchDir } from '../cli.ts';
+import { parlor, runCaptured } from '../cli.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const scratch = scratchDir();
 const MATCHUP = ['--game', 'love-letter', '--players', '3', '--strategies', 'random,cautious,counter', '--seed', 'replay'];

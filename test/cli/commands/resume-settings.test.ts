@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sandboxProblem } from '../../../src/protocol/transport/sandbox.ts';
 import { PYTHON } from '../../protocol/helpers.ts';
-import { parlor, ROOT, runCaptured, scratchDir, startParlor, type Finished } from '../cli.ts';
+import { parlor, ROOT, runCaptured, startParlor, type Finished } from '../cli.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const scratch = scratchDir();
 /** Where the runs start, their bots' relative paths with them. */

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { LOCK_FILE } from '../../../src/runner/job/folder-lock.ts';
 import { eventually, PROMPT_MS } from '../../helpers/patience.ts';
 import { mountTmpfs } from '../../helpers/tmpfs.ts';
-import { parlor, runCaptured, scratchDir, startParlor } from '../cli.ts';
+import { parlor, runCaptured, startParlor } from '../cli.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const scratch = scratchDir();
 

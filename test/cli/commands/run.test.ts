@@ -5,7 +5,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync } from '
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CHARTS_FOLDER, REPORT_FILE } from '../../../src/report/files.ts';
-import { parlor, runCaptured, scratchDir, startParlor } from '../cli.ts';
+import { parlor, runCaptured, startParlor } from '../cli.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 // Long enough that a loaded machine cannot finish either interrupted run before its signal lands.
 const GAMES = 240_000;

@@ -3,7 +3,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { parlor, runCaptured, scratchDir } from '../cli.ts';
+import { parlor, runCaptured } from '../cli.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const scratch = scratchDir();
 

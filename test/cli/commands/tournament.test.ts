@@ -4,7 +4,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtinRegistry } from '../../../src/app.ts';
 import { formatRunSummary } from '../../../src/cli/format.ts';
-import { parlor, runCaptured, scratchDir } from '../cli.ts';
+import { parlor, runCaptured } from '../cli.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const scratch = scratchDir();
 

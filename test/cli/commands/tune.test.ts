@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'shell-quote';
 import { pairingLine } from '../../../src/cli/commands/tune.ts';
-import { parlor, ROOT, scratchDir, startParlor } from '../cli.ts';
+import { parlor, ROOT, startParlor } from '../cli.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const scratch = scratchDir();
 

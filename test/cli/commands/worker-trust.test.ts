@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { bundleId, INSTALL_KEY, packStrategy } from '../../../src/runner/job/remote/bundles.ts';
 import { eventually, PROMPT_MS } from '../../helpers/patience.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../helpers/redis-server.ts';
-import { parlor, ROOT, scratchDir, startParlor, type Finished } from '../cli.ts';
+import { parlor, ROOT, startParlor, type Finished } from '../cli.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const scratch = scratchDir();
 const cache = join(scratch, 'cache');

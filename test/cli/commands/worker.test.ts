@@ -19,7 +19,8 @@ import { version } from '../../../src/runner/job/version.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eventually, HUNG_MS, PROMPT_MS } from '../../helpers/patience.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../helpers/redis-server.ts';
-import { parlor, ROOT, scratchDir, startParlor, type Finished } from '../cli.ts';
+import { parlor, ROOT, startParlor, type Finished } from '../cli.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const missing = redisMissing();
 const scratch = scratchDir();

@@ -21,10 +21,10 @@ import {
   playHosted,
   playInProcess,
   processesMarked,
-  scratchDir,
   zombieChildren,
   type Played,
 } from '../helpers.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const cmd = (...words: string[]) => `cmd:${quote(words)}`;
 const fixture = (name: string) => cmd(PYTHON, join(ROOT, 'test/fixtures/bots/dominion', `${name}.py`));

@@ -19,11 +19,11 @@ import {
   playInProcess,
   fifosLeftBy,
   processesMarked,
-  scratchDir,
   zombieChildren,
   assertSameGames,
   playHosted,
 } from '../helpers.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots/hearts', name);
 const cmd = (...words: string[]) => `cmd:${quote(words)}`;

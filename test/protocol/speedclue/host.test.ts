@@ -10,7 +10,8 @@ import { Illegal } from '../../../src/games/speedclue/index.ts';
 import type { ReadFailure } from '../../../src/protocol/index.ts';
 import { ANSWERING_SECONDS, PROMPT_MS } from '../../helpers/patience.ts';
 import { startParlor } from '../../cli/cli.ts';
-import { PYTHON, ROOT, forfeitsOf, liveHandles, playExternal, processesMarked, scratchDir, zombieChildren } from '../helpers.ts';
+import { PYTHON, ROOT, forfeitsOf, liveHandles, playExternal, processesMarked, zombieChildren } from '../helpers.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots/speedclue', name);
 const cmd = (...words: string[]) => `cmd:${quote(words)}`;

@@ -4,7 +4,8 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { quote } from 'shell-quote';
 import type { StrategyResolver } from '../../../src/runner/play/match.ts';
-import { ROOT, assertSameGames, loopbackResolver, playHosted, playInProcess, scratchDir, type Played } from '../helpers.ts';
+import { ROOT, assertSameGames, loopbackResolver, playHosted, playInProcess, type Played } from '../helpers.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 /**
  * A SpeedClue strategy in-process and behind the contest's protocol must play the same games. The

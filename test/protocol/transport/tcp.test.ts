@@ -10,8 +10,9 @@ import { createFramer } from '../../../src/protocol/transport/framing.ts';
 import { BotProcess, DEFAULT_LIMITS, type ReadResult } from '../../../src/protocol/transport/process.ts';
 import { freshIdentifier, sharedBotPort, substituteLaunch, TcpChannel } from '../../../src/protocol/transport/tcp.ts';
 import type { FramingKind } from '../../../src/core/wire.ts';
-import { liveHandles, processesMarked, PYTHON, ROOT, scratchDir } from '../helpers.ts';
+import { liveHandles, processesMarked, PYTHON, ROOT } from '../helpers.ts';
 import { ANSWERING_MS, PROMPT_MS } from '../../helpers/patience.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const env = { ...process.env, PARLOR_TCP_TEST: String(process.pid) };
 const marker = `PARLOR_TCP_TEST=${process.pid}`;

@@ -2,13 +2,13 @@
 // run stopped part-way and resumed ends exactly where one never stopped does.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtinJobContext, planSim, resumeJob, startJob, type JobContext } from '../../../src/index.ts';
 import { untilClearLookGames } from '../../../src/runner/compare/until-clear.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
-const scratch = mkdtempSync(join(tmpdir(), 'parlor-until-clear-'));
+const scratch = scratchDir('until-clear');
 const FIRST_CARD = 'strategies/examples/first-card.ts';
 
 // Near copies: the leader takes several looks to become clear.

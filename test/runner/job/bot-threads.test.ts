@@ -11,9 +11,10 @@ import { prepareMatch } from '../../../src/runner/play/match.ts';
 import { fullRules } from '../../../src/runner/job/plan.ts';
 import { countersOf, executeJob, JobProgress } from '../../../src/runner/job/run-job.ts';
 import { Runners, type ThreadSetup } from '../../../src/runner/job/runners.ts';
-import { scratchDir, startParlor } from '../../cli/cli.ts';
+import { startParlor } from '../../cli/cli.ts';
 import { eventually } from '../../helpers/patience.ts';
 import { PYTHON, ROOT } from '../../protocol/helpers.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const REGISTRY = new URL('../../../src/app.ts', import.meta.url).href;
 const THREADS: ThreadSetup = { registry: REGISTRY, host: REGISTRY };

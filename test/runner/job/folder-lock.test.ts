@@ -1,13 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
 import { LOCK_FILE, lockResultsFolder } from '../../../src/runner/job/folder-lock.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'parlor-lock-'));
+const scratch = () => scratchDir('lock');
 
 function writeLock(dir: string, owner: object): void {
   writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ started: '2026-01-01T00:00:00.000Z', ...owner }));

@@ -5,8 +5,9 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parlor, scratchDir, startParlor } from '../../cli/cli.ts';
+import { parlor, startParlor } from '../../cli/cli.ts';
 import { FORGED } from '../../fixtures/strategies/forged-lines.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const WITNESS = 'test/fixtures/strategies/thread-witness.js';
 const FORGER = 'test/fixtures/strategies/forged-lines.ts';

@@ -1,8 +1,7 @@
 // The job API as notebooks call it: no command line, no process signals, results in a folder.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   builtinJobContext,
@@ -14,8 +13,9 @@ import {
   startJob,
   type JobContext,
 } from '../../../src/index.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
-const scratch = mkdtempSync(join(tmpdir(), 'parlor-jobs-'));
+const scratch = scratchDir('jobs');
 
 /** A context that keeps its warnings, to check what a run reports. */
 function quietContext(): JobContext & { readonly warnings: string[] } {

@@ -1,16 +1,16 @@
 import { describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs, { mkdtempSync, readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import fs, { readdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
 import { LOCK_FILE } from '../../../src/runner/job/folder-lock.ts';
 import { claimFreshFolder, createResultsFolder, readCheckpoint, readJob, writeFileAtomic } from '../../../src/runner/job/results.ts';
 import { WriteFailure } from '../../../src/core/write-errors.ts';
 import { mountTmpfs } from '../../helpers/tmpfs.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
-const scratch = () => mkdtempSync(join(tmpdir(), 'parlor-results-'));
+const scratch = () => scratchDir('results');
 
 function code(error: unknown): string {
   assert.ok(error instanceof ParlorError, String(error));

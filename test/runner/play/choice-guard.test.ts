@@ -13,8 +13,9 @@ import {
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import type { Strategy } from '../../../src/core/strategy.ts';
 import { Rng } from '../../../src/core/random.ts';
-import { parlor, scratchDir, startParlor } from '../../cli/cli.ts';
+import { parlor, startParlor } from '../../cli/cli.ts';
 import { HUNG_MS, PROMPT_MS } from '../../helpers/patience.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const RUNAWAY = 'test/fixtures/strategies/runaway.ts';
 const HOARDER = 'test/fixtures/strategies/hoarder.ts';

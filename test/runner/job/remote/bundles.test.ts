@@ -17,7 +17,7 @@ import {
   type PackedStrategy,
 } from '../../../../src/runner/job/remote/bundles.ts';
 import { resolveStrategy } from '../../../../src/runner/play/strategies.ts';
-import { scratchDir } from '../../../cli/cli.ts';
+import { scratchDir } from '../../../helpers/scratch.ts';
 
 const scratch = scratchDir();
 

@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { quote } from 'shell-quote';
-import { ROOT, scratchDir, startParlor, type Finished } from '../../../cli/cli.ts';
+import { ROOT, startParlor, type Finished } from '../../../cli/cli.ts';
 import { HUNG_MS } from '../../../helpers/patience.ts';
 import { PYTHON } from '../../../protocol/helpers.ts';
+import { scratchDir } from '../../../helpers/scratch.ts';
 
 const fixture = (name: string) => `test/fixtures/strategies/${name}.js`;
 const SETTINGS = ['-p', '2', '--games', '4', '-w', '1', '--seed', 'misbehaving', '-q', '--json', '--force'];
