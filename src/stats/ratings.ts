@@ -11,6 +11,7 @@ import { quantile } from 'simple-statistics';
 import { Z95 } from './critical-value.ts';
 import { rootOfDecreasing } from './roots.ts';
 import { studentQuantile } from './small-sample.ts';
+import { wilson } from './wilson.ts';
 
 /** One game: the strategy index at each seat and the share of the win each seat took. */
 export interface GameOutcome {
@@ -495,13 +496,54 @@ function bootstrapRated(
     fit.elo.forEach((elo, j) => samples[j].push(elo));
   }
   const widen = fewBlocksWidening(blocks.length);
-  return {
-    elo: full.elo,
-    low: samples.map((values, j) => full.elo[j] - widen * (full.elo[j] - quantile(values, 0.025))),
-    high: samples.map((values, j) => full.elo[j] + widen * (quantile(values, 0.975) - full.elo[j])),
-    unconverged,
-    gamma: full.gamma,
+  const low = samples.map((values, j) => full.elo[j] - widen * (full.elo[j] - quantile(values, 0.025)));
+  const high = samples.map((values, j) => full.elo[j] + widen * (quantile(values, 0.975) - full.elo[j]));
+  for (let j = 0; j < strategies; j++) {
+    if (low[j] < high[j]) continue;
+    // Every block came out alike (copies that play alike on every deal): the resamples show no
+    // spread, though the rating is not certain. As a rate without spread does, it takes the Wilson
+    // interval of its win share at the number of blocks, mapped through the fit.
+    [low[j], high[j]] = noSpreadInterval(j, blocks.flat(), full.gamma, blocks.length);
+  }
+  return { elo: full.elo, low, high, unconverged, gamma: full.gamma };
+}
+
+/**
+ * The rating interval of strategy j where the bootstrap shows no spread: the ratings at which its
+ * expected share of its seat-games (the others at their estimates) reaches the ends of the Wilson
+ * interval of its observed share at `units` blocks, on the field-average scale (moving one of S
+ * strategies by d moves it d (S - 1) / S from their average).
+ */
+function noSpreadInterval(j: number, tables: readonly CanonicalTable[], gamma: readonly number[], units: number): [number, number] {
+  let seatGames = 0;
+  let wins = 0;
+  for (const table of tables) {
+    table.players.forEach((player, seat) => {
+      if (player !== j) return;
+      seatGames += table.games;
+      wins += table.wins[seat];
+    });
+  }
+  const elo = 400 * Math.log10(gamma[j]);
+  if (!(seatGames > 0)) return [elo, elo];
+  const expected = (shift: number) => {
+    const strength = gamma[j] * 10 ** (shift / 400);
+    let sum = 0;
+    for (const table of tables) {
+      const seats = table.players.filter((player) => player === j).length;
+      if (seats === 0) continue;
+      const others = table.players.reduce((total, player) => total + (player === j ? 0 : gamma[player]), 0);
+      sum += (table.games * seats * strength) / (seats * strength + others);
+    }
+    return sum / seatGames;
   };
+  const interval = wilson(Math.min(1, wins / seatGames) * units, units);
+  const share = (target: number) => (shift: number) => target - expected(shift);
+  const scale = (gamma.length - 1) / gamma.length;
+  const end = (target: number) =>
+    target <= 0 ? -Infinity : target >= 1 ? Infinity : rootOfDecreasing(share(target), -BOUND_SEARCH, BOUND_SEARCH);
+  const [lowShare, highShare] = [interval.low, interval.high];
+  return [elo + scale * end(lowShare), elo + scale * end(highShare)];
 }
 
 /**

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { bootstrapRatings, fitRatings, fitRatingsFromGames, mergeTables, rankability, tablesFromGames } from '../../src/stats/ratings.ts';
 import type { GameOutcome, TableResults } from '../../src/stats/ratings.ts';
 import { assertClose } from '../helpers/numbers.ts';
+import { wilson } from '../../src/stats/wilson.ts';
 
 /** mulberry32: a small seeded generator of numbers in [0, 1). */
 function seeded(seed: number): () => number {
@@ -153,6 +154,25 @@ test('bootstrap intervals are reproducible and bracket the estimate', () => {
   assert.ok(first.low[0] > first.high[2], 'the strongest and weakest strategies are told apart');
   const other = bootstrapRatings(blocks, seeded(8), { resamples: 200 });
   assert.notDeepEqual(other.low, first.low);
+});
+
+test('blocks that all came out alike leave an interval, not a point: a win share without spread', () => {
+  // A deterministic copy in both seatings of every deal (Dominion's big-money lists): each deal
+  // group is won exactly half by each, so every resample fits the same ratings. The ratings then
+  // hold the Wilson interval of the share at the number of groups, as the win rate beside them does.
+  const blocks = Array.from({ length: 64 }, () => [
+    { players: [0, 1], games: 30, wins: [12, 18] },
+    { players: [1, 0], games: 30, wins: [12, 18] },
+  ]);
+  const fit = bootstrapRatings(blocks, seeded(3), { resamples: 200 });
+  const share = wilson(32, 64);
+  // Two strategies: each holds half of the difference E(share), the other's rating the negative.
+  const half = 200 * Math.log10(share.high / (1 - share.high));
+  for (let j = 0; j < 2; j++) {
+    assertClose(fit.elo[j], 0, 1e-9);
+    assertClose(fit.low[j], -half, 1e-6);
+    assertClose(fit.high[j], half, 1e-6);
+  }
 });
 
 test('intervals from a handful of blocks still cover: deals that favour one strategy are few', () => {
