@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { Errors } from '../../core/errors.ts';
 import type { ParamValue } from '../../core/strategy.ts';
 import { blockGames, wholeBlocks, type DesignName } from '../play/design.ts';
 import type { MatchSpec } from '../play/match.ts';
@@ -208,41 +209,37 @@ export interface BatchSpec {
 }
 
 /**
- * The batches of a job, match-up by match-up (results are merged in this order), worked out from
- * their index: a plan of a trillion games takes no memory, and planning it no time.
+ * The batches of a job, worked out from their index (a plan of a trillion games takes no memory,
+ * and planning it no time), round by round: round k holds the k-th batch of every match-up, in
+ * match-up order, and results are merged in this order. A run stopped part way has then played
+ * every match-up alike, each seating of a tournament's table as often as the others: played one
+ * after another, a stop would leave a table seated one way only, and a seat's advantage would pass
+ * for the strength of whoever held it.
  */
 export class BatchPlan {
   readonly count: number;
-  private readonly job: JobSpec;
-  /** Per match-up, the index of its first batch, and the games of the match-ups before it. */
-  private readonly starts: number[] = [0];
-  private readonly gameStarts: number[] = [0];
+  /** Batches per round: one per match-up. */
+  readonly roundSize: number;
+  private readonly matchupGames: number;
+  private readonly batchGames: number;
 
-  constructor(job: JobSpec) {
-    this.job = job;
-    for (const [index, matchup] of job.matchups.entries()) {
-      this.starts.push(this.starts[index] + Math.ceil(matchup.games / job.batchGames));
-      this.gameStarts.push(this.gameStarts[index] + matchup.games);
-    }
-    this.count = this.starts[job.matchups.length];
+  constructor(job: Pick<JobSpec, 'matchups' | 'batchGames'>) {
+    this.matchupGames = job.matchups[0].games;
+    if (job.matchups.some((matchup) => matchup.games !== this.matchupGames))
+      throw Errors.internal('the match-ups of a job play as many games each');
+    this.roundSize = job.matchups.length;
+    this.batchGames = job.batchGames;
+    this.count = Math.ceil(this.matchupGames / this.batchGames) * this.roundSize;
   }
 
   batch(index: number): BatchSpec {
-    // The last match-up whose first batch is at or before `index`.
-    let low = 0;
-    let high = this.job.matchups.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.starts[middle] <= index) low = middle;
-      else high = middle - 1;
-    }
-    const from = (index - this.starts[low]) * this.job.batchGames;
-    return { matchup: low, from, to: Math.min(this.job.matchups[low].games, from + this.job.batchGames) };
+    const from = Math.floor(index / this.roundSize) * this.batchGames;
+    return { matchup: index % this.roundSize, from, to: Math.min(this.matchupGames, from + this.batchGames) };
   }
 
   /** The batch that plays local game `local` of match-up `matchup`. */
   batchOf(matchup: number, local: number): number {
-    return this.starts[matchup] + Math.floor(local / this.job.batchGames);
+    return Math.floor(local / this.batchGames) * this.roundSize + matchup;
   }
 
   games(index: number): number {
@@ -252,9 +249,20 @@ export class BatchPlan {
 
   /** Games in batches [0, end). */
   gamesBefore(end: number): number {
-    if (end >= this.count) return this.gameStarts[this.job.matchups.length];
+    return this.gamesPerMatchupBefore(end).reduce((sum, games) => sum + games, 0);
+  }
+
+  /** Games each match-up plays in batches [0, end). */
+  gamesPerMatchupBefore(end: number): number[] {
+    if (end >= this.count) return new Array<number>(this.roundSize).fill(this.matchupGames);
     const { matchup, from } = this.batch(end);
-    return this.gameStarts[matchup] + from;
+    return Array.from({ length: this.roundSize }, (_, m) => (m < matchup ? Math.min(this.matchupGames, from + this.batchGames) : from));
+  }
+
+  /** The batches of the round that holds batch `index`: [first, end). */
+  roundOf(index: number): { first: number; end: number } {
+    const first = index - (index % this.roundSize);
+    return { first, end: first + this.roundSize };
   }
 }
 

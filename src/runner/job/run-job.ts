@@ -47,7 +47,6 @@ export class JobProgress<S extends Sums = Counters> {
   private readonly sumsOf: readonly SumsOf<S>[];
   private mergedCount = 0;
   private readonly pending = new Map<number, Float64Array>();
-  private games = 0;
   private ended = false;
 
   constructor(job: JobSpec, jobId: string, sumsOf: readonly SumsOf<S>[]) {
@@ -62,8 +61,11 @@ export class JobProgress<S extends Sums = Counters> {
     return this.mergedCount;
   }
 
+  /** Games of the batches kept: merged, or finished ahead of their turn in a round finished whole. */
   get gamesDone(): number {
-    return this.games;
+    let games = this.plan.gamesBefore(this.mergedCount);
+    for (const batch of this.keptPending()) games += this.plan.games(batch);
+    return games;
   }
 
   get complete(): boolean {
@@ -77,7 +79,6 @@ export class JobProgress<S extends Sums = Counters> {
   end(): void {
     this.ended = true;
     this.pending.clear();
-    this.games = this.plan.gamesBefore(this.mergedCount);
   }
 
   isDone(batch: number): boolean {
@@ -88,22 +89,40 @@ export class JobProgress<S extends Sums = Counters> {
     if (this.isDone(batch)) throw Errors.internal(`batch ${batch} finished twice`);
     if (this.ended) return;
     this.pending.set(batch, data);
-    this.games += this.plan.games(batch);
-    for (let next = this.pending.get(this.mergedCount); next && !this.ended; next = this.pending.get(this.mergedCount)) {
-      const merged = this.mergedCount;
-      const sums = this.counters[this.plan.batch(merged).matchup];
-      sums.add(next);
-      this.pending.delete(merged);
-      this.mergedCount++;
-      this.onMerged?.(merged, sums);
+    // Whole rounds only: the merged results hold every match-up alike (see BatchPlan).
+    while (!this.ended && this.roundFinished(this.mergedCount)) {
+      const { end } = this.plan.roundOf(this.mergedCount);
+      for (let merged = this.mergedCount; merged < end && !this.ended; merged++) {
+        const sums = this.counters[this.plan.batch(merged).matchup];
+        sums.add(this.pending.get(merged)!);
+        this.pending.delete(merged);
+        this.mergedCount = merged + 1;
+        this.onMerged?.(merged, sums);
+      }
     }
   }
 
-  /** Every finished batch so far, the ones ahead of their turn included (added in plan order, on copies). */
+  /**
+   * Every batch kept so far, the ones ahead of their turn included (added in plan order, on
+   * copies), but only in rounds finished whole: a round half played would weigh its match-ups unevenly.
+   */
   snapshot(): S[] {
     const counters = this.counters.map((merged, m) => this.sumsOf[m](merged.data.slice()));
-    for (const [batch, data] of [...this.pending].sort(([a], [b]) => a - b)) counters[this.plan.batch(batch).matchup].add(data);
+    for (const batch of this.keptPending()) counters[this.plan.batch(batch).matchup].add(this.pending.get(batch)!);
     return counters;
+  }
+
+  /** Whether every batch of the round that holds batch `index` is merged or pending. */
+  private roundFinished(index: number): boolean {
+    if (index >= this.plan.count) return false;
+    const { first, end } = this.plan.roundOf(index);
+    for (let batch = Math.max(first, this.mergedCount); batch < end; batch++) if (!this.pending.has(batch)) return false;
+    return true;
+  }
+
+  /** The pending batches, in plan order, of the rounds they finish whole. */
+  private keptPending(): number[] {
+    return [...this.pending.keys()].filter((batch) => this.roundFinished(batch)).sort((a, b) => a - b);
   }
 
   /** Takes a batch played in pieces: they are added up in order, as the whole batch would count. */
@@ -118,7 +137,8 @@ export class JobProgress<S extends Sums = Counters> {
       job: this.jobId,
       merged: this.mergedCount,
       counters: this.counters.map((counters) => Array.from(counters.data)),
-      pending: [...this.pending].map(([batch, data]) => ({ batch, data: Array.from(data) })),
+      // A round half played is left out, to be played again on resume: what is kept weighs every match-up alike.
+      pending: this.keptPending().map((batch) => ({ batch, data: Array.from(this.pending.get(batch)!) })),
     };
   }
 
@@ -140,7 +160,7 @@ export class JobProgress<S extends Sums = Counters> {
     ) {
       throw new Error('the checkpoint counters do not fit the job');
     }
-    const mergedGames = this.mergedGamesPerMatchup(merged);
+    const mergedGames = this.plan.gamesPerMatchupBefore(merged);
     counters.forEach((data, m) => {
       if (data[Global.GAMES] !== mergedGames[m])
         throw new Error(`the checkpoint counts ${data[Global.GAMES]} games of match-up ${m + 1} where its batches hold ${mergedGames[m]}`);
@@ -160,16 +180,7 @@ export class JobProgress<S extends Sums = Counters> {
     }
     counters.forEach((data, m) => this.counters[m].data.set(data));
     this.mergedCount = merged;
-    this.games = this.plan.gamesBefore(merged);
     for (const { batch, data } of pending) this.accept(batch, Float64Array.from(data));
-  }
-
-  /** Games each match-up holds once batches [0, merged) are merged. */
-  private mergedGamesPerMatchup(merged: number): number[] {
-    const matchups = this.job.matchups;
-    if (merged === this.plan.count) return matchups.map((matchup) => matchup.games);
-    const boundary = this.plan.batch(merged);
-    return matchups.map((matchup, m) => (m < boundary.matchup ? matchup.games : m === boundary.matchup ? boundary.from : 0));
   }
 }
 

@@ -2,9 +2,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { builtinRegistry } from '../../../src/app.ts';
 import { formatRunSummary } from '../../../src/cli/format.ts';
-import { parlor, runCaptured } from '../cli.ts';
+import { parlor, ROOT, runCaptured, startParlor } from '../cli.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 
 const scratch = scratchDir();
@@ -199,6 +200,38 @@ describe('parlor tournament', () => {
     const dealt = await runCaptured([...args, '--design', 'duplicate', '--games', '120', '--out', join(scratch, 'duplicate-groups')]);
     assert.equal(JSON.parse(readFileSync(join(scratch, 'duplicate-groups', 'summary.json'), 'utf8')).dealGroups, 10);
     assert.match(dealt.out.join('\n'), /rest on 10 deal groups.*--games 240 or more gives every match-up 20 deals/);
+  });
+
+  test('stopped part way, it has played every seating alike: a copy of a strategy is no leader', async () => {
+    const dir = join(scratch, 'stopped');
+    const copy = join(ROOT, 'test/fixtures/strategies/copies/big-money.json');
+    const args = ['tournament', '--game', 'dominion', '--strategies', `big-money,${copy}`, '--players', '2'];
+    const { child, finished } = startParlor([...args, '--games', '2000000', '--batch', '1000', '--workers', '2', '--out', dir]);
+    let exited = false;
+    void finished.then(() => (exited = true));
+    const kept = () => {
+      try {
+        const checkpoint = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8'));
+        return checkpoint.merged + checkpoint.pending.length;
+      } catch {
+        return 0;
+      }
+    };
+    while (!exited && kept() < 4) await sleep(20);
+    child.kill('SIGINT');
+    const stopped = await finished;
+    assert.equal(stopped.code, 130, stopped.stderr);
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    assert.equal(summary.complete, false);
+    const [games, reversed] = summary.matchups.map((matchup: { games: number }) => matchup.games);
+    assert.ok(games > 0 && games === reversed, `the two seatings played ${games} and ${reversed} games`);
+    assert.match(
+      stopped.stderr,
+      new RegExp(`stopped after ${summary.games.toLocaleString('en-US')} of `),
+      'the games kept are those counted',
+    );
+    // The copy decides as its original on the same deals: whole rounds split every deal evenly.
+    for (const rating of summary.ratings) assert.ok(rating.low < 0 && rating.elo === 0 && rating.high > 0, JSON.stringify(rating));
   });
 
   test('says on stderr when it plays more games than --games, and why', async () => {

@@ -35,7 +35,7 @@ describe('jobs', () => {
     assert.equal(locateGame(job, 102), null);
   });
 
-  test('are cut into batches that cover every game once, match-up by match-up', () => {
+  test('are cut into batches that cover every game once, round by round: batch k of every match-up, then batch k + 1', () => {
     const job = buildJob(INPUT);
     const plan = new BatchPlan(job);
     const batches = Array.from({ length: plan.count }, (_, index) => plan.batch(index));
@@ -50,10 +50,13 @@ describe('jobs', () => {
       mine.slice(1).forEach((batch, i) => assert.equal(batch.from, mine[i].to));
       assert.equal(mine[mine.length - 1].to, matchup.games);
     }
-    assert.deepEqual(
-      batches.map((batch) => batch.matchup),
-      [...batches.map((batch) => batch.matchup)].sort(),
-    );
+    batches.forEach((batch, index) => {
+      assert.equal(batch.matchup, index % job.matchups.length);
+      assert.equal(batch.from, Math.floor(index / job.matchups.length) * job.batchGames);
+      assert.equal(plan.batchOf(batch.matchup, batch.from), index);
+      assert.deepEqual(plan.roundOf(index), { first: index - (index % 2), end: index - (index % 2) + 2 });
+    });
+    assert.deepEqual(plan.gamesPerMatchupBefore(3), [42, 21], 'two rounds of the first match-up, one of the second');
   });
 
   test('plan a trillion games without listing them', () => {
@@ -61,13 +64,13 @@ describe('jobs', () => {
     const plan = new BatchPlan(job);
     const perMatchup = Math.ceil(job.matchups[0].games / job.batchGames);
     assert.equal(plan.count, 2 * perMatchup);
-    assert.deepEqual(plan.batch(perMatchup - 1), {
+    assert.deepEqual(plan.batch(plan.count - 2), {
       matchup: 0,
       from: (perMatchup - 1) * job.batchGames,
       to: job.matchups[0].games,
     });
-    assert.deepEqual(plan.batch(perMatchup), { matchup: 1, from: 0, to: job.batchGames });
-    assert.equal(plan.gamesBefore(perMatchup + 1), job.matchups[0].games + job.batchGames);
+    assert.deepEqual(plan.batch(3), { matchup: 1, from: job.batchGames, to: 2 * job.batchGames });
+    assert.equal(plan.gamesBefore(plan.count - 1), job.games - (job.matchups[1].games - (perMatchup - 1) * job.batchGames));
   });
 
   test('are named by what they play, not by when or where they were made', () => {

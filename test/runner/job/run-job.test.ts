@@ -1,13 +1,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CounterLayout, Global } from '../../../src/runner/play/counters.ts';
-import { buildJob } from '../../../src/runner/job/job.ts';
+import { buildJob, type JobInput } from '../../../src/runner/job/job.ts';
 import { getEventListeners } from 'node:events';
 import { countersOf, executeJob, JobProgress } from '../../../src/runner/job/run-job.ts';
 import { Runners } from '../../../src/runner/job/runners.ts';
 
 describe('job progress', () => {
-  const job = buildJob({
+  const input: JobInput = {
     command: 'sim',
     game: 'love-letter',
     players: 2,
@@ -17,7 +17,8 @@ describe('job progress', () => {
     matchupSeats: [['a', 'b']],
     games: 40,
     batchGames: 10,
-  });
+  };
+  const job = buildJob(input);
   const layout = new CounterLayout({ players: 2, metrics: [], forfeitReasons: 1 }, 2, 2);
   const ROUNDS = Global.ROUNDS;
   /** A batch of the plan's 10 games, every other count set to `value`. */
@@ -36,7 +37,7 @@ describe('job progress', () => {
     const checkpoint = progress.checkpoint();
     assert.deepEqual(
       checkpoint.pending.map((p) => p.batch),
-      [2, 1],
+      [1, 2],
     );
     assert.equal(progress.snapshot()[0].data[ROUNDS], 5, 'a snapshot holds the batches finished ahead of their turn');
     assert.equal(progress.counters[0].data[ROUNDS], 0, 'which are merged only in their turn');
@@ -52,6 +53,44 @@ describe('job progress', () => {
     assert.ok(resumed.complete);
     assert.equal(resumed.counters[0].data[ROUNDS], 10);
     assert.equal(resumed.counters[0].data[Global.GAMES], 40);
+  });
+
+  test('with several match-ups, merges, checkpoints and reports whole rounds only', () => {
+    const table = buildJob({
+      ...input,
+      command: 'tournament',
+      matchupSeats: [
+        ['a', 'b'],
+        ['b', 'a'],
+      ],
+    });
+    const progress = new JobProgress(table, 'id', [countersOf(layout), countersOf(layout)]);
+    progress.accept(0, batch(1));
+    progress.accept(2, batch(1));
+    assert.equal(progress.merged, 0, 'the first seating alone is no round');
+    assert.equal(progress.gamesDone, 0);
+    assert.deepEqual(progress.checkpoint().pending, [], 'a round half played is played again on resume');
+    assert.deepEqual(
+      progress.snapshot().map((counters) => counters.data[Global.GAMES]),
+      [0, 0],
+    );
+    progress.accept(3, batch(1));
+    assert.equal(progress.merged, 0, 'round 1 waits for round 0');
+    assert.deepEqual(
+      progress.snapshot().map((counters) => counters.data[Global.GAMES]),
+      [10, 10],
+      'a round finished ahead of its turn counts both seatings alike',
+    );
+    assert.deepEqual(
+      progress.checkpoint().pending.map((p) => p.batch),
+      [2, 3],
+    );
+    progress.accept(1, batch(1));
+    assert.equal(progress.merged, 4);
+    assert.deepEqual(
+      progress.counters.map((counters) => counters.data[Global.GAMES]),
+      [20, 20],
+    );
   });
 
   test('refuses a checkpoint of another job or of another shape', () => {
