@@ -27,7 +27,9 @@ export function startParlor(
 ): { child: ChildProcess; finished: Promise<Finished> } {
   const child = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), ...args], {
     cwd,
-    env: { ...process.env, ...env },
+    // As a user runs it from a shell, however the tests were started (`npx tsx --test` would
+    // otherwise make every printed hint read `npx parlor`).
+    env: { ...process.env, npm_command: undefined, INIT_CWD: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
