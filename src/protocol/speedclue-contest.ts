@@ -405,6 +405,9 @@ class Contest {
     const shares = new Float64Array(seated.length);
     try {
       for (let local = 0; local < this.spec.perSeating; local++) {
+        // Built-ins alone play a game without waiting on anything outside the thread: a turn of the
+        // event loop before each lets a signal's handler run, and the stop take effect, between games.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const index = this.games.length;
         await host.playRange(player, { offset: index - local, from: local, to: local + 1 }, counters, this.run.signal);
         const table = player.tableFor(local);

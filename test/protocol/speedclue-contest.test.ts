@@ -1,6 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contestSeatings, seatingCount } from '../../src/protocol/speedclue-contest.ts';
+import { rmSync } from 'node:fs';
+import { builtinRegistry } from '../../src/app.ts';
+import { contestSeatings, planContest, runContest, seatingCount } from '../../src/protocol/speedclue-contest.ts';
+import { scratchDir } from './helpers.ts';
 
 describe('contest seatings', () => {
   test('are every combination of each table size, each in every order, combinations numbered in turn', () => {
@@ -24,5 +27,34 @@ describe('contest seatings', () => {
   test('stop at the largest table the game allows', () => {
     assert.equal(seatingCount(7, 3, 6), 7 * 6 * 5 + 7 * 6 * 5 * 4 + 7 * 6 * 5 * 4 * 3 + 7 * 6 * 5 * 4 * 3 * 2);
     assert.ok([...contestSeatings(7, 3, 6)].every((seating) => seating.order.length <= 6));
+  });
+});
+
+describe('a contest of built-ins alone', () => {
+  test('hears its stop between games, though none of its entrants waits on a bot process', async () => {
+    const registry = builtinRegistry();
+    const plan = await planContest(registry, {
+      game: 'speedclue',
+      strategies: ['simple', 'inference', 'random'],
+      perSeating: 500,
+      seed: 'stop',
+    });
+    const dir = scratchDir('contest-built-ins');
+    const controller = new AbortController();
+    try {
+      // The stop comes from a timer, as a signal's handler does: it runs only when the contest
+      // gives the event loop a turn.
+      const result = await runContest(registry, plan, {
+        resultsDir: dir,
+        signal: controller.signal,
+        onSeating: (_seats, number) => {
+          if (number === 1) setTimeout(() => controller.abort(), 0);
+        },
+      });
+      assert.equal(result.stopped, true);
+      assert.ok(result.games.length < 500, `stopped within the first seating, after ${result.games.length} games`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
