@@ -1,4 +1,5 @@
 import { basename, isAbsolute, relative } from 'node:path';
+import { shellWord } from '../core/shell-word.ts';
 
 /** What the command line needs to know of how this process was started. */
 export interface ProcessStart {
@@ -9,10 +10,6 @@ export interface ProcessStart {
 }
 
 const ENTRY_NAMES = new Set(['parlor', 'parlor.js']);
-
-function quoted(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
 
 /**
  * The words that start parlor the way the user just did, so that a printed hint (resume a run,
@@ -28,5 +25,10 @@ export function invokedCommand(start: ProcessStart = { argv: process.argv, env: 
   if (start.env.npm_command === undefined && basename(script) === 'parlor') return 'parlor';
   const from = start.env.INIT_CWD ?? start.cwd;
   const path = isAbsolute(script) ? relative(from, script) : script;
-  return `node ${quoted(path.startsWith('..') ? script : path)}`;
+  return `node ${shellWord(path.startsWith('..') ? script : path)}`;
+}
+
+/** The command that resumes the run in `dir` (on the queue `redis`, if any), to be pasted as it stands. */
+export function resumeCommand(command: string, dir: string, redis?: string, invocation: string = invokedCommand()): string {
+  return `${invocation} ${command} --resume ${shellWord(dir)}${redis === undefined ? '' : ` --redis ${shellWord(redis)}`}`;
 }

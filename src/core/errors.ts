@@ -2,6 +2,8 @@
 // never renamed or reused; messages may improve. Every failure a user can cause goes through here,
 // so the CLI can print one clear line and exit with the right status instead of a stack trace.
 
+import { shellWord } from './shell-word.ts';
+
 export const ErrorCodes = {
   BAD_OPTION: 'PARLOR_BAD_OPTION',
   BAD_NUMBER: 'PARLOR_BAD_NUMBER',
@@ -78,7 +80,7 @@ export const Errors = {
   batchFailed: (game: string, first: number, last: number, seed: string, why: string) =>
     new ParlorError(
       ErrorCodes.BATCH_FAILED,
-      `games ${first} to ${last} failed: ${why} (replay the first alone with --game ${game} --seed ${seed} --index ${first})`,
+      `games ${first} to ${last} failed: ${why} (replay the first alone with --game ${game} --seed ${shellWord(seed)} --index ${first})`,
     ),
   badAction: (text: string, why: string) => new ParlorError(ErrorCodes.BAD_ACTION, `action '${text}': ${why}`),
   badBotCommand: (command: string, why: string) => new ParlorError(ErrorCodes.BAD_BOT_COMMAND, `bot command '${command}': ${why}`),

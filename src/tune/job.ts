@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Errors } from '../core/errors.ts';
+import { shellWord } from '../core/shell-word.ts';
 import type { ParamSpec } from '../core/strategy.ts';
 import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
 import { planComparison } from '../runner/compare/comparison-plan.ts';
@@ -430,8 +431,8 @@ async function iterate(
     if (forfeits > 0)
       context.warn(
         `iteration ${iteration + 1}: ${forfeits} forfeits; its games replay with ` +
-          `${context.invocation} compare --game ${job.game} --players ${job.players} --design ${job.design} --candidate '${plus}' ` +
-          `--baseline '${minus}' --opponents '${job.opponents.join(',')}' --seed '${plan.paired.seed}'${iterationFlags(job, settings)}`,
+          `${context.invocation} compare --game ${job.game} --players ${job.players} --design ${job.design} --candidate ${shellWord(plus)} ` +
+          `--baseline ${shellWord(minus)} --opponents ${shellWord(job.opponents.join(','))} --seed ${shellWord(plan.paired.seed)}${iterationFlags(job, settings)}`,
       );
     score = pairScore(last, chooseMeasure(context.registry.game(job.game), job.measure));
     const { observed, unpaired, independent } = varianceReduction(last, plan.blockGames);

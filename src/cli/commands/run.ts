@@ -12,7 +12,7 @@ import type { RunSummary } from '../../runner/summary/summary-types.ts';
 import { Timeline } from '../../runner/job/timeline.ts';
 import type { CommandContext } from '../command.ts';
 import { formatRunSummary, gamesNote } from '../format.ts';
-import { invokedCommand } from '../invocation.ts';
+import { invokedCommand, resumeCommand } from '../invocation.ts';
 import type { SandboxLimits } from '../../runner/play/external.ts';
 
 /** Options every command that runs a job shares. */
@@ -301,7 +301,7 @@ export function stoppedBeforeStart(context: CommandContext, stop: SignalStop): n
 export function warnStopped(context: CommandContext, job: JobFile, dir: string, gamesDone: number, redis?: string): void {
   context.warn(
     `stopped after ${gamesDone.toLocaleString('en-US')} of ${job.games.toLocaleString('en-US')} games; ` +
-      `results so far in ${dir}; continue with: ${invokedCommand()} ${job.command} --resume ${dir}${redis === undefined ? '' : ` --redis ${redis}`}`,
+      `results so far in ${dir}; continue with: ${resumeCommand(job.command, dir, redis)}`,
   );
 }
 

@@ -14,7 +14,7 @@ import type { WrittenReport } from '../../report/write.ts';
 import type { CommandContext } from '../command.ts';
 import { eloText } from '../../report/tables.ts';
 import { iterationGamesNote } from '../format.ts';
-import { invokedCommand } from '../invocation.ts';
+import { resumeCommand } from '../invocation.ts';
 import { measureLines, printingWatch, resultLines, type CompareOptions } from './compare.ts';
 import { checkRecordedSettings, inRunFolder, jobContext, refuseFixedOnResume, runThreads, SignalStop, stoppedBeforeStart } from './run.ts';
 
@@ -62,8 +62,7 @@ export async function runTune(context: CommandContext, typed: TuneOptions, given
       const kept = outcome.verifying
         ? 'stopped while verifying, every iteration and the games of the comparison so far kept'
         : `stopped after ${outcome.iterations} finished iterations, all kept`;
-      const redis = options.redis === undefined ? '' : ` --redis ${options.redis}`;
-      context.warn(`${kept}; continue with: ${invokedCommand()} tune --resume ${outcome.dir}${redis}`);
+      context.warn(`${kept}; continue with: ${resumeCommand('tune', outcome.dir, options.redis)}`);
       return stop.exitCode;
     }
     const { summary, comparison } = outcome;

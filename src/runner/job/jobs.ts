@@ -49,6 +49,7 @@ import { ClearLeaderStop, untilClearLookGames } from '../compare/until-clear.ts'
 import { forfeitDetails, type ForfeitDetail, type NotedMatchup } from './forfeit-detail.ts';
 import { gitCommit, version } from './version.ts';
 import { WriteFailure } from '../../core/write-errors.ts';
+import { shellWord } from '../../core/shell-word.ts';
 
 /** Runs after a run has written its results folder (charts, reports), while the folder is still locked. */
 export type ResultHook = (dir: string, summary: RunSummary, job: JobFile) => Promise<void>;
@@ -297,7 +298,10 @@ export function readJobToResume(dir: string, command?: string): JobFile {
   // Read for its command first: another command's job.json (a tuning run's) is whole, only not laid out as this one's.
   const held = command === undefined ? undefined : readJobCommand(dir);
   if (held !== undefined && held !== command)
-    throw Errors.resumeMismatch(dir, `it holds a ${held} run, not a ${command} run: continue it with parlor ${held} --resume ${dir}`);
+    throw Errors.resumeMismatch(
+      dir,
+      `it holds a ${held} run, not a ${command} run: continue it with parlor ${held} --resume ${shellWord(dir)}`,
+    );
   const job = readJob(dir);
   if (jobId(job) !== job.id) throw Errors.corruptResults(dir, 'job.json does not match its id (was it edited?)');
   if (command !== undefined && job.command !== command)
@@ -424,9 +428,9 @@ async function execute(
   });
   for (const note of summary.forfeitGames) {
     context.warn(
-      `forfeit in game ${note.game} (--game ${job.game} --seed ${job.seed} --index ${note.game}): seat ${note.seat}, ${note.strategy}, ${note.reason}` +
+      `forfeit in game ${note.game} (--game ${job.game} --seed ${shellWord(job.seed)} --index ${note.game}): seat ${note.seat}, ${note.strategy}, ${note.reason}` +
         `${note.detail === undefined ? '' : `: ${note.detail}`}; ` +
-        `transcript: ${context.invocation} replay --job ${dir} --index ${note.game}`,
+        `transcript: ${context.invocation} replay --job ${shellWord(dir)} --index ${note.game}`,
     );
   }
   const unlisted = progress.counters.reduce((sum, counters) => sum + counters.noteCount(), 0) - summary.forfeitGames.length;
@@ -523,7 +527,7 @@ export async function keepingCheckpoint<T>(
     if (!(error instanceof WriteFailure)) throw error;
     const fix = error.outOfSpace ? 'free some space' : 'make it writable';
     throw error.withAdvice(
-      `the games up to the last checkpoint are kept: ${fix}, then continue with: ${context.invocation} ${job.command} --resume ${dir}`,
+      `the games up to the last checkpoint are kept: ${fix}, then continue with: ${context.invocation} ${job.command} --resume ${shellWord(dir)}`,
     );
   }
 }
