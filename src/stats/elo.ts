@@ -59,6 +59,12 @@ export interface PairedMoments {
   readonly candidateVariance: number;
   readonly baselineVariance: number;
   readonly covariance: number;
+  /**
+   * The sample variance of the paired differences C - B, where it is counted on its own: exactly 0
+   * where every block came out alike in both arms. Without it, Var(C) + Var(B) - 2 Cov(C, B), which
+   * is the same in exact arithmetic but there cancels to rounding noise rather than to 0.
+   */
+  readonly differenceVariance?: number;
 }
 
 /** dE/ds = (400 / ln 10) / (s (1 - s)), at the same clamp as scoreToElo. */
@@ -86,7 +92,8 @@ function eloSlope(score: number): number {
  */
 export function pairedElo(moments: PairedMoments, baselineShare?: number, z: number = Z95): EloEstimate {
   const { blocks, candidate, baseline, candidateVariance, baselineVariance, covariance } = moments;
-  const differenceSe = Math.sqrt((candidateVariance + baselineVariance - 2 * covariance) / blocks);
+  const differenceVariance = moments.differenceVariance ?? candidateVariance + baselineVariance - 2 * covariance;
+  const differenceSe = Math.sqrt(Math.max(0, differenceVariance) / blocks);
   if (baselineShare !== undefined) return mappedElo(baselineShare + candidate - baseline, differenceSe, blocks, baselineShare, z);
   if (!(candidateVariance > 0 && baselineVariance > 0)) {
     // An arm without spread (it won every block, or none): each arm's share on its own interval.

@@ -169,6 +169,25 @@ test('a share at 0 or 1, or blocks all alike, get an open interval, never the cl
   assert.equal(eloText({ elo: -12.34, low: -80, high: 55.56 }), '-12.3 (95% interval -80.0 to +55.6)');
 });
 
+test('arms that agreed in every block get the interval of their blocks, not a point from rounding noise', () => {
+  // Two blocks in which both arms won the same games: Var(C) + Var(B) - 2 Cov(C, B) is 0 in exact
+  // arithmetic, but the covariance, taken from sums of squares, comes out a rounding error short.
+  const moments = {
+    blocks: 2,
+    candidate: 0.25,
+    baseline: 0.25,
+    candidateVariance: 0.125,
+    baselineVariance: 0.125,
+    covariance: 0.12499999999999997,
+  };
+  const counted = pairedElo({ ...moments, differenceVariance: 0 }, 0.5);
+  assert.equal(counted.elo, 0);
+  assert.ok(counted.low < -100 && counted.high > 100, `${counted.low} to ${counted.high}`);
+  assert.deepEqual(counted, pairedElo({ ...moments, covariance: 0.125 }, 0.5), 'as where the arithmetic is exact');
+  const unknownShare = pairedElo({ ...moments, differenceVariance: 0 });
+  assert.ok(unknownShare.low < -100 && unknownShare.high > 100, `${unknownShare.low} to ${unknownShare.high}`);
+});
+
 test("an Elo hypothesis becomes the paired block score (1 + d) / 2 at the baseline's share", () => {
   assertClose(pairedEloToBlockScore(0, 0.3), 0.5, 1e-15);
   // Baseline share 1/2: d = L(elo) - 1/2, so 400 Elo is d = 10/11 - 1/2.

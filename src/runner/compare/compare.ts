@@ -287,6 +287,8 @@ export function comparisonEstimate(spec: PairedSpec, totals: PairedTotals): Comp
     candidateVariance: totals.candidate.sd ** 2,
     baselineVariance: totals.baseline.sd ** 2,
     covariance: totals.covariance,
+    // Counted from the differences themselves: 0, not rounding noise, where the arms agreed in every block.
+    differenceVariance: totals.difference.sd ** 2,
   };
   return {
     measured: measuredAs(spec),

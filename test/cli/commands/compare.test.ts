@@ -132,6 +132,29 @@ describe('parlor compare', () => {
     assert.ok(Number(line[1]) < 0 && Number(line[2]) > 0, line[0]);
   });
 
+  test('arms that won the same games in every block get an Elo interval, not a point', async () => {
+    // c=0.6977 and c=0.7 make the same decisions on these two blocks' deals and streams.
+    const args = ['compare', '--candidate', 'ismcts:iterations=20,c=0.6977', '--baseline', 'ismcts:iterations=20,c=0.7'];
+    const run = await runCaptured([
+      ...args,
+      '--max-games',
+      '8',
+      '--seed',
+      'x/verify',
+      '--workers',
+      '1',
+      '--out',
+      join(scratch, 'same-wins'),
+      '-q',
+    ]);
+    assert.equal(run.code, 2, run.warnings.join('\n'));
+    const { comparison } = summaryOf(join(scratch, 'same-wins'));
+    assert.equal(comparison.variance.observed, 0, 'the arms agreed in every block');
+    const { elo } = comparison.estimate;
+    assert.equal(elo.elo, 0);
+    assert.ok(elo.low < -100 && elo.high > 100, `${elo.low} to ${elo.high}`);
+  });
+
   test('a cap too small to decide exits 2', async () => {
     const dir = join(scratch, 'capped');
     const run = await parlor([
