@@ -47,9 +47,15 @@ export function parseParamRange(text: string): ParamRange {
 export function tunedParams(strategy: string, ranges: readonly ParamRange[], declared: readonly ParamSpec[] | null): TunedParam[] {
   if (ranges.length === 0) throw Errors.badOption('give at least one --param name=start:min:max[:step]');
   const names = new Set<string>();
+  // A value the strategy's spec fixes would be replaced by the tuned one without a word.
+  const fixed = isExternalSpec(strategy) ? {} : parseStrategySpec(strategy).params;
   return ranges.map((range) => {
     if (names.has(range.name)) throw Errors.badOption(`--param ${range.name} is given twice`);
     names.add(range.name);
+    if (Object.hasOwn(fixed, range.name))
+      throw Errors.badOption(
+        `--param ${range.name} tunes what --strategy ${strategy} fixes at ${fixed[range.name]}: give its start in --param alone`,
+      );
     const spec = declared?.find((candidate) => candidate.name === range.name);
     if (declared && !spec) {
       const known = declared.filter((p) => p.type === 'integer' || p.type === 'number').map((p) => p.name);

@@ -42,6 +42,12 @@ describe('tuned parameters', () => {
     assert.throws(() => tunedParams('ismcts', [parseParamRange('depth=1:0:2')], ISMCTS), /no parameter 'depth'.*iterations, c/);
     assert.throws(() => tunedParams('ismcts', [parseParamRange('prior=1:0:2')], ISMCTS), /is a string/);
     assert.throws(() => tunedParams('ismcts', [parseParamRange('c=1:0:20')], ISMCTS), /from 0 to 10/);
+    // A value the spec fixes is not silently replaced by the tuned one.
+    assert.throws(
+      () => tunedParams('ismcts:c=0.5', [parseParamRange('c=0.7:0.1:2')], ISMCTS),
+      /--param c tunes what --strategy ismcts:c=0\.5 fixes at 0\.5/,
+    );
+    assert.equal(tunedParams('ismcts:iterations=20', [parseParamRange('c=0.7:0.1:2')], ISMCTS)[0].start, 0.7);
     assert.throws(() => tunedParams('ismcts', [parseParamRange('c=1:0:2'), parseParamRange('c=1:0:3')], ISMCTS), /twice/);
     assert.throws(() => tunedParams('ismcts', [], ISMCTS), /at least one/);
     const [whole, fraction] = tunedParams('cmd:bot', [parseParamRange('a=1:0:4'), parseParamRange('b=1:0:4.5')], null);
