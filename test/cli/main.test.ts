@@ -39,10 +39,14 @@ const folders = (async () => {
   const damaged = join(scratch, 'damaged');
   mkdirSync(damaged);
   writeFileSync(join(damaged, 'job.json'), '{"id": "x", "game": ');
+  // A tuning run's folder, as far as a command reads it to tell what it holds.
+  const tuning = join(scratch, 'tuning');
+  mkdirSync(tuning);
+  writeFileSync(join(tuning, 'job.json'), JSON.stringify({ command: 'tune', game: 'love-letter', params: [] }));
   const occupied = join(scratch, 'occupied');
   mkdirSync(occupied);
   writeFileSync(join(occupied, 'notes.txt'), 'mine');
-  return { done, tournament, foreign, damaged, occupied };
+  return { done, tournament, foreign, damaged, occupied, tuning };
 })();
 
 type Folders = Awaited<typeof folders>;
@@ -119,6 +123,8 @@ const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = 
     // Named alone: not the whole match-up, whose other seats start.
     /strategy module mcts:rollout=nosuch: failed to start: .*no built-in rollout strategy 'nosuch'/,
   ],
+  ["a compare resume of a tuning run's folder", (f) => ['compare', '--resume', f.tuning], /holds a tune run, not a compare run/],
+  ["a replay from a tuning run's folder", (f) => ['replay', '--job', f.tuning, '--index', '1'], /holds a tune run.*--job .*tuning\/verify/],
   ['a replay from a job that is not there', (f) => ['replay', '--job', join(f.done, 'nope'), '--index', '1'], /cannot read/],
 ];
 

@@ -10,7 +10,7 @@ import { isExternalSpec, parseStrategySpec } from '../../core/strategy-spec.ts';
 import { jobId, locateGame, matchSpecOf, recordedSettings, type JobFile, type RecordedSettings } from '../../runner/job/job.ts';
 import { looksLikePath } from '../../runner/play/strategies.ts';
 import { prepareMatch, seatsUntrusted, type MatchSpec } from '../../runner/play/match.ts';
-import { readJob } from '../../runner/job/results.ts';
+import { readJob, readJobCommand } from '../../runner/job/results.ts';
 import { timedGuard } from '../../runner/play/choice-guard.ts';
 import { loadExternalHost } from '../../app.ts';
 import { fullRules, seatSpecs } from '../../runner/job/plan.ts';
@@ -115,6 +115,12 @@ export async function runReplay(context: CommandContext, options: ReplayOptions,
   if (options.job !== undefined) {
     const clash = MATCHUP_OPTIONS.find((option) => given.has(option));
     if (clash) throw Errors.badOption(`--${clash} cannot be combined with --job (the job fixes the match-up)`);
+    const held = readJobCommand(options.job);
+    // A tuning run's folder holds no numbered games of its own, only its verification's.
+    if (held === 'tune')
+      throw Errors.badOption(
+        `--job ${options.job} holds a tune run, whose folder numbers no games: its verification's replay with --job ${join(options.job, 'verify')}`,
+      );
     const job = readJob(options.job);
     if (jobId(job) !== job.id) throw Errors.corruptResults(options.job, 'job.json does not match its id (was it edited?)');
     target = fromJob(options.job, job, options.index, options.arm);

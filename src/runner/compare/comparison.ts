@@ -271,7 +271,8 @@ async function checkRemote(url: string, seats: readonly string[]): Promise<void>
 
 /** A comparison's job from its folder, checked to be whole and a comparison. */
 export function readComparisonJob(dir: string): ComparisonJobFile {
-  const job = readJobToResume(dir) as ComparisonJobFile;
+  // Named, so that another command's folder (a tuning run's) is told as such, not as damaged.
+  const job = readJobToResume(dir, 'compare') as ComparisonJobFile;
   if (job.command !== 'compare' || typeof job.comparison?.maxGames !== 'number')
     throw Errors.resumeMismatch(dir, `it holds a ${job.command} run, not a comparison this parlor can resume`);
   return job;
