@@ -186,7 +186,8 @@ function checked<T>(dir: string, file: string, value: unknown, shape: Check, pat
  * ratings and sequential test redrawn from the summary, which holds them too.
  */
 export function readReportInputs(dir: string): ReportInputs {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw Errors.unreadableFile(dir, 'no such folder');
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw Errors.unreadableFile(dir, existsSync(dir) ? 'not a folder' : 'no such folder');
   const raw = readJson(dir, ResultFiles.SUMMARY);
   const summary = checked<ReportSummary>(dir, ResultFiles.SUMMARY, withMeetings(raw), summaryShape);
   if (existsSync(join(dir, EXTRAS_FILE)))

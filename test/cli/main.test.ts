@@ -125,6 +125,13 @@ const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = 
   ],
   ["a compare resume of a tuning run's folder", (f) => ['compare', '--resume', f.tuning], /holds a tune run, not a compare run/],
   ["a replay from a tuning run's folder", (f) => ['replay', '--job', f.tuning, '--index', '1'], /holds a tune run.*--job .*tuning\/verify/],
+  [
+    'a replay from a file given as the folder',
+    (f) => ['replay', '--job', join(f.done, 'summary.json'), '--index', '1'],
+    /summary\.json: not a folder/,
+  ],
+  ['a chart of a file given as the folder', (f) => ['chart', join(f.done, 'summary.json')], /summary\.json: not a folder/],
+  ['a resume from a file given as the folder', (f) => ['sim', '--resume', join(f.done, 'job.json')], /job\.json: not a folder/],
   ['a replay from a job that is not there', (f) => ['replay', '--job', join(f.done, 'nope'), '--index', '1'], /cannot read/],
 ];
 

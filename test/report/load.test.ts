@@ -86,7 +86,7 @@ describe('readReportInputs', () => {
   test('names a file given instead of a folder', () => {
     const file = join(root, 'plain.txt');
     writeFileSync(file, 'x');
-    return rejects(file, /plain\.txt: no such folder/, ErrorCodes.UNREADABLE_FILE);
+    return rejects(file, /plain\.txt: not a folder/, ErrorCodes.UNREADABLE_FILE);
   });
 
   test('says when there is no summary.json', () => rejects(folder({}), /summary\.json: no such file/, ErrorCodes.UNREADABLE_FILE));

@@ -67,7 +67,8 @@ export function writeJob(dir: string, job: JobFile): void {
 }
 
 export function readJob(dir: string): JobFile {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw Errors.unreadableFile(dir, 'no such folder');
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw Errors.unreadableFile(dir, existsSync(dir) ? 'not a folder' : 'no such folder');
   const job = readJson(dir, ResultFiles.JOB) as Partial<JobFile>;
   const valid =
     typeof job === 'object' &&
@@ -87,7 +88,8 @@ export function readJob(dir: string): JobFile {
 
 /** The command whose run a results folder holds, as its job.json names it; undefined when it names none. */
 export function readJobCommand(dir: string): string | undefined {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw Errors.unreadableFile(dir, 'no such folder');
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw Errors.unreadableFile(dir, existsSync(dir) ? 'not a folder' : 'no such folder');
   const job = readJson(dir, ResultFiles.JOB) as { command?: unknown } | null;
   return typeof job === 'object' && job !== null && typeof job.command === 'string' ? job.command : undefined;
 }
