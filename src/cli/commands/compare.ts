@@ -124,7 +124,10 @@ function printResults(
   dir: string,
 ): void {
   context.print(
-    options.json ? JSON.stringify(summary, null, 2) : [...resultLines(summary.comparison, plan), '', `results: ${dir}`].join('\n'),
+    // The folder goes beside the figures, as sim's: a script reading the JSON learns where the run wrote.
+    options.json
+      ? JSON.stringify({ ...summary, resultsDir: dir }, null, 2)
+      : [...resultLines(summary.comparison, plan), '', `results: ${dir}`].join('\n'),
   );
 }
 

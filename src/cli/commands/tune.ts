@@ -66,7 +66,7 @@ export async function runTune(context: CommandContext, typed: TuneOptions, given
       return stop.exitCode;
     }
     const { summary, comparison } = outcome;
-    if (options.json) context.print(JSON.stringify(summary, null, 2));
+    if (options.json) context.print(JSON.stringify({ ...summary, resultsDir: outcome.dir }, null, 2));
     else {
       const lines = [`tuned: ${summary.tuned}`, `start: ${summary.start}`];
       if (summary.pairing) lines.push(pairingLine(summary.pairing));
