@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { parse } from 'shell-quote';
 import { resumeCommand } from '../../src/cli/invocation.ts';
 import { shellWord } from '../../src/core/shell-word.ts';
-import { ROOT, runCaptured, scratchDir } from './cli.ts';
+import { ROOT, runCaptured } from './cli.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 /** The words the shell would pass for `line`. */
 function words(line: string): string[] {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { builtinRegistry } from '../../src/app.ts';
 import { contestSeatings, planContest, runContest, seatingCount } from '../../src/protocol/speedclue-contest.ts';
-import { scratchDir } from './helpers.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 describe('contest seatings', () => {
   test('are every combination of each table size, each in every order, combinations numbered in turn', () => {

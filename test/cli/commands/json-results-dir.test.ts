@@ -4,7 +4,8 @@ import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { runCaptured, scratchDir } from '../cli.ts';
+import { runCaptured } from '../cli.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const scratch = scratchDir();
 after(() => rmSync(scratch, { recursive: true, force: true }));
