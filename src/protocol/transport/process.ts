@@ -282,8 +282,8 @@ export class BotProcess implements BotLink {
   }
 
   private async openChannel(channel: Channel): Promise<void> {
-    const deadline = performance.now() + channel.openTimeoutMs;
-    const giveUp = () => this.stopping || this.leaderExited || this.ended !== null || performance.now() > deadline;
+    const late = openDeadline(channel.openTimeoutMs);
+    const giveUp = () => this.stopping || this.leaderExited || this.ended !== null || late();
     try {
       const ends = await channel.open(giveUp);
       // A bot that exits or is stopped meanwhile has its own reason.
@@ -474,6 +474,31 @@ export class BotProcess implements BotLink {
  */
 function afterWaitingInput(then: () => void): void {
   setImmediate(then);
+}
+
+/**
+ * The most of the time between two looks at an opening's deadline that counts against the bot: the
+ * channel is polled every few milliseconds, and a longer gap is the thread held (by the in-process
+ * seats of another table of its own, say).
+ */
+const HELD_MS = 50;
+
+/**
+ * Whether a bot's time to open its channel is up, asked as the channel is polled. Time the thread
+ * was held between two looks does not count: the bot may have connected or opened its end
+ * meanwhile, which only the polls after it can see, and a bot must not time out for parlor's own
+ * delay (as a read takes the answer already waiting before it times out). Each look still counts
+ * up to HELD_MS, so a bot that never opens times out however slowly the thread turns.
+ */
+function openDeadline(timeoutMs: number): () => boolean {
+  let deadline = performance.now() + timeoutMs;
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    if (now - last > HELD_MS) deadline += now - last - HELD_MS;
+    last = now;
+    return now > deadline;
+  };
 }
 
 function clip(text: string): string {

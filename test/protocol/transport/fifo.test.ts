@@ -1,11 +1,12 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { FifoChannel, freshFifoName, type FifoPaths } from '../../../src/protocol/transport/fifo.ts';
 import { BotProcess, DEFAULT_LIMITS } from '../../../src/protocol/transport/process.ts';
-import { ANSWERING_MS } from '../../helpers/patience.ts';
-import { processesMarked } from '../helpers.ts';
+import { ANSWERING_MS, PROMPT_MS } from '../../helpers/patience.ts';
+import { processesMarked, scratchDir } from '../helpers.ts';
 
 const env = { ...process.env, PARLOR_FIFO_TEST: String(process.pid) };
 const marker = `PARLOR_FIFO_TEST=${process.pid}`;
@@ -19,6 +20,14 @@ function start(script: string, openTimeoutMs = ANSWERING_MS): { bot: BotProcess;
     { cwd: process.cwd(), env, limits: { ...DEFAULT_LIMITS, graceMs: 200 }, log: (line) => log.push(line), channel },
   );
   return { bot, log, paths: channel.paths };
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** Holds this thread, as a strategy's long decision does, for at least `ms` and until `done` holds. */
+function holdThread(done: () => boolean, ms: number): void {
+  const started = performance.now();
+  while (performance.now() - started < PROMPT_MS && (performance.now() - started < ms || !done())) Atomics.wait(pause, 0, 0, 5);
 }
 
 const TEMPLATE = 'mkfifo /tmp/"$1"In /tmp/"$1"Out; exec 3</tmp/"$1"In 4>/tmp/"$1"Out;';
@@ -47,6 +56,22 @@ describe('a bot on the FIFOs it makes', () => {
     );
     assert.equal(log.length, 1);
     await bot.stop();
+  });
+
+  test('that makes and opens them while the thread is held past its start time is taken, not timed out', async () => {
+    const scratch = scratchDir('fifo');
+    const made = join(scratch, 'made');
+    const { bot } = start(
+      `mkfifo /tmp/"$1"In /tmp/"$1"Out; touch ${made}; exec 3</tmp/"$1"In 4>/tmp/"$1"Out; read -r line <&3; echo "got $line" >&4; cat <&3 >/dev/null`,
+      300,
+    );
+    // Held as another table's in-process seats hold it: past the bot's start time, and on until its FIFOs are there.
+    holdThread(() => existsSync(made), 600);
+    assert.equal(await bot.opened(), null);
+    bot.send('draw knight');
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got draw knight' });
+    await bot.stop();
+    rmSync(scratch, { recursive: true, force: true });
   });
 
   test('that exits before opening them crashes', async () => {

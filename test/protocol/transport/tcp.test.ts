@@ -20,15 +20,30 @@ const BOT = join(ROOT, 'test/fixtures/bots/tcp/tcp_bot.py');
 const limits = { ...DEFAULT_LIMITS, maxLineLength: 512, graceMs: 200 };
 
 /** The fixture bot in `mode`, on a TCP channel with a fresh identifier (appended with the port). */
-async function start(mode: string, framing: FramingKind = 'raw', openTimeoutMs = ANSWERING_MS) {
+async function start(mode: string, framing: FramingKind = 'raw', openTimeoutMs = ANSWERING_MS, extraEnv: NodeJS.ProcessEnv = {}) {
   const log: string[] = [];
   const identifier = freshIdentifier();
   const channel = new TcpChannel(await sharedBotPort(framing), identifier, openTimeoutMs);
   const bot = new BotProcess(
     { program: PYTHON, args: [BOT, mode] },
-    { cwd: ROOT, env, limits, log: (line) => log.push(line), framer: createFramer(framing, limits.maxLineLength), channel },
+    {
+      cwd: ROOT,
+      env: { ...env, ...extraEnv },
+      limits,
+      log: (line) => log.push(line),
+      framer: createFramer(framing, limits.maxLineLength),
+      channel,
+    },
   );
   return { bot, log, identifier };
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** Holds this thread, as a strategy's long decision does, for at least `ms` and until `done` holds. */
+function holdThread(done: () => boolean, ms: number): void {
+  const started = performance.now();
+  while (performance.now() - started < PROMPT_MS && (performance.now() - started < ms || !done())) Atomics.wait(pause, 0, 0, 5);
 }
 
 function failure(result: ReadResult | null): { failure: number; detail: string } {
@@ -163,6 +178,17 @@ describe('a bot on TCP', () => {
     const result = failure(await bot.readLine(300));
     assert.equal(result.failure, Forfeit.TIMEOUT);
     assert.match(result.detail, new RegExp(`^did not connect to port \\d+ and say '${identifier} alive' within 300 ms$`));
+    await bot.stop();
+  });
+
+  test('that connects and greets while the thread is held past its start time is taken, not timed out', async () => {
+    const greeted = join(scratch, 'greeted');
+    const { bot } = await start('greets-then-marks', 'raw', 300, { TCP_BOT_GREETED: greeted });
+    // Held as another table's in-process seats hold it: past the bot's start time, and on until it has greeted.
+    holdThread(() => existsSync(greeted), 600);
+    assert.equal(await bot.opened(), null);
+    bot.send('suggest');
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got suggest' });
     await bot.stop();
   });
 
