@@ -762,9 +762,16 @@ class Connection {
     return this.failure !== null;
   }
 
-  /** Says goodbye, unless the connector keeps the bot (a contest's entrants, told goodbye by it), and leaves. */
+  /**
+   * Says goodbye, unless the connector keeps the bot (a contest's entrants, told goodbye by it), and
+   * leaves. A stopped run says none: its bots are being stopped, one may still be thinking over a
+   * decision, and a goodbye then (SpeedClue's `done`) would reach it mid-decision and wait for a
+   * second answer while the first is still awaited.
+   */
   close(): Promise<void> {
-    if (this.leaving === null && !this.bot.connector.keepsBots) for (const message of this.bot.server.close()) this.send(message);
+    if (this.leaving === null && !this.bot.connector.keepsBots && !this.host.stopped) {
+      for (const message of this.bot.server.close()) this.send(message);
+    }
     return this.leave();
   }
 

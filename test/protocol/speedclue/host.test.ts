@@ -177,6 +177,31 @@ describe('SpeedClue bots on TCP', () => {
     });
   }
 
+  test('a run interrupted while a bot thinks stops it without a goodbye it could not answer, and rejects with the interruption', async () => {
+    const pondering = join(scratch, 'pondering');
+    const resultsDir = join(scratch, 'interrupted');
+    const controller = new AbortController();
+    const watch = setInterval(() => {
+      if (existsSync(pondering)) controller.abort(new Error('interrupted'));
+    }, 20);
+    const played = playExternal([cmd(PYTHON, fixture('timeout.py')), 'simple', 'inference'], 1, {
+      game: 'speedclue',
+      seed: 'interrupted',
+      env: { ...env, PONDERING: pondering },
+      limits,
+      moveTimeout: ANSWERING_SECONDS,
+      resultsDir,
+      signal: controller.signal,
+    });
+    await assert.rejects(played, /^Error: interrupted$/);
+    clearInterval(watch);
+    const logs = join(resultsDir, 'bots');
+    for (const name of existsSync(logs) ? readdirSync(logs) : []) {
+      assert.doesNotMatch(readFileSync(join(logs, name), 'utf8'), /forfeits|killed by|interrupted|ignoring/, name);
+    }
+    await assertNothingLeft();
+  });
+
   // Games enough for the rule to be broken: an undisproved suggestion of its own is not certain in one.
   const rules: [string, string, number, RegExp, number][] = [
     ['repeats', 'repeats a suggestion', Illegal.REPEATED_SUGGESTION, /^chose 'suggest Gr Ca Ba'$/, 1],
