@@ -1,9 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join } from 'node:path';
-import { parlor, runCaptured } from '../cli.ts';
+import { ROOT, parlor, runCaptured, startParlor } from '../cli.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
+import { eventually } from '../../helpers/patience.ts';
 
 const scratch = scratchDir();
 const MATCHUP = ['--game', 'love-letter', '--players', '3', '--strategies', 'random,cautious,counter', '--seed', 'replay'];
@@ -159,5 +161,26 @@ describe('parlor replay', () => {
     const notCompare = await parlor(['replay', '--job', join(scratch, 'single'), '--arm', 'baseline', '--index', '0']);
     assert.equal(notCompare.code, 3);
     assert.match(notCompare.stderr, /--arm applies to a compare run's folder/);
+  });
+
+  test('stopped by a signal while its bots play, leaves no scratch folder behind', async () => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      // The replay's own temporary folders go to a folder of the test's, to be found there.
+      const tmp = join(scratch, `replay-tmp-${signal}`);
+      mkdirSync(tmp);
+      const pondering = join(tmp, 'pondering');
+      const bot = `cmd:python3 ${join(ROOT, 'test/fixtures/bots/speedclue/timeout.py')}`;
+      const seats = ['--game', 'speedclue', '--seat', bot, '--seat', 'simple', '--seat', 'simple', '--seed', 'stopped', '--index', '0'];
+      const { child, finished } = startParlor(['replay', ...seats, '--move-timeout', '600'], ROOT, { TMPDIR: tmp, PONDERING: pondering });
+      await eventually('the bot thinks over its accusation', () => existsSync(pondering));
+      child.kill(signal);
+      const run = await finished;
+      assert.ok(run.signal === signal || run.code === 128 + constants.signals[signal], `ended by ${run.signal ?? run.code}: ${run.stderr}`);
+      assert.deepEqual(
+        readdirSync(tmp).filter((name) => name.startsWith('parlor-')),
+        [],
+        'no scratch folder is left',
+      );
+    }
   });
 });
