@@ -58,7 +58,13 @@ export async function openFifoEnd(path: string, forWriting: boolean, giveUp: () 
       }
       // A libuv pipe handle: reads and writes wait in the event loop, never in a thread. It closes
       // the descriptor itself, unseen by fs: threads hosting bots do not track fs.open's (bot-threads.ts).
-      return new Socket({ fd, readable: !forWriting, writable: forWriting });
+      try {
+        return new Socket({ fd, readable: !forWriting, writable: forWriting });
+      } catch (error) {
+        // No pipe (a bot made a plain file there): refused, and nothing holds the descriptor but this.
+        closeSync(fd);
+        throw error;
+      }
     }
     // ENOENT: not made yet; ENXIO: made, but nobody reads it yet.
     if (fd.code !== 'ENOENT' && fd.code !== 'ENXIO') throw fd;

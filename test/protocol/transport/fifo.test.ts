@@ -1,6 +1,6 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { FifoChannel, freshFifoName, type FifoPaths } from '../../../src/protocol/transport/fifo.ts';
@@ -72,6 +72,21 @@ describe('a bot on the FIFOs it makes', () => {
     assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got draw knight' });
     await bot.stop();
     rmSync(scratch, { recursive: true, force: true });
+  });
+
+  test('that makes plain files instead crashes, and leaves no descriptor of them open', async () => {
+    const { bot, paths } = start('touch /tmp/"$1"In /tmp/"$1"Out; exec sleep 30');
+    const result = await bot.readLine(ANSWERING_MS);
+    assert.ok('failure' in result && result.failure === Forfeit.CRASHED, JSON.stringify(result));
+    await bot.stop();
+    const held = readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(paths.botIn);
+      } catch {
+        return false;
+      }
+    });
+    assert.deepEqual(held, [], 'no descriptor of its file is left open');
   });
 
   test('that exits before opening them crashes', async () => {
