@@ -6,7 +6,8 @@ import { Forfeit } from '../../../src/core/forfeits.ts';
 import { FifoChannel, freshFifoName, type FifoPaths } from '../../../src/protocol/transport/fifo.ts';
 import { BotProcess, DEFAULT_LIMITS } from '../../../src/protocol/transport/process.ts';
 import { ANSWERING_MS, PROMPT_MS } from '../../helpers/patience.ts';
-import { processesMarked, scratchDir } from '../helpers.ts';
+import { processesMarked } from '../helpers.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const env = { ...process.env, PARLOR_FIFO_TEST: String(process.pid) };
 const marker = `PARLOR_FIFO_TEST=${process.pid}`;
