@@ -1,5 +1,6 @@
 import { basename, isAbsolute, relative } from 'node:path';
 import { shellWord } from '../core/shell-word.ts';
+import { maskPassword } from '../runner/job/remote/redis.ts';
 
 /** What the command line needs to know of how this process was started. */
 export interface ProcessStart {
@@ -28,7 +29,14 @@ export function invokedCommand(start: ProcessStart = { argv: process.argv, env: 
   return `node ${shellWord(path.startsWith('..') ? script : path)}`;
 }
 
-/** The command that resumes the run in `dir` (on the queue `redis`, if any), to be pasted as it stands. */
+/**
+ * The command that resumes the run in `dir` (on the queue `redis`, if any), to be pasted as it
+ * stands, but for a queue's password: terminals and logs keep what is printed, so it is masked
+ * there as everywhere else, and the hint says to put it back.
+ */
 export function resumeCommand(command: string, dir: string, redis?: string, invocation: string = invokedCommand()): string {
-  return `${invocation} ${command} --resume ${shellWord(dir)}${redis === undefined ? '' : ` --redis ${shellWord(redis)}`}`;
+  const resume = `${invocation} ${command} --resume ${shellWord(dir)}`;
+  if (redis === undefined) return resume;
+  const shown = maskPassword(redis);
+  return `${resume} --redis ${shellWord(shown)}${shown === redis ? '' : " (the queue's password in place of ***)"}`;
 }

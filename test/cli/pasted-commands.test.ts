@@ -31,9 +31,11 @@ describe('commands printed for pasting', () => {
     assert.equal(shellWord('results/2026-11-27-sim'), 'results/2026-11-27-sim');
   });
 
-  test('the resume hint keeps a folder with spaces, and a Redis URL, one word each', () => {
-    const hint = resumeCommand('sim', '/tmp/my runs/r 3', 'redis://:pa ss@host:6379', 'node bin/parlor.js');
-    assert.deepEqual(words(hint), ['node', 'bin/parlor.js', 'sim', '--resume', '/tmp/my runs/r 3', '--redis', 'redis://:pa ss@host:6379']);
+  test('the resume hint keeps a folder with spaces, and a Redis URL, one word each, its password masked', () => {
+    const hint = resumeCommand('sim', '/tmp/my runs/r 3', 'redis://h o:6379/1', 'node bin/parlor.js');
+    assert.deepEqual(words(hint), ['node', 'bin/parlor.js', 'sim', '--resume', '/tmp/my runs/r 3', '--redis', 'redis://h o:6379/1']);
+    const secret = resumeCommand('sim', 'results/r1', 'redis://:pa ss@host:6379', 'parlor');
+    assert.equal(secret, "parlor sim --resume results/r1 --redis 'redis://:***@host:6379' (the queue's password in place of ***)");
     assert.equal(resumeCommand('tune', 'results/t1', undefined, 'parlor'), 'parlor tune --resume results/t1');
   });
 
