@@ -208,6 +208,14 @@ export function gamesNote(plan: JobPlan): string | null {
   return `note: --games ${count(plan.games)} plays ${count(played)} games: ${why}`;
 }
 
+/** A note for a --batch that is not whole blocks: a batch holds whole blocks, the nearest number of them. */
+export function batchNote(plan: JobPlan, batch: number | undefined): string | null {
+  if (batch === undefined) return null;
+  const played = buildJob({ ...plan, batchGames: batch }).batchGames;
+  if (played === batch) return null;
+  return `note: --batch ${count(batch)} plays batches of ${count(played)} games: whole blocks of ${blockGames(plan.design, plan.players)} games (${BLOCKS})`;
+}
+
 /** A note for a tuning run whose iterations play other than --iteration-games asked, in whole blocks. */
 export function iterationGamesNote(requested: number, played: number, design: DesignName, players: number): string | null {
   if (played === requested) return null;

@@ -11,7 +11,7 @@ import type { JobPlan } from '../../runner/job/plan.ts';
 import type { RunSummary } from '../../runner/summary/summary-types.ts';
 import { Timeline } from '../../runner/job/timeline.ts';
 import type { CommandContext } from '../command.ts';
-import { formatRunSummary, gamesNote } from '../format.ts';
+import { batchNote, formatRunSummary, gamesNote } from '../format.ts';
 import { invokedCommand, resumeCommand } from '../invocation.ts';
 import type { SandboxLimits } from '../../runner/play/external.ts';
 
@@ -167,8 +167,7 @@ export async function runJobCommand<O extends RunOptions>(
     } else {
       const plan = kind.plan(context.registry, options);
       await checkChannel(context.registry.game(plan.game), options);
-      const note = gamesNote(plan);
-      if (note !== null) context.warn(note);
+      for (const note of [gamesNote(plan), batchNote(plan, options.batch)]) if (note !== null) context.warn(note);
       outcome = await startJob(jobContext(context, timeline), plan, settings);
     }
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);

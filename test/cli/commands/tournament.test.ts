@@ -258,4 +258,17 @@ describe('parlor tournament', () => {
       notes: ['note: --games 10 plays 12 games: whole blocks of 3 games (the duplicate design deals each deal once from every seat)'],
     });
   });
+
+  test('says on stderr when its --batch is not whole blocks, and what it plays instead', async () => {
+    const notes = async (batch: string) => {
+      const args = ['sim', '--players', '2', '--design', 'duplicate', '--games', '8', '--batch', batch, '--workers', '1'];
+      const run = await runCaptured([...args, '--out', join(scratchDir(), 'run'), '--json']);
+      assert.equal(run.code, 0, run.warnings.join('\n'));
+      return run.warnings.filter((line) => line.startsWith('note: --batch'));
+    };
+    assert.deepEqual(await notes('3'), [
+      'note: --batch 3 plays batches of 4 games: whole blocks of 2 games (the duplicate design deals each deal once from every seat)',
+    ]);
+    assert.deepEqual(await notes('4'), []);
+  });
 });
