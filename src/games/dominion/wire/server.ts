@@ -399,9 +399,12 @@ function readAction(reading: ReplyReading, message: Message): InvalidReply | nul
   switch (mirror.phase()) {
     case Phase.CELLAR: {
       // Discards left to right while they are in hand; a card that is not ends the cellar there.
+      // A card not held is no fault: the spec and the original server both stop the discards there
+      // ("cellar will discard all the cards up to that") and draw as many as were discarded.
       const cards = cardList(extra.cards) ?? [];
       for (const card of cards) {
         if (mirror.phase() !== Phase.CELLAR || !mirror.deciding) return null;
+        if (card >= 0 && mirror.held(card) === 0) break;
         const fault =
           card < 0
             ? reading.fault(Illegal.UNKNOWN_CARD, 'cellar: no such card')
