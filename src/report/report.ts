@@ -69,7 +69,7 @@ export function reportCharts(summary: ReportSummary, extras: ReportExtras = {}):
 }
 
 /** A chart of a run stopped before its end says so, on every file it is drawn to: one may be published alone. */
-function markedPartial(spec: TopLevelSpec, note: string): TopLevelSpec {
+export function markedPartial(spec: TopLevelSpec, note: string): TopLevelSpec {
   const title = spec.title as { text: string; subtitle?: string | string[] };
   const subtitle = title.subtitle === undefined ? [] : Array.isArray(title.subtitle) ? title.subtitle : [title.subtitle];
   return { ...spec, title: { ...title, text: `${title.text} (PARTIAL)`, subtitle: [note, ...subtitle] } };

@@ -10,6 +10,7 @@ import {
   type TuneWatch,
 } from '../../tune/job.ts';
 import { parseParamRange } from '../../tune/params.ts';
+import type { NamedChart } from '../../report/report.ts';
 import type { WrittenReport } from '../../report/write.ts';
 import type { CommandContext } from '../command.ts';
 import { eloText } from '../../report/tables.ts';
@@ -134,13 +135,22 @@ function round(value: number): string {
   return Number(value.toPrecision(4)).toString();
 }
 
-/** Draws a tuning run's trajectory chart and its report page. */
-export async function drawTune(dir: string, report: TuneReport): Promise<WrittenReport> {
-  const [{ writeReport }, { trajectoryChart }] = await Promise.all([
-    import('../../report/write.ts'),
+/** What the report of a tuning run stopped before its end says first; undefined for a finished one. */
+function tunePartialNote({ job, summary }: TuneReport): string | undefined {
+  if (summary.complete) return undefined;
+  return summary.iterations < job.spsa.iterations ? 'interrupted: the iterations so far' : 'interrupted while verifying: no verdict yet';
+}
+
+/**
+ * A tuning run's charts: the parameters' trajectories, marked partial in the title (as every run's
+ * charts are) when the run stopped before its end, since a chart may be published alone.
+ */
+export async function tuneCharts(report: TuneReport): Promise<NamedChart[]> {
+  const [{ trajectoryChart }, { markedPartial }] = await Promise.all([
     import('../../report/charts/tune.ts'),
+    import('../../report/report.ts'),
   ]);
-  const { job, rows, summary } = report;
+  const { job, rows } = report;
   // Iteration 0 is where the run started; iteration k the values after the k-th.
   const points = [
     { iteration: 0, theta: job.params.map((param) => param.start) },
@@ -155,9 +165,19 @@ export async function drawTune(dir: string, report: TuneReport): Promise<Written
       max: param.max,
     })),
   );
+  const spec = trajectoryChart(trajectory);
+  const partial = tunePartialNote(report);
+  return [{ name: 'trajectory', title: 'Parameter trajectories', spec: partial === undefined ? spec : markedPartial(spec, partial) }];
+}
+
+/** Draws a tuning run's trajectory chart and its report page. */
+export async function drawTune(dir: string, report: TuneReport): Promise<WrittenReport> {
+  const { writeReport } = await import('../../report/write.ts');
+  const { job, summary } = report;
   const verification = summary.verification;
-  return writeReport(dir, [{ name: 'trajectory', title: 'Parameter trajectories', spec: trajectoryChart(trajectory) }], {
-    title: `parlor tune: ${job.strategy} on ${job.game}`,
+  const partial = tunePartialNote(report);
+  return writeReport(dir, await tuneCharts(report), {
+    title: `parlor tune: ${job.strategy} on ${job.game}${partial === undefined ? '' : ' (partial)'}`,
     lines: [
       `${summary.iterations} of ${job.spsa.iterations} iterations, ${summary.games.toLocaleString('en-US')} games`,
       `start: ${summary.start}`,
@@ -169,12 +189,7 @@ export async function drawTune(dir: string, report: TuneReport): Promise<Written
           `over ${verification.games.toLocaleString('en-US')} games`,
       ...measureLines(verification?.measure),
     ],
-    ...(summary.complete
-      ? {}
-      : {
-          partial:
-            summary.iterations < job.spsa.iterations ? 'interrupted: the iterations so far' : 'interrupted while verifying: no verdict yet',
-        }),
+    partial,
     tables: [tuneTable(summary)],
   });
 }
