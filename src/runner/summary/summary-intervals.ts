@@ -1,3 +1,4 @@
+import { playsOneRound } from '../../core/game.ts';
 import { BlockAccumulator, type BlockMoments, type BlockSummary } from '../../stats/blocks.ts';
 import { ratioEstimate, ratioSumsOf, type RatioEstimate } from '../../stats/ratio.ts';
 import { rateInterval } from '../../stats/small-sample.ts';
@@ -235,6 +236,9 @@ export function roundInterval(
   wins: number,
   rounds: number,
 ): { readonly ci95: readonly [number, number]; readonly ci95Unit: RoundIntervalUnit } {
+  // A game of one round: where its games are the independent samples, its rounds are too, and the
+  // round rate is the game rate, with the game rate's interval (Wilson over games), not a second one.
+  if (unit === 'game' && playsOneRound(context.game.roundName)) return { ci95: rate(wins, rounds).ci95, ci95Unit: 'game' };
   const several = context.matchups.length > 1;
   const estimate = unit === 'deal group' ? dealGroupRatio(context, groupSums) : several ? null : blockEstimate();
   // A single unit has no spread to measure: the Wilson interval over rounds is then the one left,

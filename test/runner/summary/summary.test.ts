@@ -610,3 +610,26 @@ describe('a sequence metric (Dominion by turn)', () => {
     assert.ok(length && length.kind === 'moments' && length.neutral === true && length.sequence === undefined);
   });
 });
+
+describe('a game of one round', () => {
+  test('its round rates, by strategy and by label, have the interval of the game rate they equal', async () => {
+    // SpeedClue plays one round a game: a strategy's round rate and its rate by hand size (every
+    // game of a seat is dealt the same number of cards) are its game win rate, and showed a second
+    // interval beside it (62.8% - 73.4% against 62.9% - 73.3% at 300 games), a ratio estimate over
+    // games where the game rate has its Wilson interval over the same games.
+    const summary = await summaryOf([['infogain', 'inference', 'simple', 'random']], 120, 'one-round', 'independent', 'speedclue');
+    for (const [name, result] of Object.entries(summary.strategies)) {
+      assert.equal(result.ci95Unit, 'game', name);
+      assert.equal(result.roundWinRate, result.winRate, name);
+      assert.equal(result.roundCi95Unit, 'game', name);
+      assert.deepEqual(result.roundCi95, result.ci95, name);
+    }
+    const byHandSize = summary.metrics.find((metric) => metric.name === 'winsByHandSize');
+    assert.ok(byHandSize?.kind === 'rate-by');
+    for (const row of byHandSize.rows) {
+      assert.equal(row.rounds, row.games, row.strategy);
+      assert.equal(row.ci95Unit, 'game', row.strategy);
+      assert.deepEqual(row.ci95, row.gameCi95, row.strategy);
+    }
+  });
+});
