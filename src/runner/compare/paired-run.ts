@@ -77,6 +77,8 @@ export async function* runPairedBatches(registry: Registry, spec: PairedSpec, op
         if (stop.signal.aborted) return;
         throw error;
       }
+      // Finished after the stop, it may hold games the stop cut short: dropped, as one still in flight.
+      if (stop.signal.aborted) return;
       inFlight.delete(batch);
       totals.add(data);
       yield totals.totals(candidate, baseline);

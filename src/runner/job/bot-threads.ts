@@ -98,7 +98,9 @@ export class BotThreads implements TaskRunner {
       signal?.addEventListener('abort', onAbort, { once: true });
       const settle = () => signal?.removeEventListener('abort', onAbort);
       thread.pending.set(id, {
-        resolve: (data) => (settle(), resolve(data)),
+        // A task aborted never yields its counts, even where its thread finished it first: the
+        // stop kills the bots under its games, which then end as forfeits that are no one's.
+        resolve: (data) => (settle(), signal?.aborted ? reject(signal.reason) : resolve(data)),
         reject: (error) => (settle(), reject(signal?.aborted ? signal.reason : error)),
       });
       thread.worker.postMessage({ kind: 'run', id, task } satisfies BotThreadMessage);

@@ -239,6 +239,9 @@ export async function executeJob<S extends Sums>(
       const offset = job.matchups[piece.spec.matchup].offset;
       try {
         const data = await play(piece.spec, signal);
+        // Finished after the stop, its games may have been cut short by it (bots killed under
+        // them end as forfeits): dropped, to be played again on resume.
+        if (stopped) return;
         if (pieces.finish(piece, data)) options.onBatch?.(progress);
       } catch (error) {
         if (stopped) return;

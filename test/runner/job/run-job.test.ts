@@ -207,4 +207,24 @@ describe('playing a job', () => {
     assert.ok(listening.every((signal) => signal.aborted));
     assert.ok(progress.gamesDone < 400);
   });
+
+  test('a batch that comes back after the stop is not counted: the stop may have cut its games short', async () => {
+    const caller = new AbortController();
+    const progress = new JobProgress(job, 'id', [countersOf(layout)]);
+    const status = await executeJob(progress, new Runners(1, null), {
+      concurrency: 1,
+      registry: 'unused',
+      signal: caller.signal,
+      // Its bots stopped under it, its games end as forfeits, and the batch returns as if whole.
+      play: async (piece) => {
+        caller.abort();
+        const data = new Float64Array(layout.size);
+        data[Global.GAMES] = piece.to - piece.from;
+        return data;
+      },
+    });
+    assert.equal(status, 'interrupted');
+    assert.equal(progress.gamesDone, 0);
+    assert.deepEqual(progress.checkpoint().pending, []);
+  });
 });
