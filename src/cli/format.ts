@@ -105,7 +105,10 @@ function untilClearLines(summary: RunSummary): string[] {
       ? `CLEAR after ${count(outcome.games)} games (cap ${count(outcome.cap)}): ${outcome.leader} leads`
       : outcome.stopped === 'cap'
         ? `NOT CLEAR: the cap of ${count(outcome.cap)} games came first; ${outcome.leader} leads so far`
-        : `undecided after ${count(outcome.games)} games; ${outcome.leader} leads so far`;
+        : `undecided when stopped, its last look at ${count(outcome.games)} games` +
+          // Batches finished ahead of their turn count in a partial summary, but no look saw them.
+          `${summary.games > outcome.games ? ` (the figures count ${count(summary.games)}, some of them finished past that look)` : ''}` +
+          `; ${outcome.leader} leads so far`;
   return [
     `until clear at ${level} confidence: ${verdict}`,
     ...outcome.margins.map(

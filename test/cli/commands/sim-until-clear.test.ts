@@ -3,6 +3,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { formatRunSummary } from '../../../src/cli/format.ts';
+import type { RunSummary } from '../../../src/runner/summary/summary-types.ts';
 import { parlor, runCaptured } from '../cli.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 
@@ -57,6 +59,22 @@ describe('parlor sim --until-clear', () => {
     assert.equal(summary.untilClear.games, 2000);
     assert.ok(summary.untilClear.margins[0].lower < 0);
     assert.equal(summary.complete, true);
+  });
+
+  test('stopped undecided, it says where its last look was, apart from the games its figures count', async () => {
+    const run = await sim('undecided', ['--strategies', 'counter,random', '--games', '20000', '--until-clear', '--json']);
+    const finished: RunSummary = JSON.parse(run.out[0]);
+    const stopped = (games: number): RunSummary => ({
+      ...finished,
+      complete: false,
+      games,
+      untilClear: { ...finished.untilClear!, stopped: null, games: 200 },
+    });
+    assert.match(formatRunSummary(stopped(200)), /: undecided when stopped, its last look at 200 games; counter leads so far\n/);
+    assert.match(
+      formatRunSummary(stopped(8600)),
+      /: undecided when stopped, its last look at 200 games \(the figures count 8,600, some of them finished past that look\); counter leads/,
+    );
   });
 
   test('a confidence outside (0, 1) is one line on stderr and exit 3', async () => {
