@@ -31,6 +31,11 @@ export interface Checkpoint {
   readonly pending: readonly { readonly batch: number; readonly data: readonly number[] }[];
   /** What the command keeps besides the sums (a sequential test: its looks so far). */
   readonly extra?: unknown;
+  /**
+   * The batches are numbered round by round (see BatchPlan); absent from the checkpoints of older
+   * parlors, which numbered a job of several match-ups match-up by match-up.
+   */
+  readonly order?: 'rounds';
 }
 
 /**
@@ -139,6 +144,7 @@ export class JobProgress<S extends Sums = Counters> {
       counters: this.counters.map((counters) => Array.from(counters.data)),
       // A round half played is left out, to be played again on resume: what is kept weighs every match-up alike.
       pending: this.keptPending().map((batch) => ({ batch, data: Array.from(this.pending.get(batch)!) })),
+      order: 'rounds',
     };
   }
 
@@ -150,6 +156,13 @@ export class JobProgress<S extends Sums = Counters> {
   restore(checkpoint: Checkpoint): void {
     if (checkpoint.job !== this.jobId) throw new Error(`its checkpoint belongs to job ${checkpoint.job}, not ${this.jobId}`);
     const { merged, counters, pending } = checkpoint;
+    // An older parlor's batch numbers name other games wherever there are several match-ups: its
+    // batches would be counted as games they are not (and those games played again), so it is
+    // refused rather than taken, even where the game counts happen to fit (nothing merged yet).
+    if (this.plan.roundSize > 1 && checkpoint.order !== 'rounds' && (merged !== 0 || (Array.isArray(pending) && pending.length > 0)))
+      throw new Error(
+        'the checkpoint was written by an older parlor, which played the match-ups one after another: start the run again in a new folder',
+      );
     if (!Number.isInteger(merged) || merged < 0 || merged > this.plan.count)
       throw new Error(`the checkpoint counts ${merged} batches merged, the job has ${this.plan.count}`);
     const fits = (data: readonly number[], size: number) => Array.isArray(data) && data.length === size && data.every(Number.isFinite);

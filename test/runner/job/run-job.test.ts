@@ -93,6 +93,36 @@ describe('job progress', () => {
     );
   });
 
+  test('refuses a checkpoint of several match-ups from an older parlor, whose batch numbers name other games', () => {
+    const table = buildJob({
+      ...input,
+      command: 'tournament',
+      matchupSeats: [
+        ['a', 'b'],
+        ['b', 'a'],
+      ],
+    });
+    const fresh = () => new JobProgress(table, 'id', [countersOf(layout), countersOf(layout)]);
+    // Match-up by match-up, batch 2 held the first seating's games 20 to 29; round by round it is
+    // games 10 to 19. Nothing merged yet, so no game count tells the two apart.
+    const older = {
+      job: 'id',
+      merged: 0,
+      counters: [Array.from(batch(0)), Array.from(batch(0))],
+      pending: [{ batch: 2, data: Array.from(batch(1)) }],
+    };
+    older.counters.forEach((data) => (data[Global.GAMES] = 0));
+    assert.throws(() => fresh().restore(older), /written by an older parlor/);
+    // One that has nothing yet starts afresh either way, and a single match-up's order never changed.
+    fresh().restore({ ...older, pending: [] });
+    const progress = fresh();
+    progress.accept(2, batch(1));
+    progress.accept(3, batch(1));
+    fresh().restore(progress.checkpoint());
+    const { order: _order, ...sim } = new JobProgress(job, 'id', [countersOf(layout)]).checkpoint();
+    new JobProgress(job, 'id', [countersOf(layout)]).restore({ ...sim, pending: [{ batch: 2, data: Array.from(batch(1)) }] });
+  });
+
   test('refuses a checkpoint of another job or of another shape', () => {
     const checkpoint = new JobProgress(job, 'id', [countersOf(layout)]).checkpoint();
     assert.throws(() => new JobProgress(job, 'other', [countersOf(layout)]).restore(checkpoint), /belongs to job id/);
