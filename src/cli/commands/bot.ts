@@ -12,6 +12,7 @@ import { createFramer } from '../../protocol/transport/framing.ts';
 import type { FramingKind } from '../../core/wire.ts';
 import { resolveStrategy } from '../../runner/play/strategies.ts';
 import type { CommandContext } from '../command.ts';
+import { removedOnStop } from '../stopping.ts';
 
 export interface BotOptions {
   readonly game: string;
@@ -77,7 +78,7 @@ export async function runBot(
   const paths = fifoPaths(name);
   // Listening before the FIFOs exist: a signal that comes as soon as they can be seen would
   // otherwise end the process by default and leave them behind.
-  const release = removedOnStop(paths);
+  const removed = removedOnStop(() => removeFifos(paths));
   try {
     makeFifos(paths);
     // A name it made up is the only way its server or operator can find its pipes.
@@ -90,30 +91,8 @@ export async function runBot(
     await runBotSession(bot, fromServer, (reply) => toServer.write(framer.encode(reply)), framing);
     await new Promise<void>((resolve) => toServer.end(resolve));
   } finally {
-    release();
-    removeFifos(paths);
+    removed();
   }
-}
-
-const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
-/**
- * Removes the FIFOs when a signal stops the bot, as a server or its operator stops bots, then
- * lets the signal end the process as it would have: its status says so. Returns what undoes it.
- * The handlers stay until both FIFOs are gone: a second signal (an impatient operator, a server
- * stopping a whole process group) would otherwise end the process between the two removals.
- */
-function removedOnStop(paths: FifoPaths): () => void {
-  const stop = (signal: NodeJS.Signals) => {
-    removeFifos(paths);
-    release();
-    process.kill(process.pid, signal);
-  };
-  const release = () => {
-    for (const signal of STOPPING_SIGNALS) process.off(signal, stop);
-  };
-  for (const signal of STOPPING_SIGNALS) process.on(signal, stop);
-  return release;
 }
 
 function portNumber(options: BotOptions): number {

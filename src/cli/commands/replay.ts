@@ -17,6 +17,7 @@ import { fullRules, seatSpecs } from '../../runner/job/plan.ts';
 import { Runners } from '../../runner/job/runners.ts';
 import { gameHeading, TranscriptRecorder, transcriptPath } from '../../runner/play/transcript.ts';
 import type { CommandContext } from '../command.ts';
+import { removedOnStop } from '../stopping.ts';
 import type { SandboxLimits } from '../../runner/play/external.ts';
 
 export interface ReplayOptions {
@@ -207,35 +208,13 @@ async function externalLog(
 /** The lines of the transcript of game `gameIndex` that `play` keeps in a scratch results folder, which goes after. */
 async function keptTranscript(gameIndex: number, play: (scratch: string) => Promise<unknown>): Promise<string[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'parlor-replay-'));
-  const release = removedOnStop(scratch);
+  // Removed on a stop too (Ctrl-C while a bot thinks): the signal ends the process, or the bots'
+  // clean-up ends it after stopping them, and neither runs what is still to come here.
+  const removed = removedOnStop(() => rmSync(scratch, { recursive: true, force: true }));
   try {
     await play(scratch);
     return readFileSync(transcriptPath(scratch, gameIndex), 'utf8').trimEnd().split('\n');
   } finally {
-    release();
-    rmSync(scratch, { recursive: true, force: true });
+    removed();
   }
-}
-
-const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
-/**
- * Removes `folder` when a signal stops parlor before the replay is done (Ctrl-C while a bot
- * thinks): the signal ends the process, or the bots' clean-up ends it after stopping them, and
- * neither runs what is still to come here. The signal then ends parlor as it would have without
- * this. Returns what takes the listeners off again.
- */
-function removedOnStop(folder: string): () => void {
-  const stop = (signal: NodeJS.Signals) => {
-    release();
-    rmSync(folder, { recursive: true, force: true });
-    // Another listener (the bots' clean-up) ends parlor itself; a moment later, in case it already ran.
-    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-    else setImmediate(() => process.kill(process.pid, signal));
-  };
-  const release = () => {
-    for (const signal of STOPPING_SIGNALS) process.off(signal, stop);
-  };
-  for (const signal of STOPPING_SIGNALS) process.on(signal, stop);
-  return release;
 }
