@@ -52,6 +52,12 @@ export class JobProgress<S extends Sums = Counters> {
   private readonly sumsOf: readonly SumsOf<S>[];
   private mergedCount = 0;
   private readonly pending = new Map<number, Float64Array>();
+  /**
+   * Pending batches per round, by the round's first batch: whether a round is finished whole is
+   * then one look, however many batches it holds (a big tournament's table has thousands, most of
+   * them pending until its last one finishes, and the progress meter asks after every batch).
+   */
+  private readonly pendingInRound = new Map<number, number>();
   private ended = false;
 
   constructor(job: JobSpec, jobId: string, sumsOf: readonly SumsOf<S>[]) {
@@ -84,6 +90,7 @@ export class JobProgress<S extends Sums = Counters> {
   end(): void {
     this.ended = true;
     this.pending.clear();
+    this.pendingInRound.clear();
   }
 
   isDone(batch: number): boolean {
@@ -94,13 +101,18 @@ export class JobProgress<S extends Sums = Counters> {
     if (this.isDone(batch)) throw Errors.internal(`batch ${batch} finished twice`);
     if (this.ended) return;
     this.pending.set(batch, data);
+    const round = this.plan.roundOf(batch).first;
+    this.pendingInRound.set(round, (this.pendingInRound.get(round) ?? 0) + 1);
     // Whole rounds only: the merged results hold every match-up alike (see BatchPlan).
     while (!this.ended && this.roundFinished(this.mergedCount)) {
-      const { end } = this.plan.roundOf(this.mergedCount);
+      const { first, end } = this.plan.roundOf(this.mergedCount);
       for (let merged = this.mergedCount; merged < end && !this.ended; merged++) {
         const sums = this.counters[this.plan.batch(merged).matchup];
         sums.add(this.pending.get(merged)!);
         this.pending.delete(merged);
+        const left = this.pendingInRound.get(first)! - 1;
+        if (left > 0) this.pendingInRound.set(first, left);
+        else this.pendingInRound.delete(first);
         this.mergedCount = merged + 1;
         this.onMerged?.(merged, sums);
       }
@@ -121,8 +133,8 @@ export class JobProgress<S extends Sums = Counters> {
   private roundFinished(index: number): boolean {
     if (index >= this.plan.count) return false;
     const { first, end } = this.plan.roundOf(index);
-    for (let batch = Math.max(first, this.mergedCount); batch < end; batch++) if (!this.pending.has(batch)) return false;
-    return true;
+    const merged = Math.max(0, Math.min(end, this.mergedCount) - first);
+    return merged + (this.pendingInRound.get(first) ?? 0) === end - first;
   }
 
   /** The pending batches, in plan order, of the rounds they finish whole. */

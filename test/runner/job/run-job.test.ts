@@ -123,6 +123,27 @@ describe('job progress', () => {
     new JobProgress(job, 'id', [countersOf(layout)]).restore({ ...sim, pending: [{ batch: 2, data: Array.from(batch(1)) }] });
   });
 
+  test('counts the games kept after each batch in time that grows with the batches pending, not with their square', () => {
+    // A table of 1,680 seatings (8 strategies, 4 players): a round's batches all wait for its last one.
+    const seatings = Array.from({ length: 1680 }, (_, i) => [`s${i}`, 'x']);
+    const table = buildJob({ ...input, command: 'tournament', matchupSeats: seatings, games: 1680 * 20 });
+    const progress = new JobProgress(
+      table,
+      'id',
+      seatings.map(() => countersOf(layout)),
+    );
+    // Each look at a batch's place among the pending ones, as the progress meter's count makes them.
+    const pending = (progress as unknown as { pending: Map<number, Float64Array> }).pending;
+    let looks = 0;
+    const has = pending.has.bind(pending);
+    pending.has = (batch) => (looks++, has(batch));
+    for (let index = 0; index < progress.plan.count; index++) {
+      progress.accept(index, batch(1));
+      assert.equal(progress.gamesDone, index % 1680 === 1679 ? (index + 1) * 10 : Math.floor(index / 1680) * 16800);
+    }
+    assert.ok(looks < 20 * progress.plan.count, `${looks} looks for ${progress.plan.count} batches`);
+  });
+
   test('refuses a checkpoint of another job or of another shape', () => {
     const checkpoint = new JobProgress(job, 'id', [countersOf(layout)]).checkpoint();
     assert.throws(() => new JobProgress(job, 'other', [countersOf(layout)]).restore(checkpoint), /belongs to job id/);
