@@ -19,6 +19,15 @@ describe('job progress', () => {
     batchGames: 10,
   };
   const job = buildJob(input);
+  /** A table of two, seated both ways: two match-ups. */
+  const table = buildJob({
+    ...input,
+    command: 'tournament',
+    matchupSeats: [
+      ['a', 'b'],
+      ['b', 'a'],
+    ],
+  });
   const layout = new CounterLayout({ players: 2, metrics: [], forfeitReasons: 1 }, 2, 2);
   const ROUNDS = Global.ROUNDS;
   /** A batch of the plan's 10 games, every other count set to `value`. */
@@ -56,14 +65,6 @@ describe('job progress', () => {
   });
 
   test('with several match-ups, merges, checkpoints and reports whole rounds only', () => {
-    const table = buildJob({
-      ...input,
-      command: 'tournament',
-      matchupSeats: [
-        ['a', 'b'],
-        ['b', 'a'],
-      ],
-    });
     const progress = new JobProgress(table, 'id', [countersOf(layout), countersOf(layout)]);
     progress.accept(0, batch(1));
     progress.accept(2, batch(1));
@@ -94,14 +95,6 @@ describe('job progress', () => {
   });
 
   test('refuses a checkpoint of several match-ups from an older parlor, whose batch numbers name other games', () => {
-    const table = buildJob({
-      ...input,
-      command: 'tournament',
-      matchupSeats: [
-        ['a', 'b'],
-        ['b', 'a'],
-      ],
-    });
     const fresh = () => new JobProgress(table, 'id', [countersOf(layout), countersOf(layout)]);
     // Match-up by match-up, batch 2 held the first seating's games 20 to 29; round by round it is
     // games 10 to 19. Nothing merged yet, so no game count tells the two apart.
