@@ -337,6 +337,136 @@ const FAST_FREEZE = `(() => {
   }.freeze;
 })()`;
 
+/**
+ * The realm's Date as a host in UTC with no locale would have it, whatever this machine's time zone
+ * (TZ) and language (LANG): V8 takes both from the process, and the local-time methods, the
+ * constructor's year-month-day form, the parsing of a string without a zone and toString (the
+ * zone's name in the machine's language) would tell a strategy where and for whom the run plays,
+ * and make its play, and so a seeded run's results, depend on the machine that plays it. Every
+ * local-time method reads and writes UTC, the offset is 0, a string without a zone is read as UTC,
+ * and toString names Coordinated Universal Time in English. Run before SES loads: lockdown then
+ * tames this constructor (no clock) and makes the locale methods these toString methods.
+ */
+const UTC_DATE = `(() => {
+  const RealDate = Date;
+  const prototype = RealDate.prototype;
+  const { apply, construct, defineProperty } = Reflect;
+  const { UTC, parse } = RealDate;
+  const getTime = prototype.getTime;
+  const setTime = prototype.setTime;
+  for (const name of ['Date', 'Day', 'FullYear', 'Hours', 'Milliseconds', 'Minutes', 'Month', 'Seconds']) {
+    const get = prototype['getUTC' + name];
+    defineProperty(prototype, 'get' + name, { value: { ['get' + name]() { return apply(get, this, []); } }['get' + name] });
+    if (name === 'Day') continue;
+    const set = prototype['setUTC' + name];
+    defineProperty(prototype, 'set' + name, { value: { ['set' + name](...values) { return apply(set, this, values); } }['set' + name] });
+  }
+  const { getUTCFullYear, setUTCFullYear } = prototype;
+  const methods = {
+    getTimezoneOffset() {
+      const time = apply(getTime, this, []);
+      return time === time ? 0 : NaN;
+    },
+    getYear() {
+      return apply(getUTCFullYear, this, []) - 1900;
+    },
+    setYear(year) {
+      const time = apply(getTime, this, []);
+      const full = +year;
+      if (full !== full) return apply(setTime, this, [NaN]);
+      const whole = Math.trunc(full);
+      if (time !== time) apply(setTime, this, [0]);
+      return apply(setUTCFullYear, this, [whole >= 0 && whole <= 99 ? 1900 + whole : whole]);
+    },
+    toString() {
+      const time = apply(getTime, this, []);
+      return time === time ? dateText(this) + ' ' + timeText(this) : 'Invalid Date';
+    },
+    toDateString() {
+      const time = apply(getTime, this, []);
+      return time === time ? dateText(this) : 'Invalid Date';
+    },
+    toTimeString() {
+      const time = apply(getTime, this, []);
+      return time === time ? timeText(this) : 'Invalid Date';
+    },
+  };
+  for (const name of Object.keys(methods)) defineProperty(prototype, name, { value: methods[name] });
+  const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const two = (value) => (value < 10 ? '0' : '') + value;
+  const { getUTCDay, getUTCMonth, getUTCDate, getUTCHours, getUTCMinutes, getUTCSeconds } = prototype;
+  const read = (date, getter) => apply(getter, date, []);
+  const dateText = (date) => {
+    const year = read(date, getUTCFullYear);
+    const digits = String(Math.abs(year)).padStart(4, '0');
+    return DAYS[read(date, getUTCDay)] + ' ' + MONTHS[read(date, getUTCMonth)] + ' ' + two(read(date, getUTCDate)) + ' ' + (year < 0 ? '-' : '') + digits;
+  };
+  const timeText = (date) =>
+    two(read(date, getUTCHours)) + ':' + two(read(date, getUTCMinutes)) + ':' + two(read(date, getUTCSeconds)) + ' GMT+0000 (Coordinated Universal Time)';
+  // The date-time string format: a date alone is UTC already, and a time with no zone is read as
+  // one with Z. Any other string goes to the engine's fallback reader, which reads local time
+  // unless the string names a zone (Z, UT, UTC, GMT, the US zones or an offset after the time,
+  // what is in parentheses aside): one without is read with GMT after it, which that reader takes
+  // as the zone whatever came before.
+  const ISO_TIME_WITHOUT_ZONE = /^[+-]?\\d{4,6}-\\d\\d-\\d\\dT\\d\\d:\\d\\d(?::\\d\\d(?:\\.\\d+)?)?$/;
+  const ZONE_NAMED = /(?:^|[^a-z])(?:z|ut|utc|gmt|[ecmp][sd]t)(?![a-z])|:\\d\\d(?:[:.]\\d+)*\\s*[+-]\\d/i;
+  const utcParse = (value) => {
+    const text = String(value);
+    if (ISO_TIME_WITHOUT_ZONE.test(text)) return parse(text + 'Z');
+    return parse(ZONE_NAMED.test(text.replace(/\\([^)]*\\)/g, ' ')) ? text : text + ' GMT');
+  };
+  const isObject = (value) => (typeof value === 'object' && value !== null) || typeof value === 'function';
+  const refused = () => new TypeError('Cannot convert object to primitive value');
+  // What the constructor makes of its one argument (ToPrimitive with no hint): an object the
+  // strategy made may turn into a string, which must be read as the others are.
+  const primitive = (value) => {
+    const exotic = value[Symbol.toPrimitive];
+    if (exotic !== undefined && exotic !== null) {
+      const result = apply(exotic, value, ['default']);
+      if (isObject(result)) throw refused();
+      return result;
+    }
+    for (const name of ['valueOf', 'toString']) {
+      const method = value[name];
+      if (typeof method === 'function') {
+        const result = apply(method, value, []);
+        if (!isObject(result)) return result;
+      }
+    }
+    throw refused();
+  };
+  const UtcDate = function Date(...values) {
+    if (new.target === undefined) return apply(RealDate, undefined, values);
+    if (values.length === 0) return construct(RealDate, [], new.target);
+    if (values.length === 1) {
+      let [value] = values;
+      if (isObject(value)) {
+        let time;
+        try {
+          time = apply(getTime, value, []);
+        } catch {
+          value = primitive(value);
+        }
+        if (time !== undefined) return construct(RealDate, [time], new.target);
+      }
+      return construct(RealDate, [typeof value === 'string' ? utcParse(value) : value], new.target);
+    }
+    const numbers = [];
+    for (let i = 0; i < values.length && i < 7; i++) numbers.push(+values[i]);
+    return construct(RealDate, [apply(UTC, undefined, numbers)], new.target);
+  };
+  Object.defineProperties(UtcDate, {
+    length: { value: 7 },
+    prototype: { value: prototype, writable: false, enumerable: false, configurable: false },
+    now: { value: RealDate.now, writable: true, configurable: true },
+    parse: { value: { parse: (value) => utcParse(value) }.parse, writable: true, configurable: true },
+    UTC: { value: UTC, writable: true, configurable: true },
+  });
+  defineProperty(prototype, 'constructor', { value: UtcDate, writable: true, configurable: true });
+  globalThis.Date = UtcDate;
+})()`;
+
 let evaluator: CompartmentEvaluator | null = null;
 
 /**
@@ -353,6 +483,7 @@ export function compartmentEvaluator(): CompartmentEvaluator {
   const require = createRequire(import.meta.url);
   const ses = join(dirname(require.resolve('ses')), 'ses.umd.js');
   new Script(FAST_FREEZE).runInContext(context);
+  new Script(UTC_DATE).runInContext(context);
   // Before SES loads: it takes the built-ins it finds as the realm's intrinsics, the counting ones.
   (new Script(MEMORY_METER).runInContext(context) as (limit: typeof pastLimit, refusals: Int32Array) => void)(pastLimit, memoryRefusals);
   new Script(readFileSync(ses, 'utf8'), { filename: ses }).runInContext(context);

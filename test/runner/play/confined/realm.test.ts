@@ -1,6 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { SEAT_WEBASSEMBLY, compartmentEvaluator } from '../../../../src/runner/play/confined/realm.ts';
+import { ROOT } from '../../../helpers/imports.ts';
 
 /** Evaluates the expression `code` afresh in a compartment at each call, and gives its value as the compartment exports it. */
 function evaluator(code: string): () => unknown {
@@ -216,5 +219,64 @@ describe("a compartment's typed arrays", () => {
       String(seat()),
       'true Uint8Array 3 1 8 2 3 true true 6-2-4 1-2-3 true true true true true 6 true 4 1 TypeError TypeError TypeError',
     );
+  });
+});
+
+/**
+ * V8 takes the time zone and the language from the process (TZ, LANG): a compartment's Date reads
+ * and shows every date as a host in UTC with no locale would, so that a strategy can tell neither,
+ * nor play otherwise on another machine with the same seed.
+ */
+describe("a compartment's Date", () => {
+  const datesUnder = (env: Record<string, string>): unknown => {
+    const child = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'test/fixtures/realm-dates.ts')], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
+    assert.equal(child.status, 0, child.stderr);
+    return JSON.parse(child.stdout);
+  };
+
+  test('tells nothing of the time zone or the language it runs under', () => {
+    const utc = datesUnder({ TZ: 'UTC', LANG: 'C', LC_ALL: 'C' });
+    for (const env of [
+      { TZ: 'Asia/Kolkata', LANG: 'tr_TR.UTF-8', LC_ALL: 'tr_TR.UTF-8' },
+      { TZ: 'America/New_York', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8' },
+    ]) {
+      assert.deepEqual(datesUnder(env), utc, env.TZ);
+    }
+    const summer = Date.UTC(2020, 5, 15, 23, 30, 15);
+    const noon = Date.UTC(2020, 5, 15, 12);
+    assert.deepEqual(utc, [
+      'Thu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time)',
+      'Mon Jun 15 2020 23:30:15 GMT+0000 (Coordinated Universal Time)',
+      'Mon Jun 15 2020',
+      '23:30:15 GMT+0000 (Coordinated Universal Time)',
+      'Mon Jun 15 2020 23:30:15 GMT+0000 (Coordinated Universal Time)',
+      'Mon Jun 15 2020',
+      '23:30:15 GMT+0000 (Coordinated Universal Time)',
+      0,
+      [2020, 5, 15, 1, 23, 30, 15, 120],
+      Date.UTC(1970, 0, 3, 5, 6),
+      Date.UTC(1999, 0, 1),
+      noon,
+      Date.UTC(2020, 5, 1),
+      [
+        noon,
+        noon,
+        Date.UTC(2020, 5, 15),
+        Date.UTC(2020, 5, 15),
+        noon,
+        noon - 2 * 3600000,
+        noon + 5 * 3600000,
+        noon - 2 * 3600000,
+        Date.UTC(2020, 5, 15),
+        summer,
+      ].map((time) => [time, time]),
+      noon,
+      summer,
+      'Invalid Date',
+    ]);
   });
 });
