@@ -152,8 +152,9 @@ function isRedisUrl(text: string): boolean {
 
 /** The URL as given, its password (if any) replaced by stars. */
 export function maskPassword(url: string): string {
-  // Up to the last @ before the path: an unencoded @ in a password does not show its end.
-  return url.replace(/^([a-z]+:\/\/[^:@/]*:)[^/]*@/i, '$1***@');
+  // Up to the last @: an unencoded @ or / in a password (base64 ones have slashes) does not show its
+  // end, and a host, port or database number never holds an @.
+  return url.replace(/^([a-z]+:\/\/[^:@/]*:).*@/is, '$1***@');
 }
 
 function reasonOf(error: unknown): string {

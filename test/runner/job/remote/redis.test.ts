@@ -42,11 +42,16 @@ describe('maskPassword', () => {
     assert.equal(maskPassword('rediss://me:p@ss@queue'), 'rediss://me:***@queue');
     assert.equal(maskPassword('redis://queue:6379'), 'redis://queue:6379');
     assert.equal(maskPassword('redis://me@queue'), 'redis://me@queue');
+    // A password with a slash (as base64 ones have), typed unencoded: refused as no URL, and still masked.
+    assert.equal(maskPassword('redis://:ab/cd+ef@queue:6379'), 'redis://:***@queue:6379');
+    assert.equal(maskPassword('redis://me:a/b@c@queue/1'), 'redis://me:***@queue/1');
   });
 });
 
 describe('RedisLink.reach', () => {
   test('refuses what is not a Redis URL as bad input, its password masked', async () => {
+    const slashed = await refusal('redis://:s3c/ret@127.0.0.1:6379');
+    assert.doesNotMatch(slashed.error.message, /s3c|ret@/);
     for (const url of ['http://host:6379', 'localhost:6379', 'redis://host/db', '', 'redis://:s3cret@host/x']) {
       const { error } = await refusal(url);
       assert.equal(error.code, ErrorCodes.BAD_OPTION, url);
