@@ -88,7 +88,7 @@ export class QueueRunner implements TaskRunner {
     const queue = new Queue(QUEUE_NAME, { connection: link.client });
     await queue.waitUntilReady();
     const events = await listen(link, queue);
-    if ((await connectedThreads(queue)) === 0)
+    if ((await connectedThreads(queue, link)) === 0)
       settings.warn(`note: no parlor worker is taking batches from ${link.shown} yet; start some with: parlor worker --redis URL`);
     return new QueueRunner(link, queue, events, settings);
   }
@@ -226,16 +226,20 @@ export async function queuedThreads(url: string): Promise<number> {
   const link = await RedisLink.reach(url);
   const queue = new Queue(QUEUE_NAME, { connection: link.client });
   try {
-    return await connectedThreads(queue);
+    return await connectedThreads(queue, link);
   } finally {
     await closeWithin([queue]);
     link.close();
   }
 }
 
-async function connectedThreads(queue: Queue): Promise<number> {
+async function connectedThreads(queue: Queue, link: RedisLink): Promise<number> {
+  // The server lists the clients of all its databases: a worker on another one never takes this
+  // queue's batches (a URL whose database differs from the workers' would otherwise wait silently).
+  const database = String(link.client.options.db ?? 0);
   const threads = new Map<string, number>();
   for (const client of await queue.getWorkers()) {
+    if (String((client as { db?: unknown }).db) !== database) continue;
     const named = WORKER_NAME.exec(String((client as { rawname?: unknown }).rawname ?? ''));
     if (named) threads.set(named[1], Number(named[2]));
   }

@@ -4,7 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { builtinRegistry } from '../../../../src/app.ts';
-import { QueueRunner } from '../../../../src/runner/job/remote/queue-runner.ts';
+import { Worker } from 'bullmq';
+import { QueueRunner, queuedThreads } from '../../../../src/runner/job/remote/queue-runner.ts';
+import { QUEUE_NAME, RedisLink, workerName } from '../../../../src/runner/job/remote/redis.ts';
 import { PROMPT_MS } from '../../../helpers/patience.ts';
 import { redisMissing, startRedis } from '../../../helpers/redis-server.ts';
 
@@ -24,3 +26,27 @@ test('a lost server is noted once and does not hold the runner open', { skip: re
   assert.equal(lost.length, 1, notes.join('\n'));
   assert.match(lost[0], /(ECONNREFUSED|ECONNRESET).*; waiting for it$/);
 });
+
+test(
+  'only the workers of the URL’s own database count: another database’s never take its batches',
+  { skip: redisMissing() ?? false },
+  async () => {
+    const redis = await startRedis();
+    const link = await RedisLink.reach(redis.url);
+    // A worker on database 0 that takes nothing: its connection is named as parlor's workers are.
+    const worker = new Worker(QUEUE_NAME, async () => null, { connection: link.client, name: workerName('host:1', 3) });
+    try {
+      await worker.waitUntilReady();
+      assert.equal(await queuedThreads(redis.url), 3);
+      assert.equal(await queuedThreads(`${redis.url}/1`), 0);
+      const notes: string[] = [];
+      const runner = await QueueRunner.open(`${redis.url}/1`, { registry: builtinRegistry(), warn: (text) => notes.push(text) });
+      await runner.close();
+      assert.match(notes.join('\n'), /no parlor worker is taking batches from redis:\/\/127\.0\.0\.1:\d+\/1 yet/);
+    } finally {
+      await worker.close();
+      link.close();
+      await redis.stop();
+    }
+  },
+);
