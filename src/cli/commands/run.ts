@@ -122,7 +122,8 @@ export async function runThreads(
   if (options.redis === undefined) return usableWorkers(context, options.workers);
   if (given.has('workers')) return options.workers;
   const threads = await (await import('../../runner/job/remote/queue-runner.ts')).queuedThreads(options.redis);
-  return threads > 0 ? threads : options.workers;
+  // None taking batches yet, or none the server lets us count: this machine's cores.
+  return threads !== null && threads > 0 ? threads : options.workers;
 }
 
 /** --workers, capped at a few per core with a note. */

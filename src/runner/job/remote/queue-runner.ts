@@ -86,10 +86,23 @@ export class QueueRunner implements TaskRunner {
   static async open(url: string, settings: QueueSettings): Promise<QueueRunner> {
     const link = await RedisLink.reach(url);
     const queue = new Queue(QUEUE_NAME, { connection: link.client });
-    await queue.waitUntilReady();
-    const events = await listen(link, queue);
-    if ((await connectedThreads(queue, link)) === 0)
-      settings.warn(`note: no parlor worker is taking batches from ${link.shown} yet; start some with: parlor worker --redis URL`);
+    let events: QueueEvents | null = null;
+    try {
+      await queue.waitUntilReady();
+      events = await listen(link, queue);
+      const threads = await connectedThreads(queue, link);
+      if (threads === 0)
+        settings.warn(`note: no parlor worker is taking batches from ${link.shown} yet; start some with: parlor worker --redis URL`);
+      if (threads === null)
+        settings.warn(
+          `note: cannot tell which parlor workers take batches from ${link.shown} (its user may not list the server's clients); start some with: parlor worker --redis URL`,
+        );
+    } catch (error) {
+      // What was opened would hold the process open after the error.
+      await closeWithin(events === null ? [queue] : [events, queue]);
+      link.close();
+      throw error;
+    }
     return new QueueRunner(link, queue, events, settings);
   }
 
@@ -221,8 +234,12 @@ export async function listen(link: RedisLink, queue: Queue): Promise<QueueEvents
   return events;
 }
 
-/** The threads of the `parlor worker` processes taking batches from the server at `url` now (0: none). */
-export async function queuedThreads(url: string): Promise<number> {
+/**
+ * The threads of the `parlor worker` processes taking batches from the server at `url` now (0:
+ * none); null where the server does not let its user list the clients (an ACL without CLIENT, as
+ * some hosted servers have), the workers then not counted.
+ */
+export async function queuedThreads(url: string): Promise<number | null> {
   const link = await RedisLink.reach(url);
   const queue = new Queue(QUEUE_NAME, { connection: link.client });
   try {
@@ -233,12 +250,20 @@ export async function queuedThreads(url: string): Promise<number> {
   }
 }
 
-async function connectedThreads(queue: Queue, link: RedisLink): Promise<number> {
+async function connectedThreads(queue: Queue, link: RedisLink): Promise<number | null> {
   // The server lists the clients of all its databases: a worker on another one never takes this
   // queue's batches (a URL whose database differs from the workers' would otherwise wait silently).
   const database = String(link.client.options.db ?? 0);
+  let clients: Awaited<ReturnType<Queue['getWorkers']>>;
+  try {
+    clients = await queue.getWorkers();
+  } catch (error) {
+    // The server's answer, a refusal (NOPERM, an unknown or renamed command): the count is only advice.
+    if (error instanceof Error && error.name === 'ReplyError') return null;
+    throw error;
+  }
   const threads = new Map<string, number>();
-  for (const client of await queue.getWorkers()) {
+  for (const client of clients) {
     if (String((client as { db?: unknown }).db) !== database) continue;
     const named = WORKER_NAME.exec(String((client as { rawname?: unknown }).rawname ?? ''));
     if (named) threads.set(named[1], Number(named[2]));

@@ -50,3 +50,26 @@ test(
     }
   },
 );
+
+test(
+  'a server that does not let the user list its clients still takes the run, the workers then not counted',
+  { skip: redisMissing() ?? false },
+  async () => {
+    const redis = await startRedis();
+    const admin = await RedisLink.reach(redis.url);
+    // As on hosted servers and ACLs that keep CLIENT LIST from their users: the queue works, the count does not.
+    await admin.client.call('ACL', 'SETUSER', 'player', 'on', '>pw', '~*', '&*', '+@all', '-client|list');
+    admin.close();
+    const url = redis.url.replace('redis://', 'redis://player:pw@');
+    try {
+      assert.equal(await queuedThreads(url), null);
+      const notes: string[] = [];
+      const runner = await QueueRunner.open(url, { registry: builtinRegistry(), warn: (text) => notes.push(text) });
+      await runner.close();
+      assert.match(notes.join('\n'), /cannot tell which parlor workers take batches from redis:\/\/player:\*\*\*@127\.0\.0\.1:\d+/);
+      assert.doesNotMatch(notes.join('\n'), /pw@/);
+    } finally {
+      await redis.stop();
+    }
+  },
+);
