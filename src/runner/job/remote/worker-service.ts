@@ -89,11 +89,15 @@ export async function serveBatches(settings: ServeSettings): Promise<boolean> {
     maxStalledCount: MOST_STALLS,
     autorun: false,
   });
+  const handBacks = new Set<string>();
   worker.on(
     'error',
     link.lossNoter(
       (error) => settings.log(`queue: ${error.message}; waiting for the server`),
-      (error) => settings.log(`queue: ${error.message}`),
+      (error) => {
+        const note = queueErrorNote(error, handBacks);
+        if (note !== null) settings.log(note);
+      },
     ),
   );
   try {
@@ -129,4 +133,22 @@ export async function serveBatches(settings: ServeSettings): Promise<boolean> {
     await pool.close();
     link.close();
   }
+}
+
+/** BullMQ's words for a finished batch whose job the server no longer holds as this worker's. */
+const NOT_HANDED_BACK = /^(?:Missing key|Missing lock|Lock mismatch) for job (\S+?)\. /;
+
+/**
+ * What the worker says of an error of the queue's, or null where it has said it already. A batch
+ * finished on a job that the server lost (restarted with nothing saved) or gave to another worker
+ * (its lock lapsed) cannot be handed back: BullMQ reports that twice in its own terms, once for the
+ * result and once for failing the job instead; the run plays such a batch again where it still
+ * needs it, and nothing is counted twice, so one plain note a batch is enough.
+ */
+export function queueErrorNote(error: Error, told: Set<string>): string | null {
+  const lost = NOT_HANDED_BACK.exec(error.message);
+  if (lost === null) return `queue: ${error.message}`;
+  if (told.has(lost[1])) return null;
+  told.add(lost[1]);
+  return `queue: a batch finished here could not be handed back (${lost[1]}: the server no longer holds it as this worker's, restarted or given to another worker); the run has it played again if it still needs it`;
 }
