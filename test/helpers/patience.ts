@@ -35,3 +35,11 @@ export async function eventually(what: string, done: () => boolean, ms: number =
     await sleep(20);
   }
 }
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** Holds this thread, as a strategy's long decision does, for at least `ms` and until `done` holds (at most PROMPT_MS). */
+export function holdThread(done: () => boolean, ms: number): void {
+  const started = performance.now();
+  while (performance.now() - started < PROMPT_MS && (performance.now() - started < ms || !done())) Atomics.wait(pause, 0, 0, 5);
+}

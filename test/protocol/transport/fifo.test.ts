@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { FifoChannel, freshFifoName, type FifoPaths } from '../../../src/protocol/transport/fifo.ts';
 import { BotProcess, DEFAULT_LIMITS } from '../../../src/protocol/transport/process.ts';
-import { ANSWERING_MS, PROMPT_MS } from '../../helpers/patience.ts';
+import { ANSWERING_MS, holdThread } from '../../helpers/patience.ts';
 import { processesMarked } from '../helpers.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 
@@ -21,14 +21,6 @@ function start(script: string, openTimeoutMs = ANSWERING_MS): { bot: BotProcess;
     { cwd: process.cwd(), env, limits: { ...DEFAULT_LIMITS, graceMs: 200 }, log: (line) => log.push(line), channel },
   );
   return { bot, log, paths: channel.paths };
-}
-
-const pause = new Int32Array(new SharedArrayBuffer(4));
-
-/** Holds this thread, as a strategy's long decision does, for at least `ms` and until `done` holds. */
-function holdThread(done: () => boolean, ms: number): void {
-  const started = performance.now();
-  while (performance.now() - started < PROMPT_MS && (performance.now() - started < ms || !done())) Atomics.wait(pause, 0, 0, 5);
 }
 
 const TEMPLATE = 'mkfifo /tmp/"$1"In /tmp/"$1"Out; exec 3</tmp/"$1"In 4>/tmp/"$1"Out;';

@@ -11,7 +11,7 @@ import { BotProcess, DEFAULT_LIMITS, type ReadResult } from '../../../src/protoc
 import { freshIdentifier, sharedBotPort, substituteLaunch, TcpChannel } from '../../../src/protocol/transport/tcp.ts';
 import type { FramingKind } from '../../../src/core/wire.ts';
 import { liveHandles, processesMarked, PYTHON, ROOT } from '../helpers.ts';
-import { ANSWERING_MS, PROMPT_MS } from '../../helpers/patience.ts';
+import { ANSWERING_MS, PROMPT_MS, holdThread } from '../../helpers/patience.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 
 const env = { ...process.env, PARLOR_TCP_TEST: String(process.pid) };
@@ -36,14 +36,6 @@ async function start(mode: string, framing: FramingKind = 'raw', openTimeoutMs =
     },
   );
   return { bot, log, identifier };
-}
-
-const pause = new Int32Array(new SharedArrayBuffer(4));
-
-/** Holds this thread, as a strategy's long decision does, for at least `ms` and until `done` holds. */
-function holdThread(done: () => boolean, ms: number): void {
-  const started = performance.now();
-  while (performance.now() - started < PROMPT_MS && (performance.now() - started < ms || !done())) Atomics.wait(pause, 0, 0, 5);
 }
 
 function failure(result: ReadResult | null): { failure: number; detail: string } {
