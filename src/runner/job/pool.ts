@@ -48,7 +48,7 @@ export class WorkerPool implements TaskRunner {
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
       workerData,
     });
-    this.pool.on('error', ignoreHeapDeathWithoutTask);
+    this.pool.on('error', ignoreReportsOfAbandonedTasks);
   }
 
   /** When the workers were ready and how long they have played so far. */
@@ -122,14 +122,20 @@ export class WorkerPool implements TaskRunner {
 }
 
 /**
- * The pool's report of a worker that died with no task of its own: one whose task was abandoned
- * for a call past the move timeout is terminated, and a call filling a large heap can fill it
- * before the termination lands. Nothing waits on that worker (its task is played again on a fresh
- * one, which the pool starts in its place), so its heap's end is no one's error. Any other death
- * stays an error of the run, as it was.
+ * The pool's reports about tasks no one waits on any more, which are no error of the run; any
+ * other stays one, as it was:
+ * - a worker that died with no task of its own: one whose task was abandoned for a call past the
+ *   move timeout is terminated, and a call filling a large heap can fill it before the termination
+ *   lands (its task is played again on a fresh worker, which the pool starts in its place);
+ * - a result for a task already aborted (a stop): the worker posted it as the abort took the task
+ *   away, and the pool, finding no task for it, reports it as unexpected.
  */
-export function ignoreHeapDeathWithoutTask(error: unknown): void {
-  if (!filledHeap(error)) throw error;
+export function ignoreReportsOfAbandonedTasks(error: unknown): void {
+  if (!filledHeap(error) && !resultOfAbortedTask(error)) throw error;
+}
+
+function resultOfAbortedTask(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('Unexpected message from Worker: ');
 }
 
 /**
