@@ -247,9 +247,11 @@ export class BatchPlan {
     return batch.to - batch.from;
   }
 
-  /** Games in batches [0, end). */
+  /** Games in batches [0, end): whole rounds, then the first match-ups' batches of the next. */
   gamesBefore(end: number): number {
-    return this.gamesPerMatchupBefore(end).reduce((sum, games) => sum + games, 0);
+    if (end >= this.count) return this.roundSize * this.matchupGames;
+    const { matchup, from } = this.batch(end);
+    return this.roundSize * from + matchup * (Math.min(this.matchupGames, from + this.batchGames) - from);
   }
 
   /** Games each match-up plays in batches [0, end). */
