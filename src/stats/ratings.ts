@@ -344,6 +344,33 @@ function ratedTables(tables: readonly CanonicalTable[], renumber: readonly numbe
   });
 }
 
+/** What a strategy's games at one table weigh in its rating: the games, its seats and wins there, the others' summed strength. */
+interface SeatTerm {
+  readonly games: number;
+  readonly seats: number;
+  readonly wins: number;
+  readonly others: number;
+}
+
+/** The terms of the tables where `strategy` sits and some game was played, the others' strengths as `strengthOf` gives them. */
+function seatTerms(strategy: number, tables: readonly CanonicalTable[], strengthOf: (player: number) => number): SeatTerm[] {
+  const terms: SeatTerm[] = [];
+  for (const table of tables) {
+    let seats = 0;
+    let wins = 0;
+    let others = 0;
+    table.players.forEach((player, seat) => {
+      if (player !== strategy) others += strengthOf(player);
+      else {
+        seats += 1;
+        wins += table.wins[seat];
+      }
+    });
+    if (seats > 0 && table.games > 0) terms.push({ games: table.games, seats, wins, others });
+  }
+  return terms;
+}
+
 /**
  * The probability at which the finite end of an open interval is set: a two-sided 95% interval
  * leaves 2.5% on each side, as Clopper-Pearson's bound on a rate with no successes does.
@@ -367,13 +394,8 @@ function openBound(
   renumber: readonly number[],
   gamma: readonly number[],
 ): { bound: number; games: number } {
-  const terms: { games: number; seats: number; others: number }[] = [];
-  for (const table of tables) {
-    if (!table.players.every((player) => player === strategy || renumber[player] >= 0)) continue;
-    const seats = table.players.filter((player) => player === strategy).length;
-    const others = table.players.reduce((sum, player) => sum + (player === strategy ? 0 : gamma[renumber[player]]), 0);
-    if (seats > 0 && others > 0 && table.games > 0) terms.push({ games: table.games, seats, others });
-  }
+  const closed = tables.filter((table) => table.players.every((player) => player === strategy || renumber[player] >= 0));
+  const terms = seatTerms(strategy, closed, (player) => gamma[renumber[player]]).filter((term) => term.others > 0);
   const games = terms.reduce((sum, term) => sum + term.games, 0);
   if (games === 0) return { bound: side === 'below' ? Infinity : -Infinity, games };
   const logTail = Math.log(OPEN_BOUND_TAIL);
@@ -515,26 +537,14 @@ function bootstrapRated(
  * strategies by d moves it d (S - 1) / S from their average).
  */
 function noSpreadInterval(j: number, tables: readonly CanonicalTable[], gamma: readonly number[], units: number): [number, number] {
-  let seatGames = 0;
-  let wins = 0;
-  for (const table of tables) {
-    table.players.forEach((player, seat) => {
-      if (player !== j) return;
-      seatGames += table.games;
-      wins += table.wins[seat];
-    });
-  }
+  const terms = seatTerms(j, tables, (player) => gamma[player]);
+  const seatGames = terms.reduce((sum, term) => sum + term.games * term.seats, 0);
+  const wins = terms.reduce((sum, term) => sum + term.wins, 0);
   const elo = 400 * Math.log10(gamma[j]);
   if (!(seatGames > 0)) return [elo, elo];
   const expected = (shift: number) => {
     const strength = gamma[j] * 10 ** (shift / 400);
-    let sum = 0;
-    for (const table of tables) {
-      const seats = table.players.filter((player) => player === j).length;
-      if (seats === 0) continue;
-      const others = table.players.reduce((total, player) => total + (player === j ? 0 : gamma[player]), 0);
-      sum += (table.games * seats * strength) / (seats * strength + others);
-    }
+    const sum = terms.reduce((total, { games, seats, others }) => total + (games * seats * strength) / (seats * strength + others), 0);
     return sum / seatGames;
   };
   const interval = wilson(Math.min(1, wins / seatGames) * units, units);
