@@ -1,3 +1,4 @@
+import { playsOneRound } from '../../core/game.ts';
 import { MomentField, RateByField, metricChart, metricFile, type MetricSpec, type MomentsMetric } from '../../core/metrics.ts';
 import { meanInterval, rateInterval } from '../../stats/small-sample.ts';
 import type { Counters } from '../play/counters.ts';
@@ -96,6 +97,10 @@ function rateByRow(context: SummaryContext, counters: Counters, cell: MetricCell
     rounds,
   );
   const byGame = rate(data[at + RateByField.GAME_WINS] / layout.shareUnits, data[at + RateByField.GAMES]);
+  // A game of one round: its games begun holding the label are its rounds begun holding it, the
+  // same wins and the same rate, which gets one interval, over the samples the round rate counts
+  // (blocks, deal groups), not a second one over games that are not independent there.
+  const game = playsOneRound(context.game.roundName) ? round : { ci95: byGame.ci95, ci95Unit: 'game' as const };
   return [
     {
       strategy,
@@ -109,7 +114,8 @@ function rateByRow(context: SummaryContext, counters: Counters, cell: MetricCell
       games: byGame.games,
       gameWins: byGame.wins,
       gameWinRate: byGame.winRate,
-      gameCi95: byGame.ci95,
+      gameCi95: game.ci95,
+      gameCi95Unit: game.ci95Unit,
     },
   ];
 }

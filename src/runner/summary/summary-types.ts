@@ -92,6 +92,11 @@ export interface RateByRow {
   readonly gameWins: number;
   readonly gameWinRate: number;
   readonly gameCi95: readonly [number, number];
+  /**
+   * The independent sample behind `gameCi95`: games (a Wilson interval over them), except in a game
+   * of one round, whose game rate under a label is its round rate and takes that rate's interval.
+   */
+  readonly gameCi95Unit: RoundIntervalUnit;
 }
 
 export interface CountRow {

@@ -3,9 +3,7 @@ import type { IntervalUnit, MetricSummary, RateWithInterval, RunSummary } from '
 type Cell = string | number;
 
 // The units of the intervals whose unit never varies, named in the CSVs as the others are: a
-// rate by opening label over games (Wilson), a declared mean over the run's blocks, a rating by
-// resampling deal groups.
-const GAME_RATE_UNIT = 'game';
+// declared mean over the run's blocks, a rating by resampling deal groups.
 const MOMENT_INTERVAL_UNIT = 'block';
 const RATING_INTERVAL_UNIT = 'deal group';
 
@@ -181,7 +179,7 @@ function metricTable(metric: MetricSummary): CsvTable {
             r.gameWins,
             r.gameWinRate,
             ...r.gameCi95,
-            GAME_RATE_UNIT,
+            r.gameCi95Unit,
           ]),
         ),
       };

@@ -630,6 +630,39 @@ describe('a game of one round', () => {
       assert.equal(row.rounds, row.games, row.strategy);
       assert.equal(row.ci95Unit, 'game', row.strategy);
       assert.deepEqual(row.ci95, row.gameCi95, row.strategy);
+      assert.equal(row.gameCi95Unit, 'game', row.strategy);
+    }
+  });
+
+  test('its rates by label show one interval, over the blocks or deal groups, in the game columns too', async () => {
+    // Where blocks or deal groups are the samples, a rate by label's game columns (the same games,
+    // wins and rate as its round columns) kept a Wilson interval over games beside the round
+    // columns' own: a 3-player Dominion duplicate run's 5/2 openings read 70.7% - 78.4% over blocks
+    // and 70.8% - 78.4% over games in one row of opening.csv.
+    const runs = [
+      await summaryOf([['smithy-bm', 'big-money', 'big-money']], 90, 'one-round', 'duplicate', 'dominion'),
+      await summaryOf(
+        [
+          ['inference', 'simple', 'random'],
+          ['random', 'inference', 'simple'],
+        ],
+        60,
+        'one-round',
+        'independent',
+        'speedclue',
+      ),
+    ];
+    for (const [index, summary] of runs.entries()) {
+      const metric = summary.metrics.find((candidate) => candidate.kind === 'rate-by');
+      assert.ok(metric?.kind === 'rate-by');
+      for (const row of metric.rows) {
+        const where: string = `${metric.name} ${row.strategy} ${row.label}`;
+        assert.equal(row.rounds, row.games, where);
+        assert.equal(row.gameWinRate, row.roundWinRate, where);
+        assert.equal(row.ci95Unit, index === 0 ? 'block' : 'deal group', where);
+        assert.equal(row.gameCi95Unit, row.ci95Unit, where);
+        assert.deepEqual(row.gameCi95, row.ci95, where);
+      }
     }
   });
 });
