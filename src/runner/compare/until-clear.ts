@@ -31,9 +31,11 @@ const METHOD =
 const MEASURE_METHOD =
   'normal-mixture confidence sequence on the difference of the measure, its spread per block measured as it goes ' +
   '(valid at every look as the blocks grow many), Bonferroni over the other strategies';
-const BIAS_NOTE =
-  'the run stopped as soon as the leader was clear, which pulls the win rates apart; ' +
-  'play a fixed number of games for unbiased figures';
+/** The stop pulls apart the figures it judged: the win rates, or another measure's means (Hearts' points per hand). */
+function biasNote(measure: Measure): string {
+  const figures = measure.source.kind === 'game-wins' ? 'the win rates' : `the strategies' ${measure.label}`;
+  return `the run stopped as soon as the leader was clear, which pulls ${figures} apart; play a fixed number of games for unbiased figures`;
+}
 const CAP_NOTE = 'the cap came first: no strategy is ahead of every other at this confidence';
 
 /**
@@ -127,7 +129,7 @@ export class ClearLeaderStop {
       measure: { id: this.measure.id, label: this.measure.label, lowerIsBetter: this.measure.lowerIsBetter },
       margins: last.margins.map((margin) => ({ ...margin, difference: round6(margin.difference), lower: round6(margin.lower) })),
       method: this.measure.source.kind === 'game-wins' ? METHOD : MEASURE_METHOD,
-      note: stopped === 'clear' ? BIAS_NOTE : stopped === 'cap' ? CAP_NOTE : '',
+      note: stopped === 'clear' ? biasNote(this.measure) : stopped === 'cap' ? CAP_NOTE : '',
     };
   }
 }

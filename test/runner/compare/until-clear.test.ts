@@ -97,6 +97,8 @@ describe('sim --until-clear as a job', () => {
     assert.equal(clear.leader, 'ducking');
     // The lead is in points per hand, the leader's fewer: far more than a win share's range.
     assert.ok(clear.margins[0].difference > 1 && clear.margins[0].lower > 0, JSON.stringify(clear.margins));
+    // The stop pulls apart the figures it judged, the points, not the win rates it never read.
+    assert.match(clear.note, /which pulls the strategies' points per hand apart;/);
   });
 
   test('plays every deal from every seat by default, and refuses a design that keeps each strategy in its seat', () => {
