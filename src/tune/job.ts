@@ -167,6 +167,11 @@ export interface VerificationSummary {
   readonly verdict: string;
   readonly passed: boolean | null;
   readonly games: number;
+  /**
+   * What the Elo is a difference of (head to head, or against the opponents), as `compare` prints
+   * it: the same figure means another thing with other opponents. Absent from older parlors' summaries.
+   */
+  readonly measured?: string;
   readonly elo: { readonly elo: number; readonly low: number; readonly high: number };
   readonly normalizedElo: { readonly nelo: number; readonly margin: number };
   /** Where the test read a measure (Hearts points, Dominion VP): that measure's figures, which the verdict stands on. */
@@ -576,6 +581,7 @@ function verificationSummary(summary: CompareSummary): VerificationSummary {
     verdict: comparison.verdict,
     passed: comparison.passed,
     games: comparison.games,
+    measured: comparison.estimate.measured,
     elo: { elo: comparison.estimate.elo.elo, low: comparison.estimate.elo.low, high: comparison.estimate.elo.high },
     normalizedElo: { nelo: comparison.estimate.normalizedElo.nelo, margin: comparison.estimate.normalizedElo.margin },
     measure: comparison.estimate.measure ?? null,

@@ -8,6 +8,7 @@ import {
   type TuneRequest,
   type TuneSummary,
   type TuneWatch,
+  type VerificationSummary,
 } from '../../tune/job.ts';
 import { parseParamRange } from '../../tune/params.ts';
 import type { NamedChart } from '../../report/report.ts';
@@ -185,13 +186,22 @@ export async function drawTune(dir: string, report: TuneReport): Promise<Written
       ...(summary.pairing ? [pairingLine(summary.pairing)] : []),
       verification === null
         ? 'no verification (the run is unfinished, or tuning kept the starting values)'
-        : `verification in ${verification.folder}/: ${verification.verdict}, Elo ${eloText(verification.elo)} ` +
+        : `verification in ${verification.folder}/: ${verification.verdict}, ${verificationElo(verification)} ` +
           `over ${verification.games.toLocaleString('en-US')} games`,
       ...measureLines(verification?.measure),
     ],
     partial,
     tables: [tuneTable(summary)],
   });
+}
+
+/**
+ * The verification's Elo with what it is a difference of, as `compare` prints it: against opponents
+ * other than the starting values it is not head to head. A summary of an older parlor does not say.
+ */
+function verificationElo(verification: VerificationSummary): string {
+  const what = verification.measured === undefined ? 'Elo' : `Elo difference (${verification.measured}):`;
+  return `${what} ${eloText(verification.elo)}`;
 }
 
 function tuneTable(summary: TuneReport['summary']) {

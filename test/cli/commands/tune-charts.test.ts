@@ -61,6 +61,27 @@ describe('drawTune', () => {
     assert.equal(title.subtitle[0], 'interrupted while verifying: no verdict yet');
   });
 
+  test("the page says what the verification's Elo is a difference of, as compare printed it", async () => {
+    // Against opponents other than the starting values the Elo is not head to head: the page read
+    // 'Elo +71.1 (...)' where compare printed 'Elo difference (against the opponents ..., not head to head, ...)'.
+    const measured = 'against the opponents big-money-ultimate, not head to head, every seat in turn';
+    const tune = report(8, true);
+    const verification = {
+      folder: 'verify',
+      verdict: 'H1',
+      passed: true,
+      games: 6800,
+      measured,
+      elo: { elo: 71.1, low: 58.8, high: 83.6 },
+      normalizedElo: { nelo: 71, margin: 11.7 },
+      measure: null,
+    };
+    const dir = scratchDir('tune-charts');
+    await drawTune(dir, { ...tune, summary: { ...tune.summary, verification } });
+    const page = readFileSync(join(dir, 'index.html'), 'utf8');
+    assert.ok(page.includes(`verification in verify/: H1, Elo difference (${measured}): +71.1 (95% interval +58.8 to +83.6)`), page);
+  });
+
   test('a finished run is not', async () => {
     const { title, page } = await drawn(report(8, true));
     assert.doesNotMatch(JSON.stringify(title), /PARTIAL|interrupted/);
