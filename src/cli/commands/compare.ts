@@ -173,7 +173,10 @@ export function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan)
   const elo = estimate.elo;
   const nelo = estimate.normalizedElo;
   const words = VERDICT_WORDS[plan.preset ?? 'custom'][comparison.verdict];
-  const verdict = comparison.verdict === 'undecided' ? `${words}: the cap of ${count(comparison.maxGames)} games came first` : words;
+  // Both arms play whole blocks, so a cap that no whole block fills is left a few games short.
+  const short = comparison.games < comparison.maxGames ? ` (${count(comparison.games)} played: both arms play whole blocks)` : '';
+  const verdict =
+    comparison.verdict === 'undecided' ? `${words}: the cap of ${count(comparison.maxGames)} games came first${short}` : words;
   const design = comparison.paired ? 'an independent design' : 'independent games';
   return [
     `verdict: ${verdict}`,

@@ -182,6 +182,29 @@ describe('parlor compare', () => {
     assert.equal(comparison.estimate.biased, false);
   });
 
+  test('a cap that no whole block fills says how many games were played under it', async () => {
+    const dir = join(scratch, 'capped-short');
+    const run = await parlor([
+      'compare',
+      '--candidate',
+      'counter',
+      '--baseline',
+      'cautious',
+      '--max-games',
+      '102',
+      '--batch',
+      '20',
+      '--seed',
+      'parlor',
+      '--quiet',
+      '--out',
+      dir,
+    ]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.equal(summaryOf(dir).comparison.games, 100);
+    assert.match(run.stdout, /verdict: UNDECIDED: the cap of 102 games came first \(100 played: both arms play whole blocks\)/);
+  });
+
   const badInput: [string, string[], RegExp][] = [
     ['the same strategy twice', ['--candidate', 'counter', '--baseline', 'counter'], /same strategy/],
     ['reversed SPRT bounds', ['--candidate', 'counter', '--baseline', 'random', '--sprt', '2,0'], /--sprt/],
