@@ -30,10 +30,10 @@ const REASON_CHARACTERS = 1000;
 // every run. Strategies draw their moves from the seat's stream all the same. SES leaves the float
 // arrays out of compartments for a NaN side channel between compartments that share objects, and
 // SharedArrayBuffer and Atomics for timers that threads sharing memory make: seats share no object
-// and start no thread, and strategies use them (Atomics.wait idles within the move limit). It
-// leaves out WebAssembly too, which a game whose engine runs compiled needs (Game.engineBinary): a
-// module runs in the seat's own sandbox and reaches only the functions the seat hands it, so each
-// seat gets a WebAssembly of its own, within limits (SEAT_WEBASSEMBLY). A compartment evaluates
+// and start no thread, and strategies use them (Atomics.wait idles within the move limit; the
+// realm has no waitAsync, see compartmentEvaluator). It leaves out WebAssembly too, which a game
+// whose engine runs compiled needs (Game.engineBinary): a module runs in the seat's own sandbox and
+// reaches only the functions the seat hands it, so each seat gets a WebAssembly of its own, within limits (SEAT_WEBASSEMBLY). A compartment evaluates
 // code inside a with-statement over its global object, which makes every global a name looked up
 // through a proxy at each use (Love Letter and SpeedClue games 1.5 to 3 times slower, measured):
 // the code is evaluated inside a function that takes every global as a parameter, so its names
@@ -484,6 +484,11 @@ export function compartmentEvaluator(): CompartmentEvaluator {
   const ses = join(dirname(require.resolve('ses')), 'ses.umd.js');
   new Script(FAST_FREEZE).runInContext(context);
   new Script(UTC_DATE).runInContext(context);
+  // Each Atomics.waitAsync call leaves a waiter (with a timeout, a timer too) in V8's memory outside
+  // the heap until the cell is notified, which no seat's cell ever is: a strategy calling it in a
+  // loop took gigabytes past --worker-memory, then the thread hung. What it promises would reach a
+  // strategy only through the realm's promise jobs, which never run: it serves no strategy.
+  new Script('delete Atomics.waitAsync').runInContext(context);
   // Before SES loads: it takes the built-ins it finds as the realm's intrinsics, the counting ones.
   (new Script(MEMORY_METER).runInContext(context) as (limit: typeof pastLimit, refusals: Int32Array) => void)(pastLimit, memoryRefusals);
   new Script(readFileSync(ses, 'utf8'), { filename: ses }).runInContext(context);

@@ -223,6 +223,22 @@ describe("a compartment's typed arrays", () => {
 });
 
 /**
+ * Atomics.wait idles within the move limit, but each Atomics.waitAsync left a waiter in memory
+ * outside the heap for good (no seat's cell is ever notified): a strategy calling it in a loop took
+ * gigabytes past --worker-memory.
+ */
+describe("a compartment's Atomics", () => {
+  const seat = evaluator(`(() => {
+    const cell = new Int32Array(new SharedArrayBuffer(4));
+    return [typeof Atomics.waitAsync, 'waitAsync' in Atomics, Atomics.wait(cell, 0, 0, 0), Atomics.wait(cell, 0, 1, 0)].join(' ');
+  })()`);
+
+  test('waits, but starts no wait that would outlive the call', () => {
+    assert.equal(String(seat()), 'undefined false timed-out not-equal');
+  });
+});
+
+/**
  * V8 takes the time zone and the language from the process (TZ, LANG): a compartment's Date reads
  * and shows every date as a host in UTC with no locale would, so that a strategy can tell neither,
  * nor play otherwise on another machine with the same seed.
