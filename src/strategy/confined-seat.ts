@@ -174,8 +174,11 @@ function openSeat(
         rng.loadState(words);
         const chosen: unknown = strategy.choose(view, legal, count, rng);
         rng.saveState(words);
-        if (typeof chosen !== 'number' || isNaNumber(chosen)) throw new TypeError(`choose returned ${typeof chosen}, not an action`);
-        return chosen;
+        if (typeof chosen === 'number' && !isNaNumber(chosen)) return chosen;
+        // In parlor's words, with no place: no line of the strategy's file threw.
+        failure = `choose returned ${typeof chosen === 'number' ? 'NaN' : typeof chosen}, not an action`;
+        failedAt = '';
+        return NaN;
       } catch (error) {
         failure = failed(error);
         return NaN;

@@ -90,6 +90,8 @@ const COMPARTMENT_MAKER = `(() => {
     } catch {
       reason = 'threw a value that cannot be shown';
     }
+    // An empty detail would read as parlor having nothing to say of the failure.
+    if (reason === '') reason = '[an empty message]';
     return reason.length > ${REASON_CHARACTERS} ? reason.slice(0, ${REASON_CHARACTERS}) + '...' : reason;
   });
   // Where an error was thrown, as "line:column" of the evaluated code ('' when unknown): errors in a

@@ -107,6 +107,28 @@ describe('what a strategy file throws or hands over', () => {
     });
   });
 
+  test('what is not an action, and a failure with no message, forfeit with words that say so', async () => {
+    await inScratch(async (dir) => {
+      const details: Record<string, RegExp> = {
+        nan: /^choose returned NaN, not an action$/,
+        object: /^choose returned object, not an action$/,
+        'empty-error': /^\[an empty message\] \(test\/fixtures\/strategies\/non-actions\.js:\d+\)$/,
+        'empty-string': /^\[an empty message\]$/,
+      };
+      for (const [how, detail] of Object.entries(details)) {
+        const spec = `${fixture('non-actions')}:how=${how}`;
+        const out = join(dir, how);
+        const run = await ended(['sim', '--strategies', `${spec},random`, ...SETTINGS, '-o', out]);
+        assert.equal(run.code, 0, run.stderr);
+        assertForfeitsOf(run.stdout, 4, spec, 'strategy-error');
+        const [, row] = readFileSync(join(out, 'forfeits.csv'), 'utf8').trim().split('\n');
+        // strategy,reason,count,first: the detail is what follows the count.
+        const first = /^[^,]+,strategy-error,\d+,(.*)$/.exec(row)![1];
+        assert.match(first.replace(/^"(.*)"$/, '$1'), detail, how);
+      }
+    });
+  });
+
   test('its words reach forfeits.csv as text a spreadsheet does not run, and stderr without marks that reorder them', async () => {
     await inScratch(async (dir) => {
       const spec = fixture('formula-thrower');
