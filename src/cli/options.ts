@@ -362,7 +362,7 @@ export const Options = {
   param: {
     flags: '--param <name=start:min:max[:step]>',
     description:
-      "a parameter to tune (repeatable): its starting value, its bounds, and the perturbation at the end of the run (fishtest's c_end); integers as the strategy declares them, or for a bot when every number is whole",
+      "a parameter to tune (repeatable): its starting value, its bounds, and the perturbation at the end of the run (fishtest's c_end); integers as the strategy declares them, or for a bot when every number is written whole (1.0 makes a real)",
     defaultDescription: "step: a twentieth of the range (an integer's rounded, at least 0.5)",
     parse: collect,
   },

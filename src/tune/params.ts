@@ -20,6 +20,9 @@ const DEFAULT_STEP_SHARE = 1 / 20;
 /** A decimal number as a person writes one: 3, -0.5, .25, 1e-3. */
 const DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
 
+/** A number written whole: digits alone. `1.0` or `1e1` is written as a real, whatever its value. */
+const WHOLE = /^[-+]?\d+$/;
+
 export function parseParamRange(text: string): ParamRange {
   const bad = (why: string) => Errors.badOption(`--param ${text}: ${why} (expected name=start:min:max[:step])`);
   const eq = text.indexOf('=');
@@ -36,7 +39,8 @@ export function parseParamRange(text: string): ParamRange {
   if (!(min < max)) throw bad('min must be below max');
   if (start < min || start > max) throw bad('start must lie within min and max');
   if (step !== undefined && !(step > 0)) throw bad('step must be positive');
-  return { name, start, min, max, ...(step === undefined ? {} : { step }), whole: numbers.every(Number.isInteger) };
+  // Read from the text: a bot's `c=1.0:0:2` is a real to its author, though every value is whole.
+  return { name, start, min, max, ...(step === undefined ? {} : { step }), whole: parts.every((part) => WHOLE.test(part.trim())) };
 }
 
 /**

@@ -64,6 +64,16 @@ describe('tuned parameters', () => {
       );
   });
 
+  test("a bot's parameter is an integer only when its numbers are written whole: 1.0 is a real", () => {
+    const [real, exponent, integer] = tunedParams(
+      'cmd:bot',
+      [parseParamRange('c=1.0:0:2'), parseParamRange('d=1e1:0:20'), parseParamRange('n=-1:-4:+4')],
+      null,
+    );
+    assert.deepEqual([real.integer, exponent.integer, integer.integer], [false, false, true]);
+    assert.ok(Math.abs(real.step - 0.1) < 1e-12, 'a twentieth of the range, not rounded up to half a unit');
+  });
+
   test('values reach a strategy as parameters beside its own, and a bot as arguments', () => {
     const params = tunedParams('ismcts', [parseParamRange('c=0.7:0:2')], ISMCTS);
     assert.equal(specWithValues('ismcts:iterations=200', params, [1.25]), 'ismcts:iterations=200,c=1.25');
