@@ -39,6 +39,9 @@ export function parseParamRange(text: string): ParamRange {
   if (!(min < max)) throw bad('min must be below max');
   if (start < min || start > max) throw bad('start must lie within min and max');
   if (step !== undefined && !(step > 0)) throw bad('step must be positive');
+  // Every perturbation is at least the step: one as wide as the range puts theta+ and theta- on the
+  // bounds at every iteration, whatever theta, so the run would only ever compare max with min.
+  if (step !== undefined && step >= max - min) throw bad(`step must be below the range's width, ${max - min}`);
   // Read from the text: a bot's `c=1.0:0:2` is a real to its author, though every value is whole.
   return { name, start, min, max, ...(step === undefined ? {} : { step }), whole: parts.every((part) => WHOLE.test(part.trim())) };
 }

@@ -28,6 +28,10 @@ describe('tuned parameters', () => {
       'c=1:0b0:4',
     ])
       assert.throws(() => parseParamRange(bad), /--param/, bad);
+    // A step as wide as the range would play the two bounds at every iteration.
+    assert.throws(() => parseParamRange('c=0.5:0:1:5'), /--param c=0\.5:0:1:5: step must be below the range's width, 1 \(expected/);
+    assert.throws(() => parseParamRange('n=-3:-4:-2:2'), /step must be below the range's width, 2/);
+    assert.equal(parseParamRange('n=-3:-4:-2:1.5').step, 1.5);
     // A name alone is named as one, missing its numbers.
     assert.throws(() => parseParamRange('c'), /--param c: no =start:min:max after the name/);
     assert.throws(() => parseParamRange('=1:0:2'), /--param =1:0:2: no name/);
@@ -88,8 +92,8 @@ describe('tuned parameters', () => {
     const [iterations] = tunedParams('ismcts', [parseParamRange('iterations=200:50:1000')], ISMCTS);
     assert.equal(presentable(iterations, 211.6), 212);
     // Ended on a bound finer than the rounding: the bound itself, which the range and the strategy accept.
-    const [top] = tunedParams('ismcts', [parseParamRange('c=0.5:0.125:0.875:1')], ISMCTS);
-    assert.equal(presentable(top, 0.875), 0.875);
+    const [top] = tunedParams('ismcts', [parseParamRange('c=0.5:0.125:1.875:1')], ISMCTS);
+    assert.equal(presentable(top, 1.875), 1.875);
     const [bottom] = tunedParams('ismcts', [parseParamRange('c=0.2:0.00015:1')], ISMCTS);
     assert.equal(presentable(bottom, 0.00015), 0.00015);
   });
