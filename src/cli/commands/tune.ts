@@ -166,7 +166,9 @@ export async function tuneCharts(report: TuneReport): Promise<NamedChart[]> {
       max: param.max,
     })),
   );
-  const spec = trajectoryChart(trajectory);
+  // The values summary.json reports and the verification plays, at the iteration they come from.
+  const tuned = report.summary.params.map((param) => ({ parameter: param.name, iteration: rows.length, value: param.tuned }));
+  const spec = trajectoryChart(trajectory, tuned);
   const partial = tunePartialNote(report);
   return [{ name: 'trajectory', title: 'Parameter trajectories', spec: partial === undefined ? spec : markedPartial(spec, partial) }];
 }

@@ -82,6 +82,27 @@ describe('drawTune', () => {
     assert.ok(page.includes(`verification in verify/: H1, Elo difference (${measured}): +71.1 (95% interval +58.8 to +83.6)`), page);
   });
 
+  test('the chart marks the tuned value summary.json reports, where the line ends at the unrounded theta', async () => {
+    // The line of an integer ended at 16.7, while summary.json reported (and verify played) 17.
+    const dir = scratchDir('tune-charts');
+    await drawTune(dir, report(8, true));
+    const values = JSON.parse(readFileSync(join(dir, 'charts', 'trajectory.vl.json'), 'utf8')).data.values as {
+      series: string;
+      parameter: string;
+      iteration: number;
+      value: number;
+    }[];
+    const last = values.filter((point) => point.series === 'trajectory' && point.iteration === 8);
+    assert.deepEqual(
+      last.map((point) => point.value),
+      [16.7],
+    );
+    assert.deepEqual(
+      values.filter((point) => point.series === 'tuned').map(({ parameter, iteration, value }) => [parameter, iteration, value]),
+      [['secondSmithyAt', 8, 17]],
+    );
+  });
+
   test('a finished run is not', async () => {
     const { title, page } = await drawn(report(8, true));
     assert.doesNotMatch(JSON.stringify(title), /PARTIAL|interrupted/);
