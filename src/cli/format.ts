@@ -5,8 +5,14 @@ import type { JobPlan } from '../runner/job/plan.ts';
 import { blockGames, type DesignName } from '../runner/play/design.ts';
 import type { MetricSummary, RatingSummary, RunSummary, UntilClearSummary } from '../runner/summary/summary-types.ts';
 
-function count(value: number): string {
-  return value.toLocaleString('en-US');
+/** A whole number as the reports print it, grouped by thousands. */
+export function count(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/** `value` with its noun, the noun plural unless there is exactly one. */
+export function countOf(value: number, noun: string): string {
+  return `${count(value)} ${noun}${Math.round(value) === 1 ? '' : 's'}`;
 }
 
 /** A run stopped early says so first: its figures cover only the games it finished. */
@@ -148,7 +154,7 @@ export function formatRunSummary(summary: RunSummary): string {
     ),
   );
   if (summary.design === 'duplicate') {
-    lines.push('', `duplicate deals: the interval to trust is the block one (${count(strategies[0]?.[1].blocks.blocks ?? 0)} blocks)`);
+    lines.push('', `duplicate deals: the interval to trust is the block one (${countOf(strategies[0]?.[1].blocks.blocks ?? 0, 'block')})`);
     lines.push(
       ...alignColumns(
         ['strategy', 'block mean', '95% interval'],

@@ -14,6 +14,7 @@ import { Errors } from '../../core/errors.ts';
 import { waldBounds } from '../../stats/sprt.ts';
 import type { CommandContext } from '../command.ts';
 import { eloText, percent, signedFigure as signed } from '../../report/tables.ts';
+import { count, countOf } from '../format.ts';
 import type { SandboxLimits } from '../../runner/play/external.ts';
 import {
   checkChannel,
@@ -105,7 +106,11 @@ export function printingWatch(context: CommandContext, options: Pick<CompareOpti
     learned: (expected, blocks) => {
       if (!options.json)
         context.print(
-          expectedLine(expected, `normal approximation, spread of the first ${count(blocks)} blocks, half a batch of overshoot`, maxGames),
+          expectedLine(
+            expected,
+            `normal approximation, spread of the first ${countOf(blocks, 'block')}, half a batch of overshoot`,
+            maxGames,
+          ),
         );
     },
     looked: (totals, sprt) =>
@@ -129,10 +134,6 @@ function printResults(
       ? JSON.stringify({ ...summary, resultsDir: dir }, null, 2)
       : [...resultLines(summary.comparison, plan), '', `results: ${dir}`].join('\n'),
   );
-}
-
-function count(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
 }
 
 function expectedLine(expected: ExpectedLength | null, basis: string, maxGames: number): string {
@@ -180,7 +181,7 @@ export function resultLines(comparison: ComparisonSummary, plan: ComparisonPlan)
   const design = comparison.paired ? 'an independent design' : 'independent games';
   return [
     `verdict: ${verdict}`,
-    `games: ${count(comparison.games)} (${count(comparison.blocks)} blocks in each arm); LLR ${signed(comparison.llr, 2)} ` +
+    `games: ${count(comparison.games)} (${countOf(comparison.blocks, 'block')} in each arm); LLR ${signed(comparison.llr, 2)} ` +
       `(bounds ${signed(comparison.sprt.lower, 2)}, ${signed(comparison.sprt.upper, 2)})`,
     `Elo difference (${estimate.measured}): ${eloText(elo)}; ` +
       `normalized Elo per game ${signed(nelo.nelo, 1)} +- ${Number.isFinite(nelo.margin) ? nelo.margin.toFixed(1) : 'n/a'}`,

@@ -182,6 +182,26 @@ describe('parlor compare', () => {
     assert.equal(comparison.estimate.biased, false);
   });
 
+  test('one block is one block, not 1 blocks', async () => {
+    const dir = join(scratch, 'one-block');
+    const run = await parlor([
+      'compare',
+      '--candidate',
+      'counter',
+      '--baseline',
+      'cautious',
+      '--max-games',
+      '4',
+      '--seed',
+      'parlor',
+      '--quiet',
+      '--out',
+      dir,
+    ]);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stdout, /^games: 4 \(1 block in each arm\);/m);
+  });
+
   test('a cap that no whole block fills says how many games were played under it', async () => {
     const dir = join(scratch, 'capped-short');
     const run = await parlor([
