@@ -115,7 +115,7 @@ function printingTuneWatch(context: CommandContext, options: Pick<TuneOptions, '
           `tune ${job.strategy} on ${job.game}, ${job.players} players, opponents ${job.opponents.join(', ')}`,
           `  ${ranges.join('; ')}`,
           `  SPSA: ${job.spsa.iterations} iterations of ${job.iterationGames} paired games per arm (${job.design} design), r_end ${job.spsa.rEnd}, seed '${job.seed}'` +
-            (done > 0 ? `; ${done} done, going on` : ''),
+            (done === job.spsa.iterations ? `; all ${done} done` : done > 0 ? `; ${done} done, going on` : ''),
         ].join('\n'),
       );
     },

@@ -229,6 +229,8 @@ describe('parlor tune', () => {
     // The run's start timeout (recorded as the default) typed again is accepted; another is refused.
     const again = await parlor(['tune', '--resume', dir, '--start-timeout', '10']);
     assert.notEqual(again.code, 3, again.stderr);
+    // Its one iteration was played: nothing goes on.
+    assert.match(again.stdout, /seed '[^']*'; all 1 done\n/);
     const other = await parlor(['tune', '--resume', dir, '--start-timeout', '20']);
     assert.equal(other.code, 3);
     assert.match(other.stderr, /--start-timeout 20 differs from what the run played with \(10\)/);
