@@ -17,7 +17,7 @@ import {
   TREASURE_KINDS,
   WORKSHOP_MAX_COST,
 } from './cards.ts';
-import { Ev, GainedBy, Phase } from './codes.ts';
+import { Ev, GainedBy, Illegal, Phase } from './codes.ts';
 import { COLUMN_CELLS, Column, DEAREST, Place, RuleBit, Slot } from './layout.ts';
 import { CURVE_TURNS, EndCause } from './metrics.ts';
 
@@ -38,7 +38,7 @@ const NUMBERS = {
   ACTION_KINDS,
   TREASURE_KINDS,
 };
-const GROUPS = { Place, Slot, RuleBit, Column, Phase, Ev, GainedBy, Card, Effect, Action, Family, EndCause };
+const GROUPS = { Place, Slot, RuleBit, Column, Phase, Ev, GainedBy, Illegal, Card, Effect, Action, Family, EndCause };
 
 /** The constants module the engine imports, in AssemblyScript: each group a namespace of the same name. */
 function engineConstants(): string {

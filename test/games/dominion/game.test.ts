@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { masterKey } from '../../../src/core/random.ts';
 import { Forfeit } from '../../../src/core/forfeits.ts';
-import { CARD_COUNT, Card, EndCause, Ev, Metric, Phase, dominion } from '../../../src/games/dominion/index.ts';
+import { CARD_COUNT, Card, EndCause, Ev, Illegal, Metric, Phase, dominion } from '../../../src/games/dominion/index.ts';
 import { craft, handOf, legalOf, play } from './crafted.ts';
 
 function fresh(players: number, rules: Record<string, string> = {}) {
@@ -165,6 +165,19 @@ describe('bad answers play the fallback', () => {
     const s = craft({ rules: { profile: 'original-server' }, hands: [['village', 'smithy']] });
     dominion.forfeit(s, Forfeit.MALFORMED);
     assert.equal(s.current, 1);
+  });
+
+  test('original-server: an action naming a card it cannot play costs one action, as the spec has it', () => {
+    for (const reason of [Illegal.NOT_IN_HAND, Illegal.UNKNOWN_CARD, Illegal.WRONG_TYPE]) {
+      const s = craft({ rules: { profile: 'original-server' }, hands: [['village', 'smithy']] });
+      dominion.forfeit(s, reason);
+      assert.equal(s.phase, Phase.BUY);
+      assert.equal(s.actions, 0);
+      assert.equal(s.current, 0);
+    }
+    const timedOut = craft({ rules: { profile: 'original-server' }, hands: [['village', 'smithy']] });
+    dominion.forfeit(timedOut, Forfeit.TIMEOUT);
+    assert.equal(timedOut.current, 1, 'no answer ends the turn');
   });
 
   test('a bad buy ends the turn', () => {

@@ -52,6 +52,18 @@ function botLog(name: string, bot: string): string {
   return readFileSync(join(scratch, name, 'bots', botLogName(fixture(bot))), 'utf8');
 }
 
+/** The message player 1 was sent next after each of its replies of `phase`, read from a game's transcript. */
+function answersTo(transcript: string, phase: string): Record<string, unknown>[] {
+  const lines = transcript.split('\n').filter((line) => line.startsWith('[wire manager -> 1] ') || line.startsWith('[wire 1 -> manager] '));
+  const next: Record<string, unknown>[] = [];
+  lines.forEach((line, at) => {
+    if (!line.startsWith('[wire 1 -> manager] ') || JSON.parse(line.slice(20)).phase !== phase) return;
+    const following = lines.slice(at + 1).find((later) => later.startsWith('[wire manager -> 1] '));
+    if (following !== undefined) next.push(JSON.parse(following.slice(20)));
+  });
+  return next;
+}
+
 async function assertNothingLeft(): Promise<void> {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
   assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
@@ -171,6 +183,23 @@ describe('Dominion bots as processes', () => {
     });
     finishRun();
     assert.deepEqual([...forfeitsOf(counters, 0).keys()], [Illegal.TOO_EXPENSIVE]);
+    await assertNothingLeft();
+  });
+
+  test("under the original server's rules an action card it does not hold costs one action, and the turn goes on", async () => {
+    const { counters } = await playExternal([fixture('phantom_action'), 'random'], 1, {
+      game: 'dominion',
+      rules: { profile: 'original-server', turnLimit: '12' },
+      resultsDir: join(scratch, 'phantom-action'),
+      transcripts: true,
+      env,
+      limits,
+    });
+    finishRun();
+    const after = answersTo(readFileSync(join(scratch, 'phantom-action', 'transcripts', 'game-0.txt'), 'utf8'), 'action');
+    assert.ok(after.length > 0, 'a smithy played that it did not hold');
+    assert.deepEqual([...forfeitsOf(counters, 0).entries()], [[Illegal.NOT_IN_HAND, after.length]]);
+    for (const next of after) assert.deepEqual([next.type, next.actions, next.buys], ['play-turn', 0, 1]);
     await assertNothingLeft();
   });
 

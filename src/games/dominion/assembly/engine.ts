@@ -32,6 +32,7 @@ import {
   Family,
   GainedBy,
   HAND_SIZE,
+  Illegal,
   MILITIA_KEEPS,
   MINE_EXTRA_COST,
   Phase,
@@ -655,7 +656,10 @@ export function forfeitTurn(reason: i32, logging: i32): i32 {
   set(Slot.LOGGING, logging);
   switch (get(Slot.PHASE)) {
     case Phase.ACTION:
-      if (rule(RuleBit.INVALID_ENDS_TURN)) cleanup(NO_CARD);
+      // The original server ends the turn only where its reading of the reply raises (no reply,
+      // no JSON, no play-reply or phase): an action naming a card it cannot play (unknown, not
+      // held, no action card) costs one action there too, and play-turn is asked again.
+      if (rule(RuleBit.INVALID_ENDS_TURN) && reason < Illegal.UNKNOWN_CARD) cleanup(NO_CARD);
       else {
         set(Slot.ACTIONS, get(Slot.ACTIONS) - 1);
         if (reporting()) event(1 << get(Slot.ACTIVE), Ev.ACTION_LOST, get(Slot.ACTIVE), reason, 0, 0);
