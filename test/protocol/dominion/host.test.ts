@@ -186,6 +186,23 @@ describe('Dominion bots as processes', () => {
     await assertNothingLeft();
   });
 
+  test("under the original server's rules a buy that stops at a card it cannot afford is still followed by the cleanup's play-turn", async () => {
+    const { counters } = await playExternal([fixture('overbuy'), 'random'], 1, {
+      game: 'dominion',
+      rules: { profile: 'original-server', turnLimit: '6' },
+      resultsDir: join(scratch, 'overbuy'),
+      transcripts: true,
+      env,
+      limits,
+    });
+    finishRun();
+    assert.deepEqual([...forfeitsOf(counters, 0).keys()], [Illegal.TOO_EXPENSIVE]);
+    const after = answersTo(readFileSync(join(scratch, 'overbuy', 'transcripts', 'game-0.txt'), 'utf8'), 'buy');
+    assert.equal(after.length, 6, 'a buy reply each turn');
+    for (const next of after) assert.deepEqual([next.type, next.actions, next.buys], ['play-turn', 0, 0]);
+    await assertNothingLeft();
+  });
+
   test("under the original server's rules an action card it does not hold costs one action, and the turn goes on", async () => {
     const { counters } = await playExternal([fixture('phantom_action'), 'random'], 1, {
       game: 'dominion',

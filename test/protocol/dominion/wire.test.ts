@@ -156,6 +156,38 @@ describe('what the host reads', () => {
     }
   });
 
+  test('a buy that stops at a card it cannot buy: the original server asks the cleanup after it all the same', () => {
+    for (const [rules, asked] of [
+      [{}, []],
+      [{ profile: 'original-server' }, [['play-turn', 'aside', 0, 0]]],
+    ] as const) {
+      const { server } = seatOnTurn(rules, [Card.COPPER, Card.COPPER, Card.COPPER]);
+      const decoded = decode(server, buy(['copper', 'copper', 'copper'], ['province']));
+      assert.equal(faultOf(decoded), Illegal.TOO_EXPENSIVE);
+      server.forfeited();
+      const sent = [...server.encode(record(Ev.TURN_PLAYED, 0, Card.COPPER, 0, 3)), ...server.encode(record(Ev.TURN_END, 0, 3))];
+      const requests = sent.filter((message) => message.expects !== 'nothing');
+      const shown = requests.map((message) => [
+        JSON.parse(message.text).type,
+        message.expects,
+        JSON.parse(message.text).actions,
+        JSON.parse(message.text).buys,
+      ]);
+      assert.deepEqual(shown, asked, JSON.stringify(rules));
+    }
+    // Where the hand left offers a choice, that play-turn is the engine's own cleanup: asked once.
+    const { server } = seatOnTurn({ profile: 'original-server' }, [Card.COPPER, Card.COPPER, Card.ESTATE, Card.CELLAR]);
+    decode(server, buy(['copper', 'copper'], ['province']));
+    server.forfeited();
+    const cleanup = JSON.parse(server.request().text);
+    assert.deepEqual([cleanup.type, cleanup.actions, cleanup.buys], ['play-turn', 0, 0]);
+    const sent = [...server.encode(record(Ev.TURN_PLAYED, 0, Card.COPPER, 0, 2)), ...server.encode(record(Ev.TURN_END, 0, 2))];
+    assert.deepEqual(
+      sent.filter((message) => message.expects !== 'nothing'),
+      [],
+    );
+  });
+
   test("every treasure in hand, in the engine's order, is the engine's one action for it; keys in any order", () => {
     const { server } = seatOnTurn({}, [Card.COPPER, Card.COPPER, Card.SILVER, Card.ESTATE]);
     const reply = '{"cards_to_buy": ["silver"], "played_treasures": ["copper", "copper", "silver"], "phase": "buy", "type": "play-reply"}';

@@ -68,7 +68,7 @@ export class DominionServer implements ServerSeat {
   /** The seat's buys are over this turn: its next request is the cleanup. */
   private buysOver = false;
   /**
-   * A buy reply ended the turn with no choice of top discard, so the engine asks no cleanup;
+   * A buy reply ended the buys with no choice of top discard left, so the engine asks no cleanup;
    * under cleanupAsked=after-buys it is asked all the same, its answer set aside.
    */
   private cleanupAside = false;
@@ -240,6 +240,8 @@ export class DominionServer implements ServerSeat {
   }
 
   request(): Outbound {
+    // The engine asks the cleanup itself: the play-turn that asks it is the one the server sent.
+    this.cleanupAside = false;
     const view = this.view;
     const asked: Asked = view.discardsOwed > 0 ? 'attack' : this.buysOver ? 'cleanup' : 'turn';
     this.mirror.load(view, asked);
@@ -288,7 +290,7 @@ export class DominionServer implements ServerSeat {
     // A reply that got past the buys (a buy, or a cleanup) leaves the cleanup to ask.
     if (reading.passedBuys) this.buysOver = true;
     const cleanupDecided = this.mirror.deciding && this.mirror.phase() === Phase.CLEANUP;
-    this.cleanupAside = this.options.cleanupAfterBuys && reading.boughtToEnd && !cleanupDecided;
+    this.cleanupAside = this.options.cleanupAfterBuys && reading.buyRead && !cleanupDecided;
     if (fault && reading.count === 0) return fault;
     return fault ? { count: reading.count, then: fault } : { count: reading.count };
   }
@@ -302,8 +304,11 @@ export class DominionServer implements ServerSeat {
 class ReplyReading {
   count = 0;
   passedBuys = false;
-  /** A buy reply was read to its end (the original server then asked for the cleanup). */
-  boughtToEnd = false;
+  /**
+   * A buy reply was taken up with buys left: the original server asks for the cleanup after it,
+   * whether its treasures and cards were all right or it stopped at one that was not.
+   */
+  buyRead = false;
   readonly mirror: DecisionMirror;
   private readonly out: Int32Array;
   private readonly reply: string;
@@ -459,6 +464,7 @@ function readBuy(reading: ReplyReading, message: Message): InvalidReply | null {
   const { mirror } = reading;
   if (mirror.phase() === Phase.ACTION) reading.take(Action.END_ACTIONS, 'end actions');
   if (mirror.phase() !== Phase.BUY || !mirror.deciding) return reading.fault(Illegal.WRONG_DECISION, 'no buys left');
+  reading.buyRead = true;
   const treasures = listOrAbsent(message.played_treasures);
   if (treasures === null) return reading.fault(Forfeit.MALFORMED, 'played_treasures is not a list');
   // Every treasure in hand, in the order the engine plays them all: its one action for that.
@@ -479,16 +485,13 @@ function readBuys(reading: ReplyReading, message: Message): InvalidReply | null 
     // More cards than buys: the rest are not bought.
     if (mirror.phase() !== Phase.BUY || !mirror.deciding) {
       reading.passedBuys = true;
-      reading.boughtToEnd = true;
       return null;
     }
     const fault = reading.takeCard(Family.BUY, name, 'buy');
     if (fault) return fault;
   }
   reading.passedBuys = true;
-  const fault = mirror.phase() === Phase.BUY && mirror.deciding ? reading.take(Action.END_BUYS, 'end buys') : null;
-  reading.boughtToEnd = fault === null;
-  return fault;
+  return mirror.phase() === Phase.BUY && mirror.deciding ? reading.take(Action.END_BUYS, 'end buys') : null;
 }
 
 /** A list a reply may leave out (none then): null when it is something else (a string is no list of one card). */
