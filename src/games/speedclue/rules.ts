@@ -26,12 +26,6 @@ export const SPEEDCLUE_RULES: readonly RuleOption[] = [
     help: 'players out of the game are still told every suggestion and accusation',
   },
   {
-    name: 'repeats',
-    values: ['ordered', 'set'],
-    default: 'ordered',
-    help: 'external bots: a repeated suggestion is the same cards in the same order, or the same set in any order',
-  },
-  {
     name: 'accusationRules',
     values: 'boolean',
     default: true,
@@ -43,7 +37,7 @@ type Values = Record<string, string | number | boolean>;
 
 const PROFILES: Readonly<Record<string, Values>> = {
   'java-server': {},
-  'python-port': { askSingleMatch: true, tellEliminated: false, repeats: 'set', accusationRules: false },
+  'python-port': { askSingleMatch: true, tellEliminated: false, accusationRules: false },
 };
 
 /** Validates `key=value` pairs: the profile's preset first, then each option given. */
@@ -58,7 +52,6 @@ export function parseSpeedClueRules(pairs: Readonly<Record<string, string>>): Ru
 export interface DecodedRules {
   readonly askSingleMatch: boolean;
   readonly tellEliminated: boolean;
-  readonly repeatsAsSets: boolean;
   readonly accusationRules: boolean;
 }
 
@@ -66,7 +59,6 @@ export function decodeRules(rules: RuleValues): DecodedRules {
   return {
     askSingleMatch: rules.askSingleMatch === true,
     tellEliminated: rules.tellEliminated !== false,
-    repeatsAsSets: rules.repeats === 'set',
     accusationRules: rules.accusationRules !== false,
   };
 }

@@ -430,14 +430,12 @@ describe('rule options', () => {
       profile: 'java-server',
       askSingleMatch: false,
       tellEliminated: true,
-      repeats: 'ordered',
       accusationRules: true,
     });
     assert.deepEqual(speedClue.parseRules(PYTHON), {
       profile: 'python-port',
       askSingleMatch: true,
       tellEliminated: false,
-      repeats: 'set',
       accusationRules: false,
     });
     assert.equal(speedClue.parseRules({ profile: 'python-port', accusationRules: 'true' }).accusationRules, true);
