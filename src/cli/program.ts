@@ -36,8 +36,17 @@ function toCommanderOption(definition: OptionDef, context: CommandContext): Opti
   return option;
 }
 
+/**
+ * Commander's complaint as one line: it puts its suggestion for a near miss on a line of its own
+ * ("(Did you mean --games?)"), which is joined to the complaint as parlor's own hints read.
+ */
 function oneLine(text: string): string {
-  return `parlor: ${text.replace(/^error: /, '').trimEnd()}\n`;
+  const complaint = text
+    .replace(/^error: /, '')
+    .trimEnd()
+    .replace(/\n\(Did you mean /, ' (did you mean ')
+    .replace(/\s*\n\s*/g, ' ');
+  return `parlor: ${complaint}\n`;
 }
 
 /**

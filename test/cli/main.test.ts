@@ -91,6 +91,9 @@ const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = 
     () => ['compare', '--candidate', 'counter', '--baseline', 'random', '--games', '100'],
     /did you mean --max-games/,
   ],
+  // Commander puts its suggestion on a line of its own.
+  ['a misspelled option', () => ['sim', '--gmes', '5'], /unknown option '--gmes' \(did you mean --games\?\)/],
+  ['a misspelled command', () => ['tournment'], /unknown command 'tournment' \(did you mean tournament\?\)/],
   ['an empty --seat', () => ['sim', '--seat', '', '--seat', 'random'], /--seat needs a strategy/],
   [
     'a rule given twice',
