@@ -12,6 +12,18 @@ export function integerIn(what: string, min: number, max: number) {
   };
 }
 
+/**
+ * The text of an option whose value is free text (a folder, a seed, a name), but never empty: an
+ * empty value is an unset shell variable, not a choice (`--resume ""` would start a new run,
+ * `--seed ""` play a seed no printout shows).
+ */
+export function nonEmpty(what: string, value: string) {
+  return (text: string): string => {
+    if (text.trim() === '') throw Errors.badOption(`${what} needs a value (${value}), got '${text}'`);
+    return text;
+  };
+}
+
 /** One word of a fixed list. */
 export function oneOf(what: string, words: readonly string[]) {
   return (text: string): string => {

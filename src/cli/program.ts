@@ -4,6 +4,7 @@ import { Commands } from './commands.ts';
 import { Options, type OptionDef } from './options.ts';
 import { version } from '../runner/job/version.ts';
 import { trustStrategyFiles } from '../runner/play/trust.ts';
+import { nonEmpty } from './parse.ts';
 
 /**
  * Defaults that no value stands for (the command works them out as it runs), as help shows them:
@@ -31,6 +32,7 @@ function toCommanderOption(definition: OptionDef, context: CommandContext): Opti
   // A parser's ParlorError already names the option; commander lets it through to run(), which
   // prints it as one line like every other error.
   if (definition.parse) option.argParser(definition.parse);
+  else if (option.required) option.argParser(nonEmpty(option.long!, /<[^>]+>/.exec(definition.flags)![0]));
   if (definition.mandatory) option.makeOptionMandatory();
   if (definition.preset !== undefined) option.preset(definition.preset);
   return option;

@@ -94,6 +94,11 @@ const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = 
   // Commander puts its suggestion on a line of its own.
   ['a misspelled option', () => ['sim', '--gmes', '5'], /unknown option '--gmes' \(did you mean --games\?\)/],
   ['a misspelled command', () => ['tournment'], /unknown command 'tournment' \(did you mean tournament\?\)/],
+  // An empty value is an unset shell variable: a resume would have started a new run, --out read as a file.
+  ['an empty --resume', () => ['sim', '--resume', ''], /--resume needs a value \(<dir>\), got ''/],
+  ['an empty --out', () => [...sim, '--out', ''], /--out needs a value \(<dir>\), got ''/],
+  ['an empty --seed', () => ['sim', '--seed', ''], /--seed needs a value \(<text>\), got ''/],
+  ['an empty --launch', () => ['contest', '--launch', ''], /--launch needs a value \(<file>\), got ''/],
   ['an empty --seat', () => ['sim', '--seat', '', '--seat', 'random'], /--seat needs a strategy/],
   [
     'a rule given twice',
