@@ -1,4 +1,5 @@
 import { Errors } from '../core/errors.ts';
+import { choicesListed, withNearMiss } from '../core/near-miss.ts';
 import type { SandboxLimits } from '../runner/play/external.ts';
 
 /** Value parsers for options: each turns text into a checked value or throws a ParlorError. */
@@ -27,7 +28,7 @@ export function nonEmpty(what: string, value: string) {
 /** One word of a fixed list. */
 export function oneOf(what: string, words: readonly string[]) {
   return (text: string): string => {
-    if (!words.includes(text)) throw Errors.badOption(`${what} must be ${words.join(', ')}, got '${text}'`);
+    if (!words.includes(text)) throw Errors.badOption(withNearMiss(`${what} must be ${words.join(', ')}, got '${text}'`, text, words));
     return text;
   };
 }
@@ -53,7 +54,7 @@ export function parseSandbox(text: string): SandboxLimits {
   for (const [key, value] of Object.entries(given)) {
     const number = Number(value);
     if (!(key in DEFAULT_SANDBOX))
-      throw Errors.badOption(`--sandbox: unknown limit '${key}' (limits: ${Object.keys(DEFAULT_SANDBOX).join(', ')})`);
+      throw Errors.badOption(`--sandbox: unknown limit '${key}' (${choicesListed('limits', key, Object.keys(DEFAULT_SANDBOX))})`);
     if (!Number.isInteger(number) || number < 1) throw Errors.badOption(`--sandbox: ${key} must be a whole number above 0, got '${value}'`);
     limits[key] = number;
   }

@@ -2,6 +2,7 @@
 // never renamed or reused; messages may improve. Every failure a user can cause goes through here,
 // so the CLI can print one clear line and exit with the right status instead of a stack trace.
 
+import { choicesListed } from './near-miss.ts';
 import { shellWord } from './shell-word.ts';
 
 export const ErrorCodes = {
@@ -49,12 +50,12 @@ export const Errors = {
   badNumber: (what: string, value: string, expected: string) =>
     new ParlorError(ErrorCodes.BAD_NUMBER, `${what} must be ${expected}, got '${value}'`),
   unknownGame: (name: string, known: readonly string[]) =>
-    new ParlorError(ErrorCodes.UNKNOWN_GAME, `unknown game '${name}' (known: ${known.join(', ')})`),
+    new ParlorError(ErrorCodes.UNKNOWN_GAME, `unknown game '${name}' (${choicesListed('known', name, known)})`),
   /** `asData`: the game also reads strategies written as .json files (Dominion's priority lists). */
   unknownStrategy: (name: string, known: readonly string[], asData: boolean) =>
     new ParlorError(
       ErrorCodes.UNKNOWN_STRATEGY,
-      `unknown strategy '${name}' (built-in: ${known.join(', ')}; or give a path to a .ts/.js file${asData ? ' or a .json strategy file' : ''})`,
+      `unknown strategy '${name}' (${choicesListed('built-in', name, known)}; or give a path to a .ts/.js file${asData ? ' or a .json strategy file' : ''})`,
     ),
   badStrategyModule: (path: string, why: string) => new ParlorError(ErrorCodes.BAD_STRATEGY_MODULE, `strategy module ${path}: ${why}`),
   badStrategyParam: (strategy: string, why: string) => new ParlorError(ErrorCodes.BAD_STRATEGY_PARAM, `strategy '${strategy}': ${why}`),

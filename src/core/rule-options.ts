@@ -1,6 +1,7 @@
 // Rule options as every game declares them, and the parsing of a user's
 // `key=value` pairs against them: one parser, so every game refuses the same mistakes alike.
 import { Errors } from './errors.ts';
+import { choicesListed, withNearMiss } from './near-miss.ts';
 
 /** A rule set as plain data, so it can be stored in job.json and compared on resume. */
 export type RuleValues = Readonly<Record<string, string | number | boolean>>;
@@ -21,7 +22,14 @@ export function parseRuleValues(options: readonly RuleOption[], pairs: Readonly<
   for (const option of options) values[option.name] = option.default;
   for (const [key, raw] of Object.entries(pairs)) {
     const option = options.find((candidate) => candidate.name === key);
-    if (!option) throw Errors.badRule(`unknown rule '${key}' (known: ${options.map((o) => o.name).join(', ')})`);
+    if (!option)
+      throw Errors.badRule(
+        `unknown rule '${key}' (${choicesListed(
+          'known',
+          key,
+          options.map((o) => o.name),
+        )})`,
+      );
     values[key] = parseRuleValue(option, raw);
   }
   return values;
@@ -41,7 +49,7 @@ function parseRuleValue(option: RuleOption, raw: string): string | number | bool
     return value;
   }
   if (!option.values.includes(raw)) {
-    throw Errors.badRule(`${option.name} must be one of ${option.values.join(', ')}, got '${raw}'`);
+    throw Errors.badRule(withNearMiss(`${option.name} must be one of ${option.values.join(', ')}, got '${raw}'`, raw, option.values));
   }
   return raw;
 }

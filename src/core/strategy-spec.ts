@@ -1,4 +1,5 @@
 import { Errors } from './errors.ts';
+import { choicesListed } from './near-miss.ts';
 import type { ParamSpec, ParamValue } from './strategy.ts';
 
 /** A strategy as named on the command line: `name` or `name:key=value,key=value`, or a file path. */
@@ -71,8 +72,15 @@ export function resolveParams(
   for (const [key, raw] of Object.entries(given)) {
     const spec = declared.find((candidate) => candidate.name === key);
     if (!spec) {
-      const known = declared.length > 0 ? declared.map((p) => p.name).join(', ') : 'none';
-      throw Errors.badStrategyParam(strategy, `unknown parameter '${key}' (parameters: ${known})`);
+      const known =
+        declared.length > 0
+          ? choicesListed(
+              'parameters',
+              key,
+              declared.map((p) => p.name),
+            )
+          : 'parameters: none';
+      throw Errors.badStrategyParam(strategy, `unknown parameter '${key}' (${known})`);
     }
     values[key] = convertParam(strategy, spec, raw);
   }

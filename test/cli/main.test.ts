@@ -99,6 +99,26 @@ const CASES: readonly (readonly [string, (f: Folders) => string[], RegExp])[] = 
   ['an empty --out', () => [...sim, '--out', ''], /--out needs a value \(<dir>\), got ''/],
   ['an empty --seed', () => ['sim', '--seed', ''], /--seed needs a value \(<text>\), got ''/],
   ['an empty --launch', () => ['contest', '--launch', ''], /--launch needs a value \(<file>\), got ''/],
+  // A near miss of a known name is answered with the name meant, beside the list.
+  ['a misspelled game', () => ['sim', '--game', 'love-leter'], /unknown game 'love-leter' \(did you mean love-letter\? known: /],
+  [
+    'a misspelled strategy',
+    () => ['sim', '--strategies', 'random,cautios'],
+    /unknown strategy 'cautios' \(did you mean cautious\? built-in: /,
+  ],
+  ['a misspelled design', () => ['sim', '--design', 'duplicat'], /got 'duplicat' \(did you mean duplicate\?\)$/],
+  ['a misspelled channel', () => ['sim', '--channel', 'tpc'], /got 'tpc' \(did you mean tcp\?\)$/],
+  ['a misspelled rule', () => ['sim', '--rules', 'winsNeded=2'], /unknown rule 'winsNeded' \(did you mean winsNeeded\? known: /],
+  [
+    'a misspelled rule value',
+    () => ['sim', '--game', 'hearts', '--rules', 'moon=all-point'],
+    /moon must be one of .*, got 'all-point' \(did you mean all-points\?\)$/,
+  ],
+  [
+    "a misspelled strategy's parameter",
+    () => ['sim', '--strategies', 'ismcts:itrations=5,random'],
+    /unknown parameter 'itrations' \(did you mean iterations\? parameters: /,
+  ],
   ['an empty --seat', () => ['sim', '--seat', '', '--seat', 'random'], /--seat needs a strategy/],
   [
     'a rule given twice',

@@ -1,4 +1,5 @@
 import { Errors } from '../../core/errors.ts';
+import { withNearMiss } from '../../core/near-miss.ts';
 
 /**
  * Experiment designs: how the games of one match-up map onto deals and seatings.
@@ -24,7 +25,7 @@ export type DesignName = (typeof DESIGNS)[number];
 /** One of a fixed set of names given to `option`, or a ParlorError naming the choices. */
 export function parseChoice<T extends string>(option: string, choices: readonly T[], text: string): T {
   const choice = choices.find((name) => name === text);
-  if (!choice) throw Errors.badOption(`${option} must be one of ${choices.join(', ')}, got '${text}'`);
+  if (!choice) throw Errors.badOption(withNearMiss(`${option} must be one of ${choices.join(', ')}, got '${text}'`, text, choices));
   return choice;
 }
 

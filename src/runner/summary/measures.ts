@@ -1,4 +1,5 @@
 import { Errors } from '../../core/errors.ts';
+import { withNearMiss } from '../../core/near-miss.ts';
 import { measuresOf, type Game, type Measure } from '../../core/game.ts';
 import { MomentField } from '../../core/metrics.ts';
 import type { GameTally } from '../../core/tally.ts';
@@ -16,7 +17,10 @@ export function chooseMeasure(game: Pick<Game, 'id' | 'measures'>, id?: string):
   const measures = measuresOf(game);
   if (id === undefined) return measures[0];
   const measure = measures.find((candidate) => candidate.id === id);
-  if (!measure) throw Errors.badOption(`--measure: ${game.id} declares ${measures.map((m) => m.id).join(', ')}, not '${id}'`);
+  if (!measure) {
+    const ids = measures.map((m) => m.id);
+    throw Errors.badOption(withNearMiss(`--measure: ${game.id} declares ${ids.join(', ')}, not '${id}'`, id, ids));
+  }
   return measure;
 }
 
