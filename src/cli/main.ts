@@ -1,5 +1,6 @@
 import { CommanderError } from 'commander';
-import { ErrorCodes, isParlorError } from '../core/errors.ts';
+import { constants } from 'node:os';
+import { ErrorCodes, isParlorError, StoppedError } from '../core/errors.ts';
 import { BUILTIN_REGISTRY_MODULE, builtinRegistry } from '../app.ts';
 import type { CommandContext } from './command.ts';
 import { prepareResultHooks, resultHooks } from './hooks.ts';
@@ -50,6 +51,11 @@ export async function run(
     if (error instanceof CommanderError) {
       // Help and version are "errors" to commander's exit override, but successes to the user.
       return error.exitCode === 0 ? ExitCode.OK : ExitCode.BAD_INPUT;
+    }
+    if (error instanceof StoppedError) {
+      process.stderr.write(`parlor: ${error.message}\n`);
+      // As a shell reports a process the signal killed: 128 + its number (130 for SIGINT, 143 for SIGTERM).
+      return 128 + constants.signals[error.signal];
     }
     if (isParlorError(error)) {
       process.stderr.write(`parlor: ${error.message}\n`);

@@ -3,14 +3,14 @@
 // of its sources and the compiler's version and options, and every later one reads the binary from
 // there. Binaries are written under a temporary name and renamed into place, so processes that
 // compile at once (test files, worker threads) each end with a whole one.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Errors } from './errors.ts';
+import { Errors, StoppedError, type ParlorError } from './errors.ts';
 
 /** An AssemblyScript program: a folder of sources, the modules generated beside them, how to compile. */
 export interface AssemblySource {
@@ -84,12 +84,27 @@ function compile(source: AssemblySource, folder: string, files: readonly string[
     // Under Deno (the notebooks' kernel) the runtime runs a script through its `run` command.
     const runtime = 'Deno' in globalThis ? ['run', '--allow-all'] : [];
     const run = spawnSync(process.execPath, [...runtime, asc, entry, ...source.options, '--outFile', output], { encoding: 'utf8' });
-    if (run.status !== 0) throw Errors.engineBuild(source.name, `${run.stderr || run.stdout || run.error?.message || ''}`.trim());
+    if (run.status !== 0) throw compileFailure(source.name, run);
     return readFileSync(output);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
+
+/**
+ * Why the compiler gave no binary. Ctrl-C reaches the compiler with parlor (one process group), and
+ * while it runs parlor's own handlers wait: a compiler ended by a signal that stops parlor was
+ * stopped, not broken (the engine's source and the install are fine). Another signal (the kernel's
+ * SIGKILL out of memory) is named, where the compiler itself said nothing.
+ */
+export function compileFailure(name: string, run: Pick<SpawnSyncReturns<string>, 'signal' | 'stderr' | 'stdout' | 'error'>): ParlorError {
+  if (run.signal !== null && STOPPING.includes(run.signal)) return new StoppedError(run.signal, `compiling the ${name} engine`);
+  const said = `${run.stderr || run.stdout || run.error?.message || ''}`.trim();
+  return Errors.engineBuild(name, said || `the compiler was ended by ${run.signal ?? 'an unknown cause'}`);
+}
+
+/** The signals by which a user or a server stops parlor (the CLI's own list; core imports nothing from it). */
+const STOPPING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** Puts the binary in `cache`; false where that folder cannot be written. */
 function store(cache: string, binary: string, bytes: Uint8Array): boolean {

@@ -30,6 +30,7 @@ export const ErrorCodes = {
   WORKER_REFUSED: 'PARLOR_WORKER_REFUSED',
   ENGINE_BUILD: 'PARLOR_ENGINE_BUILD',
   SESSION_CUT_SHORT: 'PARLOR_SESSION_CUT_SHORT',
+  STOPPED: 'PARLOR_STOPPED',
   INTERNAL: 'PARLOR_INTERNAL',
 } as const;
 
@@ -42,6 +43,19 @@ export class ParlorError extends Error {
     super(message);
     this.name = 'ParlorError';
     this.code = code;
+  }
+}
+
+/**
+ * Work that a signal stopped before it was done (Ctrl-C while a step that blocks the process ran,
+ * such as an engine's compiler): not a failure, so the exit status is the signal's, as a shell
+ * reports a process it killed.
+ */
+export class StoppedError extends ParlorError {
+  readonly signal: NodeJS.Signals;
+  constructor(signal: NodeJS.Signals, doing: string) {
+    super(ErrorCodes.STOPPED, `stopped by ${signal} while ${doing}; nothing was written (the next start does it again)`);
+    this.signal = signal;
   }
 }
 

@@ -3,7 +3,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { showsProgress } from '../../src/cli/main.ts';
+import { run, showsProgress } from '../../src/cli/main.ts';
+import { BUILTIN_REGISTRY_MODULE, builtinRegistry } from '../../src/app.ts';
+import type { Registry } from '../../src/core/registry.ts';
+import { StoppedError } from '../../src/core/errors.ts';
 import { parlor, runCaptured } from './cli.ts';
 import { scratchDir } from '../helpers/scratch.ts';
 
@@ -212,5 +215,38 @@ describe('progress', () => {
     assert.match(run.stdout, /3,000 games of love-letter/);
     assert.match(run.stdout, /results: piped\n$/);
     assert.ok(existsSync(join(elsewhere, 'piped', 'summary.json')));
+  });
+});
+
+describe('a step that a signal stopped', () => {
+  test("exits with the signal's status and its one line, as a run stopped by it does", async () => {
+    // As the Dominion engine's first compile, which blocks parlor, ends when Ctrl-C reaches its compiler.
+    const registry = Object.create(builtinRegistry(), {
+      game: {
+        value: () => {
+          throw new StoppedError('SIGTERM', 'compiling the dominion engine');
+        },
+      },
+    }) as Registry;
+    const written: string[] = [];
+    const write = process.stderr.write;
+    process.stderr.write = ((text: string) => written.push(text) > 0) as typeof process.stderr.write;
+    try {
+      const context = {
+        registry,
+        registryModule: BUILTIN_REGISTRY_MODULE,
+        resultHooks: [],
+        print: () => {},
+        progress: () => {},
+        warn: () => {},
+      };
+      assert.equal(await run(['sim', '--game', 'dominion', '--out', join(scratch, 'stopped')], context), 143);
+    } finally {
+      process.stderr.write = write;
+    }
+    assert.deepEqual(written, [
+      'parlor: stopped by SIGTERM while compiling the dominion engine; nothing was written (the next start does it again)\n',
+    ]);
+    assert.equal(existsSync(join(scratch, 'stopped')), false);
   });
 });

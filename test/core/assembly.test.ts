@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { assemblyBytes, type AssemblySource } from '../../src/core/assembly.ts';
-import { ErrorCodes, ParlorError } from '../../src/core/errors.ts';
+import { assemblyBytes, compileFailure, type AssemblySource } from '../../src/core/assembly.ts';
+import { ErrorCodes, ParlorError, StoppedError } from '../../src/core/errors.ts';
 import { compileWasm, instantiateWasm } from '../../src/core/webassembly.ts';
 
 const CACHE = fileURLToPath(new URL('../../.cache/assembly', import.meta.url));
@@ -63,5 +63,19 @@ describe('engines in AssemblyScript, compiled on first use', () => {
         error.message.includes('undeclaredName') &&
         !error.message.includes('\n'),
     );
+  });
+
+  test('a compiler stopped with parlor (Ctrl-C reaches both) is a stop, not a broken install', () => {
+    const stopped = compileFailure('dominion', { signal: 'SIGINT', stderr: '', stdout: '', error: undefined });
+    assert.ok(stopped instanceof StoppedError);
+    assert.equal(stopped.signal, 'SIGINT');
+    assert.equal(
+      stopped.message,
+      'stopped by SIGINT while compiling the dominion engine; nothing was written (the next start does it again)',
+    );
+    // Killed by something else, it said nothing: the signal is the reason given.
+    const killed = compileFailure('dominion', { signal: 'SIGKILL', stderr: '', stdout: '', error: undefined });
+    assert.equal(killed.code, ErrorCodes.ENGINE_BUILD);
+    assert.match(killed.message, /: the compiler was ended by SIGKILL$/);
   });
 });
