@@ -48,10 +48,16 @@ export async function runBot(
     throw Errors.badOption('parlor bot plays a parlor strategy; an external bot can enter a manager as it is');
   const channel = channelFor(game, options.channel);
   const framing = framingFor(game, options.framing);
+  // Only a bot that connects takes a port: on stdio or FIFOs a port typed would be dropped unseen.
+  if (channel !== 'tcp' && options.port !== undefined)
+    throw Errors.badOption(`a bot on ${channel} takes no [port] (got '${options.port}'): only one on tcp connects to a port`);
   const port = channel === 'tcp' ? portNumber(options) : 0;
   // --handshake is short for a rule: given both ways, it would be the rule's key given twice.
   if (options.handshake !== undefined && options.rules?.handshake !== undefined)
     throw Errors.badOption('--rules: handshake is given twice (also as --handshake)');
+  // Said of the option typed, not as an unknown rule, whose nearest spelling is another rule altogether.
+  if (options.handshake !== undefined && !game.ruleOptions.some((option) => option.name === 'handshake'))
+    throw Errors.badOption(`--handshake: ${game.id} has no greeting to choose (its rules: parlor games)`);
   const rules = game.parseRules({ ...options.rules, ...(options.handshake ? { handshake: options.handshake } : {}) });
   const players = options.players;
   if (players !== undefined && (players < game.minPlayers || players > game.maxPlayers))

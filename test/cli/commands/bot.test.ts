@@ -83,6 +83,12 @@ describe('parlor bot', () => {
     await refused({ strategy: 'no-such-strategy' }, ErrorCodes.UNKNOWN_STRATEGY);
   });
 
+  test('refuses what it would ignore: a port on stdio, a greeting for a game that has one', async () => {
+    await assert.rejects(session([], { game: 'dominion', name: 'me', port: '4000' }), /a bot on stdio takes no \[port\] \(got '4000'\)/);
+    await assert.rejects(session([], { game: 'hearts', name: 'me', port: '4000' }), /a bot on fifo takes no \[port\]/);
+    await assert.rejects(session([], { game: 'hearts', handshake: 'ident' }), /--handshake: hearts has no greeting to choose/);
+  });
+
   test('as a process: answers on stdout, ends at the end of its input, and dies on SIGTERM like any bot', async () => {
     const bot = spawn(process.execPath, [join(ROOT, 'bin/parlor.js'), 'bot', 'random', '--players', '2'], { cwd: ROOT });
     let stdout = '';
