@@ -21,6 +21,7 @@ import {
   checkRecordedSettings,
   inRunFolder,
   jobContext,
+  noteFinished,
   refuseFixedOnResume,
   runThreads,
   SignalStop,
@@ -82,6 +83,7 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
       warnStopped(context, outcome.job, outcome.dir, outcome.gamesDone, options.redis);
       return stop.exitCode;
     }
+    if (outcome.status === 'already-complete') noteFinished(context, outcome.dir);
     printResults(context, options, outcome.plan, outcome.summary, outcome.dir);
     return outcome.summary.comparison.exitCode;
   } finally {

@@ -172,6 +172,7 @@ export async function runJobCommand<O extends RunOptions>(
       outcome = await startJob(jobContext(context, timeline), plan, settings);
     }
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);
+    if (outcome.status === 'already-complete') noteFinished(context, outcome.dir);
     printSummary(context, outcome.summary, outcome.dir, options);
     if (timeline) context.warn(timeline.format());
     if (outcome.status !== 'interrupted') return 0;
@@ -180,6 +181,11 @@ export async function runJobCommand<O extends RunOptions>(
   } finally {
     stop.dispose();
   }
+}
+
+/** A resume of a run that had finished plays nothing: said before its results are shown again. */
+export function noteFinished(context: CommandContext, dir: string): void {
+  context.warn(`note: ${dir} holds a finished run: nothing was left to play`);
 }
 
 /**

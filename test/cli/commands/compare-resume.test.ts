@@ -71,5 +71,12 @@ describe('parlor compare --resume', () => {
     }
     const verdict = (text: string) => text.slice(text.indexOf('verdict:'), text.indexOf('results:'));
     assert.equal(verdict(resumed.stdout), verdict(whole.stdout));
+    assert.ok(!resumed.stderr.includes('finished run'), resumed.stderr);
+
+    // Resumed once more, the finished run plays nothing, says so and shows the same verdict.
+    const again = await parlor(['compare', '--resume', stopped]);
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stderr, /note: .* holds a finished run: nothing was left to play/);
+    assert.equal(verdict(again.stdout), verdict(whole.stdout));
   });
 });

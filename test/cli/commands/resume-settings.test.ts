@@ -282,6 +282,8 @@ describe('what a resume is told', () => {
     assert.equal((await runCaptured([...args, '--out', dir])).code, 0);
     const same = await runCaptured(['sim', '--resume', dir, '--out', `${dir}/`]);
     assert.equal(same.code, 0, same.warnings.join('\n'));
+    // The run had finished: the resume says so, then shows its results again.
+    assert.ok(same.warnings.includes(`note: ${dir} holds a finished run: nothing was left to play`), same.warnings.join('\n'));
     const other = await parlor(['sim', '--resume', dir, '--out', join(scratch, 'other')]);
     assert.equal(other.code, 3);
     assert.match(other.stderr, /--out cannot be changed on resume/);
