@@ -320,6 +320,33 @@ describe('a program hosting bots', () => {
     assert.deepEqual(processesMarked(marker), []);
   });
 
+  test('interrupted while a bot is being stopped, kills what the SIGTERM left outside its tree and group', async () => {
+    // The bot's grandchild, in a session of its own and with an empty environment, is orphaned by
+    // the stop's SIGTERM; the grace before the SIGKILL outlasts the test, so only the interruption
+    // (a second Ctrl-C ends parlor before any grace is out) can end it.
+    const pidFile = join(scratch, 'orphaned-pid');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'test/fixtures/host-stopping.ts'), pidFile, join(scratch, 'orphaned')],
+      {
+        cwd: ROOT,
+        env,
+        stdio: 'ignore',
+      },
+    );
+    const exited = once(child, 'exit');
+    await eventually('the grandchild orphaned', () => existsSync(pidFile));
+    const orphan = Number(readFileSync(pidFile, 'utf8'));
+    try {
+      child.kill('SIGINT');
+      assert.deepEqual(await exited, [null, 'SIGINT']);
+      await eventually('the orphaned grandchild gone', () => !isRunning(orphan));
+    } finally {
+      if (isRunning(orphan)) process.kill(orphan, 'SIGKILL');
+    }
+    assert.deepEqual(processesMarked(marker), []);
+  });
+
   test('interrupted while its bots think, leaves none of their processes, detached or not', async () => {
     const pidFile = join(scratch, 'interrupted-pids');
     const seat = cmd('sh', fixture('detach.sh'), pidFile, 'sh', fixture('hang.sh'));

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { botsStopped, markBotsStopped } from '../../core/bots-stopped.ts';
+import { botsStopped, holdStopping, markBotsStopped, stoppingProcesses } from '../../core/bots-stopped.ts';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { Errors } from '../../core/errors.ts';
@@ -132,6 +132,8 @@ export class BotProcess implements BotLink {
   private outputHeld = false;
   /** Processes of the bot found when it was stopped. */
   private tracked: ProcessId[] = [];
+  /** Takes `tracked` off the list the main thread kills at parlor's end, once they are killed. */
+  private releaseTracked: (() => void) | null = null;
   /** The child's pipes are closed (or given up on). */
   private childClosed = false;
   /** The FIFO the bot writes is open on this side. */
@@ -247,6 +249,9 @@ export class BotProcess implements BotLink {
         // before it dies, while what it started still hangs below it; then told to end.
         signalGroup(this.pid, 'SIGSTOP');
         this.tracked = freezeTree(this.leaderExited ? [] : [this.pid]);
+        // Those the SIGTERM orphans, out of the bot's group and without its token, are found by
+        // nothing else until the SIGKILL: a second Ctrl-C ends parlor before it comes.
+        this.releaseTracked = holdStopping(this.tracked);
         for (const signal of ['SIGTERM', 'SIGCONT'] as const) {
           signalGroup(this.pid, signal);
           signalProcesses(this.tracked, signal);
@@ -450,6 +455,7 @@ export class BotProcess implements BotLink {
       signalProcesses(this.tracked, 'SIGKILL');
       // Anything started since the search, below what was found.
       signalProcesses(freezeTree(this.tracked.map(({ pid }) => pid)), 'SIGKILL');
+      this.releaseTracked?.();
     }
     if (this.killTimer) clearTimeout(this.killTimer);
     this.killTimer = null;
@@ -539,7 +545,11 @@ function killAllBots(): void {
   for (const channel of liveChannels) channel.dispose();
   liveChannels.clear();
   sweepBots();
-  if (isMainThread) sweepProcess();
+  if (isMainThread) {
+    // What any thread's bots left while that thread stopped them: its own SIGKILL may never come.
+    signalProcesses(stoppingProcesses(), 'SIGKILL');
+    sweepProcess();
+  }
 }
 
 // Tokens of bots not yet gone. A process with any other token of this run was left behind by a
