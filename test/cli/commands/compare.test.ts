@@ -155,24 +155,16 @@ describe('parlor compare', () => {
     assert.ok(elo.low < -100 && elo.high > 100, `${elo.low} to ${elo.high}`);
   });
 
+  /** counter against cautious under a cap of `maxGames`, in the scratch folder `name`. */
+  const capped = (name: string, maxGames: number, ...more: string[]) => {
+    const dir = join(scratch, name);
+    const args = ['--candidate', 'counter', '--baseline', 'cautious', '--max-games', String(maxGames), ...more];
+    return { dir, run: parlor(['compare', ...args, '--seed', 'parlor', '--quiet', '--out', dir]) };
+  };
+
   test('a cap too small to decide exits 2', async () => {
-    const dir = join(scratch, 'capped');
-    const run = await parlor([
-      'compare',
-      '--candidate',
-      'counter',
-      '--baseline',
-      'cautious',
-      '--max-games',
-      '100',
-      '--batch',
-      '20',
-      '--seed',
-      'parlor',
-      '--quiet',
-      '--out',
-      dir,
-    ]);
+    const { dir, run: running } = capped('capped', 100, '--batch', '20');
+    const run = await running;
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stdout, /verdict: UNDECIDED: the cap of 100 games came first/);
     const comparison = summaryOf(dir).comparison;
@@ -183,43 +175,14 @@ describe('parlor compare', () => {
   });
 
   test('one block is one block, not 1 blocks', async () => {
-    const dir = join(scratch, 'one-block');
-    const run = await parlor([
-      'compare',
-      '--candidate',
-      'counter',
-      '--baseline',
-      'cautious',
-      '--max-games',
-      '4',
-      '--seed',
-      'parlor',
-      '--quiet',
-      '--out',
-      dir,
-    ]);
+    const run = await capped('one-block', 4).run;
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stdout, /^games: 4 \(1 block in each arm\);/m);
   });
 
   test('a cap that no whole block fills says how many games were played under it', async () => {
-    const dir = join(scratch, 'capped-short');
-    const run = await parlor([
-      'compare',
-      '--candidate',
-      'counter',
-      '--baseline',
-      'cautious',
-      '--max-games',
-      '102',
-      '--batch',
-      '20',
-      '--seed',
-      'parlor',
-      '--quiet',
-      '--out',
-      dir,
-    ]);
+    const { dir, run: running } = capped('capped-short', 102, '--batch', '20');
+    const run = await running;
     assert.equal(run.code, 2, run.stderr);
     assert.equal(summaryOf(dir).comparison.games, 100);
     assert.match(run.stdout, /verdict: UNDECIDED: the cap of 102 games came first \(100 played: both arms play whole blocks\)/);
