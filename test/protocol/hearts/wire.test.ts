@@ -141,6 +141,12 @@ describe('the Hearts wire protocol', () => {
     assert.equal(read(';'), LineKind.END);
   });
 
+  test("answers the name request with at most the spec's 15 characters", () => {
+    const client = wireProtocol(hearts).client(hearts.parseRules({}), 4);
+    assert.equal(client.nameReply?.('strategies/hearts/ducking.ts'), 'strategies/hear');
+    assert.equal(client.nameReply?.('Moon Bot'), 'Moon Bot');
+  });
+
   test("the original server's profile pads each ']' notice to 61 bytes; the spec's sends it as it is", () => {
     const played = { kind: 3, a: 2, b: 18, recipients: 0b1111 } as GameEvent;
     const notice = (rules: Record<string, string>) => wireProtocol(hearts).server(hearts.parseRules(rules), 4, 0).encode(played)[0];

@@ -146,7 +146,18 @@ export class HeartsClient implements ClientSeat {
   resign(): string {
     return 'forfeit';
   }
+
+  /**
+   * The name cut to the spec's 15 characters ("ASCII name of maximum length 15"): the original
+   * server reads a reply into 20 bytes and stops the group at a longer one, and a strategy's name
+   * (the bot's on stdio) may be a long path.
+   */
+  nameReply(name: string): string {
+    return name.slice(0, MAX_NAME_LENGTH);
+  }
 }
+
+const MAX_NAME_LENGTH = 15;
 
 /**
  * A deck that deals `hand` to `seat` in its order and the two of clubs to `leader`; the other
