@@ -22,6 +22,12 @@ export interface WireProtocol {
    * the others a hosted game's transcript adds each message as sent and each reply as received.
    */
   readonly transcriptIsWire?: boolean;
+  /**
+   * The most payload bytes a reply may declare, where the original server reads replies into a
+   * buffer that size and a longer one fails (Hearts' 20 bytes in its faithful profile). A longer
+   * reply forfeits as any reply over the transport's own cap does; absent, that cap alone holds.
+   */
+  replyLimit?(rules: RuleValues): number;
   /** Whether a round's opening greeting asks each bot its name (transcripts keep the reply's place). */
   greetsEachRound(rules: RuleValues): boolean;
   /**

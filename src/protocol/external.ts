@@ -92,7 +92,8 @@ export function processConnector(label: string, command: BotCommand): BotConnect
     async open(context) {
       installCleanup();
       if (context.sandbox) checkSandbox();
-      const framer = createFramer(context.framing, context.limits.maxLineLength);
+      const replyLimit = context.wire.replyLimit?.(context.rules) ?? Infinity;
+      const framer = createFramer(context.framing, Math.min(context.limits.maxLineLength, replyLimit));
       return new BotProcess(command, { ...context, framer, channel: await openChannel(context) });
     },
   };

@@ -56,6 +56,12 @@ export const HEARTS_RULES: readonly RuleOption[] = [
     default: false,
     help: "external bots: pad each ']' notice to 61 bytes after its NUL, as the original server sent them",
   },
+  {
+    name: 'shortReplies',
+    values: 'boolean',
+    default: false,
+    help: "external bots: a reply of more than 20 bytes ends the game, as the original server's receive buffer did",
+  },
   { name: 'endScore', values: 'integer', default: 100, help: 'a total that ends the game (0 for none; up to 10000)' },
   { name: 'hands', values: 'integer', default: 0, help: 'hands after which the game ends (0 for no limit; up to 1000)' },
 ];
@@ -70,6 +76,7 @@ const PROFILES: Readonly<Record<string, RuleValueMap>> = {
     moon: 'played-point-tricks',
     fourPlayersOnly: true,
     padNotices: true,
+    shortReplies: true,
     endScore: 0,
     hands: 20,
   },

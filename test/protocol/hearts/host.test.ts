@@ -244,4 +244,31 @@ describe('hosting misbehaving Hearts bots', () => {
     assert.equal(stats.botsStarted, 1);
     await assertNothingLeft();
   });
+
+  // The server reads a reply into 20 bytes; a header saying more is a network error that stops the group.
+  test("a reply over the original server's 20 bytes forfeits each game under its profile, and plays on under the spec's", async () => {
+    const seats = [cmd(PYTHON, fixture('long_reply.py')), 'first-legal', 'first-legal', 'first-legal'];
+    const games = 2;
+    const server = await playExternal(seats, games, {
+      game: 'hearts',
+      rules: SERVER,
+      resultsDir: join(scratch, 'long-server'),
+      env,
+      limits,
+    });
+    finishRun();
+    assert.deepEqual(forfeitsOf(server.counters, 0), new Map([[Forfeit.FLOODED, games]]));
+    const [log] = readdirSync(join(scratch, 'long-server', 'bots'));
+    assert.match(readFileSync(join(scratch, 'long-server', 'bots', log), 'utf8'), /message of 21 bytes, more than 20/);
+    const spec = await playExternal(seats, games, {
+      game: 'hearts',
+      rules: { endScore: '0', hands: '2' },
+      resultsDir: join(scratch, 'long-spec'),
+      env,
+      limits,
+    });
+    finishRun();
+    assert.equal(forfeitsOf(spec.counters, 0).size, 0);
+    await assertNothingLeft();
+  });
 });

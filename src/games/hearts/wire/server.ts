@@ -8,6 +8,13 @@ import { Ev, Illegal } from '../codes.ts';
 /** The length the original server gives every `]` notice (its send buffer's size). */
 export const SERVER_NOTICE_LENGTH = 61;
 
+/**
+ * The original server's receive buffer (RECV_BUFFER_LEN, 4 + 16 bytes): a reply whose length
+ * header says more, NUL and any bytes after it included, fails its read as a network error, and
+ * the group stops.
+ */
+export const SERVER_REPLY_LENGTH = 20;
+
 const NONE: readonly Outbound[] = [];
 const ASK_NAME: readonly Outbound[] = [{ text: '@', expects: 'name' }];
 const ASK_PLAY: Outbound = { text: '[', expects: 'decision' };
