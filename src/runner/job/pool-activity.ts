@@ -1,6 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { PoolActivity } from './timeline.ts';
 
+const READY_POLL_MS = 5;
+
 /**
  * What worker threads report about themselves, in memory they share with the main thread: the
  * moment each had loaded its code, and the time spent playing tasks. Layout: a 32-bit count of
@@ -28,6 +30,17 @@ export class ActivityBuffer {
   markReady(): void {
     const slot = Atomics.add(this.readyCount, 0, 1);
     if (slot < this.readyMs.length) this.readyMs[slot] = performance.timeOrigin + performance.now();
+  }
+
+  /**
+   * Resolves once `workers` workers have marked themselves ready, or after `graceMs` whatever
+   * they did. Polled: it runs once, as a pool closes.
+   */
+  async untilReady(workers: number, graceMs: number): Promise<void> {
+    const deadline = performance.now() + graceMs;
+    while (Atomics.load(this.readyCount, 0) < workers && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+    }
   }
 
   addBusy(milliseconds: number): void {

@@ -15,6 +15,9 @@ import { defaultWorkerMemory } from './worker-memory.ts';
 const WORKER_MODULE = moduleUrl('src/runner/play/worker.ts');
 const WORKER_ENTRY = WORKER_MODULE.endsWith('.ts') ? new URL('../play/worker-entry.js', import.meta.url).href : WORKER_MODULE;
 
+/** How long closing the pool waits for a worker still loading its code (see close). */
+const LOAD_GRACE_MS = 10_000;
+
 /**
  * Worker threads playing tasks. A task is a batch of games sized to take a good fraction of a
  * second, so the cost of posting it and copying its counters back is far below a percent.
@@ -27,6 +30,9 @@ export class WorkerPool implements TaskRunner {
   readonly heapMb: number;
   private readonly pool: Piscina;
   private readonly activity: ActivityBuffer;
+  /** Workers started so far, replacements included. */
+  private started: number;
+  private closing = false;
 
   /**
    * Starts every worker at once (they load their code in parallel, while the caller goes on
@@ -38,6 +44,7 @@ export class WorkerPool implements TaskRunner {
     this.moveTimeout = moveTimeout;
     this.heapMb = heapMb;
     this.activity = ActivityBuffer.create(workers);
+    this.started = workers;
     const workerData: WorkerSetup = { registry, activity: this.activity.buffer, trusted: trustedStrategyFiles() };
     this.pool = new Piscina({
       filename: WORKER_ENTRY,
@@ -49,6 +56,10 @@ export class WorkerPool implements TaskRunner {
       workerData,
     });
     this.pool.on('error', ignoreReportsOfAbandonedTasks);
+    // Each worker ended while the pool runs (a call past the move timeout) is replaced by a new one, which loads its code again.
+    this.pool.on('workerDestroy', () => {
+      if (!this.closing) this.started++;
+    });
   }
 
   /** When the workers were ready and how long they have played so far. */
@@ -116,7 +127,16 @@ export class WorkerPool implements TaskRunner {
     return reply;
   }
 
+  /**
+   * Ends the workers once each has loaded its code. Node 20 loads a worker's entry through
+   * require() first, and a worker terminated while that instantiates its modules aborts the whole
+   * process (a fatal error in ModuleWrap::InstantiateSync): a run refused, or stopped, just after
+   * its workers started would end that way rather than with its message and exit status. A worker
+   * that has not loaded within LOAD_GRACE_MS is ended all the same.
+   */
   async close(): Promise<void> {
+    this.closing = true;
+    await this.activity.untilReady(this.started, LOAD_GRACE_MS);
     await this.pool.destroy();
   }
 }

@@ -6,7 +6,7 @@ import { countersOf, JobProgress, executeJob } from '../../../src/runner/job/run
 import { builtinRegistry, loadExternalHost } from '../../../src/app.ts';
 import { Runners } from '../../../src/runner/job/runners.ts';
 import type { PoolActivity } from '../../../src/runner/job/timeline.ts';
-import { ignoreReportsOfAbandonedTasks } from '../../../src/runner/job/pool.ts';
+import { WorkerPool, ignoreReportsOfAbandonedTasks } from '../../../src/runner/job/pool.ts';
 
 const REGISTRY = new URL('../../../src/app.ts', import.meta.url).href;
 
@@ -73,6 +73,14 @@ describe('the worker pool', () => {
     assert.equal(readyAt.length, 2, 'both workers loaded their code');
     assert.ok(readyAt.every((at) => at > started && at < performance.now() / 1000));
     assert.ok(busySeconds > 0 && busySeconds < 2 * (performance.now() / 1000 - started));
+  });
+
+  test('closing just after the start lets every worker load its code first', async () => {
+    // A worker ended while Node instantiates its entry module (a run refused or stopped as its
+    // workers start) can abort the whole process; closing waits for the load instead.
+    const pool = new WorkerPool(2);
+    await pool.close();
+    assert.equal(pool.activitySoFar().readyAt.length, 2);
   });
 
   test("a worker's heap filling after its task was abandoned, or its result arriving after a stop, is no error of the run; any other death is", () => {
