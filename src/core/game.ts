@@ -106,9 +106,12 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
   /**
    * The current player forfeits for `reason` (a bad move, a timeout, a crash), by the game's own
    * rule: Love Letter puts it out of the round, Hearts ends the game with it placed last; a game
-   * whose rules say so may play a default move for it instead.
+   * whose rules say so may play a default move for it instead. `answered`, where given, is the
+   * decision the bad answer was meant for, in the game's own numbers, when a protocol's reply may
+   * answer one the engine has already passed by (a Dominion bot told it has an action left
+   * answers the action phase the engine skipped): the rules' answer is that decision's.
    */
-  forfeit(state: S, reason: number): void;
+  forfeit(state: S, reason: number, answered?: number): void;
   /** Each seat's share of the game win (shared wins split equally). */
   returns(state: S, out: Float64Array): void;
   /** Each seat's score so far, in the game's own points (see scoreName). */

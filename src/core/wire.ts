@@ -84,6 +84,8 @@ export interface Outbound {
 export interface InvalidReply {
   readonly invalid: number;
   readonly detail: string;
+  /** The decision the reply answered, where it is not the one the engine awaits (Game.forfeit's `answered`). */
+  readonly answered?: number;
 }
 
 /**

@@ -9,7 +9,14 @@ import { Forfeit } from '../core/forfeits.ts';
 import type { GameRange, MatchPlayer } from '../runner/play/batch.ts';
 import type { Counters } from '../runner/play/counters.ts';
 import type { PreparedMatch } from '../runner/play/match.ts';
-import { playGameAsync, type AsyncChooser, type DecisionOutcome, type Table, type TableObserver } from '../runner/play/table.ts';
+import {
+  playGameAsync,
+  type AsyncChooser,
+  type DecisionOutcome,
+  type ForfeitOutcome,
+  type Table,
+  type TableObserver,
+} from '../runner/play/table.ts';
 import { TranscriptRecorder } from '../runner/play/transcript.ts';
 import { appendBotLog, botLogCap, finishBotLogs, flushBotLogs } from './bot-logs.ts';
 import { ExternalSeatStrategy, type BotConnector, type LinkContext } from './external.ts';
@@ -26,7 +33,15 @@ import {
   type ReadResult,
 } from './transport/process.ts';
 import type { SandboxLimits } from '../runner/play/external.ts';
-import { sentDetail, type ChannelKind, type FramingKind, type Outbound, type ServerSeat, type WireProtocol } from '../core/wire.ts';
+import {
+  sentDetail,
+  type ChannelKind,
+  type FramingKind,
+  type InvalidReply,
+  type Outbound,
+  type ServerSeat,
+  type WireProtocol,
+} from '../core/wire.ts';
 
 export interface ExternalOptions {
   /** Aborting stops every bot at once; the range then rejects with the signal's reason. */
@@ -815,10 +830,16 @@ class Connection {
     this.host.stats.linesReceived++;
     const actions = this.bot.actions;
     const decoded = this.bot.server.decode(reply.line, this.context.players, actions);
-    if (!('count' in decoded)) return { forfeit: decoded.invalid, detail: decoded.detail };
-    if (decoded.then) return { actions, count: decoded.count, then: { forfeit: decoded.then.invalid, detail: decoded.then.detail } };
+    if (!('count' in decoded)) return forfeitOf(decoded);
+    if (decoded.then) return { actions, count: decoded.count, then: forfeitOf(decoded.then) };
     return decoded.count === 1 ? { action: actions[0] } : { actions, count: decoded.count };
   }
+}
+
+/** The forfeit for an invalid reply, and the decision it answered where the server says. */
+function forfeitOf(invalid: InvalidReply): ForfeitOutcome {
+  const { invalid: forfeit, detail, answered } = invalid;
+  return answered === undefined ? { forfeit, detail } : { forfeit, detail, answered };
 }
 
 /** Forfeits of a bot that did not answer at all, as opposed to one that answered badly. */

@@ -54,9 +54,11 @@ export function applyAction(s: DominionState, action: number): void {
  * A bad answer (or a timeout) plays the rules' fallback rather than ending the game, as both
  * servers do: in the action phase one action is spent (or the turn ends, under invalidAction);
  * a buy or cleanup ends the turn; a card being resolved does nothing more; a militia victim
- * discards what it owes, chosen at random or from the start of its hand.
+ * discards what it owes, chosen at random or from the start of its hand. An answer meant for
+ * the action phase (`answered`), given where the engine skipped it for want of an action card
+ * while an action was left, is judged as in the action phase: the buys are still to come.
  */
-export function forfeitTurn(s: DominionState, reason: number): void {
+export function forfeitTurn(s: DominionState, reason: number, answered?: number): void {
   s.tally.forfeit(s.current, reason);
   const victim = s.victim;
   if (
@@ -67,7 +69,7 @@ export function forfeitTurn(s: DominionState, reason: number): void {
     s.chanceRngs[victim].seed(s.key, s.gameIndex, Streams.CHANCE, victim);
     s.chanceSeeded |= 1 << victim;
   }
-  if (s.engine.forfeitTurn(reason, s.events.enabled ? 1 : 0) !== 0) finishGame(s);
+  if (s.engine.forfeitTurn(reason, s.events.enabled ? 1 : 0, answered === Phase.ACTION ? 1 : 0) !== 0) finishGame(s);
 }
 
 /** The tally and the last records of a game the engine has ended. */

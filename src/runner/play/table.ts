@@ -130,9 +130,14 @@ export type AsyncChooser = (seat: number, legal: Int32Array, count: number) => P
  * or a forfeit with its reason.
  */
 export type DecisionOutcome =
-  | { readonly action: number }
-  | { readonly actions: Int32Array; readonly count: number; readonly then?: { readonly forfeit: number; readonly detail: string } }
-  | { readonly forfeit: number; readonly detail: string };
+  { readonly action: number } | { readonly actions: Int32Array; readonly count: number; readonly then?: ForfeitOutcome } | ForfeitOutcome;
+
+/** A forfeit with its reason; `answered` is Game.forfeit's, where the reply answered another decision than the one awaited. */
+export interface ForfeitOutcome {
+  readonly forfeit: number;
+  readonly detail: string;
+  readonly answered?: number;
+}
 
 const neverAbandoned = () => false;
 
@@ -161,7 +166,7 @@ export async function playGameAsync<S extends GameState, V extends PlayerView>(
     } catch (error) {
       outcome = { forfeit: failureReason(error), detail: errorText(error) };
     }
-    if ('forfeit' in outcome) forfeit(table, seat, outcome.forfeit, outcome.detail);
+    if ('forfeit' in outcome) forfeit(table, seat, outcome.forfeit, outcome.detail, outcome.answered);
     else if ('actions' in outcome) playActions(table, seat, outcome);
     else playAction(table, seat, outcome.action);
   }
@@ -200,7 +205,7 @@ function playActions<S extends GameState, V extends PlayerView>(
   const { game, state } = table;
   const deciding = () => !game.isTerminal(state) && game.currentPlayer(state) === seat;
   for (let i = 0; i < outcome.count && deciding(); i++) if (!playAction(table, seat, outcome.actions[i])) return;
-  if (outcome.then && deciding()) forfeit(table, seat, outcome.then.forfeit, outcome.then.detail);
+  if (outcome.then && deciding()) forfeit(table, seat, outcome.then.forfeit, outcome.then.detail, outcome.then.answered);
 }
 
 /** Applies the current seat's choice (checked unless the seat is trusted) and delivers what follows; false when it forfeited. */
@@ -296,9 +301,15 @@ function describeAction<S extends GameState, V extends PlayerView>(table: Table<
 }
 
 /** Puts the current player out for `reason`; external hosts call this on timeouts and crashes. */
-export function forfeit<S extends GameState, V extends PlayerView>(table: Table<S, V>, seat: number, reason: number, detail: string): void {
+export function forfeit<S extends GameState, V extends PlayerView>(
+  table: Table<S, V>,
+  seat: number,
+  reason: number,
+  detail: string,
+  answered?: number,
+): void {
   table.observer?.onForfeit(seat, reason, oneLineDetail(detail));
-  table.game.forfeit(table.state, reason);
+  table.game.forfeit(table.state, reason, answered);
   deliverEvents(table);
 }
 

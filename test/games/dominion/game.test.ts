@@ -180,6 +180,25 @@ describe('bad answers play the fallback', () => {
     assert.equal(timedOut.current, 1, 'no answer ends the turn');
   });
 
+  test('an answer meant for the action phase the engine skipped costs one action there, and the buys stay', () => {
+    for (const rules of [{}, { profile: 'original-server' }] as Record<string, string>[]) {
+      for (const reason of [Illegal.NOT_IN_HAND, Illegal.UNKNOWN_CARD, Illegal.WRONG_TYPE]) {
+        // No action card in hand: the engine awaits the buys, with the turn's action unused.
+        const s = craft({ rules, hands: [['copper', 'copper', 'copper', 'estate']] });
+        assert.equal(s.phase, Phase.BUY);
+        assert.equal(s.actions, 1);
+        dominion.forfeit(s, reason, Phase.ACTION);
+        assert.deepEqual([s.phase, s.current, s.actions, s.buys], [Phase.BUY, 0, 0, 1], JSON.stringify(rules));
+        // With no action left the answer ends the buys, as any bad answer in the buy phase does.
+        dominion.forfeit(s, reason, Phase.ACTION);
+        assert.deepEqual([s.phase, s.buys], [Phase.CLEANUP, 0]);
+      }
+    }
+    const unsaid = craft({ hands: [['copper', 'copper', 'copper', 'estate']] });
+    dominion.forfeit(unsaid, Illegal.NOT_IN_HAND);
+    assert.equal(unsaid.phase, Phase.CLEANUP, 'a bad answer in the buy phase still ends the buys');
+  });
+
   test('a bad buy ends the turn', () => {
     const s = craft({ hands: [['gold']] });
     dominion.forfeit(s, Forfeit.TIMEOUT);

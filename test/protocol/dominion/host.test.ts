@@ -220,6 +220,29 @@ describe('Dominion bots as processes', () => {
     await assertNothingLeft();
   });
 
+  test('an action sent where the hand holds no action card costs one action, as the spec and the original server have it; the buys stay', async () => {
+    for (const [name, rules] of [
+      ['spec', {}],
+      ['original-server', { profile: 'original-server' }],
+    ] as const) {
+      const resultsDir = join(scratch, `action-without-action-${name}`);
+      const { counters } = await playExternal([fixture('action_without_action'), 'random'], 1, {
+        game: 'dominion',
+        rules: { ...rules, turnLimit: '6' },
+        resultsDir,
+        transcripts: true,
+        env,
+        limits,
+      });
+      finishRun();
+      const after = answersTo(readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8'), 'action');
+      assert.ok(after.length > 0, 'a smithy played from a hand without action cards');
+      assert.deepEqual([...forfeitsOf(counters, 0).entries()], [[Illegal.NOT_IN_HAND, after.length]], name);
+      for (const next of after) assert.deepEqual([next.type, next.actions, next.buys], ['play-turn', 0, 1], name);
+    }
+    await assertNothingLeft();
+  });
+
   test("a bad name reply: the spec's default name and play on, or under the original server's rules the game lost and the bot stopped", async () => {
     const options = { game: 'dominion', env, limits };
     const spec = await playExternal([fixture('bad_name'), 'random'], 1, { ...options, resultsDir: join(scratch, 'bad-name-spec') });

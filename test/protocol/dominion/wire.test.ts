@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { GameEvent } from '../../../src/core/events.ts';
 import { Forfeit } from '../../../src/core/forfeits.ts';
-import { Action, Card, Ev, Family, GainedBy, Illegal, actionOf, dominion } from '../../../src/games/dominion/index.ts';
+import { Action, Card, Ev, Family, GainedBy, Illegal, Phase, actionOf, dominion } from '../../../src/games/dominion/index.ts';
 import { readSupply, seatOfPlayer, supplyCards } from '../../../src/games/dominion/wire/messages.ts';
 import { DominionServer } from '../../../src/games/dominion/wire/server.ts';
 
@@ -225,6 +225,19 @@ describe('what the host reads', () => {
     assert.equal(faultOf(decode(again, { type: 'play-reply', phase: 'buy', played_treasures: 'copper' })), Forfeit.MALFORMED);
     const { server: bare } = seatOnTurn({}, [Card.COPPER, Card.ESTATE]);
     assert.deepEqual(decode(bare, { type: 'play-reply', phase: 'buy' }), { count: 1 });
+  });
+
+  test('an action where the hand holds none, with an action left, answers the action phase the engine skipped', () => {
+    const action = (card: string) => ({ type: 'play-reply', phase: 'action', card, additional_parameters: {} });
+    for (const [card, reason] of [
+      ['smithy', Illegal.NOT_IN_HAND],
+      ['gold', Illegal.WRONG_TYPE],
+      ['dragon', Illegal.UNKNOWN_CARD],
+    ] as const) {
+      const decoded = decode(seatOnTurn({}, [Card.COPPER, Card.ESTATE]).server, action(card));
+      assert.ok(!('count' in decoded));
+      assert.deepEqual([decoded.invalid, decoded.answered], [reason, Phase.ACTION], card);
+    }
   });
 
   test('the cleanup asked after the buys takes a cleanup; anything else is refused', () => {

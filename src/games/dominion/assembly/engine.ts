@@ -651,10 +651,17 @@ export function applyAction(action: i32, logging: i32): i32 {
   return get(Slot.OVER);
 }
 
-/** The rules' fallback for a bad answer (see forfeitTurn in engine.ts). Returns 1 once the game is over. */
-export function forfeitTurn(reason: i32, logging: i32): i32 {
+/**
+ * The rules' fallback for a bad answer (see forfeitTurn in engine.ts); `answeredActions` is 1 for
+ * an answer meant for the action phase. Returns 1 once the game is over.
+ */
+export function forfeitTurn(reason: i32, logging: i32, answeredActions: i32): i32 {
   set(Slot.LOGGING, logging);
-  switch (get(Slot.PHASE)) {
+  let phase = get(Slot.PHASE);
+  // With no action card in hand the action phase was skipped, yet an action is left (the spec's
+  // play-turn says so): an answer meant for it is judged as in it, and the buys are still to come.
+  if (phase == Phase.BUY && answeredActions != 0 && get(Slot.ACTIONS) > 0) phase = Phase.ACTION;
+  switch (phase) {
     case Phase.ACTION:
       // The original server ends the turn only where its reading of the reply raises (no reply,
       // no JSON, no play-reply or phase): an action naming a card it cannot play (unknown, not

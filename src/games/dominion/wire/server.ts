@@ -3,7 +3,18 @@ import { Forfeit } from '../../../core/forfeits.ts';
 import type { RuleValues } from '../../../core/game.ts';
 import { sentDetail, type Decoded, type InvalidReply, type Outbound, type ServerSeat } from '../../../core/wire.ts';
 import { Action, Family, actionOf } from '../actions.ts';
-import { CARD_NAMES, COST, Card, KINGDOM, MINE_EXTRA_COST, REMODEL_EXTRA_COST, STARTING_ESTATES, Type, isTreasure } from '../cards.ts';
+import {
+  CARD_NAMES,
+  COST,
+  Card,
+  KINGDOM,
+  MINE_EXTRA_COST,
+  REMODEL_EXTRA_COST,
+  STARTING_ESTATES,
+  Type,
+  isAction,
+  isTreasure,
+} from '../cards.ts';
 import { canGain } from '../engine.ts';
 import { Ev, GainedBy, Illegal, Phase } from '../codes.ts';
 import { DominionView } from '../view.ts';
@@ -286,7 +297,8 @@ export class DominionServer implements ServerSeat {
     if (message === null) return { invalid: Forfeit.MALFORMED, detail: `${sentDetail(reply)}: not a JSON object` };
     const reading = new ReplyReading(this.mirror, out, reply);
     const fault = readReply(reading, message);
-    this.faultPhase = this.mirror.phase();
+    // An answer to the action phase the engine skipped costs an action there, and the buys stay.
+    this.faultPhase = fault?.answered ?? this.mirror.phase();
     // A reply that got past the buys (a buy, or a cleanup) leaves the cleanup to ask.
     if (reading.passedBuys) this.buysOver = true;
     const cleanupDecided = this.mirror.deciding && this.mirror.phase() === Phase.CLEANUP;
@@ -397,7 +409,12 @@ function parameters(message: Message): Message {
 /** An action card and, in the same reply, the choices its effect asks for. */
 function readAction(reading: ReplyReading, message: Message): InvalidReply | null {
   const { mirror } = reading;
-  if (mirror.phase() !== Phase.ACTION) return reading.fault(Illegal.WRONG_DECISION, 'no action can be played now');
+  if (mirror.phase() !== Phase.ACTION) {
+    // With no action card in hand the engine skipped the action phase, but play-turn said an
+    // action was left: the spec and the original server take one for a card that cannot be played.
+    if (mirror.phase() === Phase.BUY && mirror.state.actions > 0) return unplayable(reading, message.card);
+    return reading.fault(Illegal.WRONG_DECISION, 'no action can be played now');
+  }
   const played = reading.takeCard(Family.PLAY, message.card, 'play');
   if (played) return played;
   const extra = parameters(message);
@@ -427,6 +444,16 @@ function readAction(reading: ReplyReading, message: Message): InvalidReply | nul
     default:
       return null;
   }
+}
+
+/** Why `name` cannot be played from a hand that holds no action card, as an answer to the action phase. */
+function unplayable(reading: ReplyReading, name: unknown): InvalidReply {
+  const card = cardOf(name);
+  const fault =
+    card < 0
+      ? reading.fault(Illegal.UNKNOWN_CARD, `play '${String(name)}' is no card`)
+      : reading.fault(isAction(card) ? Illegal.NOT_IN_HAND : Illegal.WRONG_TYPE, `play ${CARD_NAMES[card]}`);
+  return { ...fault, answered: Phase.ACTION };
 }
 
 /**
