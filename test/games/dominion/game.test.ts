@@ -180,6 +180,21 @@ describe('bad answers play the fallback', () => {
     assert.equal(timedOut.current, 1, 'no answer ends the turn');
   });
 
+  test('choices refused before the card is played cost one action and leave the card in hand, in both profiles', () => {
+    for (const rules of [{}, { profile: 'original-server' }] as Record<string, string>[]) {
+      for (const reason of [Illegal.TOO_EXPENSIVE, Illegal.PILE_EMPTY, Illegal.WRONG_DECISION, Illegal.NOT_IN_HAND]) {
+        const s = craft({ rules, hands: [['village', 'workshop', 'copper']] });
+        play(s, 'play village');
+        assert.equal(s.actions, 2);
+        dominion.forfeit(s, reason);
+        assert.deepEqual([s.phase, s.current, s.actions], [Phase.ACTION, 0, 1], JSON.stringify(rules));
+        assert.ok(handOf(s, 0).includes('workshop'), 'the workshop is still in hand, to be played with the action left');
+        play(s, 'play workshop');
+        assert.equal(s.phase, Phase.WORKSHOP_GAIN);
+      }
+    }
+  });
+
   test('an answer meant for the action phase the engine skipped costs one action there, and the buys stay', () => {
     for (const rules of [{}, { profile: 'original-server' }] as Record<string, string>[]) {
       for (const reason of [Illegal.NOT_IN_HAND, Illegal.UNKNOWN_CARD, Illegal.WRONG_TYPE]) {

@@ -243,6 +243,32 @@ describe('Dominion bots as processes', () => {
     await assertNothingLeft();
   });
 
+  test('a workshop asked for a card it cannot gain is refused before it is played: one action taken, the workshop kept in hand', async () => {
+    for (const [name, rules] of [
+      ['spec', {}],
+      ['original-server', { profile: 'original-server' }],
+    ] as const) {
+      const resultsDir = join(scratch, `bad-workshop-${name}`);
+      const { counters } = await playExternal([fixture('bad_workshop'), 'random'], 1, {
+        game: 'dominion',
+        rules: { ...rules, turnLimit: '12' },
+        resultsDir,
+        transcripts: true,
+        env,
+        limits,
+      });
+      finishRun();
+      const after = answersTo(readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8'), 'action');
+      assert.ok(after.length > 0, 'a workshop played for a province');
+      assert.deepEqual([...forfeitsOf(counters, 0).entries()], [[Illegal.TOO_EXPENSIVE, after.length]], name);
+      for (const next of after) {
+        assert.deepEqual([next.type, next.actions, next.buys, next.cards_played], ['play-turn', 0, 1, []], name);
+        assert.ok((next.hand as string[]).includes('workshop'), name);
+      }
+    }
+    await assertNothingLeft();
+  });
+
   test("a bad name reply: the spec's default name and play on, or under the original server's rules the game lost and the bot stopped", async () => {
     const options = { game: 'dominion', env, limits };
     const spec = await playExternal([fixture('bad_name'), 'random'], 1, { ...options, resultsDir: join(scratch, 'bad-name-spec') });

@@ -268,16 +268,43 @@ describe('what the host reads', () => {
     ]);
   });
 
-  test("remodel: both cards right or neither happens; no card named is the engine's decline", () => {
+  test("remodel: both cards right or the card is not played; no card named is the engine's decline", () => {
     const hand = [Card.REMODEL, Card.ESTATE, Card.COPPER];
     const remodel = (extra: object) => ({ type: 'play-reply', phase: 'action', card: 'remodel', additional_parameters: extra });
     const { server } = seatOnTurn({}, hand);
     assert.deepEqual(decode(server, remodel({ card_to_trash: 'estate', desired_card: 'silver' })), { count: 3 });
     assert.deepEqual(Array.from(out.subarray(1, 3)), [actionOf(Family.TRASH, Card.ESTATE), actionOf(Family.GAIN, Card.SILVER)]);
-    const tooDear = decode(seatOnTurn({}, hand).server, remodel({ card_to_trash: 'estate', desired_card: 'gold' }));
-    assert.ok('count' in tooDear && tooDear.count === 1 && tooDear.then?.invalid === Illegal.TOO_EXPENSIVE);
     assert.deepEqual(decode(seatOnTurn({}, hand).server, remodel({})), { count: 2 });
     assert.equal(out[1], Action.DONE);
+  });
+
+  test('remodel, mine and workshop with choices that cannot be made are refused before the card is played, in both profiles', () => {
+    const action = (card: string, extra: object) => ({ type: 'play-reply', phase: 'action', card, additional_parameters: extra });
+    const cases: [number[], string, object, number][] = [
+      [[Card.REMODEL, Card.ESTATE], 'remodel', { card_to_trash: 'estate', desired_card: 'gold' }, Illegal.TOO_EXPENSIVE],
+      [[Card.REMODEL, Card.ESTATE], 'remodel', { card_to_trash: 'gold', desired_card: 'silver' }, Illegal.NOT_IN_HAND],
+      [[Card.REMODEL, Card.ESTATE], 'remodel', { card_to_trash: 'estate', desired_card: 'dragon' }, Illegal.UNKNOWN_CARD],
+      [[Card.REMODEL, Card.ESTATE], 'remodel', { card_to_trash: 'estate' }, Illegal.WRONG_DECISION],
+      [[Card.MINE, Card.COPPER], 'mine', { card_to_trash: 'copper', desired_card: 'gold' }, Illegal.TOO_EXPENSIVE],
+      [[Card.MINE, Card.COPPER], 'mine', { card_to_trash: 'copper', desired_card: 'village' }, Illegal.WRONG_TYPE],
+      [[Card.MINE, Card.COPPER, Card.ESTATE], 'mine', { card_to_trash: 'estate', desired_card: 'silver' }, Illegal.WRONG_TYPE],
+      [[Card.MINE, Card.COPPER], 'mine', { card_to_trash: 'silver', desired_card: 'gold' }, Illegal.NOT_IN_HAND],
+      [[Card.WORKSHOP, Card.COPPER], 'workshop', { desired_card: 'province' }, Illegal.TOO_EXPENSIVE],
+      [[Card.WORKSHOP, Card.COPPER], 'workshop', { desired_card: 'dragon' }, Illegal.UNKNOWN_CARD],
+    ];
+    for (const rules of [{}, { profile: 'original-server' }] as Record<string, string>[]) {
+      for (const [hand, card, extra, reason] of cases) {
+        const decoded = decode(seatOnTurn(rules, hand).server, action(card, extra));
+        // No action of the reply is played: the forfeit comes in the action phase, the card in hand.
+        assert.ok(!('count' in decoded), `${card} ${JSON.stringify(extra)}: refused before the play`);
+        assert.equal(decoded.invalid, reason, `${card} ${JSON.stringify(extra)}`);
+      }
+    }
+    // The original server's remodel resolves in hand (playedCardInHand): it may trash itself; the spec's may not.
+    const itself = action('remodel', { card_to_trash: 'remodel', desired_card: 'silver' });
+    assert.deepEqual(decode(seatOnTurn({ profile: 'original-server' }, [Card.REMODEL, Card.COPPER]).server, itself), { count: 3 });
+    const spec = decode(seatOnTurn({}, [Card.REMODEL, Card.COPPER]).server, itself);
+    assert.ok(!('count' in spec) && spec.invalid === Illegal.NOT_IN_HAND);
   });
 
   test('a cleanup that names no top discard lets the host pick the first card of the hand', () => {

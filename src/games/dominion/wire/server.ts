@@ -11,6 +11,7 @@ import {
   MINE_EXTRA_COST,
   REMODEL_EXTRA_COST,
   STARTING_ESTATES,
+  WORKSHOP_MAX_COST,
   Type,
   isAction,
   isTreasure,
@@ -415,9 +416,14 @@ function readAction(reading: ReplyReading, message: Message): InvalidReply | nul
     if (mirror.phase() === Phase.BUY && mirror.state.actions > 0) return unplayable(reading, message.card);
     return reading.fault(Illegal.WRONG_DECISION, 'no action can be played now');
   }
+  const extra = parameters(message);
+  // Choices that cannot be made refuse the play before the card is played: one action is taken and
+  // the card stays in hand, as the original server's __process_action does (the spec: "1 action is
+  // consumed and the play-request message is sent again").
+  const refused = refusedChoices(reading, cardOf(message.card), extra);
+  if (refused) return refused;
   const played = reading.takeCard(Family.PLAY, message.card, 'play');
   if (played) return played;
-  const extra = parameters(message);
   switch (mirror.phase()) {
     case Phase.CELLAR: {
       // Discards left to right while they are in hand; a card that is not ends the cellar there.
@@ -454,6 +460,45 @@ function unplayable(reading: ReplyReading, name: unknown): InvalidReply {
       ? reading.fault(Illegal.UNKNOWN_CARD, `play '${String(name)}' is no card`)
       : reading.fault(isAction(card) ? Illegal.NOT_IN_HAND : Illegal.WRONG_TYPE, `play ${CARD_NAMES[card]}`);
   return { ...fault, answered: Phase.ACTION };
+}
+
+/**
+ * Why remodel's, mine's or workshop's choices cannot be made, checked before the card is played
+ * (null where they can, or where none are named: that is the engine's decline, played for nothing).
+ * The cards are judged as after the play: the played card is no longer in hand, unless it
+ * resolves there (playedCardInHand's remodel).
+ */
+function refusedChoices(reading: ReplyReading, card: number, extra: Message): InvalidReply | null {
+  const { mirror } = reading;
+  if (card < 0 || mirror.reason(actionOf(Family.PLAY, card)) !== 0) return null;
+  if (card === Card.WORKSHOP) {
+    if (absent(extra.desired_card)) return null;
+    return gainRefused(reading, 'workshop', extra.desired_card, WORKSHOP_MAX_COST, false);
+  }
+  const mine = card === Card.MINE;
+  if ((!mine && card !== Card.REMODEL) || absent(extra.card_to_trash)) return null;
+  const name = mine ? 'mine' : 'remodel';
+  const trash = cardOf(extra.card_to_trash);
+  if (trash < 0) return reading.fault(Illegal.UNKNOWN_CARD, `${name}: card_to_trash names no card`);
+  if (mine && !isTreasure(trash)) return reading.fault(Illegal.WRONG_TYPE, `mine: ${CARD_NAMES[trash]} is no treasure`);
+  const stillHeld = trash === card && !(mirror.state.rules.playedCardInHand && !mine) ? 1 : 0;
+  if (mirror.held(trash) <= stillHeld) return reading.fault(Illegal.NOT_IN_HAND, `${name}: cannot trash ${CARD_NAMES[trash]}`);
+  const limit = COST[trash] + (mine ? MINE_EXTRA_COST : REMODEL_EXTRA_COST);
+  if (absent(extra.desired_card)) {
+    if (!canGain(mirror.state, limit, mine ? Type.TREASURE : 0)) return null;
+    return reading.fault(Illegal.WRONG_DECISION, `${name}: a card could be gained, none was named`);
+  }
+  return gainRefused(reading, name, extra.desired_card, limit, mine);
+}
+
+/** Why `named` cannot be gained for at most `limit` (a treasure, for mine), or null. */
+function gainRefused(reading: ReplyReading, name: string, named: unknown, limit: number, treasure: boolean): InvalidReply | null {
+  const desired = cardOf(named);
+  if (desired < 0) return reading.fault(Illegal.UNKNOWN_CARD, `${name}: desired_card names no card`);
+  if (COST[desired] > limit) return reading.fault(Illegal.TOO_EXPENSIVE, `${name}: ${CARD_NAMES[desired]} costs too much`);
+  if (reading.mirror.state.supply[desired] === 0) return reading.fault(Illegal.PILE_EMPTY, `${name}: no ${CARD_NAMES[desired]} left`);
+  if (treasure && !isTreasure(desired)) return reading.fault(Illegal.WRONG_TYPE, `${name}: ${CARD_NAMES[desired]} is no treasure`);
+  return null;
 }
 
 /**
