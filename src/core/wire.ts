@@ -117,8 +117,9 @@ export interface ServerSeat {
   nameRefused?(reply: string | null): InvalidReply | null;
   /**
    * Why the answer to an `aside` message is not the one it must be (a request that decides
-   * nothing still asks for a certain answer), or null. The seat forfeits its next decision for
-   * it, without being asked: the server it stands for would have thrown that turn away.
+   * nothing still asks for a certain answer), or null. It is counted as a forfeit of the seat and
+   * costs nothing more: the request decided nothing, and the game has gone on as the server it
+   * stands for goes on after such an answer (the original Dominion server's cleanup).
    */
   asideRefused?(reply: string): InvalidReply | null;
   /** The seat forfeited its decision (a bad reply, or no reply): what the game does then is not announced. */

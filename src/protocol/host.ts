@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GameEvent } from '../core/events.ts';
 import type { GameState, PlayerView } from '../core/game.ts';
-import { Forfeit } from '../core/forfeits.ts';
+import { Forfeit, oneLineDetail } from '../core/forfeits.ts';
 import type { GameRange, MatchPlayer } from '../runner/play/batch.ts';
 import type { Counters } from '../runner/play/counters.ts';
 import type { PreparedMatch } from '../runner/play/match.ts';
@@ -438,6 +438,21 @@ class HostedTable implements TableObserver {
     this.recorder?.onAction(seat, action);
   }
 
+  /**
+   * A wrong answer to a request that decided nothing (ServerSeat.asideRefused): counted as the
+   * seat's forfeit, told in its log and the transcript, and nothing more is lost. It may come in
+   * while the game goes on without the seat; the game's counts are taken after its bots are done.
+   */
+  noteForfeit(seat: number, reason: number, detail: string): void {
+    const line = oneLineDetail(detail);
+    this.recorder?.onForfeit(seat, reason, line);
+    this.table.state.tally.forfeit(seat, reason);
+    const bot = this.seats[seat];
+    if (!bot || this.host.stopped) return;
+    bot.log(bot.failureLine('forfeits', { failure: reason, detail: line }));
+    this.host.reportFailure(bot.connector.label, { failure: reason, detail: line });
+  }
+
   onForfeit(seat: number, reason: number, detail: string): void {
     this.recorder?.onForfeit(seat, reason, detail);
     if (this.host.abandonAtForfeit) this.abandoned = true;
@@ -611,8 +626,6 @@ class Connection {
   private readonly nameLine: number;
   /** Time the bot's first answer has on top of the move's, to start: on stdio, where no channel opening takes it. */
   private startAllowanceMs: number;
-  /** A forfeit the bot owes its next decision, for a wrong answer out of turn. */
-  private owed: { readonly forfeit: number; readonly detail: string } | null = null;
 
   constructor(bot: BotSeat, previous: Promise<void>) {
     this.bot = bot;
@@ -753,11 +766,8 @@ class Connection {
       return;
     }
     this.host.stats.linesReceived++;
-    const refused = this.bot.server.asideRefused?.(reply.line);
-    if (refused) {
-      this.context.log(refused.detail);
-      this.owed ??= { forfeit: refused.invalid, detail: refused.detail };
-    }
+    const refused = this.voice.server.asideRefused?.(reply.line);
+    if (refused) this.voice.hosted.noteForfeit(this.voice.seat, refused.invalid, refused.detail);
   }
 
   send(message: Outbound): void {
@@ -805,14 +815,6 @@ class Connection {
   }
 
   async decide(): Promise<DecisionOutcome> {
-    // A wrong answer to a request that decided nothing costs the next decision, which is not
-    // asked: the seat is loaded for it all the same, so the forfeit answers that decision.
-    const owed = this.owed;
-    this.owed = null;
-    if (owed) {
-      this.bot.server.request();
-      return owed;
-    }
     const request = this.bot.server.request();
     if (request) this.send(request);
     await this.flushed;

@@ -269,6 +269,32 @@ describe('Dominion bots as processes', () => {
     await assertNothingLeft();
   });
 
+  test("under the original server's rules a wrong answer to the cleanup asked after the buys is counted, and the next turn is played", async () => {
+    const resultsDir = join(scratch, 'wrong-cleanup');
+    const { counters } = await playExternal([fixture('wrong_cleanup'), 'random'], 1, {
+      game: 'dominion',
+      rules: { profile: 'original-server', turnLimit: '8' },
+      resultsDir,
+      transcripts: true,
+      env,
+      limits,
+    });
+    finishRun();
+    const sent = readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('[wire manager -> 1] '))
+      .map((line) => JSON.parse(line.slice(20)));
+    const turns = sent.filter((message) => message.type === 'play-turn' && message.buys === 1).length;
+    const cleanups = answersTo(readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8'), 'buy').length - turns;
+    // Each turn's hand is left with one kind of card or none: every cleanup is asked aside, and
+    // answered with a buy. The server cleaned up and went on: each turn is asked, none is lost.
+    assert.ok(turns >= 7, `${turns} turns asked`);
+    assert.equal(cleanups, turns);
+    assert.deepEqual([...forfeitsOf(counters, 0).entries()], [[Forfeit.MALFORMED, turns]]);
+    assert.match(botLog('wrong-cleanup', 'wrong_cleanup'), /forfeits: malformed .*not the cleanup asked after the buys/);
+    await assertNothingLeft();
+  });
+
   test("a bad name reply: the spec's default name and play on, or under the original server's rules the game lost and the bot stopped", async () => {
     const options = { game: 'dominion', env, limits };
     const spec = await playExternal([fixture('bad_name'), 'random'], 1, { ...options, resultsDir: join(scratch, 'bad-name-spec') });

@@ -281,7 +281,10 @@ export class DominionServer implements ServerSeat {
     );
   }
 
-  /** The cleanup asked after the buys takes a cleanup: the original server threw anything else out, with the turn. */
+  /**
+   * The cleanup asked after the buys takes a cleanup. The original server cleaned up all the same
+   * after anything else (with its own top card), as the engine has: it is counted, nothing more.
+   */
   asideRefused(reply: string): InvalidReply | null {
     const message = parseMessage(reply);
     if (message?.type === 'play-reply' && message.phase === 'cleanup') return null;
