@@ -23,6 +23,7 @@ import {
   processesMarked,
   zombieChildren,
   type Played,
+  type PlayedMatch,
 } from '../helpers.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 
@@ -62,6 +63,25 @@ function answersTo(transcript: string, phase: string): Record<string, unknown>[]
     if (following !== undefined) next.push(JSON.parse(following.slice(20)));
   });
   return next;
+}
+
+/** One game of fixture `bot` against random under `rules`, in the results folder `name`: its counters and its transcript. */
+async function playLogged(
+  bot: string,
+  name: string,
+  rules: Record<string, string>,
+): Promise<{ counters: PlayedMatch['counters']; transcript: string }> {
+  const resultsDir = join(scratch, name);
+  const { counters } = await playExternal([fixture(bot), 'random'], 1, {
+    game: 'dominion',
+    rules,
+    resultsDir,
+    transcripts: true,
+    env,
+    limits,
+  });
+  finishRun();
+  return { counters, transcript: readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8') };
 }
 
 async function assertNothingLeft(): Promise<void> {
@@ -187,33 +207,17 @@ describe('Dominion bots as processes', () => {
   });
 
   test("under the original server's rules a buy that stops at a card it cannot afford is still followed by the cleanup's play-turn", async () => {
-    const { counters } = await playExternal([fixture('overbuy'), 'random'], 1, {
-      game: 'dominion',
-      rules: { profile: 'original-server', turnLimit: '6' },
-      resultsDir: join(scratch, 'overbuy'),
-      transcripts: true,
-      env,
-      limits,
-    });
-    finishRun();
+    const { counters, transcript } = await playLogged('overbuy', 'overbuy', { profile: 'original-server', turnLimit: '6' });
     assert.deepEqual([...forfeitsOf(counters, 0).keys()], [Illegal.TOO_EXPENSIVE]);
-    const after = answersTo(readFileSync(join(scratch, 'overbuy', 'transcripts', 'game-0.txt'), 'utf8'), 'buy');
+    const after = answersTo(transcript, 'buy');
     assert.equal(after.length, 6, 'a buy reply each turn');
     for (const next of after) assert.deepEqual([next.type, next.actions, next.buys], ['play-turn', 0, 0]);
     await assertNothingLeft();
   });
 
   test("under the original server's rules an action card it does not hold costs one action, and the turn goes on", async () => {
-    const { counters } = await playExternal([fixture('phantom_action'), 'random'], 1, {
-      game: 'dominion',
-      rules: { profile: 'original-server', turnLimit: '12' },
-      resultsDir: join(scratch, 'phantom-action'),
-      transcripts: true,
-      env,
-      limits,
-    });
-    finishRun();
-    const after = answersTo(readFileSync(join(scratch, 'phantom-action', 'transcripts', 'game-0.txt'), 'utf8'), 'action');
+    const { counters, transcript } = await playLogged('phantom_action', 'phantom-action', { profile: 'original-server', turnLimit: '12' });
+    const after = answersTo(transcript, 'action');
     assert.ok(after.length > 0, 'a smithy played that it did not hold');
     assert.deepEqual([...forfeitsOf(counters, 0).entries()], [[Illegal.NOT_IN_HAND, after.length]]);
     for (const next of after) assert.deepEqual([next.type, next.actions, next.buys], ['play-turn', 0, 1]);
@@ -225,17 +229,9 @@ describe('Dominion bots as processes', () => {
       ['spec', {}],
       ['original-server', { profile: 'original-server' }],
     ] as const) {
-      const resultsDir = join(scratch, `action-without-action-${name}`);
-      const { counters } = await playExternal([fixture('action_without_action'), 'random'], 1, {
-        game: 'dominion',
-        rules: { ...rules, turnLimit: '6' },
-        resultsDir,
-        transcripts: true,
-        env,
-        limits,
-      });
-      finishRun();
-      const after = answersTo(readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8'), 'action');
+      const played = await playLogged('action_without_action', `action-without-action-${name}`, { ...rules, turnLimit: '6' });
+      const { counters } = played;
+      const after = answersTo(played.transcript, 'action');
       assert.ok(after.length > 0, 'a smithy played from a hand without action cards');
       assert.deepEqual([...forfeitsOf(counters, 0).entries()], [[Illegal.NOT_IN_HAND, after.length]], name);
       for (const next of after) assert.deepEqual([next.type, next.actions, next.buys], ['play-turn', 0, 1], name);
@@ -248,17 +244,9 @@ describe('Dominion bots as processes', () => {
       ['spec', {}],
       ['original-server', { profile: 'original-server' }],
     ] as const) {
-      const resultsDir = join(scratch, `bad-workshop-${name}`);
-      const { counters } = await playExternal([fixture('bad_workshop'), 'random'], 1, {
-        game: 'dominion',
-        rules: { ...rules, turnLimit: '12' },
-        resultsDir,
-        transcripts: true,
-        env,
-        limits,
-      });
-      finishRun();
-      const after = answersTo(readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8'), 'action');
+      const played = await playLogged('bad_workshop', `bad-workshop-${name}`, { ...rules, turnLimit: '12' });
+      const { counters } = played;
+      const after = answersTo(played.transcript, 'action');
       assert.ok(after.length > 0, 'a workshop played for a province');
       assert.deepEqual([...forfeitsOf(counters, 0).entries()], [[Illegal.TOO_EXPENSIVE, after.length]], name);
       for (const next of after) {
@@ -270,22 +258,13 @@ describe('Dominion bots as processes', () => {
   });
 
   test("under the original server's rules a wrong answer to the cleanup asked after the buys is counted, and the next turn is played", async () => {
-    const resultsDir = join(scratch, 'wrong-cleanup');
-    const { counters } = await playExternal([fixture('wrong_cleanup'), 'random'], 1, {
-      game: 'dominion',
-      rules: { profile: 'original-server', turnLimit: '8' },
-      resultsDir,
-      transcripts: true,
-      env,
-      limits,
-    });
-    finishRun();
-    const sent = readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8')
+    const { counters, transcript } = await playLogged('wrong_cleanup', 'wrong-cleanup', { profile: 'original-server', turnLimit: '8' });
+    const sent = transcript
       .split('\n')
       .filter((line) => line.startsWith('[wire manager -> 1] '))
       .map((line) => JSON.parse(line.slice(20)));
     const turns = sent.filter((message) => message.type === 'play-turn' && message.buys === 1).length;
-    const cleanups = answersTo(readFileSync(join(resultsDir, 'transcripts', 'game-0.txt'), 'utf8'), 'buy').length - turns;
+    const cleanups = answersTo(transcript, 'buy').length - turns;
     // Each turn's hand is left with one kind of card or none: every cleanup is asked aside, and
     // answered with a buy. The server cleaned up and went on: each turn is asked, none is lost.
     assert.ok(turns >= 7, `${turns} turns asked`);

@@ -28,6 +28,17 @@ function seatOnTurn(rules: Record<string, string>, hand: readonly number[]): { s
 
 const STARTING_DECK = [...Array<number>(7).fill(Card.COPPER), ...Array<number>(3).fill(Card.ESTATE)];
 
+/** What seat 0 is sent as its turn is played and ends with three coppers: every message, the requests among them, and each request as [type, expects, actions, buys]. */
+function turnEndRequests(server: DominionServer) {
+  const sent = [...server.encode(record(Ev.TURN_PLAYED, 0, Card.COPPER, 0, 3)), ...server.encode(record(Ev.TURN_END, 0, 3))];
+  const requests = sent.filter((message) => message.expects !== 'nothing');
+  const shown = requests.map((message) => {
+    const { type, actions, buys } = JSON.parse(message.text);
+    return [type, message.expects, actions, buys];
+  });
+  return { sent, requests, shown };
+}
+
 const messages = (sent: readonly string[]) => sent.map((text) => JSON.parse(text));
 const ofType = (sent: readonly string[], type: string) => messages(sent).filter((message) => message.type === type);
 
@@ -143,14 +154,7 @@ describe('what the host reads', () => {
     ] as const) {
       const { server } = seatOnTurn(rules, [Card.COPPER, Card.COPPER, Card.COPPER]);
       assert.ok('count' in decode(server, buy(['copper', 'copper', 'copper'], ['silver'])));
-      const sent = [...server.encode(record(Ev.TURN_PLAYED, 0, Card.COPPER, 0, 3)), ...server.encode(record(Ev.TURN_END, 0, 3))];
-      const requests = sent.filter((message) => message.expects !== 'nothing');
-      const shown = requests.map((message) => [
-        JSON.parse(message.text).type,
-        message.expects,
-        JSON.parse(message.text).actions,
-        JSON.parse(message.text).buys,
-      ]);
+      const { sent, requests, shown } = turnEndRequests(server);
       assert.deepEqual(shown, asked, JSON.stringify(rules));
       if (asked.length > 0) assert.equal(sent[0], requests[0], 'asked before the turn is announced as played');
     }
@@ -165,15 +169,7 @@ describe('what the host reads', () => {
       const decoded = decode(server, buy(['copper', 'copper', 'copper'], ['province']));
       assert.equal(faultOf(decoded), Illegal.TOO_EXPENSIVE);
       server.forfeited();
-      const sent = [...server.encode(record(Ev.TURN_PLAYED, 0, Card.COPPER, 0, 3)), ...server.encode(record(Ev.TURN_END, 0, 3))];
-      const requests = sent.filter((message) => message.expects !== 'nothing');
-      const shown = requests.map((message) => [
-        JSON.parse(message.text).type,
-        message.expects,
-        JSON.parse(message.text).actions,
-        JSON.parse(message.text).buys,
-      ]);
-      assert.deepEqual(shown, asked, JSON.stringify(rules));
+      assert.deepEqual(turnEndRequests(server).shown, asked, JSON.stringify(rules));
     }
     // Where the hand left offers a choice, that play-turn is the engine's own cleanup: asked once.
     const { server } = seatOnTurn({ profile: 'original-server' }, [Card.COPPER, Card.COPPER, Card.ESTATE, Card.CELLAR]);
