@@ -53,7 +53,7 @@ async function loadStrategyFile(registry: Registry, path: string, gameId: string
     ? await loadConfinedStrategy(path, absolute, engineBinaries(registry), check)
     : exportedStrategies(await importModule(path, absolute))[0];
   if (!definition) throw Errors.badStrategyModule(path, NO_STRATEGY_EXPORTED);
-  if (definition.game !== gameId) throw Errors.badStrategyModule(path, `plays '${definition.game}', not '${gameId}'`);
+  if (definition.game !== gameId) throw otherGame(registry, path, definition.game, gameId);
   const fault = declaredParamsFault(definition.params);
   if (fault !== null) throw Errors.badStrategyModule(path, `declares its parameters wrongly: ${fault}`);
   // A confined file's definition times its calls itself: each seat's compartment is made before the clock starts.
@@ -78,17 +78,27 @@ function untrusted(definition: StrategyDefinition<any>): StrategyDefinition<any>
 
 /** A strategy written as data, read by the game's own reader (Dominion's priority lists). */
 function readStrategyData(registry: Registry, path: string, absolute: string, gameId: string): StrategyDefinition<any> {
-  const reader = registry.strategyReader(gameId);
-  if (!reader) throw Errors.badStrategyModule(path, `${gameId} strategies cannot be written as JSON; use a .ts or .js module`);
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(absolute, 'utf8'));
   } catch (error) {
     throw Errors.badStrategyModule(path, `not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
+  // A Dominion list given without --game: name the game that reads it, rather than refuse JSON.
+  const named = typeof data === 'object' && data !== null ? (data as { game?: unknown }).game : undefined;
+  if (typeof named === 'string' && named !== gameId && registry.strategyReader(named)) throw otherGame(registry, path, named, gameId);
+  const reader = registry.strategyReader(gameId);
+  if (!reader) throw Errors.badStrategyModule(path, `${gameId} strategies cannot be written as JSON; use a .ts or .js module`);
   const definition = reader(data, path);
-  if (definition.game !== gameId) throw Errors.badStrategyModule(path, `plays '${definition.game}', not '${gameId}'`);
+  if (definition.game !== gameId) throw otherGame(registry, path, definition.game, gameId);
   return untrusted(definition);
+}
+
+/** A file's strategy plays another game than the command's: say which option plays it. */
+function otherGame(registry: Registry, path: string, game: string, gameId: string): Error {
+  const games = registry.gameIds();
+  if (!games.includes(game)) return Errors.badStrategyModule(path, `plays '${game}', which is no game (games: ${games.join(', ')})`);
+  return Errors.badStrategyModule(path, `plays '${game}', not '${gameId}'; give --game ${game} to play it`);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
 import { parseStrategySpec } from '../../../src/core/strategy-spec.ts';
 import { resolveStrategy } from '../../../src/runner/play/strategies.ts';
 import { builtinRegistry } from '../../../src/app.ts';
+import { scratchDir } from '../../helpers/scratch.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const fixture = (name: string) => `test/fixtures/strategies/${name}`;
@@ -68,8 +69,27 @@ describe('loading a strategy by name or path', () => {
     );
   });
 
-  test('a strategy for another game', async () => {
-    await rejectsWith(fixture('other-game.ts'), ErrorCodes.BAD_STRATEGY_MODULE, /plays 'hearts'/);
+  test('a strategy for another game: the option that plays it', async () => {
+    await rejectsWith(
+      fixture('other-game.ts'),
+      ErrorCodes.BAD_STRATEGY_MODULE,
+      /other-game\.ts: plays 'hearts', not 'love-letter'; give --game hearts to play it$/,
+    );
+    // A Dominion list loaded without --game is sent to Dominion, not told that JSON is refused.
+    await rejectsWith(
+      'strategies/examples/remodel-bm.json',
+      ErrorCodes.BAD_STRATEGY_MODULE,
+      /remodel-bm\.json: plays 'dominion', not 'hearts'; give --game dominion to play it$/,
+      'hearts',
+    );
+    const folder = scratchDir('misnamed-game');
+    const misnamed = join(folder, 'misnamed.ts');
+    writeFileSync(misnamed, readFileSync(join(ROOT, fixture('other-game.ts')), 'utf8').replace("game: 'hearts'", "game: 'love_letter'"));
+    await rejectsWith(
+      misnamed,
+      ErrorCodes.BAD_STRATEGY_MODULE,
+      /plays 'love_letter', which is no game \(games: love-letter, hearts, dominion, speedclue\)$/,
+    );
   });
 
   test('a module whose parameters are declared wrongly: which and why, on one line', async () => {
