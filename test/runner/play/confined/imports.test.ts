@@ -129,6 +129,18 @@ describe("a confined strategy file's imports", () => {
     }
   });
 
+  test('a name its module does not export: where, which name and which module, not a syntax error', async () => {
+    // A Dominion helper taken from Love Letter's API, the commonest slip.
+    await refused(
+      strategyFile("import { actionOf } from 'parlor/strategy';\nconsole.log(actionOf);"),
+      /: line 1, column 10: imports 'actionOf' from parlor\/strategy, which does not export it \(each game's .* are in parlor\/strategy\/<game>\)$/,
+    );
+    await refused(
+      strategyFile("import { nothing } from './lib/more.js';\nconsole.log(nothing);"),
+      /: line 1, column 10: imports 'nothing' from \S*lib\/more\.js, which does not export it$/,
+    );
+  });
+
   test('an import by pattern reaches no data file', async () => {
     await refused(
       strategyFile("const name = 'job';\nconst job = import(`./data/${name}.json`);\nconsole.log(job);"),
