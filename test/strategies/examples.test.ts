@@ -48,6 +48,10 @@ describe('the example strategy', () => {
     assert.equal(good.code, 0, good.stderr);
     const bad = await parlor(['sim', '-p', '2', '--strategies', `${EXAMPLE}:guess=soldier,random`, '--games', '20']);
     assert.notEqual(bad.code, 0);
-    assert.match(bad.stderr, /^parlor: .*guess must be commonest or a card other than soldier, got 'soldier'\n$/);
+    // The error thrown from its `create` reads as parlor's own would, not led by its class's name.
+    assert.match(
+      bad.stderr,
+      /^parlor: .*: create failed: strategy 'first-card': guess must be commonest or a card other than soldier, got 'soldier'\n$/,
+    );
   });
 });

@@ -76,7 +76,8 @@ const COMPARTMENT_MAKER = `(() => {
     return harden(Object.create(Math, { random: { value: random } }));
   };
   // Why a strategy's code threw, as text and nothing else, whatever it threw: the message, led by
-  // the error's kind unless it is a plain Error (whose kind says nothing). It is called within the
+  // the error's kind unless it is a plain Error or parlor's own (Errors.badStrategyParam, say,
+  // whose message says it all, as it does for a trusted file). It is called within the
   // call that threw, under that call's limit: reading the error or showing a value that is not an
   // Error runs the strategy's code (a getter, a toString), which may loop or throw in turn.
   const reasonOf = harden((error) => {
@@ -85,7 +86,7 @@ const COMPARTMENT_MAKER = `(() => {
       if (error instanceof Error) {
         const { name, message } = error;
         const text = typeof message === 'string' ? message : '[a message that is not a string]';
-        reason = typeof name === 'string' && name !== 'Error' ? name + ': ' + text : text;
+        reason = typeof name === 'string' && name !== 'Error' && name !== 'ParlorError' ? name + ': ' + text : text;
       } else reason = String(error);
     } catch {
       reason = 'threw a value that cannot be shown';
