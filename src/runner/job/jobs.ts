@@ -22,6 +22,7 @@ import { TRANSCRIPTS_FOLDER } from '../play/transcript.ts';
 import { prepareMatch, type PreparedMatch } from '../play/match.ts';
 import type { JobPlan } from './plan.ts';
 import { ProgressMeter } from './progress.ts';
+import { CheckpointPace } from './checkpoint-pace.ts';
 import {
   claimFreshFolder,
   createResultsFolder,
@@ -479,9 +480,9 @@ export async function playJob(
   runners: Runners,
   hooks: PlayHooks = {},
 ): Promise<'complete' | 'interrupted'> {
-  const save = () => writeCheckpoint(dir, { ...progress.checkpoint(), ...(hooks.extra ? { extra: hooks.extra() } : {}) });
+  const pace = new CheckpointPace();
+  const save = () => pace.write(() => writeCheckpoint(dir, { ...progress.checkpoint(), ...(hooks.extra ? { extra: hooks.extra() } : {}) }));
   save();
-  let lastSave = Date.now();
   let status: 'complete' | 'interrupted';
   try {
     // A lane plays one table at a time: with bots in every match-up it is a table of bot processes
@@ -495,10 +496,7 @@ export async function playJob(
       play: hooks.play,
       onBatch: (done) => {
         hooks.onBatch?.(done);
-        if (Date.now() - lastSave >= CHECKPOINT_MS) {
-          save();
-          lastSave = Date.now();
-        }
+        if (pace.due) save();
       },
     });
   } catch (error) {
@@ -544,9 +542,6 @@ export async function runResultHooks(context: JobContext, dir: string, summary: 
     }
   }
 }
-
-// Often enough that a crash loses little, rarely enough that writing costs nothing noticeable.
-const CHECKPOINT_MS = 500;
 
 /** The summary of a job's games so far (all of them once it is complete, or up to its stop). */
 function summarizeJob(

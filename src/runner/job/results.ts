@@ -95,7 +95,7 @@ export function readJobCommand(dir: string): string | undefined {
 }
 
 export function writeCheckpoint(dir: string, checkpoint: Checkpoint): void {
-  // Rewritten twice a second while a run goes: compact, not laid out for reading.
+  // Rewritten every half second or so while a run goes: compact, not laid out for reading.
   writeFileAtomic(join(dir, ResultFiles.CHECKPOINT), JSON.stringify(checkpoint));
 }
 
