@@ -8,6 +8,8 @@ import {
   DecisionWatchdog,
   SharedChoiceGuard,
   TimedChoiceGuard,
+  TIMED_OUT,
+  timedGuard,
   type SeatCall,
 } from '../../../src/runner/play/choice-guard.ts';
 import { Forfeit } from '../../../src/core/forfeits.ts';
@@ -46,6 +48,24 @@ function strategyOf(choose: () => number, restart: () => void = () => {}): Strat
 describe('the vm guard of games played in the main thread', () => {
   const guard = new TimedChoiceGuard(0.05);
   const legal = new Int32Array([7]);
+
+  test('is one per limit, shared by every table made with it, a call under it free to make another', () => {
+    // A vm context a table made thousands of them for a tournament's seatings: 2.1 GB for 11,880.
+    assert.equal(timedGuard(5), timedGuard(5));
+    assert.notEqual(timedGuard(5), timedGuard(6));
+    assert.equal(timedGuard(undefined), null);
+    const shared = timedGuard(0.05)!;
+    assert.equal(
+      shared.within(() => (shared.within(() => 3) as number) + 4),
+      7,
+    );
+    assert.equal(
+      shared.within(() => {
+        for (;;);
+      }),
+      TIMED_OUT,
+    );
+  });
 
   test('interrupts a function of this context that never returns, and lets the next call run', () => {
     const started = performance.now();
