@@ -3,10 +3,13 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import {
   builtinJobContext,
   planComparison,
   planSim,
+  planTournament,
   resumeComparison,
   resumeJob,
   startComparison,
@@ -14,6 +17,7 @@ import {
   type JobContext,
 } from '../../../src/index.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
+import { Runners } from '../../../src/runner/job/runners.ts';
 
 const scratch = scratchDir('jobs');
 
@@ -45,6 +49,44 @@ describe('jobs from code', () => {
     assert.ok(again.status === 'already-complete', again.status);
     assert.deepEqual(again.summary, JSON.parse(JSON.stringify(outcome.summary)));
     assert.deepEqual(context.warnings, []);
+  });
+
+  test('the tables made to check and time a run are let go before its games, not kept to its end', async (t) => {
+    // A table of every seating is made in this thread before the games: held to the end, a
+    // tournament of 11,880 Love Letter seatings kept 1.2 GB of tables the workers never use.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const made: WeakRef<object>[] = [];
+    // Wrapped by hand: a mock would keep every result it returned.
+    const checkStart = Runners.prototype.checkStart;
+    Runners.prototype.checkStart = async function (this: Runners, ...args: Parameters<Runners['checkStart']>) {
+      const player = await checkStart.apply(this, args);
+      if (player !== null) made.push(new WeakRef(player));
+      return player;
+    };
+    t.after(() => {
+      Runners.prototype.checkStart = checkStart;
+    });
+    let kept = -1;
+    // A WeakRef holds its target until the task that made or read it ends: collected in a later one.
+    const countKept = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      gc();
+      kept = made.filter((ref) => ref.deref() !== undefined).length;
+    };
+    const context = { ...quietContext(), resultHooks: [countKept] };
+    const plan = planTournament(context.registry, {
+      game: 'love-letter',
+      strategies: ['random', 'cautious', 'counter'],
+      players: 3,
+      games: 60,
+      seed: 'held',
+      seatings: 'all',
+    });
+    const outcome = await startJob(context, plan, { workers: 1, out: join(scratch, 'held') });
+    assert.equal(outcome.status, 'complete');
+    assert.equal(made.length, 6, 'a table made for each seating');
+    assert.equal(kept, 0, `${kept} of the ${made.length} tables still held as the run wrote its results`);
   });
 
   test('a job whose signal is already aborted writes nothing', async () => {
