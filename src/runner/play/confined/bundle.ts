@@ -5,6 +5,7 @@ import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node
 import { fileURLToPath } from 'node:url';
 import { parlorSpecifiers } from '../parlor-specifiers.ts';
 import { shownPath } from '../table.ts';
+import { choicesListed } from '../../../core/near-miss.ts';
 
 /** parlor's source tree, where the specifiers a strategy may import resolve. */
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -102,6 +103,11 @@ function confinedImports(absolute: string, engines: EngineBinaries): Plugin {
           if (found.errors.length > 0) return { errors: found.errors };
           parlorPackages.add(packageFolder(found.path, args.path));
           return { path: found.path, sideEffects: found.sideEffects };
+        }
+        // A game's API under a name no game has: named with the ones there are.
+        if (args.path.startsWith(GAME_API)) {
+          const apis = Object.keys(specifiers).filter((name) => name.startsWith(GAME_API));
+          return refuse(` (${choicesListed("the games' APIs", args.path, apis)}): `);
         }
         if (!entry && !RELATIVE.test(args.path)) return refuse(': ');
         const found = await esbuildResolve(args);

@@ -141,6 +141,13 @@ describe("a confined strategy file's imports", () => {
     );
   });
 
+  test("a game's API under a name no game has is refused with the names there are", async () => {
+    await refused(
+      strategyFile("import { Card } from 'parlor/strategy/heart';\nconsole.log(Card);"),
+      /: imports 'parlor\/strategy\/heart' \(did you mean parlor\/strategy\/hearts\? the games' APIs: parlor\/strategy\/love-letter, .*parlor\/strategy\/speedclue\): a strategy file may import only/,
+    );
+  });
+
   test('an import by pattern reaches no data file', async () => {
     await refused(
       strategyFile("const name = 'job';\nconst job = import(`./data/${name}.json`);\nconsole.log(job);"),
