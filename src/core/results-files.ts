@@ -70,6 +70,11 @@ function folderFailure(dir: string, path: string, error: unknown): unknown {
   return writeFailure(dir, error);
 }
 
+/** Refuses a results folder to read that is missing, or a file where a folder was meant, saying which. */
+export function requireFolder(dir: string): void {
+  if (!isFolder(dir)) throw Errors.unreadableFile(dir, existsSync(dir) ? 'not a folder' : 'no such folder');
+}
+
 export function readJson(dir: string, file: string): unknown {
   const path = join(dir, file);
   let text: string;

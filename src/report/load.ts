@@ -1,9 +1,9 @@
 // Reading a results folder back for `parlor chart`: the summary, and the extras a report was drawn
 // with. Files on disk may be anything, so each is checked before a chart trusts its shape.
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Errors } from '../core/errors.ts';
-import { readJson, ResultFiles } from '../core/results-files.ts';
+import { readJson, requireFolder, ResultFiles } from '../core/results-files.ts';
 import type { ReportExtras } from './report.ts';
 import type { ReportSummary } from './rows.ts';
 import { EXTRAS_FILE } from './files.ts';
@@ -186,8 +186,7 @@ function checked<T>(dir: string, file: string, value: unknown, shape: Check, pat
  * ratings and sequential test redrawn from the summary, which holds them too.
  */
 export function readReportInputs(dir: string): ReportInputs {
-  if (!existsSync(dir) || !statSync(dir).isDirectory())
-    throw Errors.unreadableFile(dir, existsSync(dir) ? 'not a folder' : 'no such folder');
+  requireFolder(dir);
   const raw = readJson(dir, ResultFiles.SUMMARY);
   const summary = checked<ReportSummary>(dir, ResultFiles.SUMMARY, withMeetings(raw), summaryShape);
   if (existsSync(join(dir, EXTRAS_FILE)))

@@ -6,7 +6,7 @@ import type { JobFile } from './job.ts';
 import type { Checkpoint } from './run-job.ts';
 import type { RunSummary } from '../summary/summary-types.ts';
 import { summaryTables } from '../summary/tables.ts';
-import { makeFolder, readJson, ResultFiles, writeFileAtomic } from '../../core/results-files.ts';
+import { makeFolder, readJson, requireFolder, ResultFiles, writeFileAtomic } from '../../core/results-files.ts';
 import { writeFailure } from '../../core/write-errors.ts';
 
 // The results folder's files are named and written whole in core/results-files.ts (what the
@@ -67,8 +67,7 @@ export function writeJob(dir: string, job: JobFile): void {
 }
 
 export function readJob(dir: string): JobFile {
-  if (!existsSync(dir) || !statSync(dir).isDirectory())
-    throw Errors.unreadableFile(dir, existsSync(dir) ? 'not a folder' : 'no such folder');
+  requireFolder(dir);
   const job = readJson(dir, ResultFiles.JOB) as Partial<JobFile>;
   const valid =
     typeof job === 'object' &&
@@ -88,8 +87,7 @@ export function readJob(dir: string): JobFile {
 
 /** The command whose run a results folder holds, as its job.json names it; undefined when it names none. */
 export function readJobCommand(dir: string): string | undefined {
-  if (!existsSync(dir) || !statSync(dir).isDirectory())
-    throw Errors.unreadableFile(dir, existsSync(dir) ? 'not a folder' : 'no such folder');
+  requireFolder(dir);
   const job = readJson(dir, ResultFiles.JOB) as { command?: unknown } | null;
   return typeof job === 'object' && job !== null && typeof job.command === 'string' ? job.command : undefined;
 }
