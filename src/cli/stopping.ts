@@ -1,5 +1,4 @@
-/** The signals that stop parlor, or a bot, as a server or an operator stops it. */
-export const STOPPING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+import { STOPPING_SIGNALS } from '../core/errors.ts';
 
 /**
  * Runs `remove` (the clean-up of what parlor made: a bot's FIFOs, a scratch folder) when a signal

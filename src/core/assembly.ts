@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Errors, StoppedError, type ParlorError } from './errors.ts';
+import { Errors, STOPPING_SIGNALS, StoppedError, type ParlorError } from './errors.ts';
 
 /** An AssemblyScript program: a folder of sources, the modules generated beside them, how to compile. */
 export interface AssemblySource {
@@ -98,13 +98,10 @@ function compile(source: AssemblySource, folder: string, files: readonly string[
  * SIGKILL out of memory) is named, where the compiler itself said nothing.
  */
 export function compileFailure(name: string, run: Pick<SpawnSyncReturns<string>, 'signal' | 'stderr' | 'stdout' | 'error'>): ParlorError {
-  if (run.signal !== null && STOPPING.includes(run.signal)) return new StoppedError(run.signal, `compiling the ${name} engine`);
+  if (run.signal !== null && STOPPING_SIGNALS.includes(run.signal)) return new StoppedError(run.signal, `compiling the ${name} engine`);
   const said = `${run.stderr || run.stdout || run.error?.message || ''}`.trim();
   return Errors.engineBuild(name, said || `the compiler was ended by ${run.signal ?? 'an unknown cause'}`);
 }
-
-/** The signals by which a user or a server stops parlor (the CLI's own list; core imports nothing from it). */
-const STOPPING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** Puts the binary in `cache`; false where that folder cannot be written. */
 function store(cache: string, binary: string, bytes: Uint8Array): boolean {

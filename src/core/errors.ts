@@ -46,6 +46,9 @@ export class ParlorError extends Error {
   }
 }
 
+/** The signals by which a user, a server or an operator stops parlor (or a bot it serves). */
+export const STOPPING_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 /**
  * Work that a signal stopped before it was done (Ctrl-C while a step that blocks the process ran,
  * such as an engine's compiler): not a failure, so the exit status is the signal's, as a shell

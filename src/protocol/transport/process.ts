@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { botsStopped, holdStopping, markBotsStopped, stoppingProcesses } from '../../core/bots-stopped.ts';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import { Errors } from '../../core/errors.ts';
+import { Errors, STOPPING_SIGNALS } from '../../core/errors.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import type { BotCommand } from '../command.ts';
 import { isMainThread } from 'node:worker_threads';
@@ -590,5 +590,5 @@ export function installCleanup(): void {
   if (cleanupInstalled) return;
   cleanupInstalled = true;
   process.on('exit', killAllBots);
-  if (isMainThread) for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, onInterrupt);
+  if (isMainThread) for (const signal of STOPPING_SIGNALS) process.on(signal, onInterrupt);
 }
