@@ -505,33 +505,16 @@ function gainRefused(reading: ReplyReading, name: string, named: unknown, limit:
 }
 
 /**
- * Remodel and mine: both cards must be right, or neither happens; the desired card may be left
- * out only when nothing could be gained for the trashed one.
+ * Remodel and mine, played: their choices passed refusedChoices before the play, so each is taken
+ * as named (the engine's own check still behind every step). Nothing named plays the card for
+ * nothing, as the engine's decline; the desired card is left out only where nothing can be gained.
  */
 function readTrashAndGain(reading: ReplyReading, extra: Message): InvalidReply | null {
-  const { mirror } = reading;
-  const mine = mirror.phase() === Phase.MINE_TRASH;
-  const name = mine ? 'mine' : 'remodel';
-  // Nothing named: the card is played for nothing, as the engine's decline.
+  const name = reading.mirror.phase() === Phase.MINE_TRASH ? 'mine' : 'remodel';
   if (absent(extra.card_to_trash)) return reading.take(Action.DONE, `${name}: nothing trashed`);
-  const trash = cardOf(extra.card_to_trash);
-  if (trash < 0) return reading.fault(Illegal.UNKNOWN_CARD, `${name}: card_to_trash names no card`);
-  const trashReason = mirror.reason(actionOf(Family.TRASH, trash));
-  if (trashReason !== 0) return reading.fault(trashReason, `${name}: cannot trash ${CARD_NAMES[trash]}`);
-  const limit = COST[trash] + (mine ? MINE_EXTRA_COST : REMODEL_EXTRA_COST);
-  const desired = cardOf(extra.desired_card);
-  if (desired < 0) {
-    if (absent(extra.desired_card)) {
-      if (canGain(mirror.state, limit, mine ? Type.TREASURE : 0))
-        return reading.fault(Illegal.WRONG_DECISION, `${name}: a card could be gained, none was named`);
-      return reading.take(actionOf(Family.TRASH, trash), `${name}: trash ${CARD_NAMES[trash]}`);
-    }
-    return reading.fault(Illegal.UNKNOWN_CARD, `${name}: desired_card names no card`);
-  }
-  if (COST[desired] > limit) return reading.fault(Illegal.TOO_EXPENSIVE, `${name}: ${CARD_NAMES[desired]} costs too much`);
-  if (mirror.state.supply[desired] === 0) return reading.fault(Illegal.PILE_EMPTY, `${name}: no ${CARD_NAMES[desired]} left`);
-  if (mine && !isTreasure(desired)) return reading.fault(Illegal.WRONG_TYPE, `mine: ${CARD_NAMES[desired]} is no treasure`);
-  return reading.take(actionOf(Family.TRASH, trash), `${name}: trash`) ?? reading.take(actionOf(Family.GAIN, desired), `${name}: gain`);
+  const trashed = reading.takeCard(Family.TRASH, extra.card_to_trash, `${name}: trash`);
+  if (trashed !== null || absent(extra.desired_card)) return trashed;
+  return reading.takeCard(Family.GAIN, extra.desired_card, `${name}: gain`);
 }
 
 /** Treasures, then buys left to right while they can be made; the buys end with the reply. */
