@@ -132,11 +132,11 @@ export class WorkerPool implements TaskRunner {
    * require() first, and a worker terminated while that instantiates its modules aborts the whole
    * process (a fatal error in ModuleWrap::InstantiateSync): a run refused, or stopped, just after
    * its workers started would end that way rather than with its message and exit status. A worker
-   * that has not loaded within LOAD_GRACE_MS is ended all the same.
+   * that has not loaded within `graceMs` is ended all the same.
    */
-  async close(): Promise<void> {
+  async close(graceMs: number = LOAD_GRACE_MS): Promise<void> {
     this.closing = true;
-    await this.activity.untilReady(this.started, LOAD_GRACE_MS);
+    await this.activity.untilReady(this.started, graceMs);
     await this.pool.destroy();
   }
 }

@@ -7,6 +7,7 @@ import { builtinRegistry, loadExternalHost } from '../../../src/app.ts';
 import { Runners } from '../../../src/runner/job/runners.ts';
 import type { PoolActivity } from '../../../src/runner/job/timeline.ts';
 import { WorkerPool, ignoreReportsOfAbandonedTasks } from '../../../src/runner/job/pool.ts';
+import { HUNG_MS } from '../../helpers/patience.ts';
 
 const REGISTRY = new URL('../../../src/app.ts', import.meta.url).href;
 
@@ -79,7 +80,8 @@ describe('the worker pool', () => {
     // A worker ended while Node instantiates its entry module (a run refused or stopped as its
     // workers start) can abort the whole process; closing waits for the load instead.
     const pool = new WorkerPool(2);
-    await pool.close();
+    // However slowly the workers load here: the grace only bounds a worker that never does.
+    await pool.close(HUNG_MS);
     assert.equal(pool.activitySoFar().readyAt.length, 2);
   });
 
