@@ -62,6 +62,12 @@ export const HEARTS_RULES: readonly RuleOption[] = [
     default: false,
     help: "external bots: a reply of more than 20 bytes ends the game, as the original server's receive buffer did",
   },
+  {
+    name: 'atoiReplies',
+    values: 'boolean',
+    default: false,
+    help: "external bots: read a play as C's atoi reads it (the leading digits, 0 for none), as the original server did",
+  },
   { name: 'endScore', values: 'integer', default: 100, help: 'a total that ends the game (0 for none; up to 10000)' },
   { name: 'hands', values: 'integer', default: 0, help: 'hands after which the game ends (0 for no limit; up to 1000)' },
 ];
@@ -77,6 +83,7 @@ const PROFILES: Readonly<Record<string, RuleValueMap>> = {
     fourPlayersOnly: true,
     padNotices: true,
     shortReplies: true,
+    atoiReplies: true,
     endScore: 0,
     hands: 20,
   },

@@ -245,6 +245,32 @@ describe('hosting misbehaving Hearts bots', () => {
     await assertNothingLeft();
   });
 
+  // The server reads a play with atoi: the digits it starts with are the index.
+  test("a play with text after its index plays on under the original server's profile, and is malformed under the spec's", async () => {
+    const seats = [cmd(PYTHON, fixture('trailing_text.py')), 'first-legal', 'ducking', 'random'];
+    const games = 2;
+    const server = await playExternal(seats, games, {
+      game: 'hearts',
+      rules: SERVER,
+      resultsDir: join(scratch, 'trailing-server'),
+      env,
+      limits,
+    });
+    finishRun();
+    assert.equal(forfeitsOf(server.counters, 0).size, 0);
+    assert.equal(server.stats.botsStarted, 1);
+    const spec = await playExternal(seats, games, {
+      game: 'hearts',
+      rules: { endScore: '0', hands: '2' },
+      resultsDir: join(scratch, 'trailing-spec'),
+      env,
+      limits,
+    });
+    finishRun();
+    assert.deepEqual(forfeitsOf(spec.counters, 0), new Map([[Forfeit.MALFORMED, games]]));
+    await assertNothingLeft();
+  });
+
   // The server reads a reply into 20 bytes; a header saying more is a network error that stops the group.
   test("a reply over the original server's 20 bytes forfeits each game under its profile, and plays on under the spec's", async () => {
     const seats = [cmd(PYTHON, fixture('long_reply.py')), 'first-legal', 'first-legal', 'first-legal'];

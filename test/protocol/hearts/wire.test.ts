@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { GameEvent } from '../../../src/core/events.ts';
 import { masterKey } from '../../../src/core/random.ts';
-import { hearts, parseAction as cardByName, type HeartsState } from '../../../src/games/hearts/index.ts';
+import { Forfeit } from '../../../src/core/forfeits.ts';
+import { Illegal, hearts, parseAction as cardByName, type HeartsState } from '../../../src/games/hearts/index.ts';
 import { wireProtocol } from '../../../src/protocol/protocols.ts';
 import { createFramer } from '../../../src/protocol/transport/framing.ts';
 import { LineKind, type ClientSeat, type ServerSeat } from '../../../src/core/wire.ts';
@@ -169,5 +170,24 @@ describe('the Hearts wire protocol', () => {
     assert.equal((server.decode('13', 4, out) as { invalid: number }).invalid, 9);
     assert.equal((server.decode('three', 4, out) as { invalid: number }).invalid, 2);
     assert.equal((server.decode('-1', 4, out) as { invalid: number }).invalid, 2);
+    assert.equal((server.decode('3abc', 4, out) as { invalid: number }).invalid, Forfeit.MALFORMED);
+  });
+
+  test("the original server's profile reads a play as C's atoi does", () => {
+    const server = wireProtocol(hearts).server(hearts.parseRules({ profile: 'zadikian-server' }), 4, 1);
+    const out = new Int32Array(1);
+    server.encode({ kind: 1, a: 1, b: 0, c: 4 } as GameEvent);
+    for (let i = 0; i < 13; i++) server.encode({ kind: 2, a: i, b: 51 - i } as GameEvent);
+    const played = (reply: string): number => {
+      assert.deepEqual(server.decode(reply, 4, out), { count: 1 }, `reply '${reply}'`);
+      return out[0];
+    };
+    assert.equal(played('3abc'), 48, 'the leading digits, the rest ignored');
+    assert.equal(played(' \t+12x'), 39, 'white space and a sign before them');
+    assert.equal(played('three'), 51, 'no digits: index 0');
+    assert.equal(played(''), 51);
+    assert.equal((server.decode('-1', 4, out) as { invalid: number }).invalid, Illegal.NOT_HELD, 'an index outside the hand is not held');
+    assert.equal((server.decode('13 ', 4, out) as { invalid: number }).invalid, Illegal.NOT_HELD);
+    assert.equal((server.decode('forfeit', 4, out) as { invalid: number }).invalid, Forfeit.RESIGNED, "parlor's own resignation");
   });
 });

@@ -20,6 +20,14 @@ const ASK_NAME: readonly Outbound[] = [{ text: '@', expects: 'name' }];
 const ASK_PLAY: Outbound = { text: '[', expects: 'decision' };
 const END: readonly Outbound[] = [{ text: ';', expects: 'nothing' }];
 const INDEX = /^\s*\d{1,3}\s*$/;
+/** What C's atoi reads: white space, a sign and digits; it stops at anything else. */
+const ATOI_PREFIX = /^[ \t\n\v\f\r]*([+-]?\d+)/;
+
+/** The index C's atoi makes of `reply`: 0 when it starts with no digits. */
+function atoiIndex(reply: string): number {
+  const digits = ATOI_PREFIX.exec(reply)?.[1];
+  return digits === undefined ? 0 : Number(digits);
+}
 
 /**
  * The original Hearts server's side of one seat: `@` for the name when a bot connects, a hand's
@@ -32,6 +40,8 @@ export class HeartsServer implements ServerSeat {
   /** The hand as dealt, in order: the bot names its card by its place here. */
   private readonly dealt: Int8Array;
   private readonly noticePadding: number;
+  /** Whether a play is read as the original server read it (atoi), not checked as a number. */
+  private readonly atoi: boolean;
   private deal = '';
   private dealtCount = 0;
 
@@ -39,6 +49,7 @@ export class HeartsServer implements ServerSeat {
     this.seat = seat;
     this.dealt = new Int8Array(handSize(players));
     this.noticePadding = rules.padNotices === true ? SERVER_NOTICE_LENGTH : 0;
+    this.atoi = rules.atoiReplies === true;
   }
 
   open(): readonly Outbound[] {
@@ -74,9 +85,9 @@ export class HeartsServer implements ServerSeat {
 
   decode(reply: string, _players: number, out: Int32Array): Decoded {
     if (reply.trim() === 'forfeit') return { invalid: Forfeit.RESIGNED, detail: sentDetail(reply) };
-    if (!INDEX.test(reply)) return { invalid: Forfeit.MALFORMED, detail: sentDetail(reply) };
-    const index = Number(reply);
-    if (index >= this.dealt.length) {
+    if (!this.atoi && !INDEX.test(reply)) return { invalid: Forfeit.MALFORMED, detail: sentDetail(reply) };
+    const index = this.atoi ? atoiIndex(reply) : Number(reply);
+    if (index < 0 || index >= this.dealt.length) {
       return { invalid: Illegal.NOT_HELD, detail: `${sentDetail(reply)}: a hand holds ${this.dealt.length} cards` };
     }
     // A card played already is no longer held: the checked apply says so.
