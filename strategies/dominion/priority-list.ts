@@ -37,7 +37,7 @@ export interface PriorityList {
   readonly cellar?: readonly PriorityRule[];
   /** What to discard to militia, first choice first; when none applies, the cheapest card. */
   readonly discard?: readonly PriorityRule[];
-  /** What remodel and mine trash; when none applies they are declined. */
+  /** What remodel and mine trash; when none applies they are declined (or, where the rules allow no decline, the cheapest card goes). */
   readonly trash?: readonly PriorityRule[];
   /** What workshop, remodel and mine gain, before the buy list is tried. */
   readonly gain?: readonly PriorityRule[];
@@ -351,11 +351,14 @@ export class PriorityListPlayer implements Strategy<DominionSeatView> {
         if (last === Action.DONE) return or(this.cellar.pick(view, Family.DISCARD, legal, count), Action.DONE);
         return or(this.discard.pick(view, Family.DISCARD, legal, count), or(byCost(legal, count, Family.DISCARD, false), legal[0]));
       case Family.TRASH:
+        // Where the rules allow no decline (mayDecline=false), the cheapest card goes.
+        if (last !== Action.DONE)
+          return or(this.trash.pick(view, Family.TRASH, legal, count), or(byCost(legal, count, Family.TRASH, false), legal[0]));
         return or(this.trash.pick(view, Family.TRASH, legal, count), Action.DONE);
       case Family.GAIN: {
         const chosen = or(this.gain.pick(view, Family.GAIN, legal, count), this.buy.pick(view, Family.GAIN, legal, count));
         if (chosen >= 0) return chosen;
-        // Workshop may decline; remodel and mine must gain: then the dearest card there is.
+        // Workshop may decline (unless mayDecline=false); remodel and mine must gain: then the dearest card there is.
         return last === Action.DONE ? Action.DONE : or(byCost(legal, count, Family.GAIN, true), legal[0]);
       }
       default:

@@ -155,14 +155,14 @@ export function listLegalActions(s: DominionState, out: Int32Array): number {
     case Phase.REMODEL_TRASH:
     case Phase.MINE_TRASH:
       count = listFamily(s, Family.TRASH, out, 0);
-      out[count++] = Action.DONE;
+      if (s.rules.mayDecline) out[count++] = Action.DONE;
       return count;
     case Phase.REMODEL_GAIN:
     case Phase.MINE_GAIN:
       return listFamily(s, Family.GAIN, out, 0);
     case Phase.WORKSHOP_GAIN:
       count = listFamily(s, Family.GAIN, out, 0);
-      out[count++] = Action.DONE;
+      if (s.rules.mayDecline) out[count++] = Action.DONE;
       return count;
     case Phase.CLEANUP:
       return listFamily(s, Family.TOP, out, 0);
@@ -210,14 +210,14 @@ export function illegalReason(s: DominionState, action: number): number {
       return held ? 0 : Illegal.NOT_IN_HAND;
     case Phase.REMODEL_TRASH:
     case Phase.MINE_TRASH:
-      if (action === Action.DONE) return 0;
+      if (action === Action.DONE) return s.rules.mayDecline ? 0 : Illegal.WRONG_DECISION;
       if (family !== Family.TRASH) return Illegal.WRONG_DECISION;
       if (s.phase === Phase.MINE_TRASH && (types & TREASURE) === 0) return Illegal.WRONG_TYPE;
       return held ? 0 : Illegal.NOT_IN_HAND;
     case Phase.REMODEL_GAIN:
     case Phase.MINE_GAIN:
     case Phase.WORKSHOP_GAIN: {
-      if (action === Action.DONE && s.phase === Phase.WORKSHOP_GAIN) return 0;
+      if (action === Action.DONE && s.phase === Phase.WORKSHOP_GAIN && s.rules.mayDecline) return 0;
       if (family !== Family.GAIN) return Illegal.WRONG_DECISION;
       const limit = s.phase === Phase.WORKSHOP_GAIN ? WORKSHOP_MAX_COST : s.resolving;
       return gainReason(s, card, limit, s.phase === Phase.MINE_GAIN ? TREASURE : 0);

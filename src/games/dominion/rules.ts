@@ -27,6 +27,12 @@ export const DOMINION_RULES: readonly RuleOption[] = [
     help: 'cellar and remodel resolve while still in hand, so they may discard or trash themselves and end the turn',
   },
   {
+    name: 'mayDecline',
+    values: 'boolean',
+    default: true,
+    help: 'workshop, remodel and mine may be played for nothing where a card could be chosen (the original server refuses a reply that leaves their choices out)',
+  },
+  {
     name: 'attackFallback',
     values: ['random', 'first-cards'],
     default: 'random',
@@ -117,6 +123,7 @@ const PROFILES: Readonly<Record<string, RuleValueMap>> = {
   'original-server': {
     militiaAttacks: false,
     playedCardInHand: true,
+    mayDecline: false,
     attackFallback: 'first-cards',
     invalidAction: 'end-turn',
     attackTopDiscard: false,
@@ -144,6 +151,7 @@ export function parseDominionRules(pairs: Readonly<Record<string, string>>): Rul
 export interface DecodedRules {
   readonly militiaAttacks: boolean;
   readonly playedCardInHand: boolean;
+  readonly mayDecline: boolean;
   readonly randomAttackFallback: boolean;
   readonly invalidEndsTurn: boolean;
   readonly attackTopDiscard: boolean;
@@ -155,6 +163,7 @@ export function decodeRules(rules: RuleValues): DecodedRules {
   return {
     militiaAttacks: rules.militiaAttacks !== false,
     playedCardInHand: rules.playedCardInHand === true,
+    mayDecline: rules.mayDecline !== false,
     randomAttackFallback: rules.attackFallback !== 'first-cards',
     invalidEndsTurn: rules.invalidAction === 'end-turn',
     attackTopDiscard: rules.attackTopDiscard !== false,

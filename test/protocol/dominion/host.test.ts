@@ -257,6 +257,26 @@ describe('Dominion bots as processes', () => {
     await assertNothingLeft();
   });
 
+  test("a workshop that names no card: the spec's decline, played for nothing; under the original server's rules refused as a wrong one is", async () => {
+    const spec = await playLogged('bare_workshop', 'bare-workshop-spec', { turnLimit: '12' });
+    const declined = answersTo(spec.transcript, 'action');
+    assert.ok(declined.length > 0, 'a workshop played with no card named');
+    assert.equal(forfeitsOf(spec.counters, 0).size, 0, 'mayDecline=true: a decline is no fault');
+    for (const next of declined)
+      assert.deepEqual([next.type, next.actions, next.cards_played, next.cards_gained], ['play-turn', 0, ['workshop'], []]);
+    const server = await playLogged('bare_workshop', 'bare-workshop-server', { profile: 'original-server', turnLimit: '12' });
+    const refused = answersTo(server.transcript, 'action');
+    assert.ok(refused.length > 0, 'a workshop played with no card named');
+    // One action taken, the workshop kept in hand, the buys still to come: as for a card it cannot gain.
+    assert.deepEqual([...forfeitsOf(server.counters, 0).entries()], [[Illegal.WRONG_DECISION, refused.length]]);
+    for (const next of refused) {
+      assert.deepEqual([next.type, next.actions, next.buys, next.cards_played, next.cards_gained], ['play-turn', 0, 1, [], []]);
+      assert.ok((next.hand as string[]).includes('workshop'));
+    }
+    assert.match(botLog('bare-workshop-server', 'bare_workshop'), /workshop: a card could be gained, none was named/);
+    await assertNothingLeft();
+  });
+
   test("under the original server's rules a wrong answer to the cleanup asked after the buys is counted, and the next turn is played", async () => {
     const { counters, transcript } = await playLogged('wrong_cleanup', 'wrong-cleanup', { profile: 'original-server', turnLimit: '8' });
     const sent = transcript

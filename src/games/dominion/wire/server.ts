@@ -467,24 +467,36 @@ function unplayable(reading: ReplyReading, name: unknown): InvalidReply {
 
 /**
  * Why remodel's, mine's or workshop's choices cannot be made, checked before the card is played
- * (null where they can, or where none are named: that is the engine's decline, played for nothing).
+ * (null where they can). None named is the engine's decline, played for nothing, where the rules
+ * allow one (mayDecline); where they do not, it is refused as a wrong choice is, as the original
+ * server refuses it, unless the card has nothing to choose from and the engine plays it for nothing.
  * The cards are judged as after the play: the played card is no longer in hand, unless it
  * resolves there (playedCardInHand's remodel).
  */
 function refusedChoices(reading: ReplyReading, card: number, extra: Message): InvalidReply | null {
   const { mirror } = reading;
   if (card < 0 || mirror.reason(actionOf(Family.PLAY, card)) !== 0) return null;
+  const { mayDecline, playedCardInHand } = mirror.state.rules;
   if (card === Card.WORKSHOP) {
-    if (absent(extra.desired_card)) return null;
+    if (absent(extra.desired_card)) {
+      if (mayDecline || !canGain(mirror.state, WORKSHOP_MAX_COST, 0)) return null;
+      return reading.fault(Illegal.WRONG_DECISION, 'workshop: a card could be gained, none was named');
+    }
     return gainRefused(reading, 'workshop', extra.desired_card, WORKSHOP_MAX_COST, false);
   }
   const mine = card === Card.MINE;
-  if ((!mine && card !== Card.REMODEL) || absent(extra.card_to_trash)) return null;
+  if (!mine && card !== Card.REMODEL) return null;
   const name = mine ? 'mine' : 'remodel';
+  // The played card leaves the hand before it resolves, except playedCardInHand's remodel.
+  const playedHeld = mine || !playedCardInHand ? 1 : 0;
+  if (absent(extra.card_to_trash)) {
+    if (mayDecline || !holdsTrash(mirror, card, mine, playedHeld)) return null;
+    return reading.fault(Illegal.WRONG_DECISION, `${name}: a card could be trashed, none was named`);
+  }
   const trash = cardOf(extra.card_to_trash);
   if (trash < 0) return reading.fault(Illegal.UNKNOWN_CARD, `${name}: card_to_trash names no card`);
   if (mine && !isTreasure(trash)) return reading.fault(Illegal.WRONG_TYPE, `mine: ${CARD_NAMES[trash]} is no treasure`);
-  const stillHeld = trash === card && !(mirror.state.rules.playedCardInHand && !mine) ? 1 : 0;
+  const stillHeld = trash === card ? playedHeld : 0;
   if (mirror.held(trash) <= stillHeld) return reading.fault(Illegal.NOT_IN_HAND, `${name}: cannot trash ${CARD_NAMES[trash]}`);
   const limit = COST[trash] + (mine ? MINE_EXTRA_COST : REMODEL_EXTRA_COST);
   if (absent(extra.desired_card)) {
@@ -492,6 +504,15 @@ function refusedChoices(reading: ReplyReading, card: number, extra: Message): In
     return reading.fault(Illegal.WRONG_DECISION, `${name}: a card could be gained, none was named`);
   }
   return gainRefused(reading, name, extra.desired_card, limit, mine);
+}
+
+/** Whether the hand, once `card` is played (`playedHeld` copies of it gone), holds a card its effect may trash (a treasure, for mine). */
+function holdsTrash(mirror: DecisionMirror, card: number, mine: boolean, playedHeld: number): boolean {
+  for (let held = 0; held < CARD_NAMES.length; held++) {
+    if (mine && !isTreasure(held)) continue;
+    if (mirror.held(held) > (held === card ? playedHeld : 0)) return true;
+  }
+  return false;
 }
 
 /** Why `named` cannot be gained for at most `limit` (a treasure, for mine), or null. */
@@ -507,7 +528,8 @@ function gainRefused(reading: ReplyReading, name: string, named: unknown, limit:
 /**
  * Remodel and mine, played: their choices passed refusedChoices before the play, so each is taken
  * as named (the engine's own check still behind every step). Nothing named plays the card for
- * nothing, as the engine's decline; the desired card is left out only where nothing can be gained.
+ * nothing, as the engine's decline (where the rules allow none, refusedChoices has refused it); the
+ * desired card is left out only where nothing can be gained.
  */
 function readTrashAndGain(reading: ReplyReading, extra: Message): InvalidReply | null {
   const name = reading.mirror.phase() === Phase.MINE_TRASH ? 'mine' : 'remodel';
