@@ -3,7 +3,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ev, Illegal, Phase, type DominionState } from '../../../src/games/dominion/index.ts';
-import { craft, discardOf, handOf, legalOf, logKinds, play, reasonFor, type Position } from './crafted.ts';
+import { Forfeit } from '../../../src/core/forfeits.ts';
+import { forfeitTurn } from '../../../src/games/dominion/engine.ts';
+import { card, craft, discardOf, handOf, legalOf, logKinds, play, reasonFor, type Position } from './crafted.ts';
 
 interface Case {
   readonly name: string;
@@ -320,6 +322,27 @@ const CASES: readonly Case[] = [
     position: { hands: [['estate', 'estate']] },
     actions: [],
     legal: ['buy curse', 'buy copper', 'end-buys'],
+  },
+  {
+    name: 'a bad answer to the cleanup leaves the last card played on top, as the original server discards the hand, then the play',
+    position: { hands: [['estate', 'duchy', 'silver']], decks: [FIVE_COPPERS] },
+    actions: ['treasure silver', 'end-buys'],
+    phase: Phase.CLEANUP,
+    check: (s) => {
+      forfeitTurn(s, Illegal.NOT_IN_HAND);
+      assert.equal(s.topDiscard[0], card('silver'));
+      assert.deepEqual(discardOf(s, 0), ['duchy', 'estate', 'silver']);
+    },
+  },
+  {
+    name: 'a bad answer to the cleanup with nothing played leaves the last card of the hand on top',
+    position: { hands: [['estate', 'duchy']], decks: [FIVE_COPPERS] },
+    actions: ['end-buys'],
+    phase: Phase.CLEANUP,
+    check: (s) => {
+      forfeitTurn(s, Forfeit.MALFORMED);
+      assert.equal(s.topDiscard[0], card('duchy'));
+    },
   },
   {
     name: 'cleanup asks for the top discard when the hand holds two kinds',

@@ -277,6 +277,28 @@ describe('Dominion bots as processes', () => {
     await assertNothingLeft();
   });
 
+  test('a top discard it does not hold: the last card played goes on top, as the original server discards the hand, then the play', async () => {
+    const { counters, transcript } = await playLogged('bad_top', 'bad-top', { turnLimit: '16' });
+    const lines = transcript.split('\n');
+    const sent = (line: string) => (line.startsWith('[wire manager -> 1] ') ? JSON.parse(line.slice(20)) : null);
+    let asked: Record<string, unknown> | null = null;
+    let answered = false;
+    const tops: [unknown, unknown][] = [];
+    for (const line of lines) {
+      if (line.startsWith('[wire 1 -> manager] ') && JSON.parse(line.slice(20)).top_discard === 'province') answered = true;
+      const message = sent(line);
+      if (message?.type === 'play-turn') asked = message;
+      if (answered && message?.type === 'player-top-discard' && message.player_number === 'player1') {
+        tops.push([message.card, (asked!.cards_played as string[]).at(-1)]);
+        answered = false;
+      }
+    }
+    assert.ok(tops.length > 0, 'a cleanup answered with a card not held');
+    for (const [top, lastPlayed] of tops) assert.equal(top, lastPlayed);
+    assert.deepEqual([...forfeitsOf(counters, 0).entries()], [[Illegal.NOT_IN_HAND, tops.length]]);
+    await assertNothingLeft();
+  });
+
   test("under the original server's rules a wrong answer to the cleanup asked after the buys is counted, and the next turn is played", async () => {
     const { counters, transcript } = await playLogged('wrong_cleanup', 'wrong-cleanup', { profile: 'original-server', turnLimit: '8' });
     const sent = transcript

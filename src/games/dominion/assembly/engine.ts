@@ -351,6 +351,18 @@ function defaultTop(): i32 {
   return runs > 0 ? <i32>load<i8>(Place.PLAY + runs - 1) : NO_CARD;
 }
 
+/**
+ * The top discard after a bad answer ended the turn: the original server then discards the hand
+ * and after it the cards played, in order, keeping none back, so the last card played lies on top;
+ * with none played, the hand's last card (parlor's hand order is card order).
+ */
+function unchosenTop(): i32 {
+  const runs = get(Slot.PLAY_RUNS);
+  if (runs > 0) return <i32>load<i8>(Place.PLAY + runs - 1);
+  const kinds = word(Place.HAND_KINDS, get(Slot.ACTIVE));
+  return kinds != 0 ? 31 - clz(kinds) : NO_CARD;
+}
+
 function cleanup(chosenTop: i32): void {
   const seat = get(Slot.ACTIVE);
   const base = seat * CARD_COUNT;
@@ -666,7 +678,7 @@ export function forfeitTurn(reason: i32, logging: i32, answeredActions: i32): i3
       // The original server ends the turn only where its reading of the reply raises (no reply,
       // no JSON, no play-reply or phase): an action naming a card it cannot play (unknown, not
       // held, no action card) costs one action there too, and play-turn is asked again.
-      if (rule(RuleBit.INVALID_ENDS_TURN) && reason < Illegal.UNKNOWN_CARD) cleanup(NO_CARD);
+      if (rule(RuleBit.INVALID_ENDS_TURN) && reason < Illegal.UNKNOWN_CARD) cleanup(unchosenTop());
       else {
         set(Slot.ACTIONS, get(Slot.ACTIONS) - 1);
         if (reporting()) event(1 << get(Slot.ACTIVE), Ev.ACTION_LOST, get(Slot.ACTIVE), reason, 0, 0);
@@ -681,7 +693,7 @@ export function forfeitTurn(reason: i32, logging: i32, answeredActions: i32): i3
       endCellar();
       break;
     case Phase.CLEANUP:
-      cleanup(NO_CARD);
+      cleanup(unchosenTop());
       break;
     case Phase.REACTION:
     case Phase.MILITIA_DISCARD: {
