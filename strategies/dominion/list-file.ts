@@ -1,11 +1,11 @@
 // A user's priority-list file, checked against priority-list.schema.json before it is compiled:
-// ajv and the schema load here, in the runner's realm, apart from priority-list.ts, which a
+// ajv and the schema load here, in the runner's realm, apart from src/strategy/dominion-priority-list.ts, which a
 // confined strategy file bundles and which must therefore import nothing of Node.
 import { createRequire } from 'node:module';
 import type { Ajv as AjvClass, ErrorObject, ValidateFunction } from 'ajv';
 import { Errors, type StrategyDefinition } from '../../src/strategy-api.ts';
 import { CARD_NAMES, type DominionSeatView } from '../../src/games/dominion/index.ts';
-import { OPERATORS, priorityList, type PriorityList } from './priority-list.ts';
+import { OPERATORS, priorityList, type PriorityList } from '../../src/strategy/dominion-priority-list.ts';
 import PRIORITY_LIST_SCHEMA from './priority-list.schema.json' with { type: 'json' };
 
 /**

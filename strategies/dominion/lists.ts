@@ -3,7 +3,7 @@
 // Ultimate", Dominiate's BigSmithy and DoubleMilitia), fitted to the First Game kingdom.
 import type { ParamSpec } from '../../src/strategy-api.ts';
 import { SERVER_SUPPLY_ORDER } from '../../src/games/dominion/index.ts';
-import type { PriorityList, PriorityRule } from './priority-list.ts';
+import type { PriorityList, PriorityRule } from '../../src/strategy/dominion-priority-list.ts';
 
 /** The greening rules every money strategy here shares: provinces once gold is in, then duchies and estates late. */
 const GREENING: readonly PriorityRule[] = [

@@ -4,9 +4,7 @@
 //
 // Big money with two moats: they draw two cards when played and keep the hand whole against a
 // militia. The lists and conditions are described in strategies/README.md (Dominion).
-// `priorityList` comes from parlor's own folder by relative path, not from parlor/strategy/dominion:
-// a copy kept elsewhere changes that path to lead there.
-import { priorityList, type PriorityRule } from '../dominion/priority-list.ts';
+import { priorityList, type PriorityRule } from 'parlor/strategy/dominion';
 
 const GREENING: PriorityRule[] = [
   { card: 'province', if: 'count gold > 0' },

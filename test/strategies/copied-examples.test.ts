@@ -15,6 +15,8 @@ const EXAMPLES = [
   { file: 'strategies/examples/first-card.ts', game: 'love-letter', others: ['random'] },
   { file: 'strategies/examples/hearts-low.ts', game: 'hearts', others: ['ducking', 'random', 'ducking'] },
   { file: 'strategies/examples/dominion-big-money.ts', game: 'dominion', others: ['big-money'] },
+  // A priority list: `priorityList` comes from the game's API like the rest.
+  { file: 'strategies/examples/moat-bm.ts', game: 'dominion', others: ['militia-bm'] },
   { file: 'strategies/examples/speedclue-certain.ts', game: 'speedclue', others: ['simple', 'random'] },
 ];
 
@@ -34,7 +36,7 @@ describe('every worked example runs when copied out of the repository', () => {
         assert.ok(readme.includes(`\`\`\`ts\n${source}\`\`\``), `strategies/README.md shows ${file} as it is`);
         const copy = join(folder, `${trusted ? 'trusted-' : ''}${basename(file)}`);
         copyFileSync(join(ROOT, file), copy);
-        const out = join(folder, `run-${game}-${trusted}`);
+        const out = join(folder, `run-${basename(file)}-${trusted}`);
         const strategies = [copy, ...others].join(',');
         const trust = trusted ? ['--trust', copy] : [];
         const run = await parlor(['sim', '--game', game, '--strategies', strategies, ...QUICK_RUN, '-o', out, ...trust]);

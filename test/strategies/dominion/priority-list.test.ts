@@ -22,7 +22,7 @@ import {
 } from '../../../src/games/dominion/index.ts';
 import { resolveStrategy } from '../../../src/runner/play/strategies.ts';
 import { Table, playGame } from '../../../src/runner/play/table.ts';
-import { PriorityListPlayer, priorityList, type PriorityList } from '../../../strategies/dominion/priority-list.ts';
+import { PriorityListPlayer, priorityList, type PriorityList } from '../../../src/strategy/dominion-priority-list.ts';
 import { readPriorityList, schemaFault } from '../../../strategies/dominion/list-file.ts';
 import { BUILTIN_LISTS } from '../../../strategies/dominion/lists.ts';
 import { Rng } from '../../../src/core/random.ts';

@@ -1,9 +1,11 @@
 // Priority lists: a Dominion strategy as data a user writes, in the spirit of Geronimoo's
 // DominionSim buy rules and Dominiate's gain priorities. Each list is read top to bottom and the
 // first entry whose card is legal now and whose conditions all hold is taken. See the Dominion
-// section of strategies/README.md for the format; the built-ins in this folder are examples.
-import { lowestBit } from '../../src/core/bits.ts';
-import { Errors, type ParamSpec, type ParamValue, type Rng, type Strategy, type StrategyDefinition } from '../../src/strategy-api.ts';
+// section of strategies/README.md for the format; the built-ins (strategies/dominion/lists.ts) are
+// examples. It lives with the strategy API, which exports `priorityList`, so that a list written as
+// a TypeScript module imports it from `parlor/strategy/dominion` wherever the module lies.
+import { lowestBit } from '../core/bits.ts';
+import { Errors, type ParamSpec, type ParamValue, type Rng, type Strategy, type StrategyDefinition } from './core.ts';
 import {
   Action,
   CARD_COUNT,
@@ -19,7 +21,7 @@ import {
   cardByName,
   type DominionDecidingView,
   type DominionSeatView,
-} from '../../src/games/dominion/index.ts';
+} from '../games/dominion/index.ts';
 
 /** An entry: a card name, or a card with conditions that must all hold ("provincesLeft <= 4"). */
 export type PriorityRule = string | { readonly card: string; readonly if?: string | readonly string[] };
