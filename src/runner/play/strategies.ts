@@ -14,6 +14,7 @@ import { resolveParlorEverywhere } from './parlor-specifiers.ts';
 import { NO_STRATEGY_EXPORTED, exportedStrategies } from '../../core/strategy-exports.ts';
 import type { ParamValue } from '../../core/strategy.ts';
 import { declaredParamsFault } from './declared-params.ts';
+import { trustedImportFault } from './missing-export.ts';
 
 /** A strategy ready to create seats: its definition and checked parameters. */
 export interface ResolvedStrategy {
@@ -103,17 +104,24 @@ function otherGame(registry: Registry, path: string, game: string, gameId: strin
 
 /**
  * Deno (the notebooks' Jupyter kernel) compiles TypeScript itself and treats a .ts file as a module
- * wherever it lies; tsx's loader hooks there would also take over Deno's loading of native addons.
- * Under Node, tsx is loaded with the first strategy file: the built-ins, and parlor run from its
- * compiled cache, need no TypeScript compiler.
+ * wherever it lies, so it refuses an import of a name its module lacks itself; tsx's loader hooks
+ * there would also take over Deno's loading of native addons. Under Node, tsx is loaded with the
+ * first strategy file: the built-ins, and parlor run from its compiled cache, need no TypeScript
+ * compiler.
  */
-const importTypeScript: (url: string) => Promise<unknown> =
+const importTypeScript: (absolute: string) => Promise<unknown> =
   'Deno' in globalThis
-    ? (url) => import(url)
-    : (url) => {
+    ? (absolute) => import(pathToFileURL(absolute).href)
+    : async (absolute) => {
         resolveParlorEverywhere();
-        return import('tsx/esm/api').then(({ tsImport }) => tsImport(url, import.meta.url));
+        const fault = await trustedImportFault(absolute);
+        if (fault !== null) throw new MissingExport(fault);
+        const { tsImport } = await import('tsx/esm/api');
+        return tsImport(pathToFileURL(absolute).href, import.meta.url);
       };
+
+/** A trusted file imports a name its module does not export (trustedImportFault): said as it is. */
+class MissingExport extends Error {}
 
 // A tournament prepares many match-ups with the same file: load (and compile) it once per thread.
 const loadedModules = new Map<string, Promise<Record<string, unknown>>>();
@@ -126,7 +134,7 @@ const loadedModules = new Map<string, Promise<Record<string, unknown>>>();
 function importModule(path: string, absolute: string): Promise<Record<string, unknown>> {
   let loaded = loadedModules.get(absolute);
   if (!loaded) {
-    loaded = (importTypeScript(pathToFileURL(absolute).href) as Promise<Record<string, unknown>>).catch(async (error: unknown) => {
+    loaded = (importTypeScript(absolute) as Promise<Record<string, unknown>>).catch(async (error: unknown) => {
       loadedModules.delete(absolute);
       throw Errors.badStrategyModule(path, await loadFailure(absolute, error));
     });
@@ -138,6 +146,7 @@ function importModule(path: string, absolute: string): Promise<Record<string, un
 /** One line that says why the module did not load; for a syntax error, where it is. */
 async function loadFailure(absolute: string, error: unknown): Promise<string> {
   const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof MissingExport) return message;
   // The TypeScript compiler's report: `Transform failed with 1 error:\n<file>:<line>:<column>: ERROR: <reason>`.
   const compiled = /^(.*):(\d+):(\d+): ERROR: (.*)$/m.exec(message);
   // It counts columns from 0; editors and Node count from 1.

@@ -1,7 +1,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,6 +173,21 @@ describe('loading a strategy by name or path', () => {
         ].join('\n'),
       );
       writeFileSync(join(folder, kind, 'typo.ts'), "export default { name: 'typo', game: 'love-letter' summary: 'x' };\n");
+      // Names their modules lack, used only once a game asks for a move: Dominion's action helper
+      // taken from Love Letter's API, and a helper of its own that another of its modules lacks.
+      const choosing = (choice: string) =>
+        `export default { name: 'lacks', game: 'love-letter', summary: 'lacks', params: [], create: () => ({ observes: false, restart() {}, inform() {}, choose: (_view: unknown, legal: Int32Array) => ${choice} }) };`;
+      writeFileSync(
+        join(folder, kind, 'lacks-api.ts'),
+        ["import { actionOf } from 'parlor/strategy';", choosing('actionOf(legal[0], 0)')].join('\n'),
+      );
+      mkdirSync(join(folder, kind, 'lib'));
+      writeFileSync(
+        join(folder, kind, 'lib', 'pick.ts'),
+        "import { first } from './first.ts';\nexport const pick = (legal: Int32Array) => first(legal);\n",
+      );
+      writeFileSync(join(folder, kind, 'lib', 'first.ts'), 'export const firstOf = (legal: Int32Array) => legal[0];\n');
+      writeFileSync(join(folder, kind, 'lacks-own.ts'), ["import { pick } from './lib/pick.ts';", choosing('pick(legal)')].join('\n'));
 
       test(`${kind}: default and named exports, with imports from parlor`, async () => {
         const imported = await resolveText(join(folder, kind, 'imports-parlor.ts'));
@@ -191,6 +206,44 @@ describe('loading a strategy by name or path', () => {
         );
       });
     }
+
+    test('a trusted file that imports a name its module lacks is refused at load, as a confined one is, before any game', async () => {
+      const refusals = {
+        'lacks-api.ts':
+          /line 1, column 10: imports 'actionOf' from parlor\/strategy, which does not export it \(each game's .* are in parlor\/strategy\/<game>\)$/,
+        'lacks-own.ts': /: lib\/pick\.ts, line 1, column 10: imports 'first' from lib\/first\.ts, which does not export it$/,
+      };
+      for (const kind of Object.keys(kinds)) {
+        for (const [name, refusal] of Object.entries(refusals)) {
+          const file = join(folder, kind, name);
+          for (const trust of [['--trust', file], []]) {
+            const out = join(folder, `run-${kind}-${name}-${trust.length}`);
+            const run = await runParlor([
+              'sim',
+              '-p',
+              '2',
+              '--strategies',
+              `${file},random`,
+              '--games',
+              '4',
+              '-w',
+              '1',
+              '-q',
+              '-o',
+              out,
+              ...trust,
+            ]);
+            const said = `${kind}/${name}${trust.length > 0 ? ', trusted' : ''}: ${run.stderr}`;
+            assert.equal(run.code, 3, said);
+            const lines = run.stderr.trimEnd().split('\n');
+            assert.equal(lines.length, 1, said);
+            assert.ok(lines[0].startsWith(`parlor: strategy module ${file}: `), said);
+            assert.match(lines[0], refusal, said);
+            assert.equal(existsSync(out), false, `${said}: no results folder, so no game was played`);
+          }
+        }
+      }
+    });
 
     test('plays on worker threads, and as a bot, whatever the folder', async () => {
       const out = join(folder, 'run');

@@ -11,8 +11,9 @@ import { RECORD_INTS, type ConfinedModule, type ConfinedSeat } from '../../../st
 import { compartmentEvaluator, type Evaluation } from './realm.ts';
 import { memoryRefusals } from './memory-meter.ts';
 import { describeOnThread, type LoadCheck } from './load-check.ts';
-import { parlorSpecifiers } from '../parlor-specifiers.ts';
-import { resolve } from 'node:path';
+import { missingExportFault } from '../missing-export.ts';
+import type { Message } from 'esbuild';
+import { realpathSync } from 'node:fs';
 
 /** How long a strategy file's own top-level code may run while it is loaded. */
 const LOAD_SECONDS = 10;
@@ -36,7 +37,7 @@ function bundleOnce(path: string, absolute: string, engines: EngineBinaries): Pr
   if (!bundle) {
     bundle = bundleStrategy(absolute, engines).catch((error: unknown) => {
       bundles.delete(absolute);
-      throw Errors.badStrategyModule(path, bundleFailure(error));
+      throw Errors.badStrategyModule(path, bundleFailure(error, absolute));
     });
     bundles.set(absolute, bundle);
   }
@@ -44,29 +45,14 @@ function bundleOnce(path: string, absolute: string, engines: EngineBinaries): Pr
 }
 
 /** esbuild's first message: where a syntax error is, as the loader of trusted files says it too. */
-function bundleFailure(error: unknown): string {
-  type Message = { text: string; pluginName: string; location: { line: number; column: number } | null };
+function bundleFailure(error: unknown, absolute: string): string {
   const first = (error as { errors?: Message[] }).errors?.[0];
   if (!first) return `failed to load: ${oneLineDetail(error instanceof Error ? error.message : String(error))}`;
   if (first.pluginName !== '' || !first.location) return first.text;
+  const missing = missingExportFault(first, realpathSync(absolute));
+  if (missing !== null) return missing;
   // esbuild counts columns from 0; editors and Node count from 1.
-  const place = `line ${first.location.line}, column ${first.location.column + 1}`;
-  const missing = NO_MATCHING_EXPORT.exec(first.text);
-  if (missing) return `${place}: ${missingExport(missing[1], missing[2])}`;
-  return `syntax error at ${place}: ${first.text}`;
-}
-
-/** esbuild's refusal of an import that names something its module does not export. */
-const NO_MATCHING_EXPORT = /^No matching export in "(.+)" for import "(.+)"$/;
-
-/**
- * An import of a name its module lacks, said of parlor's API by the name the file imported
- * (esbuild names parlor's source file): most often a helper taken from another game's API.
- */
-function missingExport(file: string, name: string): string {
-  const api = Object.entries(parlorSpecifiers()).find(([, path]) => path === resolve(file))?.[0];
-  if (api === undefined) return `imports '${name}' from ${file}, which does not export it`;
-  return `imports '${name}' from ${api}, which does not export it (each game's cards, events and action helpers are in parlor/strategy/<game>)`;
+  return `syntax error at line ${first.location.line}, column ${first.location.column + 1}: ${first.text}`;
 }
 
 /** Why the file's top-level code failed, as its realm told it (Evaluation). */
