@@ -149,6 +149,22 @@ describe('a bot process', () => {
     await bot.stop();
   });
 
+  test('floods with a line written after its answer that waited unread until the next question, not taken for its answer', async () => {
+    const [answered, written] = [join(scratch, 'answer-read'), join(scratch, 'stray-written')];
+    const { bot } = start(
+      `read -r q; echo 'play priestess'; until [ -e '${answered}' ]; do sleep 0.01; done; echo 'play king'; : > '${written}'; read -r q; echo 'play baron'; cat > /dev/null`,
+    );
+    bot.send('draw priestess');
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'play priestess' });
+    // The stray line comes in a write of its own, after its answer was read and before the next
+    // question, while in-process seats hold the thread.
+    writeFileSync(answered, '');
+    holdThread(() => existsSync(written), 0);
+    bot.send('draw baron');
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { failure: Forfeit.FLOODED, detail: 'wrote "play king\\n" before it was asked' });
+    await bot.stop();
+  });
+
   test('logs a stderr line that never ends in pieces of the line cap', async () => {
     const { bot, log } = start(`read -r line; head -c 10000 /dev/zero | tr '\\0' x >&2; echo done; cat > /dev/null`, {
       maxLineLength: 4096,

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { botsStopped, holdStopping, markBotsStopped, stoppingProcesses } from '../../core/bots-stopped.ts';
 import type { Readable, Writable } from 'node:stream';
+import { readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { Errors, STOPPING_SIGNALS } from '../../core/errors.ts';
 import { Forfeit } from '../../core/forfeits.ts';
@@ -100,6 +101,7 @@ export interface LaunchOptions {
  * The bot speaks only when asked: one message for each `readLine`. Any output while no read waits
  * (before the question, or after the one message that answers it) is a flood: the bot forfeits at
  * once and no message of it is played, so a bot can never have a move taken from one it wrote ahead.
+ * What it wrote before a message is sent is read before that message goes (readWaiting).
  *
  * The bot leads its own process group; stopping it also stops what is below it, detached or not,
  * and what it left outside its tree with its token is swept up once it is gone (see processes.ts).
@@ -195,6 +197,7 @@ export class BotProcess implements BotLink {
   }
 
   send(text: string, padTo = 0): void {
+    this.readWaiting();
     if (this.stopping || this.leaderExited || this.sinkClosed) return;
     const frame = this.framer.encode(text, padTo);
     if (this.sink === null) this.queued.push(frame);
@@ -348,6 +351,32 @@ export class BotProcess implements BotLink {
       return;
     }
     if (pushed.messages.length > 0) this.deliver({ line: pushed.messages[0] });
+  }
+
+  /**
+   * Reads, before a message is sent, what the bot wrote that the event loop has not read yet: it
+   * came unasked, and is a flood. Read by the loop only after the message (when in-process seats
+   * held the thread since the bot's last answer, or the host answers that answer's message at
+   * once), it would be taken for the answer to a question the bot had not yet been sent. What
+   * arrives after the message is sent is an answer to it, stray or not: nothing tells the two
+   * apart, as the original servers, which read the next message as the answer, cannot either. On
+   * a TCP channel, what the bot wrote may still be on its way (held by its own socket, or by a
+   * sandbox's forwarding): only what has come is judged so.
+   */
+  private readWaiting(): void {
+    if (this.waiter !== null || this.ended || this.stopping || this.source === null) return;
+    // The descriptor the loop reads; none on a platform whose handles have none.
+    const fd = (this.source as unknown as { _handle?: { fd?: number } })._handle?.fd ?? -1;
+    if (fd < 0) return;
+    let count: number;
+    try {
+      count = readSync(fd, waitingChunk, 0, waitingChunk.length, null);
+    } catch {
+      // Nothing waits (EAGAIN); any other failure of the descriptor the loop's own read meets too.
+      return;
+    }
+    // The end of its output is the loop's to report, with the exit.
+    if (count > 0) this.onOutput(Buffer.from(waitingChunk.subarray(0, count)));
   }
 
   private deliver(result: ReadResult): void {
@@ -506,6 +535,9 @@ function openDeadline(timeoutMs: number): () => boolean {
     return now > deadline;
   };
 }
+
+/** Where readWaiting reads: one chunk of unasked output is enough to judge it. */
+const waitingChunk = Buffer.alloc(65536);
 
 function clip(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}...` : text;

@@ -1,6 +1,6 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { FifoChannel, freshFifoName, type FifoPaths } from '../../../src/protocol/transport/fifo.ts';
@@ -95,5 +95,22 @@ describe('a bot on the FIFOs it makes', () => {
     const result = await bot.readLine(ANSWERING_MS);
     assert.deepEqual(result, { failure: Forfeit.FLOODED, detail: 'wrote "play soldier 2 princess\\n" before it was asked' });
     await bot.stop();
+  });
+
+  test('that writes a line of its own after its answer floods, read before the next question, and is not taken for its answer', async () => {
+    const scratch = scratchDir('fifo');
+    const [answered, written] = [join(scratch, 'answer-read'), join(scratch, 'stray-written')];
+    const { bot } = start(
+      `${TEMPLATE} read -r q <&3; echo 'play priestess' >&4; until [ -e '${answered}' ]; do sleep 0.01; done; echo 'play king' >&4; : > '${written}'; read -r q <&3; echo 'play baron' >&4; cat <&3 > /dev/null`,
+    );
+    bot.send('draw priestess');
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'play priestess' });
+    writeFileSync(answered, '');
+    // Its stray line waits in the FIFO while in-process seats hold the thread.
+    holdThread(() => existsSync(written), 0);
+    bot.send('draw baron');
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { failure: Forfeit.FLOODED, detail: 'wrote "play king\\n" before it was asked' });
+    await bot.stop();
+    rmSync(scratch, { recursive: true, force: true });
   });
 });
