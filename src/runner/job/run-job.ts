@@ -6,6 +6,7 @@ import { BatchPlan, matchSpecOf, type BatchSpec, type JobSpec } from './job.ts';
 import { PieceScheduler, type Piece } from './pieces.ts';
 import type { Runners } from './runners.ts';
 import type { GamesTask } from '../play/tasks.ts';
+import { decodeSums, encodeSums, type SparseSums } from './sparse-sums.ts';
 
 /** What a match-up's batches add up into: a flat array of whole-number sums, the first of them its games. */
 export interface Sums {
@@ -20,15 +21,26 @@ export function countersOf(layout: CounterLayout): SumsOf<Counters> {
   return (data) => new Counters(layout, data);
 }
 
+/**
+ * How checkpoints keep their sums: 2, sparse (see sparse-sums.ts). Checkpoints of older parlors
+ * have no format and keep every cell, and are read as well; one of a later format is refused.
+ */
+export const CHECKPOINT_FORMAT = 2;
+
+/** A match-up's sums in a checkpoint: sparse, or every cell in checkpoints of older parlors. */
+export type StoredSums = SparseSums | readonly number[];
+
 /** A job's progress as plain data (checkpoint.json): merged batches, and finished ones waiting their turn. */
 export interface Checkpoint {
   readonly job: string;
+  /** How the sums are kept (see CHECKPOINT_FORMAT); absent from the checkpoints of older parlors. */
+  readonly format?: number;
   /** Batches merged, a prefix of the plan's order. */
   readonly merged: number;
   /** Per match-up counters of the merged batches. */
-  readonly counters: readonly (readonly number[])[];
+  readonly counters: readonly StoredSums[];
   /** Batches finished ahead of their turn (their games are done and must not be played again). */
-  readonly pending: readonly { readonly batch: number; readonly data: readonly number[] }[];
+  readonly pending: readonly { readonly batch: number; readonly data: StoredSums }[];
   /** What the command keeps besides the sums (a sequential test: its looks so far). */
   readonly extra?: unknown;
   /**
@@ -152,10 +164,11 @@ export class JobProgress<S extends Sums = Counters> {
   checkpoint(): Checkpoint {
     return {
       job: this.jobId,
+      format: CHECKPOINT_FORMAT,
       merged: this.mergedCount,
-      counters: this.counters.map((counters) => Array.from(counters.data)),
+      counters: this.counters.map((counters) => encodeSums(counters.data)),
       // A round half played is left out, to be played again on resume: what is kept weighs every match-up alike.
-      pending: this.keptPending().map((batch) => ({ batch, data: Array.from(this.pending.get(batch)!) })),
+      pending: this.keptPending().map((batch) => ({ batch, data: encodeSums(this.pending.get(batch)!) })),
       order: 'rounds',
     };
   }
@@ -177,21 +190,29 @@ export class JobProgress<S extends Sums = Counters> {
       );
     if (!Number.isInteger(merged) || merged < 0 || merged > this.plan.count)
       throw new Error(`the checkpoint counts ${merged} batches merged, the job has ${this.plan.count}`);
-    const fits = (data: readonly number[], size: number) => Array.isArray(data) && data.length === size && data.every(Number.isFinite);
-    if (
-      !Array.isArray(counters) ||
-      counters.length !== this.counters.length ||
-      !counters.every((data, m) => fits(data, this.counters[m].data.length))
-    ) {
-      throw new Error('the checkpoint counters do not fit the job');
-    }
+    const format = checkpoint.format ?? 1;
+    if (format > CHECKPOINT_FORMAT)
+      throw new Error(
+        `the checkpoint was written by a newer parlor (its format ${format}, this one reads up to ${CHECKPOINT_FORMAT}): resume it with that parlor`,
+      );
+    if (format !== 1 && format !== CHECKPOINT_FORMAT)
+      throw new Error(`the checkpoint names format ${JSON.stringify(format)}, which no parlor writes`);
+    const read = (stored: unknown, size: number, into?: Float64Array) => readSums(format, stored, size, into);
+    if (!Array.isArray(counters) || counters.length !== this.counters.length) throw new Error('the checkpoint counters do not fit the job');
+    // Every match-up is checked before any is taken, through one array per size: decoded whole,
+    // the sums of a big tournament would take as much memory again as its counters.
+    const scratch = new Map<number, Float64Array>();
     const mergedGames = this.plan.gamesPerMatchupBefore(merged);
-    counters.forEach((data, m) => {
+    counters.forEach((stored, m) => {
+      const size = this.counters[m].data.length;
+      if (!scratch.has(size)) scratch.set(size, new Float64Array(size));
+      const data = read(stored, size, scratch.get(size));
       if (data[Global.GAMES] !== mergedGames[m])
         throw new Error(`the checkpoint counts ${data[Global.GAMES]} games of match-up ${m + 1} where its batches hold ${mergedGames[m]}`);
     });
     if (!Array.isArray(pending)) throw new Error('the checkpoint has no pending list');
     const seen = new Set<number>();
+    const pendingData: Float64Array[] = [];
     for (const entry of pending) {
       const batch = entry?.batch;
       if (!Number.isInteger(batch) || batch < 0 || batch >= this.plan.count)
@@ -200,12 +221,18 @@ export class JobProgress<S extends Sums = Counters> {
       if (seen.has(batch)) throw new Error(`the checkpoint lists pending batch ${batch} twice`);
       seen.add(batch);
       const games = this.plan.games(batch);
-      if (!fits(entry.data, this.counters[this.plan.batch(batch).matchup].data.length) || entry.data[Global.GAMES] !== games)
+      let data: Float64Array;
+      try {
+        data = read(entry.data, this.counters[this.plan.batch(batch).matchup].data.length);
+      } catch {
         throw new Error(`the checkpoint's batch ${batch} does not hold its ${games} games`);
+      }
+      if (data[Global.GAMES] !== games) throw new Error(`the checkpoint's batch ${batch} does not hold its ${games} games`);
+      pendingData.push(data);
     }
-    counters.forEach((data, m) => this.counters[m].data.set(data));
+    counters.forEach((stored, m) => read(stored, this.counters[m].data.length, this.counters[m].data));
     this.mergedCount = merged;
-    for (const { batch, data } of pending) this.accept(batch, Float64Array.from(data));
+    pending.forEach(({ batch }, i) => this.accept(batch, pendingData[i]));
   }
 }
 
@@ -315,4 +342,26 @@ function batchFailure(error: unknown, game: string, seed: string, first: number,
   if (isParlorError(error) && error.code !== ErrorCodes.INTERNAL) return error;
   const message = error instanceof Error ? error.message : String(error);
   return Errors.batchFailed(game, first, end - 1, seed, message);
+}
+
+/**
+ * One match-up's sums from a checkpoint of format `format`, checked to be `size` whole, finite
+ * counts. Throws a one-line reason when they are not.
+ */
+function readSums(format: number, stored: unknown, size: number, into?: Float64Array): Float64Array {
+  let data: Float64Array;
+  if (format === 1) {
+    const fits = Array.isArray(stored) && stored.length === size && stored.every((value) => typeof value === 'number');
+    if (!fits) throw new Error('the checkpoint counters do not fit the job');
+    data = into ?? new Float64Array(size);
+    data.set(stored as readonly number[]);
+  } else {
+    try {
+      data = decodeSums(stored, size, into);
+    } catch {
+      throw new Error('the checkpoint counters do not fit the job');
+    }
+  }
+  if (!data.every(Number.isFinite)) throw new Error('the checkpoint counters do not fit the job');
+  return data;
 }

@@ -1,7 +1,7 @@
 // The job API as notebooks call it: no command line, no process signals, results in a folder.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -87,6 +87,65 @@ describe('jobs from code', () => {
     assert.equal(outcome.status, 'complete');
     assert.equal(made.length, 6, 'a table made for each seating');
     assert.equal(kept, 0, `${kept} of the ${made.length} tables still held as the run wrote its results`);
+  });
+
+  test('a tournament stopped part way keeps its sums sparse, and its resume gives the results of a run that never stopped', async (t) => {
+    const context = quietContext();
+    const plan = planTournament(context.registry, {
+      game: 'love-letter',
+      strategies: ['random', 'cautious', 'counter'],
+      players: 2,
+      games: 6 * 40,
+      seed: 'sparse',
+      seatings: 'all',
+    });
+    const straight = join(scratch, 'sparse-straight');
+    assert.equal((await startJob(context, plan, { workers: 1, batch: 10, out: straight })).status, 'complete');
+
+    // Stopped as its 15th batch comes back, that batch dropped: of its rounds of 6 batches, those
+    // whole are kept, merged or pending, and the one half played is played again. Counted by
+    // batches, not timed, so the stop lands before the end on any machine.
+    const stop = new AbortController();
+    const runnerFor = Runners.prototype.runnerFor;
+    let returned = 0;
+    Runners.prototype.runnerFor = function (this: Runners, seats: readonly string[]) {
+      const inner = runnerFor.call(this, seats);
+      return {
+        run: async (task, signal) => {
+          const data = await inner.run(task, signal);
+          if (task.kind === 'games' && ++returned === 15) stop.abort();
+          return data;
+        },
+        close: () => inner.close(),
+      };
+    };
+    const stopped = join(scratch, 'sparse-stopped');
+    let first;
+    try {
+      first = await startJob(context, plan, { workers: 1, batch: 10, out: stopped, signal: stop.signal });
+    } finally {
+      Runners.prototype.runnerFor = runnerFor;
+    }
+    assert.equal(first.status, 'interrupted');
+    const checkpoint = JSON.parse(readFileSync(join(stopped, 'checkpoint.json'), 'utf8'));
+    assert.equal(checkpoint.format, 2);
+    const kept = checkpoint.merged + checkpoint.pending.length;
+    assert.ok(kept >= 6 && kept < 24 && kept % 6 === 0, `${kept} batches kept: whole rounds, some but not all`);
+    const sums = [...checkpoint.counters, ...checkpoint.pending.map((entry: { data: unknown }) => entry.data)];
+    const cells = sums.reduce((total, stored) => total + stored.size, 0);
+    const numbers = sums.reduce((total, stored) => total + stored.runs.length, 0);
+    // 40 games a seating touch a third of the cells (their deal groups, labels and notes mostly stay empty).
+    assert.ok(numbers < cells / 2, `${numbers} numbers kept for ${cells} cells`);
+    t.diagnostic(`checkpoint of ${statSync(join(stopped, 'checkpoint.json')).size} bytes: ${numbers} numbers for ${cells} cells`);
+
+    const resumed = await resumeJob(context, stopped, { workers: 1 });
+    assert.equal(resumed.status, 'complete');
+    assert.equal(existsSync(join(stopped, 'checkpoint.json')), false);
+    const files = readdirSync(straight).filter((name) => name !== 'job.json');
+    assert.ok(files.includes('summary.json') && files.some((name) => name.endsWith('.csv')));
+    assert.deepEqual(readdirSync(stopped).sort(), readdirSync(straight).sort());
+    for (const file of files) assert.equal(readFileSync(join(stopped, file), 'utf8'), readFileSync(join(straight, file), 'utf8'), file);
+    assert.deepEqual(context.warnings, []);
   });
 
   test('a job whose signal is already aborted writes nothing', async () => {

@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import { CounterLayout, Global } from '../../../src/runner/play/counters.ts';
 import { buildJob, type JobInput } from '../../../src/runner/job/job.ts';
 import { getEventListeners } from 'node:events';
-import { countersOf, executeJob, JobProgress } from '../../../src/runner/job/run-job.ts';
+import { countersOf, executeJob, JobProgress, type Checkpoint } from '../../../src/runner/job/run-job.ts';
 import { Runners } from '../../../src/runner/job/runners.ts';
+import { decodeSums, encodeSums } from '../../../src/runner/job/sparse-sums.ts';
 
 describe('job progress', () => {
   const input: JobInput = {
@@ -112,8 +113,40 @@ describe('job progress', () => {
     progress.accept(2, batch(1));
     progress.accept(3, batch(1));
     fresh().restore(progress.checkpoint());
-    const { order: _order, ...sim } = new JobProgress(job, 'id', [countersOf(layout)]).checkpoint();
+    const sim = { job: 'id', merged: 0, counters: [Array.from(new Float64Array(layout.size))] };
     new JobProgress(job, 'id', [countersOf(layout)]).restore({ ...sim, pending: [{ batch: 2, data: Array.from(batch(1)) }] });
+  });
+
+  test('a checkpoint gives back the very sums it was written from, sparse or, from older parlors, whole', () => {
+    const progress = new JobProgress(job, 'id', [countersOf(layout)]);
+    const first = batch(1);
+    first.set([7, 0, 0, 0, 0, 9], 40);
+    progress.accept(0, first);
+    progress.accept(2, batch(3));
+    const written = JSON.parse(JSON.stringify(progress.checkpoint()));
+    const older = {
+      job: 'id',
+      merged: 1,
+      counters: [Array.from(progress.counters[0].data)],
+      pending: [{ batch: 2, data: Array.from(batch(3)) }],
+      order: 'rounds' as const,
+    };
+    for (const checkpoint of [written, older]) {
+      const resumed = new JobProgress(job, 'id', [countersOf(layout)]);
+      resumed.restore(checkpoint);
+      assert.deepEqual(resumed.counters[0].data, progress.counters[0].data);
+      assert.deepEqual(resumed.snapshot()[0].data, progress.snapshot()[0].data);
+      assert.ok(resumed.isDone(2) && !resumed.isDone(1));
+    }
+    assert.deepEqual(new JobProgress(job, 'id', [countersOf(layout)]).checkpoint().counters, [{ size: layout.size, runs: [] }]);
+    const restore = (checkpoint: object) => new JobProgress(job, 'id', [countersOf(layout)]).restore(checkpoint as Checkpoint);
+    assert.throws(() => restore({ ...written, format: 3 }), /written by a newer parlor \(its format 3, this one reads up to 2\)/);
+    assert.throws(() => restore({ ...written, format: 'sparse' }), /names format "sparse", which no parlor writes/);
+    assert.throws(() => restore({ ...older, format: 2 }), /counters do not fit/);
+    assert.throws(() => restore({ ...written, format: undefined }), /counters do not fit/);
+    const counted = decodeSums(written.counters[0], layout.size);
+    counted[Global.ROUNDS] = NaN;
+    assert.throws(() => restore({ ...written, counters: [encodeSums(counted)] }), /counters do not fit/);
   });
 
   test('counts the games kept after each batch in time that grows with the batches pending, not with their square', () => {
@@ -148,8 +181,8 @@ describe('job progress', () => {
     const twice = {
       ...checkpoint,
       pending: [
-        { batch: 1, data: Array.from(batch(1)) },
-        { batch: 1, data: Array.from(batch(1)) },
+        { batch: 1, data: encodeSums(batch(1)) },
+        { batch: 1, data: encodeSums(batch(1)) },
       ],
     };
     assert.throws(() => new JobProgress(job, 'id', [countersOf(layout)]).restore(twice), /pending batch 1 twice/);
@@ -161,12 +194,18 @@ describe('job progress', () => {
     progress.accept(2, batch(1));
     const checkpoint = progress.checkpoint();
     const restore = (edited: object) => new JobProgress(job, 'id', [countersOf(layout)]).restore({ ...checkpoint, ...edited });
-    const counters = checkpoint.counters.map((data) => data.map((value, i) => (i === Global.GAMES ? value + 3 : value)));
+    const counters = checkpoint.counters.map((stored) => {
+      const data = decodeSums(stored, layout.size);
+      data[Global.GAMES] += 3;
+      return encodeSums(data);
+    });
     assert.throws(() => restore({ counters }), /counts 13 games of match-up 1 where its batches hold 10/);
     assert.throws(() => restore({ merged: 2 }), /counts 10 games of match-up 1 where its batches hold 20/);
-    const pending = (batchIndex: number, games = 10) => [
-      { batch: batchIndex, data: Array.from(batch(1)).map((v, i) => (i === 0 ? games : v)) },
-    ];
+    const pending = (batchIndex: number, games = 10) => {
+      const data = batch(1);
+      data[Global.GAMES] = games;
+      return [{ batch: batchIndex, data: encodeSums(data) }];
+    };
     assert.throws(() => restore({ pending: pending(4) }), /pending batch 4, outside the job's 4 batches/);
     assert.throws(() => restore({ pending: pending(0) }), /pending batch 0, already merged/);
     assert.throws(() => restore({ pending: pending(2, 12) }), /batch 2 does not hold its 10 games/);
