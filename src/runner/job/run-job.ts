@@ -134,10 +134,14 @@ export class JobProgress<S extends Sums = Counters> {
   /**
    * Every batch kept so far, the ones ahead of their turn included (added in plan order, on
    * copies), but only in rounds finished whole: a round half played would weigh its match-ups unevenly.
+   * A match-up that no such batch adds to is its merged sums themselves, to be read before more
+   * are merged: copying every match-up took a big tournament as much memory again as its counters.
    */
   snapshot(): S[] {
-    const counters = this.counters.map((merged, m) => this.sumsOf[m](merged.data.slice()));
-    for (const batch of this.keptPending()) counters[this.plan.batch(batch).matchup].add(this.pending.get(batch)!);
+    const kept = this.keptPending();
+    const added = new Set(kept.map((batch) => this.plan.batch(batch).matchup));
+    const counters = this.counters.map((merged, m) => (added.has(m) ? this.sumsOf[m](merged.data.slice()) : merged));
+    for (const batch of kept) counters[this.plan.batch(batch).matchup].add(this.pending.get(batch)!);
     return counters;
   }
 

@@ -84,11 +84,21 @@ describe('job progress', () => {
       'a round finished ahead of its turn counts both seatings alike',
     );
     assert.deepEqual(
+      progress.counters.map((counters) => counters.data[Global.GAMES]),
+      [0, 0],
+      'on copies of the merged sums',
+    );
+    assert.deepEqual(
       progress.checkpoint().pending.map((p) => p.batch),
       [2, 3],
     );
     progress.accept(1, batch(1));
     assert.equal(progress.merged, 4);
+    const snapshot = progress.snapshot();
+    assert.ok(
+      snapshot.every((counters, m) => counters.data === progress.counters[m].data),
+      'with nothing ahead of its turn, the merged sums themselves: a big tournament has no memory to copy them',
+    );
     assert.deepEqual(
       progress.counters.map((counters) => counters.data[Global.GAMES]),
       [20, 20],
