@@ -80,7 +80,7 @@ export async function runCompare(context: CommandContext, typed: CompareOptions,
     }
     if (outcome.status === 'not-started') return stoppedBeforeStart(context, stop);
     if (outcome.status === 'interrupted') {
-      warnStopped(context, outcome.job, outcome.dir, outcome.gamesDone, options.redis);
+      warnStopped(context, outcome, options.redis);
       return stop.exitCode;
     }
     if (outcome.status === 'already-complete') noteFinished(context, outcome.dir);

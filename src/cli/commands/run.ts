@@ -11,7 +11,7 @@ import type { JobPlan } from '../../runner/job/plan.ts';
 import type { RunSummary } from '../../runner/summary/summary-types.ts';
 import { Timeline } from '../../runner/job/timeline.ts';
 import type { CommandContext } from '../command.ts';
-import { batchNote, formatRunSummary, gamesNote } from '../format.ts';
+import { batchNote, count, countOf, formatRunSummary, gamesNote } from '../format.ts';
 import { invokedCommand, resumeCommand } from '../invocation.ts';
 import type { SandboxLimits } from '../../runner/play/external.ts';
 
@@ -176,7 +176,7 @@ export async function runJobCommand<O extends RunOptions>(
     printSummary(context, outcome.summary, outcome.dir, options);
     if (timeline) context.warn(timeline.format());
     if (outcome.status !== 'interrupted') return 0;
-    warnStopped(context, outcome.job, outcome.dir, outcome.gamesDone, options.redis);
+    warnStopped(context, outcome, options.redis);
     return stop.exitCode;
   } finally {
     stop.dispose();
@@ -303,11 +303,25 @@ export function stoppedBeforeStart(context: CommandContext, stop: SignalStop): n
   return stop.exitCode;
 }
 
+/** Where a stopped run stands: its games in the results so far, and those kept only for its resume. */
+export interface StoppedRun {
+  readonly job: JobFile;
+  readonly dir: string;
+  readonly gamesDone: number;
+  /** Games of a round not finished whole: in the checkpoint, not in the results (JobProgress.gamesAhead). */
+  readonly gamesAhead?: number;
+}
+
 /** Says where a stopped run stands and how to go on, on the queue it used (`redis`) if any. */
-export function warnStopped(context: CommandContext, job: JobFile, dir: string, gamesDone: number, redis?: string): void {
+export function warnStopped(context: CommandContext, { job, dir, gamesDone, gamesAhead = 0 }: StoppedRun, redis?: string): void {
+  // A tournament's results so far hold whole rounds only (JobProgress.snapshot); the rest played is not lost.
+  const ahead =
+    gamesAhead === 0
+      ? ''
+      : `; the resume keeps ${countOf(gamesAhead, 'more game')} played in a round not yet finished, left out of those results`;
   context.warn(
-    `stopped after ${gamesDone.toLocaleString('en-US')} of ${job.games.toLocaleString('en-US')} games; ` +
-      `results so far in ${dir}; continue with: ${resumeCommand(job.command, dir, redis)}`,
+    `stopped after ${count(gamesDone)} of ${count(job.games)} games; results so far in ${dir}${ahead}; ` +
+      `continue with: ${resumeCommand(job.command, dir, redis)}`,
   );
 }
 

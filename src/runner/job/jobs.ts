@@ -122,6 +122,8 @@ export type JobOutcome =
       readonly job: JobFile;
       readonly summary: RunSummary;
       readonly gamesDone: number;
+      /** Games played in a round not finished whole: kept for a resume, not in the results (JobProgress.gamesAhead). */
+      readonly gamesAhead: number;
     };
 
 /** Holds the lock of a results folder while `work` runs. */
@@ -361,7 +363,7 @@ async function resumeLocked(context: JobContext, dir: string, job: JobFile, sett
   const summary = hasCheckpoint(dir) ? null : existingSummary(dir);
   if (summary?.complete) {
     context.progress(`${dir} is already complete\n`);
-    return { status: 'already-complete', dir, job, summary, gamesDone: job.games };
+    return { status: 'already-complete', dir, job, summary, gamesDone: job.games, gamesAhead: 0 };
   }
   if (summary) throw Errors.corruptResults(dir, 'its summary is unfinished but its checkpoint is missing');
   // No checkpoint and no summary: the run was stopped before its first game, so it starts afresh.
@@ -459,7 +461,7 @@ async function execute(
   timeline?.end('summary');
   await runResultHooks(context, dir, summary, job);
   timeline?.end('charts');
-  return { status, dir, job, summary, gamesDone: progress.gamesDone };
+  return { status, dir, job, summary, gamesDone: progress.gamesDone, gamesAhead: progress.gamesAhead };
 }
 
 /** Takes up a resumed job's checkpoint, refusing one that does not fit the job. */

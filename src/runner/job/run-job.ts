@@ -91,6 +91,16 @@ export class JobProgress<S extends Sums = Counters> {
     return games;
   }
 
+  /**
+   * Games of the batches finished in rounds not yet finished whole: left out of the results so
+   * far, but kept in the checkpoint, so that a resume does not play them again.
+   */
+  get gamesAhead(): number {
+    let games = 0;
+    for (const batch of this.pending.keys()) if (!this.roundFinished(batch)) games += this.plan.games(batch);
+    return games;
+  }
+
   get complete(): boolean {
     return this.ended || this.mergedCount === this.plan.count;
   }
@@ -171,8 +181,9 @@ export class JobProgress<S extends Sums = Counters> {
       format: CHECKPOINT_FORMAT,
       merged: this.mergedCount,
       counters: this.counters.map((counters) => encodeSums(counters.data)),
-      // A round half played is left out, to be played again on resume: what is kept weighs every match-up alike.
-      pending: this.keptPending().map((batch) => ({ batch, data: encodeSums(this.pending.get(batch)!) })),
+      // Every batch finished, a round's half played included: the results so far leave that half out
+      // (snapshot), so that they weigh every match-up alike, but a resume must not play it again.
+      pending: [...this.pending.keys()].sort((a, b) => a - b).map((batch) => ({ batch, data: encodeSums(this.pending.get(batch)!) })),
       order: 'rounds',
     };
   }

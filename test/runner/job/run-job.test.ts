@@ -71,7 +71,12 @@ describe('job progress', () => {
     progress.accept(2, batch(1));
     assert.equal(progress.merged, 0, 'the first seating alone is no round');
     assert.equal(progress.gamesDone, 0);
-    assert.deepEqual(progress.checkpoint().pending, [], 'a round half played is played again on resume');
+    assert.equal(progress.gamesAhead, 20);
+    assert.deepEqual(
+      progress.checkpoint().pending.map((p) => p.batch),
+      [0, 2],
+      'a round half played is left out of the results but kept for the resume',
+    );
     assert.deepEqual(
       progress.snapshot().map((counters) => counters.data[Global.GAMES]),
       [0, 0],
@@ -90,7 +95,7 @@ describe('job progress', () => {
     );
     assert.deepEqual(
       progress.checkpoint().pending.map((p) => p.batch),
-      [2, 3],
+      [0, 2, 3],
     );
     progress.accept(1, batch(1));
     assert.equal(progress.merged, 4);
