@@ -1,3 +1,4 @@
+import { log } from '../src/core/portable-math.ts';
 import type { Rng } from '../src/strategy-api.ts';
 
 export const NO_NODE = -1;
@@ -119,7 +120,7 @@ export class SearchTree {
       const available = ++this.available[child];
       const visits = this.visits[child];
       const mean = (this.reward[child] / visits - low) / range;
-      const value = visits === 0 ? Infinity : mean + exploration * Math.sqrt(Math.log(available) / visits);
+      const value = visits === 0 ? Infinity : mean + exploration * Math.sqrt(log(available) / visits);
       if (value > bestValue) {
         bestValue = value;
         best = child;

@@ -1,3 +1,4 @@
+import { log } from '../../src/core/portable-math.ts';
 import type { Rng, StrategyDefinition } from '../../src/strategy-api.ts';
 import {
   CARDS,
@@ -69,8 +70,8 @@ export class InfoGainCluePlayer extends InferenceCluePlayer {
       for (let rest = CATEGORY_MASK[category]; rest !== 0; rest &= rest - 1) {
         const card = lowestCard(rest);
         const open = candidates > 1 && knowledge.mayHold(card, solution);
-        this.shownGain[card] = open ? Math.log(candidates / (candidates - 1)) : 0;
-        this.pinnedGain[card] = open && !knowledge.mayHold(card, this.seat) ? Math.log(candidates) : 0;
+        this.shownGain[card] = open ? log(candidates / (candidates - 1)) : 0;
+        this.pinnedGain[card] = open && !knowledge.mayHold(card, this.seat) ? log(candidates) : 0;
       }
     }
   }
@@ -125,7 +126,7 @@ export class InfoGainCluePlayer extends InferenceCluePlayer {
 }
 
 function plogp(p: number): number {
-  return p > 0 ? p * Math.log(p) : 0;
+  return p > 0 ? p * log(p) : 0;
 }
 
 export const infogain: StrategyDefinition<SpeedClueView> = {
