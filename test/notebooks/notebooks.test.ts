@@ -2,10 +2,11 @@
 // executed headless through nbconvert with a few games a run: no cell may fail, and the charts
 // must come out inline.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { after, describe, test } from 'node:test';
 import { NOTEBOOKS_DIR, executeNotebook, hasNbconvert, notebookNames } from '../../notebooks/run.ts';
 import { HUNG_MS, eventually } from '../helpers/patience.ts';
@@ -67,6 +68,38 @@ describe('the notebooks in git', () => {
   }
 });
 
+const ROOT = join(NOTEBOOKS_DIR, '..');
+
+/**
+ * The `npx parlor sim|tournament|compare` commands a notebook's text gives for one of its jobs, as
+ * argument lists; only those whose one placeholder is `<games>`, which the test fills in.
+ */
+function quotedCommands(notebook: Notebook): string[][] {
+  const text = notebook.cells
+    .filter((cell) => cell.cell_type === 'markdown')
+    .map(sourceOf)
+    .join('\n')
+    .replace(/\\\n\s*/g, ' ');
+  return [...text.matchAll(/npx parlor ((?:sim|tournament|compare)\b[^`\n]*)/g)]
+    .map(([, command]) => command.trim().split(/\s+/))
+    .filter((args) => args.every((arg) => !/[<>]/.test(arg) || arg === '<games>'));
+}
+
+/** Every summary.json under a folder. */
+function summariesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true })
+    .map((entry) => join(folder, String(entry)))
+    .filter((path) => path.endsWith('summary.json'));
+}
+
+/** What a run reported, less the names of strategy files (relative to notebooks/ in a notebook). */
+function figuresOf(path: string): unknown {
+  const summary = JSON.parse(readFileSync(path, 'utf8'));
+  const { comparison } = summary;
+  if (comparison) return { games: comparison.games, verdict: comparison.verdict, llr: comparison.llr, design: summary.design };
+  return { games: summary.games, design: summary.design, strategies: summary.strategies, headToHead: summary.headToHead };
+}
+
 // Each test carries the skip, not the suite: the runner counts skipped tests, never skipped suites.
 const noNbconvert = hasNbconvert() ? false : "jupyter-nbconvert not found: install Debian's jupyter-nbconvert to execute the notebooks";
 
@@ -77,30 +110,49 @@ describe('every notebook, executed with a few games a run', () => {
   const env = { PARLOR_NOTEBOOK_GAMES: '100', PARLOR_NOTEBOOK_RESULTS: runs };
 
   for (const name of names) {
-    test(`${name} runs without an error and shows its charts inline`, { skip: noNbconvert }, async () => {
-      const run = await executeNotebook(name, { outDir: join(root, 'executed'), env, cellTimeout: 120 });
-      assert.ok(run.executed, `${name} failed:\n${run.log.slice(-4000)}`);
-      const notebook = readNotebook(run.executed);
-      const cells = codeCells(notebook);
-      const outputs = cells.flatMap((cell) => cell.outputs ?? []);
-      const errors = outputs.filter((output) => output.output_type === 'error');
-      assert.deepEqual(
-        errors.map((error) => `${error.ename}: ${error.evalue}`),
-        [],
-      );
-      assert.ok(
-        cells.every((cell) => typeof cell.execution_count === 'number'),
-        'every code cell ran',
-      );
-      const charts = outputs.filter((output) => output.output_type === 'display_data' && output.data?.['image/svg+xml']);
-      // Each output with the media types it carries: a missing chart then shows which display was lost.
-      const described = (output: Output) =>
-        output.data ? `${output.output_type} (${Object.keys(output.data).join(', ')})` : output.output_type;
-      const seen = cells.map((cell, index) => `cell ${index + 1}: ${(cell.outputs ?? []).map(described).join(', ') || 'none'}`);
-      assert.ok(charts.length > 0, `at least one chart displayed as SVG; outputs seen:\n${seen.join('\n')}`);
-      for (const chart of charts) assert.match(String(chart.data?.['image/svg+xml']), /^<svg[^>]*>.*<\/svg>$/s);
-      assert.ok(existsSync(join(runs, name)), 'the runs wrote their results folders where PARLOR_NOTEBOOK_RESULTS says');
-    });
+    test(
+      `${name} runs without an error, shows its charts inline and agrees with the commands it quotes`,
+      { skip: noNbconvert },
+      async () => {
+        const run = await executeNotebook(name, { outDir: join(root, 'executed'), env, cellTimeout: 120 });
+        assert.ok(run.executed, `${name} failed:\n${run.log.slice(-4000)}`);
+        const notebook = readNotebook(run.executed);
+        const cells = codeCells(notebook);
+        const outputs = cells.flatMap((cell) => cell.outputs ?? []);
+        const errors = outputs.filter((output) => output.output_type === 'error');
+        assert.deepEqual(
+          errors.map((error) => `${error.ename}: ${error.evalue}`),
+          [],
+        );
+        assert.ok(
+          cells.every((cell) => typeof cell.execution_count === 'number'),
+          'every code cell ran',
+        );
+        const charts = outputs.filter((output) => output.output_type === 'display_data' && output.data?.['image/svg+xml']);
+        // Each output with the media types it carries: a missing chart then shows which display was lost.
+        const described = (output: Output) =>
+          output.data ? `${output.output_type} (${Object.keys(output.data).join(', ')})` : output.output_type;
+        const seen = cells.map((cell, index) => `cell ${index + 1}: ${(cell.outputs ?? []).map(described).join(', ') || 'none'}`);
+        assert.ok(charts.length > 0, `at least one chart displayed as SVG; outputs seen:\n${seen.join('\n')}`);
+        for (const chart of charts) assert.match(String(chart.data?.['image/svg+xml']), /^<svg[^>]*>.*<\/svg>$/s);
+        assert.ok(existsSync(join(runs, name)), 'the runs wrote their results folders where PARLOR_NOTEBOOK_RESULTS says');
+
+        // A command the notebook gives as the same job, run from the command line, must report what
+        // one of the notebook's runs reported: the same seed, games and design give the same figures.
+        for (const [index, args] of quotedCommands(readNotebook(join(NOTEBOOKS_DIR, `${name}.ipynb`))).entries()) {
+          const out = join(root, 'cli', `${name}-${index}`);
+          const argv = [...args.map((arg) => (arg === '<games>' ? env.PARLOR_NOTEBOOK_GAMES : arg)), '--out', out];
+          const cli = spawnSync(process.execPath, [join(ROOT, 'bin/parlor.js'), ...argv], { cwd: ROOT, encoding: 'utf8' });
+          assert.ok(cli.status === 0 || (args[0] === 'compare' && cli.status === 2), `parlor ${argv.join(' ')}:\n${cli.stderr}`);
+          const figures = figuresOf(join(out, 'summary.json'));
+          const notebookRuns = summariesUnder(join(runs, name)).map(figuresOf);
+          assert.ok(
+            notebookRuns.some((run) => isDeepStrictEqual(run, figures)),
+            `parlor ${args.join(' ')} reported what none of ${name}'s runs did:\n${JSON.stringify(figures)}`,
+          );
+        }
+      },
+    );
   }
 });
 
