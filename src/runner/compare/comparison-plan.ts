@@ -6,7 +6,7 @@ import { comparisonScale } from './compare.ts';
 import { blockGames, type DesignName } from '../play/design.ts';
 import type { PairedSpec, PairedTotals } from './paired.ts';
 import { chooseMeasure } from '../summary/measures.ts';
-import { fullRules } from '../job/plan.ts';
+import { checkCount, fullRules } from '../job/plan.ts';
 import type { PresetName, SprtEloScale } from './sprt-choices.ts';
 
 /** A comparison's request checked into its plan, and how long its test is expected to run. */
@@ -64,8 +64,16 @@ export interface ComparisonPlan {
   readonly maxGames: number;
 }
 
+/**
+ * The comparison `parlor compare` runs, checked: its two arms, its test and its look schedule.
+ * `startComparison` plans it again itself; a notebook plans it to show the test before running it.
+ */
 export function planComparison(registry: Registry, options: ComparisonRequest): ComparisonPlan {
   const game = registry.game(options.game);
+  // Tuning plans its comparisons past the command line's --max-games: any whole number goes.
+  checkCount('maxGames', options.maxGames, 1, Number.MAX_SAFE_INTEGER);
+  checkCount('batch', options.batch, 1, Number.MAX_SAFE_INTEGER);
+  if (options.players !== undefined) checkCount('players', options.players, 1, 16);
   const candidate = parseStrategySpec(options.candidate).text;
   const baseline = parseStrategySpec(options.baseline).text;
   if (candidate === baseline) throw Errors.badOption(`--candidate and --baseline are the same strategy '${candidate}'`);

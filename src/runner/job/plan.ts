@@ -50,6 +50,7 @@ export function seatSpecs(registry: Registry, options: SeatRequest): string[] {
   if (options.strategies && options.seat) throw Errors.badOption('give --strategies or --seat, not both');
   const given = options.strategies ?? options.seat;
   const game = registry.game(options.game);
+  if (options.players !== undefined) checkCount('players', options.players, 1, 16);
   const players = options.players ?? given?.length ?? game.maxPlayers;
   if (players < game.minPlayers || players > game.maxPlayers) throw Errors.playerCount(game.id, players, game.minPlayers, game.maxPlayers);
   const seats = !given ? Array<string>(players).fill('random') : given.length === 1 ? Array<string>(players).fill(given[0]) : given;
@@ -58,14 +59,34 @@ export function seatSpecs(registry: Registry, options: SeatRequest): string[] {
   return seats.map((seat) => parseStrategySpec(seat).text);
 }
 
+/** The most games a run plays, as the command line's --games and --max-games allow. */
+const MAX_GAMES = 1e12;
+
+/**
+ * A count of a request made in code, checked as the command line checks its options: 2.5 games
+ * would play 3 and NaN fail deep in the planner, where a notebook's author needs the reason.
+ */
+export function checkCount(what: string, value: number, min = 1, max = MAX_GAMES): void {
+  if (!Number.isSafeInteger(value) || value < min || value > max)
+    throw Errors.badNumber(what, String(value), `an integer from ${min} to ${max}`);
+}
+
 /** Every rule's value as text, defaults filled in: what job.json records. */
 export function fullRules(registry: Registry, gameId: string, pairs: Readonly<Record<string, string>> = {}): Record<string, string> {
   const values = registry.game(gameId).parseRules(pairs);
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)]));
 }
 
+/**
+ * The job `parlor sim` plays, from a request in its options' terms: one match-up, checked against
+ * the game (its table sizes, rules and measures) before anything is played. Strategies are checked
+ * when `startJob` loads them.
+ */
 export function planSim(registry: Registry, options: SimRequest): JobPlan {
   const seats = seatSpecs(registry, options);
+  checkCount('games', options.games);
+  if (options.untilClear !== undefined && !(options.untilClear > 0 && options.untilClear < 1))
+    throw Errors.badNumber('untilClear', String(options.untilClear), 'a confidence between 0 and 1, like 0.95');
   const untilClear = options.untilClear !== undefined;
   if (untilClear && new Set(seats).size < 2) throw Errors.badOption('--until-clear needs at least two different strategies at the table');
   const design = options.design ?? (untilClear ? 'duplicate' : 'independent');
@@ -108,8 +129,14 @@ export function simRequestOf(job: JobSpec): SimRequest & { batch: number } {
   };
 }
 
+/**
+ * The job `parlor tournament` plays: every table of `players` the field makes, seated as
+ * `seatings` says, with `games` spread evenly over the seatings (rounded up to whole deal groups).
+ */
 export function planTournament(registry: Registry, options: TournamentRequest): JobPlan {
   const game = registry.game(options.game);
+  checkCount('games', options.games);
+  if (options.players !== undefined) checkCount('players', options.players, 1, 16);
   const field = (options.strategies ?? registry.strategiesOf(game.id).map((definition) => definition.name)).map(
     (spec) => parseStrategySpec(spec).text,
   );
