@@ -62,6 +62,7 @@ export class StoppedError extends ParlorError {
   }
 }
 
+/** The errors parlor throws, each a ParlorError whose code says what went wrong and whose message says how. */
 export const Errors = {
   badOption: (message: string) => new ParlorError(ErrorCodes.BAD_OPTION, message),
   badNumber: (what: string, value: string, expected: string) =>

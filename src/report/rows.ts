@@ -201,6 +201,7 @@ function rateRow(rate: number, ci95: readonly [number, number]): RateRow {
   return { rate, low: ci95[0], high: ci95[1] };
 }
 
+/** A rate-by metric's rows (Love Letter's first card held), for `rateByChart` and `rateByTable`. */
 export function rateByRows(metric: Extract<SummaryMetric, { kind: 'rate-by' }>): LabelRateRow[] {
   return metric.rows.map((row) => ({
     strategy: row.strategy,
@@ -210,10 +211,12 @@ export function rateByRows(metric: Extract<SummaryMetric, { kind: 'rate-by' }>):
   }));
 }
 
+/** A causes metric's counts (Love Letter's knock-outs by card), for `causesChart`. */
 export function causeCountRows(metric: Extract<SummaryMetric, { kind: 'causes' }>): CauseCountRow[] {
   return metric.rows.map((row) => ({ strategy: row.strategy, cause: row.label, count: row.count }));
 }
 
+/** A moments metric's means with their 95% intervals, for `momentsChart`, `seriesChart` and `momentTable`. */
 export function momentRows(metric: Extract<SummaryMetric, { kind: 'moments' }>): MomentMeanRow[] {
   return metric.rows.map((row) => ({
     strategy: row.strategy,
@@ -225,6 +228,7 @@ export function momentRows(metric: Extract<SummaryMetric, { kind: 'moments' }>):
   }));
 }
 
+/** Each seat's game win rate with its 95% interval, for `seatChart`. */
 export function seatRows(summary: ReportSummary): SeatRateRow[] {
   return summary.seats.map((seat) => ({
     seat: seat.seat,
@@ -234,6 +238,7 @@ export function seatRows(summary: ReportSummary): SeatRateRow[] {
   }));
 }
 
+/** Each strategy's game win rate over all its seats with its 95% interval, for `strategyTable`. */
 export function strategyRows(summary: ReportSummary): StrategyRateRow[] {
   return Object.entries(summary.strategies).map(([strategy, result]) => ({
     strategy,
@@ -242,10 +247,12 @@ export function strategyRows(summary: ReportSummary): StrategyRateRow[] {
   }));
 }
 
+/** Forfeits by strategy and reason, for `forfeitTable`. */
 export function forfeitRows(summary: ReportSummary): CauseCountRow[] {
   return summary.forfeits.map((row) => ({ strategy: row.strategy, cause: row.what, count: row.count }));
 }
 
+/** A run's head-to-head scores (empty for a run of one strategy), for `headToHeadChart`. */
 export function headToHeadRows(summary: ReportSummary): HeadToHeadRow[] {
   return (summary.headToHead ?? []).map((row) => ({
     strategy: row.strategy,

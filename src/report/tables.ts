@@ -1,6 +1,7 @@
 // The report's tables as plain data: text already formatted, so the HTML only lays them out.
 import type { CauseCountRow, LabelRateRow, MomentMeanRow, RateRow, SeatRateRow, StrategyRateRow } from './rows.ts';
 
+/** A table as `tableDisplay` shows it and the HTML report lays it out: its cells already text. */
 export interface ReportTable {
   readonly caption: string;
   readonly columns: readonly { readonly title: string; readonly numeric: boolean }[];

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { after, describe, test } from 'node:test';
+import ts from 'typescript';
 import { NOTEBOOKS_DIR, executeNotebook, hasNbconvert, notebookNames } from '../../notebooks/run.ts';
 import { HUNG_MS, eventually } from '../helpers/patience.ts';
 import { processesMarked } from '../protocol/helpers.ts';
@@ -43,6 +44,30 @@ const ALLOWED_IMPORT = /^(parlor|parlor\/strategy|\.\/settings\.ts|node:[a-z_/]+
 
 const names = notebookNames();
 
+let docs: Map<string, string> | undefined;
+/** Each export of the public API with its doc comment (empty when it has none), read once. */
+function publicDocs(): Map<string, string> {
+  if (docs) return docs;
+  const index = join(NOTEBOOKS_DIR, '..', 'src', 'index.ts');
+  const program = ts.createProgram([index], {
+    allowImportingTsExtensions: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    noResolve: false,
+  });
+  const checker = program.getTypeChecker();
+  const module = checker.getSymbolAtLocation(program.getSourceFile(index)!)!;
+  docs = new Map(
+    checker.getExportsOfModule(module).map((symbol) => {
+      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+      return [symbol.name, ts.displayPartsToString(target.getDocumentationComment(checker)).trim()];
+    }),
+  );
+  return docs;
+}
+
 describe('the notebooks in git', () => {
   test('there are notebooks to run', () => {
     assert.ok(names.length >= 5, `notebooks found: ${names.join(', ')}`);
@@ -55,6 +80,20 @@ describe('the notebooks in git', () => {
         assert.deepEqual(cell.outputs, [], `code cell ${index + 1} has outputs`);
         assert.equal(cell.execution_count, null, `code cell ${index + 1} has an execution count`);
       }
+    });
+
+    test(`${name} imports from parlor only what carries documentation`, () => {
+      const notebook = readNotebook(join(NOTEBOOKS_DIR, `${name}.ipynb`));
+      const imported = codeCells(notebook).flatMap((cell) =>
+        [...sourceOf(cell).matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]parlor['"]/g)].flatMap(([, names]) =>
+          names
+            .split(',')
+            .map((entry) => entry.replace(/^\s*type\s+/, '').trim())
+            .filter(Boolean),
+        ),
+      );
+      const undocumented = imported.filter((entry) => !publicDocs().get(entry));
+      assert.deepEqual(undocumented, [], `${name} imports names whose declaration has no doc comment`);
     });
 
     test(`${name} runs on the Deno kernel and imports only the public API`, () => {

@@ -112,6 +112,7 @@ export interface ComparisonSummary {
   readonly differences: { readonly values: readonly number[]; readonly counts: readonly number[] };
 }
 
+/** A comparison's summary.json: the run's figures, both arms together, and the test's outcome. */
 export interface CompareSummary extends RunSummary {
   readonly comparison: ComparisonSummary;
 }

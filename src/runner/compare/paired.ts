@@ -34,6 +34,10 @@ export interface PairedSpec {
   readonly measure?: string;
 }
 
+/**
+ * The match-ups of a comparison's two arms: the candidate and the baseline each in the compared
+ * seat, the same opponents, and the same seed unless the control gives the baseline one of its own.
+ */
 export function pairedArms(spec: PairedSpec): { candidate: MatchSpec; baseline: MatchSpec } {
   const arm = (strategy: string, seed: string): MatchSpec => ({
     game: spec.game,

@@ -218,6 +218,7 @@ export interface MatchupSummary {
   readonly wins: readonly number[];
 }
 
+/** A run's summary.json: what `startJob` returns in a complete outcome and `parlor chart` reads. */
 export interface RunSummary extends MatchSummary {
   /** Strategy names in index order, for `matchups`. */
   readonly strategyNames: readonly string[];
