@@ -22,6 +22,17 @@ const request: SimRequest = {
   design: 'independent',
 };
 
+/** What `script` prints, run by Deno from the project's folder; fails the test when it fails. */
+function printedByDeno(script: string): string {
+  const deno = spawnSync(DENO, ['eval', '--ext=ts', script], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1', NO_COLOR: '1' },
+  });
+  assert.equal(deno.status, 0, deno.stderr);
+  return deno.stdout;
+}
+
 describe('the runner under Deno', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'parlor-deno-'));
   after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -37,17 +48,12 @@ describe('the runner under Deno', () => {
       if (chart.png.length === 0) throw new Error('no PNG drawn');
       console.log(JSON.stringify(outcome.summary.seats));
     `;
-    const deno = spawnSync(DENO, ['eval', '--ext=ts', script], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1', NO_COLOR: '1' },
-    });
-    assert.equal(deno.status, 0, deno.stderr);
+    const printed = printedByDeno(script);
 
     const context = builtinJobContext();
     const outcome = await startJob(context, planSim(context.registry, request), { workers: 1, out: join(scratch, 'node') });
     assert.ok(outcome.status === 'complete', outcome.status);
-    assert.deepEqual(JSON.parse(deno.stdout), JSON.parse(JSON.stringify(outcome.summary.seats)));
+    assert.deepEqual(JSON.parse(printed), JSON.parse(JSON.stringify(outcome.summary.seats)));
     assert.equal(outcome.summary.forfeits.length, 0, 'the strategy file played every move itself');
   });
 
@@ -73,18 +79,13 @@ describe('the runner under Deno', () => {
         if (outcome.status !== 'complete') throw new Error(outcome.status);
         console.log(JSON.stringify({ seats: outcome.summary.seats, metrics: outcome.summary.metrics }));
       `;
-      const deno = spawnSync(DENO, ['eval', '--ext=ts', script], {
-        cwd: ROOT,
-        encoding: 'utf8',
-        env: { ...process.env, DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1', NO_COLOR: '1' },
-      });
-      assert.equal(deno.status, 0, deno.stderr);
+      const printed = printedByDeno(script);
 
       const context = builtinJobContext();
       const outcome = await startJob(context, planSim(context.registry, search), { workers: 1, out: join(scratch, `node-${search.game}`) });
       assert.ok(outcome.status === 'complete', outcome.status);
       const node = JSON.parse(JSON.stringify({ seats: outcome.summary.seats, metrics: outcome.summary.metrics }));
-      assert.deepEqual(JSON.parse(deno.stdout), node);
+      assert.deepEqual(JSON.parse(printed), node);
     });
   }
 });

@@ -25,6 +25,10 @@ interface Case {
 
 const FIVE_COPPERS = ['copper', 'copper', 'copper', 'copper', 'copper'];
 const sorted = (names: readonly string[]) => [...names].sort();
+/** What a workshop may gain with smithy and silver gone: every card of the supply costing up to 4. */
+const WORKSHOP_GAINS = ['curse', 'copper', 'estate', 'cellar', 'militia', 'moat', 'remodel', 'village', 'woodcutter', 'workshop'].map(
+  (card) => `gain ${card}`,
+);
 
 const CASES: readonly Case[] = [
   {
@@ -239,19 +243,7 @@ const CASES: readonly Case[] = [
     name: 'workshop: gain a card costing up to 4, never from an empty pile',
     position: { hands: [['workshop']], supply: { smithy: 0, silver: 0 } },
     actions: ['play workshop'],
-    legal: [
-      'gain curse',
-      'gain copper',
-      'gain estate',
-      'gain cellar',
-      'gain militia',
-      'gain moat',
-      'gain remodel',
-      'gain village',
-      'gain woodcutter',
-      'gain workshop',
-      'done',
-    ],
+    legal: [...WORKSHOP_GAINS, 'done'],
   },
   {
     name: 'mine under mayDecline=false must trash a treasure',
@@ -264,18 +256,7 @@ const CASES: readonly Case[] = [
     name: 'workshop under original-server must gain',
     position: { rules: { profile: 'original-server' }, hands: [['workshop']], supply: { smithy: 0, silver: 0 } },
     actions: ['play workshop'],
-    legal: [
-      'gain curse',
-      'gain copper',
-      'gain estate',
-      'gain cellar',
-      'gain militia',
-      'gain moat',
-      'gain remodel',
-      'gain village',
-      'gain woodcutter',
-      'gain workshop',
-    ],
+    legal: WORKSHOP_GAINS,
     check: (s) => assert.equal(reasonFor(s, 'done'), Illegal.WRONG_DECISION),
   },
   {
