@@ -2,7 +2,6 @@
 // of bot processes together. The runner is handed what it needs from here and imports none of it.
 import { moduleUrl } from './compiled.ts';
 import { Registry, type GameModule } from './core/registry.ts';
-import type { Game } from './core/game.ts';
 import type { ExternalHost } from './runner/play/external.ts';
 import type { JobContext } from './runner/job/jobs.ts';
 import { GAME_MODULES, builtinStrategiesOf } from '../strategies/index.ts';
@@ -21,11 +20,6 @@ export function registryOf(modules: readonly GameModule[]): Registry {
 /** The games and built-in strategies parlor ships with. */
 export function builtinRegistry(): Registry {
   return registryOf(GAME_MODULES);
-}
-
-/** Every game parlor plays. */
-export function builtinGames(): readonly Game<any, any>[] {
-  return GAME_MODULES.map((module) => module.game);
 }
 
 /** This module, which worker threads load to build the same registry as builtinRegistry(). */

@@ -1,7 +1,8 @@
 // parlor's public API: what notebooks and other programs may use. Strategies need only the part
 // in strategy-api.ts (`parlor/strategy`), which loads much less.
 export * from './strategy-api.ts';
-export { BUILTIN_REGISTRY_MODULE, builtinGames, builtinJobContext, builtinRegistry, loadExternalHost, registryOf } from './app.ts';
+export { BUILTIN_REGISTRY_MODULE, builtinJobContext, builtinRegistry, loadExternalHost, registryOf } from './app.ts';
+export type { Registry } from './core/registry.ts';
 export * from './runner/play/table.ts';
 export * from './runner/play/transcript.ts';
 export { Timeline, type Phase, type PoolActivity } from './runner/job/timeline.ts';

@@ -13,16 +13,18 @@ import * as strategySpec from '../core/strategy-spec.ts';
 import * as metrics from '../core/metrics.ts';
 import * as tally from '../core/tally.ts';
 
-export * from '../core/errors.ts';
-export * from '../core/events.ts';
-export * from '../core/forfeits.ts';
-export type * from '../core/game.ts';
-export * from '../core/random.ts';
-export * from '../core/registry.ts';
-export type * from '../core/strategy.ts';
-export * from '../core/strategy-spec.ts';
-export * from '../core/tally.ts';
-export * from '../core/metrics.ts';
+// The shared part by name, not by module: a strategy needs the strategy interface, events, random
+// streams, errors and the game contract's types. The engines' plumbing (the event log and its
+// layout, the tally, forfeit label tables, metric file names) and the command line's parsing of
+// strategy specs stay behind, so no strategy comes to rely on how the runner stores a game.
+export { ErrorCodes, Errors, ParlorError, isParlorError, type ErrorCode } from '../core/errors.ts';
+export { GameEvent } from '../core/events.ts';
+export { Forfeit } from '../core/forfeits.ts';
+export type { CommonState, Game, GameState, Measure, PlayerView, RuleOption, RuleValues } from '../core/game.ts';
+export { Rng, Streams, masterKey, type MasterKey } from '../core/random.ts';
+export type { GameModule, StrategyReader } from '../core/registry.ts';
+export type { ParamSpec, ParamValue, Strategy, StrategyContext, StrategyDefinition } from '../core/strategy.ts';
+export { MomentField, RateByField, type CausesMetric, type MetricSpec, type MomentsMetric, type RateByMetric } from '../core/metrics.ts';
 
 // These are the runner's own objects, not copies: frozen, a strategy that imports them can read
 // them but not change how the runner plays.

@@ -4,19 +4,9 @@
 // `npm run bench` prints them after the engine's.
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import {
-  Table,
-  loveLetter,
-  masterKey,
-  parseStrategySpec,
-  playGame,
-  resolveParams,
-  type GameEvent,
-  type LoveLetterView,
-  type Rng,
-  type Strategy,
-} from '../../src/index.ts';
+import { Table, loveLetter, masterKey, playGame, type GameEvent, type LoveLetterView, type Rng, type Strategy } from '../../src/index.ts';
 import { builtinRegistry } from '../../src/app.ts';
+import { parseStrategySpec, resolveParams } from '../../src/core/strategy-spec.ts';
 import type { BenchLine } from './engine.ts';
 
 export interface StrategyBenchOptions {

@@ -1,18 +1,9 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import {
-  Table,
-  TranscriptRecorder,
-  loveLetter,
-  masterKey,
-  parseStrategySpec,
-  playGame,
-  resolveParams,
-  type LoveLetterView,
-  type RuleValues,
-} from '../../src/index.ts';
+import { Table, TranscriptRecorder, loveLetter, masterKey, playGame, type LoveLetterView, type RuleValues } from '../../src/index.ts';
 import { builtinRegistry } from '../../src/app.ts';
+import { parseStrategySpec, resolveParams } from '../../src/core/strategy-spec.ts';
 
 const registry = builtinRegistry();
 const SPECS = ['random', 'cautious', 'counter', 'ismcts:iterations=40'];
