@@ -6,7 +6,10 @@ import type { ExternalHost } from './runner/play/external.ts';
 import type { JobContext } from './runner/job/jobs.ts';
 import { GAME_MODULES, builtinStrategiesOf } from '../strategies/index.ts';
 
-/** The games of `modules`, each with its built-in strategies and its reader of strategies written as data. */
+/**
+ * The games of `modules`, each with its built-in strategies and its reader of strategies written as
+ * data: public so that a script can run a game module of its own (in a JobContext's `registry`).
+ */
 export function registryOf(modules: readonly GameModule[]): Registry {
   const registry = new Registry();
   for (const module of modules) {
@@ -22,12 +25,16 @@ export function builtinRegistry(): Registry {
   return registryOf(GAME_MODULES);
 }
 
-/** This module, which worker threads load to build the same registry as builtinRegistry(). */
+/**
+ * This module, which worker threads load to build the same registry as builtinRegistry(). Public
+ * because a JobContext put together by hand must name it as its `registryModule`.
+ */
 export const BUILTIN_REGISTRY_MODULE = moduleUrl('src/app.ts');
 
 /**
  * The protocol module's host of bot processes. Loaded on demand: the protocol code (child
- * processes, transports) is only needed once a run has a bot seat.
+ * processes, transports) is only needed once a run has a bot seat. Public for a JobContext put
+ * together by hand whose runs still play bots.
  */
 export async function loadExternalHost(): Promise<ExternalHost> {
   return (await import('./protocol/index.ts')) as ExternalHost;

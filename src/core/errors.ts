@@ -5,6 +5,7 @@
 import { choicesListed } from './near-miss.ts';
 import { shellWord } from './shell-word.ts';
 
+/** The stable code of every ParlorError, to tell failures apart in code without reading messages. */
 export const ErrorCodes = {
   BAD_OPTION: 'PARLOR_BAD_OPTION',
   BAD_NUMBER: 'PARLOR_BAD_NUMBER',
@@ -34,6 +35,7 @@ export const ErrorCodes = {
   INTERNAL: 'PARLOR_INTERNAL',
 } as const;
 
+/** One of ErrorCodes' values: what ParlorError.code holds. */
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 
 /** An error the user can act on: its message is one line meant to be printed as it is. */
@@ -116,6 +118,7 @@ export const Errors = {
   internal: (why: string) => new ParlorError(ErrorCodes.INTERNAL, `internal error: ${why}`),
 };
 
+/** Whether an error is one parlor meant for the user (a one-line message to print), not a bug. */
 export function isParlorError(error: unknown): error is ParlorError {
   return error instanceof ParlorError;
 }

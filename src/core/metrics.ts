@@ -63,6 +63,7 @@ export interface MomentsMetric extends MetricBase {
   readonly sequence?: boolean;
 }
 
+/** One of a game's metrics (Game.metrics), which the summaries and charts report. */
 export type MetricSpec = RateByMetric | CausesMetric | MomentsMetric;
 
 /** 'pointsByQueen' as a file name: 'points-by-queen'. */

@@ -7,6 +7,7 @@ import seedrandom from 'seedrandom';
  */
 export type MasterKey = Uint32Array;
 
+/** The key a seed string stands for, as a run derives it: to play or replay games from code (playGame) exactly as a run with that seed does. */
 export function masterKey(seed: string): MasterKey {
   // ARC4 key scheduling is slow-ish, so it runs once per run, never per game.
   const source = seedrandom(unambiguous(seed));

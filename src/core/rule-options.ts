@@ -6,6 +6,7 @@ import { choicesListed, withNearMiss } from './near-miss.ts';
 /** A rule set as plain data, so it can be stored in job.json and compared on resume. */
 export type RuleValues = Readonly<Record<string, string | number | boolean>>;
 
+/** One rule a game lets a run choose (Game.ruleOptions): its name, the values it takes and its default. */
 export interface RuleOption {
   readonly name: string;
   readonly values: readonly string[] | 'integer' | 'boolean';

@@ -38,8 +38,10 @@ export interface Strategy<V extends PlayerView = PlayerView> {
   choose(view: V, legal: Int32Array, count: number, rng: Rng): number;
 }
 
+/** The value of a strategy parameter, as `name:key=value` gives it once parsed. */
 export type ParamValue = number | string | boolean;
 
+/** One parameter a strategy declares (StrategyDefinition.params), so the command line and tuning can check and set it. */
 export interface ParamSpec {
   readonly name: string;
   readonly type: 'integer' | 'number' | 'string' | 'boolean';
@@ -49,6 +51,7 @@ export interface ParamSpec {
   readonly help: string;
 }
 
+/** What a strategy is told when a seat of it is made: its seat, the table's size and rules, and its parameters. */
 export interface StrategyContext {
   readonly seat: number;
   readonly players: number;
@@ -56,6 +59,7 @@ export interface StrategyContext {
   readonly params: Readonly<Record<string, ParamValue>>;
 }
 
+/** What a strategy module exports: a named, described maker of seats for one game. */
 export interface StrategyDefinition<V extends PlayerView = PlayerView> {
   readonly name: string;
   /** The game id this strategy plays. */

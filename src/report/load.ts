@@ -8,6 +8,7 @@ import type { ReportExtras } from './report.ts';
 import type { ReportSummary } from './rows.ts';
 import { EXTRAS_FILE } from './files.ts';
 
+/** What readReportInputs finds in a results folder: the summary and the extras to draw its report with. */
 export interface ReportInputs {
   readonly summary: ReportSummary;
   readonly extras: ReportExtras;

@@ -46,6 +46,7 @@ export interface ReportExtras {
   readonly sprt?: SprtTrace;
 }
 
+/** One of a report's charts (reportCharts), with the file name it is written under. */
 export interface NamedChart {
   /** File name stem: `<name>.vl.json`, `.svg`, `.png`. */
   readonly name: string;

@@ -9,6 +9,7 @@ import { renderChart } from './render.ts';
 import type { ReportSummary } from './rows.ts';
 import { reportCharts, reportLines, reportPartialNote, reportTables, type NamedChart, type ReportExtras } from './report.ts';
 
+/** What writeCharts wrote: the charts' names and the report page. */
 export interface WrittenReport {
   /** Names of the charts drawn, each as `.vl.json`, `.svg` and `.png` in the charts folder. */
   readonly charts: readonly string[];

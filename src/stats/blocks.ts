@@ -6,6 +6,7 @@
 import { mean, sampleVariance } from 'simple-statistics';
 import { Z95 } from './critical-value.ts';
 
+/** Block scores summarized (mean, spread, interval), as summarizeBlocks gives them. */
 export interface BlockSummary {
   readonly blocks: number;
   readonly mean: number;

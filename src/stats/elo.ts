@@ -27,6 +27,7 @@ export function scoreToElo(score: number): number {
   return -400 * Math.log10(1 / s - 1);
 }
 
+/** An Elo difference with its interval, as scoreToElo and pairedElo give it. */
 export interface EloEstimate {
   readonly elo: number;
   /** Half the width of the interval, (high - low) / 2: the usual "+-" figure. */
@@ -161,6 +162,7 @@ export function pairedEloToBlockScore(elo: number, baselineShare: number): numbe
   return (1 + eloToScore(scoreToElo(baselineShare) + elo) - baselineShare) / 2;
 }
 
+/** A normalized Elo with its interval, as normalizedElo gives it. */
 export interface NormalizedEloEstimate {
   readonly nelo: number;
   readonly margin: number;

@@ -27,6 +27,7 @@ export interface TableResults {
   readonly wins: readonly number[];
 }
 
+/** How fitRatings fits: the field's size and its prior. */
 export interface RatingOptions {
   /** Number of strategies; defaults to the largest index seen plus one. */
   readonly strategies?: number;
@@ -44,6 +45,7 @@ export interface RatingOptions {
   readonly maxIterations?: number;
 }
 
+/** Every strategy's fitted strength, as fitRatings gives it. */
 export interface Ratings {
   /** Strengths, scaled to geometric mean 1. */
   readonly gamma: number[];
@@ -267,6 +269,7 @@ export function fitRatingsFromGames(games: Iterable<GameOutcome>, options: Ratin
  */
 export type Standing = 'rated' | 'below' | 'above' | 'apart';
 
+/** Which strategies the games can rate together, as rankability finds them. */
 export interface Rankability {
   readonly standing: Standing[];
   /** The rated group's strategy indices, ascending. */
@@ -415,11 +418,13 @@ function openBound(
   return { bound, games };
 }
 
+/** How bootstrapRatings resamples, besides how it fits. */
 export interface BootstrapOptions extends RatingOptions {
   /** Number of resamples B. */
   readonly resamples: number;
 }
 
+/** Ratings with their bootstrap intervals, as bootstrapRatings gives them. */
 export interface RatingIntervals {
   /**
    * Point estimate from all blocks, 0 on average over the rated strategies; -Infinity below the

@@ -32,6 +32,7 @@ export interface RatioEstimate {
   readonly se: number;
 }
 
+/** A rate counted in clusters (the rounds of one game, the games of one deal) with its standard error measured between them, from the sums ratioSumsOf keeps. */
 export function ratioEstimate(sums: RatioSums): RatioEstimate {
   const { units, count } = sums;
   const rate = sums.sum / count;

@@ -20,6 +20,7 @@ export interface SprtHypotheses {
   readonly elo1: number;
 }
 
+/** An SPRT's hypotheses and error rates: what a sequential comparison tests. */
 export interface SprtConfig extends SprtHypotheses {
   /** Probability of accepting H1 when H0 holds. */
   readonly alpha: number;
@@ -35,6 +36,7 @@ export const SPRT_PRESETS = {
   nonRegression: { model: 'normalized', elo0: -1.75, elo1: 0.25, alpha: 0.05, beta: 0.05 },
 } as const satisfies Record<string, SprtConfig>;
 
+/** Whether an SPRT has accepted H0 or H1, or must go on. */
 export type SprtStatus = 'H0' | 'H1' | 'continue';
 
 /** How the hypotheses' Elo translates into statements about block scores. */
@@ -51,6 +53,7 @@ export interface SprtScale {
 /** Block scores that are single head-to-head games: score L(elo), t-value per game. */
 export const HEAD_TO_HEAD_SCALE: SprtScale = { blockGames: 1, eloToBlockScore: eloToScore };
 
+/** An SPRT's state after some blocks: the log-likelihood ratio against its bounds, and whether to stop. */
 export interface SprtResult {
   readonly llr: number;
   readonly lower: number;
@@ -63,6 +66,7 @@ export interface SprtResult {
   readonly s1: number;
 }
 
+/** An SPRT's stopping bounds on the log-likelihood ratio. */
 export interface LogBounds {
   /** ln(beta / (1 - alpha)): at or below it, accept H0. */
   readonly lower: number;
@@ -70,10 +74,12 @@ export interface LogBounds {
   readonly upper: number;
 }
 
+/** Wald's stopping bounds for the given error rates. */
 export function waldBounds(alpha: number, beta: number): LogBounds {
   return { lower: Math.log(beta / (1 - alpha)), upper: Math.log((1 - beta) / alpha) };
 }
 
+/** Where a log-likelihood ratio stands against an SPRT's bounds. */
 export function sprtStatus(llr: number, bounds: LogBounds): SprtStatus {
   if (llr >= bounds.upper) return 'H1';
   if (llr <= bounds.lower) return 'H0';
@@ -88,6 +94,7 @@ export interface EmpiricalPdf {
   readonly total: number;
 }
 
+/** The observed distribution of block scores the generalized SPRT weighs, from counts per score. */
 export function empiricalPdf(supportValues: readonly number[], counts: readonly number[]): EmpiricalPdf {
   if (supportValues.length !== counts.length || supportValues.length < 2) {
     throw new RangeError('sprt: need at least two support values and one count per value');
@@ -273,6 +280,7 @@ export class Sprt {
   }
 }
 
+/** The mean after a sequential test stopped, marked as biased, as estimateAfterStop gives it. */
 export interface StoppedEstimate {
   readonly mean: number;
   readonly blocks: number;

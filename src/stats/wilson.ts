@@ -1,5 +1,6 @@
 import { Z95 } from './critical-value.ts';
 
+/** A proportion with its 95% interval, as wilson gives it. */
 export interface ProportionInterval {
   /** The observed proportion wins / n. */
   readonly p: number;

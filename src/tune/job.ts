@@ -123,6 +123,7 @@ export interface TuneReport {
   readonly summary: TuneSummary;
 }
 
+/** A tuning run's summary.json: the tuned values and each iteration's scores, for reading a finished run. */
 export interface TuneSummary {
   readonly command: 'tune';
   readonly game: string;
@@ -186,6 +187,7 @@ export interface TuneWatch {
   readonly verify?: ComparisonWatch;
 }
 
+/** How startTune or resumeTune ended: not started, interrupted (resumable) or finished with its summary. */
 export type TuneOutcome =
   | { readonly status: 'not-started' }
   | {
@@ -300,6 +302,7 @@ function readState(dir: string, job: TuneJob): TuneState {
   return state;
 }
 
+/** A tuning run's job.json read back from its results folder, to inspect or resume it from code. */
 export function readTuneJob(dir: string): TuneJob {
   const job = readJson(dir, ResultFiles.JOB) as Partial<TuneJob>;
   if (job.command !== 'tune' || !Array.isArray(job.params)) throw Errors.resumeMismatch(dir, 'it holds no tuning run');

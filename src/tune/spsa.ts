@@ -22,6 +22,7 @@ export interface TunedParam {
   readonly integer: boolean;
 }
 
+/** SPSA's gains and schedule, as spsaSettings fills them in from SPSA_DEFAULTS. */
 export interface SpsaSettings {
   readonly iterations: number;
   /** Games of each arm per iteration: fishtest's gains count these pairs, not iterations. */
@@ -63,6 +64,7 @@ export interface Perturbation {
   readonly minus: readonly number[];
 }
 
+/** The SPSA optimizer a tuning run steps, public for driving a tuning loop of one's own from code. */
 export class Spsa {
   readonly params: readonly TunedParam[];
   readonly settings: SpsaSettings;

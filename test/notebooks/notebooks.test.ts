@@ -68,6 +68,16 @@ function publicDocs(): Map<string, string> {
   return docs;
 }
 
+describe('the public API', () => {
+  // A notebook or script meets these names in its editor's completions: each says what it is for,
+  // whether or not a notebook in git imports it yet.
+  test('every export carries a doc comment', () => {
+    assert.ok(publicDocs().size > 100, `exports found: ${publicDocs().size}`);
+    const undocumented = [...publicDocs()].filter(([, doc]) => !doc).map(([name]) => name);
+    assert.deepEqual(undocumented, [], 'exports of src/index.ts whose declaration has no doc comment');
+  });
+});
+
 describe('the notebooks in git', () => {
   test('there are notebooks to run', () => {
     assert.ok(names.length >= 5, `notebooks found: ${names.join(', ')}`);

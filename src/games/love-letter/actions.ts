@@ -11,6 +11,7 @@ export function encodeAction(card: number, target: number, guess: number): numbe
   return card | ((target + 1) << 4) | (guess << 8);
 }
 
+/** The card an action plays. */
 export function actionCard(action: number): number {
   return action & 15;
 }
@@ -20,6 +21,7 @@ export function actionTarget(action: number): number {
   return ((action >> 4) & 15) - 1;
 }
 
+/** The card a soldier's action guesses (0 for any other card). */
 export function actionGuess(action: number): number {
   return (action >> 8) & 15;
 }

@@ -11,6 +11,7 @@ export const Card = {
   PRINCESS: 8,
 } as const;
 
+/** How many distinct cards the deck has, to size per-card tables. */
 export const CARD_KINDS = 8;
 
 /** Indexed by card id. */
@@ -29,15 +30,18 @@ export const CARD_NAMES: readonly string[] = [
 /** Indexed by card id. */
 export const CARD_COPIES: readonly number[] = [0, 5, 2, 2, 2, 2, 1, 1, 1];
 
+/** Cards in the deck, for counting what is left unseen. */
 export const DECK_SIZE = 16;
 
 /** Table sizes the deck plays: with more players, too few cards would be left to draw. */
 export const MIN_PLAYERS = 2;
+/** The largest table the deck plays. */
 export const MAX_PLAYERS = 4;
 
 /** The full deck in id order; a deal shuffles a copy of it. */
 export const FULL_DECK: readonly number[] = CARD_COPIES.flatMap((copies, card) => Array<number>(copies).fill(card));
 
+/** Whom a card may target (CARD_TARGETING's values), for listing a card's plays. */
 export const Targeting = {
   NONE: 0,
   OTHER: 1,

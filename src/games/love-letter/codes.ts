@@ -11,6 +11,7 @@ export const Illegal = {
   SOLDIER_GUESS: GAME_REASONS_START + 6,
 } as const;
 
+/** Love Letter's forfeit reasons by code, as the summaries and charts name them. */
 export const FORFEIT_LABELS: readonly string[] = [
   ...sharedForfeitLabels,
   'unknown-card',
@@ -33,6 +34,7 @@ export const OutCause = {
   FORFEIT: 6,
 } as const;
 
+/** The names of OutCause's values, as the went-out-by metric's charts label them. */
 export const OUT_CAUSE_LABELS: readonly string[] = [
   'soldier',
   'knight',

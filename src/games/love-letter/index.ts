@@ -21,6 +21,7 @@ import { createSearchState } from './search.ts';
 // times 7 guesses) beside a wizard (4 targets).
 const MAX_ACTIONS = 32;
 
+/** Love Letter (HackSoc variant), the game object to play it with: its rules, views and search state for strategies, and the table for scripts. */
 export const loveLetter: Game<LoveLetterState, LoveLetterView> = defineGame({
   id: 'love-letter',
   title: 'Love Letter (HackSoc variant)',

@@ -50,6 +50,7 @@ export interface DecodedRules {
 export const RoundTie = { ALL_WIN: 0, DISCARD_SUM: 1, LOWEST_SEAT: 2 } as const;
 export const NextStarter = { WINNER: 0, ROTATE: 1, RANDOM: 2 } as const;
 
+/** A table's rule values as the engine reads them, so a strategy can ask the rules it plays under (when a minister busts, how rounds tie). */
 export function decodeRules(rules: RuleValues): DecodedRules {
   return {
     ministerBustAt: rules.minister === 'bust-over-12' ? 13 : 12,

@@ -5,6 +5,7 @@ import { chartFrame, inOrder } from './style.ts';
 /** Shares below this are left unlabelled: their text would not fit the segment. */
 const LABEL_MIN_SHARE = 0.05;
 
+/** The titles and labels of a causesChart. */
 export interface CausesOptions {
   readonly title: string;
   /** What a cause is ('went out by'). */

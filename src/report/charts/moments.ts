@@ -2,6 +2,7 @@ import type { TopLevelSpec } from 'vega-lite';
 import type { MomentMeanRow } from '../rows.ts';
 import { bandWidth, chartFrame, inOrder, type Layer } from './style.ts';
 
+/** The titles and labels of a momentsChart. */
 export interface MomentsOptions {
   readonly title: string;
   /** What a label is ('hearts dealt'); unused where the metric has one label. */

@@ -12,6 +12,7 @@ import {
   referenceRule,
 } from './style.ts';
 
+/** The titles and labels of a rateByChart. */
 export interface RateByOptions extends FairShareOption {
   readonly title: string;
   /** What the label is ('first card held'). */

@@ -90,6 +90,7 @@ export function bandWidth(groupSize: number) {
 
 export const RATE_SUBTITLE = 'whiskers: 95% interval (hidden when narrower than the point)';
 
+/** Charts of win rates can draw the even-chances line: the table size it sits at. */
 export interface FairShareOption {
   /** Draws the even-chances line at 1/players. */
   readonly players?: number;

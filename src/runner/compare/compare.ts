@@ -89,8 +89,10 @@ export interface SprtPoint {
   readonly llr: number;
 }
 
+/** A comparison's answer: H1 (the candidate is better by the tested margin), H0 (it is not) or undecided at the cap. */
 export type Verdict = 'H1' | 'H0' | 'undecided';
 
+/** What runComparison reports: the verdict, the test as it ended, and the totals behind it. */
 export interface ComparisonRun {
   readonly verdict: Verdict;
   /** The test on the final totals (its status is the verdict, the first crossing). */
@@ -99,6 +101,7 @@ export interface ComparisonRun {
   readonly totals: PairedTotals;
 }
 
+/** What runComparison needs besides the spec: the SPRT to run and the cap on its blocks. */
 export interface ComparisonOptions extends Omit<PairedRunOptions, 'maxBlocks'> {
   readonly sprt: SprtConfig;
   /** The cap: blocks of each arm the test may use at most. */
@@ -273,6 +276,7 @@ function measureEstimate(spec: PairedSpec, measure: MeasureTotals): MeasureEstim
   };
 }
 
+/** The difference a finished comparison measured, with its interval, for reporting a run played by runComparison or runPairedBatches. */
 export function comparisonEstimate(spec: PairedSpec, totals: PairedTotals): ComparisonEstimate {
   const histogram = sprtHistogram(totals);
   const score = estimateAfterStop(histogram.support, histogram.counts).mean;
@@ -328,6 +332,7 @@ export interface VarianceReduction {
   readonly pairingFactor: number;
 }
 
+/** How much the paired design saved over independent games: whether pairing paid for this comparison. */
 export function varianceReduction(totals: PairedTotals, blockGames: number): VarianceReduction {
   const observed = totals.difference.sd ** 2;
   const independent = (totals.gameVariance.candidate + totals.gameVariance.baseline) / blockGames;

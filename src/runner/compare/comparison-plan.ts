@@ -124,6 +124,7 @@ function sprtConfig(options: ComparisonRequest): SprtConfig {
   return { ...PRESETS.gainer, model: scale === 'normalized' ? 'normalized' : 'elo', elo0, elo1 };
 }
 
+/** How long a comparison is likely to run, to size a run or its cap before starting it. */
 export interface ExpectedLength {
   readonly blocks: number;
   /** Both arms together. */

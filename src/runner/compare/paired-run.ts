@@ -5,6 +5,7 @@ import { prepareMatch } from '../play/match.ts';
 import { PairedCounters, PairedLayout, pairedArms, pairedMeasure, type PairedSpec, type PairedTotals } from './paired.ts';
 import { Runners } from '../job/runners.ts';
 
+/** What runPairedBatches needs to play a paired comparison's blocks from code: its workers, registry and limits. */
 export interface PairedRunOptions {
   readonly workers: number;
   /** URL of the module whose builtinRegistry() the workers load (the same as `registry`). */

@@ -3,8 +3,10 @@
 
 /** The SPRT presets by their command-line names. */
 export const PRESET_NAMES = ['gainer', 'non-regression'] as const;
+/** One of PRESET_NAMES, as ComparisonRequest takes it. */
 export type PresetName = (typeof PRESET_NAMES)[number];
 
 /** How a test's Elo bounds read: normalized Elo per game, or logistic (head-to-head) Elo. */
 export const SPRT_ELO_SCALES = ['normalized', 'logistic'] as const;
+/** One of SPRT_ELO_SCALES, as ComparisonRequest takes it. */
 export type SprtEloScale = (typeof SPRT_ELO_SCALES)[number];

@@ -11,6 +11,7 @@ export interface PoolActivity {
 
 /** The phases of a run, in the order they happen; each ends where the next one begins. */
 export const PHASES = ['load', 'plan', 'play', 'summary', 'charts'] as const;
+/** A phase of a run, for reading a Timeline's spans by name. */
 export type Phase = (typeof PHASES)[number];
 
 const PHASE_LABELS: Readonly<Record<Phase, string>> = {

@@ -20,6 +20,7 @@ import { withNearMiss } from '../../core/near-miss.ts';
  * `--game <id> --seed S --index i`.
  */
 export const DESIGNS = ['independent', 'duplicate'] as const;
+/** How a run deals its games (see DESIGNS): what SimRequest and the summaries name. */
 export type DesignName = (typeof DESIGNS)[number];
 
 /** One of a fixed set of names given to `option`, or a ParlorError naming the choices. */

@@ -14,6 +14,7 @@ export interface TableObserver {
   onForfeit(seat: number, reason: number, detail: string): void;
 }
 
+/** A seat of a Table: its strategy, and whether its choices go unchecked. */
 export interface SeatPlayer<V extends PlayerView> {
   readonly strategy: Strategy<V>;
   /** Trusted strategies skip the legality check (built-ins); others go through applyChecked. */

@@ -12,6 +12,7 @@ const MANAGER = 'manager';
 /** The folder of a results folder that keeps the games' message logs, one file a game. */
 export const TRANSCRIPTS_FOLDER = 'transcripts';
 
+/** Where a results folder keeps one game's transcript, to read a run's transcripts from code. */
 export function transcriptPath(resultsDir: string, gameIndex: number): string {
   return join(resultsDir, TRANSCRIPTS_FOLDER, `game-${gameIndex}.txt`);
 }

@@ -182,6 +182,7 @@ export interface ForfeitNoteRow {
   readonly arm?: 'candidate' | 'baseline';
 }
 
+/** What every summary.json holds about its match-up (game, players, design, seats), whatever the run's kind. */
 export interface MatchSummary {
   readonly game: string;
   readonly players: number;
