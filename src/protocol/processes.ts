@@ -97,14 +97,73 @@ function signal(pid: number, name: NodeJS.Signals): void {
   }
 }
 
-/** Direct children, from every thread's list (the kernel keeps them per thread). */
-function childrenOf(pid: number): number[] {
-  let threads: string[];
+/**
+ * What a process and everything below it are doing, as /proc shows them; null where there is no
+ * /proc to ask.
+ */
+export interface TreeActivity {
+  /** The process itself has exited, every thread of it (a zombie not reaped yet, or gone). */
+  readonly exited: boolean;
+  /** A thread of theirs is running, waiting for a processor, or in the kernel's uninterruptible wait. */
+  readonly busy: boolean;
+  /** Processor time they have used, their reaped children's included, in milliseconds. */
+  readonly cpuMs: number;
+}
+
+/** A thread is gone, or a zombie: its first thread stays one until the others have exited too. */
+function threadExited(pid: number, thread: string): boolean {
+  const state = stateOf(readProc(pid, `task/${thread}/stat`) ?? '');
+  return state === '' || state === 'Z' || state === 'X';
+}
+
+function stateOf(stat: string): string {
+  return stat.charAt(stat.lastIndexOf(')') + 2);
+}
+
+/** Clock ticks a second in /proc's times: fixed at 100 for every program on Linux. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * What `root`'s tree is doing now (see TreeActivity). Every thread's state is read: a process's own
+ * line tells only its first thread's, and the work of its exit may be another's (a runtime's
+ * shutdown hooks), or its first thread may be gone while others run on.
+ */
+export function treeActivity(root: number): TreeActivity | null {
+  if (readProc(process.pid, 'stat') === null) return null;
+  let exited = true;
+  let busy = false;
+  let ticks = 0;
+  const seen = new Set<number>();
+  const pending = [root];
+  for (let pid = pending.pop(); pid !== undefined; pid = pending.pop()) {
+    if (seen.has(pid)) continue;
+    seen.add(pid);
+    const stat = readProc(pid, 'stat');
+    if (stat === null) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime, of all its threads: a reaped child's time moves to its parent's.
+    for (const index of [11, 12, 13, 14]) ticks += Number(fields[index]) || 0;
+    for (const thread of threadsOf(pid)) {
+      const state = stateOf(readProc(pid, `task/${thread}/stat`) ?? '');
+      if (state === 'R' || state === 'D') busy = true;
+      if (pid === root && !threadExited(pid, thread)) exited = false;
+    }
+    pending.push(...childrenOf(pid));
+  }
+  return { exited, busy, cpuMs: (ticks * 1000) / TICKS_PER_SECOND };
+}
+
+function threadsOf(pid: number): string[] {
   try {
-    threads = readdirSync(`/proc/${pid}/task`);
+    return readdirSync(`/proc/${pid}/task`);
   } catch {
     return [];
   }
+}
+
+/** Direct children, from every thread's list (the kernel keeps them per thread). */
+function childrenOf(pid: number): number[] {
+  const threads = threadsOf(pid);
   const children: number[] = [];
   for (const thread of threads) {
     const list = readProc(pid, `task/${thread}/children`);

@@ -7,7 +7,16 @@ import { Errors, STOPPING_SIGNALS } from '../../core/errors.ts';
 import { Forfeit } from '../../core/forfeits.ts';
 import type { BotCommand } from '../command.ts';
 import { isMainThread } from 'node:worker_threads';
-import { BOT_TOKEN_VARIABLE, freezeTree, newBotToken, signalProcesses, sweepProcess, sweepRun, type ProcessId } from '../processes.ts';
+import {
+  BOT_TOKEN_VARIABLE,
+  freezeTree,
+  newBotToken,
+  signalProcesses,
+  sweepProcess,
+  sweepRun,
+  treeActivity,
+  type ProcessId,
+} from '../processes.ts';
 import type { Channel } from './channel.ts';
 import { createFramer, type Framer } from './framing.ts';
 import { sandboxCommand } from './sandbox.ts';
@@ -63,6 +72,16 @@ export const DEFAULT_LIMITS: BotLimits = {
  * pipe already. Output still open after that is held by a process it started.
  */
 const EXIT_DRAIN_MS = 100;
+
+/**
+ * Processor time a bot that closed its connection may spend on its way out (an interpreter tearing
+ * itself down closes its sockets first) before it is taken to live on. Counted in the bot's own
+ * time, not the clock's: a loaded machine slows its exit, not its use of the processor.
+ */
+const EXIT_CPU_MS = 500;
+
+/** How often a bot on its way out is looked at again. */
+const EXIT_POLL_MS = 20;
 
 /** A bot log's cap, as the bot's output meets it. */
 export interface LogCap {
@@ -317,14 +336,29 @@ export class BotProcess implements BotLink {
   }
 
   /**
-   * The bot closed its channel end. If it is exiting, its exit is the news; one that lives on past
-   * the drain has hung up on parlor while running, which no protocol allows.
+   * The bot closed its channel end. If it is exiting, its exit is the news; one that lives on has
+   * hung up on parlor while running, which no protocol allows. It lives on when, past the drain, it
+   * sleeps (waits by its own choice), or has spent EXIT_CPU_MS of its own processor time since
+   * without exiting: however slowly the machine lets it or parlor run, one on its way out is never
+   * told it hung up. Without /proc to ask, the drain alone decides.
    */
   private disconnectUnlessExiting(): void {
     if (this.stopping || this.ended) return;
-    setTimeout(() => {
-      if (!this.stopping && !this.ended && !this.leaderExited) this.fail(Forfeit.CRASHED, 'closed its connection while still running');
-    }, EXIT_DRAIN_MS);
+    const since = treeActivity(this.pid);
+    const look = () => {
+      // Its exit may have come while the thread was held: read first.
+      afterWaitingInput(() => {
+        if (this.stopping || this.ended || this.leaderExited) return;
+        const now = treeActivity(this.pid);
+        if (now?.exited) return;
+        if (since !== null && now !== null && now.busy && now.cpuMs - since.cpuMs < EXIT_CPU_MS) {
+          setTimeout(look, EXIT_POLL_MS);
+          return;
+        }
+        this.fail(Forfeit.CRASHED, 'closed its connection while still running');
+      });
+    };
+    setTimeout(look, EXIT_DRAIN_MS);
   }
 
   private kill(): void {
@@ -433,17 +467,23 @@ export class BotProcess implements BotLink {
     this.exitDetail = signal ? `killed by ${signal}` : `exited with code ${code}`;
     if (!this.stopping && !killedHere && !botsStopped() && (signal || code !== 0)) this.log(this.exitDetail);
     if (this.closed) return;
-    // The bot is gone, whoever still holds its output: a read waits no longer than the drain.
-    this.exitTimer = setTimeout(() => {
-      this.exitTimer = null;
-      this.outputHeld = true;
-      this.child.stdin?.destroy();
-      this.child.stdout!.destroy();
-      this.child.stderr!.destroy();
-      this.sink?.destroy();
-      this.source?.destroy();
-      this.onClose();
-    }, EXIT_DRAIN_MS);
+    // The bot is gone, whoever still holds its output: a read waits no longer than the drain. The
+    // close that came while the thread was held is read before the drain is judged over.
+    this.exitTimer = setTimeout(() => afterWaitingInput(() => this.drained()), EXIT_DRAIN_MS);
+  }
+
+  /** The drain after the bot's exit is over: what still holds its output is something it started. */
+  private drained(): void {
+    // Closed meanwhile: onClose cleared the timer.
+    if (this.exitTimer === null) return;
+    this.exitTimer = null;
+    this.outputHeld = true;
+    this.child.stdin?.destroy();
+    this.child.stdout!.destroy();
+    this.child.stderr!.destroy();
+    this.sink?.destroy();
+    this.source?.destroy();
+    this.onClose();
   }
 
   private closeIfDone(): void {

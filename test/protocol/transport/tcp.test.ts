@@ -223,6 +223,22 @@ describe('a bot on TCP', () => {
     await bot.stop();
   });
 
+  test('that hangs up on its way out crashes with its exit, however long the way out takes', async () => {
+    const { bot } = await start('exits-slowly');
+    bot.send('suggest');
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { failure: Forfeit.CRASHED, detail: 'exited with code 3' });
+    await bot.stop();
+  });
+
+  test('that hangs up and keeps working is disconnected once it has worked past any way out', async () => {
+    const { bot } = await start('hangs-up-busy');
+    bot.send('suggest');
+    const started = performance.now();
+    assert.deepEqual(await bot.readLine(2 * PROMPT_MS), { failure: Forfeit.CRASHED, detail: 'closed its connection while still running' });
+    assert.ok(performance.now() - started < PROMPT_MS);
+    await bot.stop();
+  });
+
   test('that floods is stopped at the cap', async () => {
     const { bot } = await start('floods');
     bot.send('suggest');
