@@ -110,6 +110,14 @@ export interface TreeActivity {
   readonly cpuMs: number;
 }
 
+/**
+ * Whether a child not yet reaped has exited (it is a zombie): its parent may not have heard yet.
+ * False where there is no /proc to ask.
+ */
+export function hasExited(pid: number): boolean {
+  return readProc(pid, 'stat') !== null && threadsOf(pid).every((thread) => threadExited(pid, thread));
+}
+
 /** A thread is gone, or a zombie: its first thread stays one until the others have exited too. */
 function threadExited(pid: number, thread: string): boolean {
   const state = stateOf(readProc(pid, `task/${thread}/stat`) ?? '');

@@ -199,6 +199,22 @@ describe('a bot process', () => {
     assert.ok(!log.some((line) => /still running/.test(line)), log.join('\n'));
   });
 
+  test('that exited by itself before it was stopped has its exit logged, though parlor heard of it only after', async () => {
+    const { bot, log } = start('exit 3');
+    // Held until it is a zombie: its exit is then waiting, unread, when the stop begins (as when
+    // another bot's crash ends the game first).
+    holdThread(() => processState(bot.pid) === 'Z', 0);
+    await bot.stop();
+    assert.deepEqual(log, ['exited with code 3']);
+  });
+
+  test('that exits with a status of its own when stopped has no exit logged: the stop ended it', async () => {
+    const { bot, log } = start(`trap 'exit 3' TERM; echo ready; while :; do sleep 0.05; done`);
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'ready' });
+    await bot.stop();
+    assert.deepEqual(log, []);
+  });
+
   test('that cannot start reports it as a crash and stops at once', async () => {
     const missing = new BotProcess(
       { program: join(scratch, 'missing'), args: [] },

@@ -10,6 +10,7 @@ import { isMainThread } from 'node:worker_threads';
 import {
   BOT_TOKEN_VARIABLE,
   freezeTree,
+  hasExited,
   newBotToken,
   signalProcesses,
   sweepProcess,
@@ -149,6 +150,8 @@ export class BotProcess implements BotLink {
   private exitTimer: NodeJS.Timeout | null = null;
   private exitDetail = '';
   private leaderExited = false;
+  /** The bot had exited, by itself, before its stop began; the news of its exit had not come yet. */
+  private exitedBeforeStop = false;
   /** The bot exited but something it started kept its output open. */
   private outputHeld = false;
   /** Processes of the bot found when it was stopped. */
@@ -267,6 +270,9 @@ export class BotProcess implements BotLink {
       if (this.sink) this.sink.end();
       else this.sinkClosed = true;
       if (this.pid > 0) {
+        // Its exit is its own news even when parlor hears of it only after stopping it (another
+        // bot's crash ended the game first): it is its own if it happened before any signal.
+        this.exitedBeforeStop = !this.leaderExited && hasExited(this.pid);
         // Frozen first, so the bot cannot start anything more while it is searched; then found
         // before it dies, while what it started still hangs below it; then told to end.
         signalGroup(this.pid, 'SIGSTOP');
@@ -465,7 +471,7 @@ export class BotProcess implements BotLink {
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     this.leaderExited = true;
     this.exitDetail = signal ? `killed by ${signal}` : `exited with code ${code}`;
-    if (!this.stopping && !killedHere && !botsStopped() && (signal || code !== 0)) this.log(this.exitDetail);
+    if ((!this.stopping || this.exitedBeforeStop) && !killedHere && !botsStopped() && (signal || code !== 0)) this.log(this.exitDetail);
     if (this.closed) return;
     // The bot is gone, whoever still holds its output: a read waits no longer than the drain. The
     // close that came while the thread was held is read before the drain is judged over.
