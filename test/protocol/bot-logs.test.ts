@@ -129,13 +129,22 @@ describe('Hearts bots started afresh on their FIFOs, game after game', () => {
 
 describe("a bot's log", () => {
   test('is its own, with a cap of its own, where two commands differ only in what a file name cannot hold', async () => {
-    // Both read 'cmd_sh_c_exit_3_' in a file name's letters.
-    const seats = [cmd('sh', '-c', 'exit 3'), cmd('sh', '-c', 'exit  3')];
+    // Both read 'cmd_sh_c_exit_3_' in a file name's letters. A third seat plays on after the first
+    // bot's crash, so that the second is asked too and its exit is read: with two seats the game
+    // ends at the first crash, and whether the second had exited by itself before it was stopped
+    // would be the machine's speed.
+    const bots = [cmd('sh', '-c', 'exit 3'), cmd('sh', '-c', 'exit  3')];
     const resultsDir = join(scratch, 'alike');
-    await playExternal(seats, 1, { rules: { winsNeeded: '1' }, resultsDir, env, limits: { graceMs: 200 } });
+    const { counters } = await playExternal([...bots, 'random'], 1, {
+      rules: { winsNeeded: '1' },
+      resultsDir,
+      env,
+      limits: { graceMs: 200 },
+    });
     finishRun();
+    for (const seat of [0, 1]) assert.deepEqual(forfeitsOf(counters, seat), new Map([[Forfeit.CRASHED, 1]]));
     assert.equal(readdirSync(join(resultsDir, 'bots')).length, 2);
-    for (const seat of seats) {
+    for (const seat of bots) {
       const text = readFileSync(logOf(resultsDir, seat), 'utf8');
       assert.equal(text.match(/\] exited with code 3$/gm)?.length, 1, text);
     }
