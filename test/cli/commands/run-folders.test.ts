@@ -6,6 +6,8 @@ import fs, { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } f
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { LOCK_FILE } from '../../../src/runner/job/folder-lock.ts';
+import { decodeSums, encodeSums, type SparseSums } from '../../../src/runner/job/sparse-sums.ts';
+import { Global } from '../../../src/runner/play/counters.ts';
 import { eventually, PROMPT_MS } from '../../helpers/patience.ts';
 import { mountTmpfs } from '../../helpers/tmpfs.ts';
 import { parlor, runCaptured, startParlor } from '../cli.ts';
@@ -20,7 +22,7 @@ function readJson(dir: string, file: string): any {
 function checkpointGames(dir: string): number {
   try {
     const checkpoint = readJson(dir, 'checkpoint.json');
-    return checkpoint.counters.reduce((sum: number, counters: number[]) => sum + counters[0], 0);
+    return checkpoint.counters.reduce((sum: number, stored: SparseSums) => sum + decodeSums(stored, stored.size)[Global.GAMES], 0);
   } catch {
     return -1;
   }
@@ -165,7 +167,9 @@ describe('folders that cannot be written', () => {
 
     const checkpoint = readFileSync(join(dir, 'checkpoint.json'), 'utf8');
     const edited = JSON.parse(checkpoint);
-    edited.counters[0][0] += 12_345;
+    const sums = decodeSums(edited.counters[0], edited.counters[0].size);
+    sums[Global.GAMES] += 12_345;
+    edited.counters[0] = encodeSums(sums);
     writeFileSync(join(dir, 'checkpoint.json'), JSON.stringify(edited));
     const refused = await runCaptured(['sim', '--resume', dir]);
     assert.equal(refused.code, 3);
