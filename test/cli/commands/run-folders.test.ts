@@ -6,7 +6,8 @@ import fs, { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } f
 import { syncBuiltinESMExports } from 'node:module';
 import { join } from 'node:path';
 import { LOCK_FILE } from '../../../src/runner/job/folder-lock.ts';
-import { decodeSums, encodeSums, type SparseSums } from '../../../src/runner/job/sparse-sums.ts';
+import { decodeSums, encodeSums } from '../../../src/runner/job/sparse-sums.ts';
+import { checkpointGames } from '../../helpers/checkpoint.ts';
 import { Global } from '../../../src/runner/play/counters.ts';
 import { eventually, PROMPT_MS } from '../../helpers/patience.ts';
 import { mountTmpfs } from '../../helpers/tmpfs.ts';
@@ -17,15 +18,6 @@ const scratch = scratchDir();
 
 function readJson(dir: string, file: string): any {
   return JSON.parse(readFileSync(join(dir, file), 'utf8'));
-}
-
-function checkpointGames(dir: string): number {
-  try {
-    const checkpoint = readJson(dir, 'checkpoint.json');
-    return checkpoint.counters.reduce((sum: number, stored: SparseSums) => sum + decodeSums(stored, stored.size)[Global.GAMES], 0);
-  } catch {
-    return -1;
-  }
 }
 
 /** Waits until the run's checkpoint holds more than `games` games. */

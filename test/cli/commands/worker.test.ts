@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { builtinJobContext, builtinRegistry } from '../../../src/app.ts';
 import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
+import { checkpointGames } from '../../helpers/checkpoint.ts';
 import { startJob } from '../../../src/runner/job/jobs.ts';
 import { planSim } from '../../../src/runner/job/plan.ts';
 import { playingFingerprint, type RemoteBatch, type RemoteResult } from '../../../src/runner/job/remote/batches.ts';
@@ -43,15 +44,6 @@ function startWorker(url: string): RunningWorker {
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
   return { child, finished, stderr: () => stderr };
-}
-
-function checkpointGames(dir: string): number {
-  try {
-    const checkpoint = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8'));
-    return checkpoint.counters.reduce((sum: number, counters: number[]) => sum + counters[0], 0);
-  } catch {
-    return 0;
-  }
 }
 
 /** A batch of ten random Love Letter games as this project's coordinator would queue it, with `changes`. */
