@@ -20,6 +20,12 @@ export interface Finished {
  * Starts bin/parlor.js (in the project folder unless `cwd` says otherwise, with `env` added to this
  * process's environment); `finished` resolves when it exits.
  */
+/** Runs still going: a test that fails while one runs must not leave it playing past the test file. */
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export function startParlor(
   args: readonly string[],
   cwd = ROOT,
@@ -32,6 +38,8 @@ export function startParlor(
     env: { ...process.env, npm_command: undefined, INIT_CWD: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk));
