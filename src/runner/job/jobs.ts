@@ -38,7 +38,8 @@ import {
   writeSummary,
 } from './results.ts';
 import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptions } from './run-job.ts';
-import { Runners, type CheckedMatch } from './runners.ts';
+import { Runners } from './runners.ts';
+import { MadeSeats } from '../play/batch.ts';
 import { changedSources, sourceHashes, strategyFiles, type SourceHashes } from '../play/sources.ts';
 import { confinementOf, trustStrategyFiles } from '../play/trust.ts';
 import type { SandboxLimits } from '../play/external.ts';
@@ -187,8 +188,9 @@ export async function startJob(context: JobContext, plan: JobPlan, settings: Job
 
 /**
  * The job's match-ups, loaded and checked, and its games per batch. The tables made here to check
- * and time the match-ups stay here: held for the whole run, a tournament of 11,880 Love Letter
- * seatings kept 1.2 GB of tables its games never play on (the workers make their own).
+ * and time the match-ups are let go as soon as they have done so: held for the whole run, a
+ * tournament of 11,880 Love Letter seatings kept 1.2 GB of tables its games never play on (the
+ * workers make their own).
  */
 async function prepareAndSize(
   registry: Registry,
@@ -197,8 +199,8 @@ async function prepareAndSize(
   runners: Runners,
 ): Promise<{ matches: PreparedMatch[]; batchGames: number }> {
   const probe = buildJob({ ...plan, batchGames: blockGames(plan.design, plan.players) });
-  const checked = await prepareMatches(registry, probe, runners, settings.moveTimeout);
-  const inProcess = checked.filter(({ match }) => !runners.hasExternalSeat(match.spec.seats));
+  const matches = await prepareMatches(registry, probe, runners, settings.moveTimeout);
+  const inProcess = matches.filter((match) => !runners.hasExternalSeat(match.spec.seats));
   // A sequential stop looks after each batch, so its batches are sized from the job alone: timing
   // them would let the machine decide where the run stops.
   const batchGames =
@@ -208,7 +210,7 @@ async function prepareAndSize(
       : inProcess.length > 0
         ? await runners.batchGamesFor(inProcess, plan.design, probe.games, settings.moveTimeout)
         : EXTERNAL_BATCH_BLOCKS * blockGames(plan.design, plan.players));
-  return { matches: checked.map(({ match }) => match), batchGames };
+  return { matches, batchGames };
 }
 
 /**
@@ -369,8 +371,7 @@ async function resumeLocked(context: JobContext, dir: string, job: JobFile, sett
   // No checkpoint and no summary: the run was stopped before its first game, so it starts afresh.
   const checkpoint = hasCheckpoint(dir) ? readCheckpoint(dir) : null;
   runners.startWorkers(job.matchups.map((matchup) => matchup.seats));
-  const checked = await prepareMatches(context.registry, job, runners, settings.moveTimeout);
-  const matches = checked.map(({ match }) => match);
+  const matches = await prepareMatches(context.registry, job, runners, settings.moveTimeout);
   return execute(context, dir, job, matches, checkpoint, settings, runners);
 }
 
@@ -384,15 +385,19 @@ function existingSummary(dir: string): RunSummary | null {
 
 /**
  * Loads every match-up's strategies and makes its seats once (Runners.checkStart: those with
- * strategy files on a worker thread), so bad input fails before any work starts.
+ * strategy files on a worker thread), so bad input fails before any work starts. A seat made for
+ * one match-up is not made again for another that puts the same strategy at the same position
+ * (MadeSeats), and the tables made are dropped once made.
  */
-async function prepareMatches(registry: Registry, job: JobSpec, runners: Runners, moveTimeout?: number): Promise<CheckedMatch[]> {
+async function prepareMatches(registry: Registry, job: JobSpec, runners: Runners, moveTimeout?: number): Promise<PreparedMatch[]> {
   const matches: PreparedMatch[] = [];
   for (let index = 0; index < job.matchups.length; index++) {
     const spec = matchSpecOf(job, index);
     matches.push(await prepareMatch(registry, spec, runners.resolverFor(spec.seats)));
   }
-  return Promise.all(matches.map(async (match) => ({ match, player: await runners.checkStart(match, job.design, moveTimeout) })));
+  const made = new MadeSeats();
+  await Promise.all(matches.map(async (match) => void (await runners.checkStart(match, job.design, moveTimeout, made))));
+  return matches;
 }
 
 async function execute(

@@ -7,8 +7,8 @@ import { blockGames, type DesignName } from '../play/design.ts';
 import { WorkerPool } from './pool.ts';
 import { filledHeap, timedGuard } from '../play/choice-guard.ts';
 import { loadCheckMemory } from './worker-memory.ts';
-import { MatchPlayer } from '../play/batch.ts';
-import { chooseBatchGames, evenBatchGames } from '../play/calibrate.ts';
+import { MadeSeats, MatchPlayer } from '../play/batch.ts';
+import { chooseBatchGames, evenBatchGames, timedSample } from '../play/calibrate.ts';
 import { resolveStrategy } from '../play/strategies.ts';
 import type { Task, TaskRunner } from '../play/tasks.ts';
 import type { ForfeitNote } from '../play/counters.ts';
@@ -22,12 +22,6 @@ export interface ThreadSetup {
   readonly host?: string;
   /** The most each worker thread's heap may take, in MB; by default defaultWorkerMemory's share. */
   readonly workerMemory?: number;
-}
-
-/** A match-up checked by Runners.checkStart, with the player made for it in this thread (null: made on a worker thread). */
-export interface CheckedMatch {
-  readonly match: PreparedMatch;
-  readonly player: MatchPlayer | null;
 }
 
 /**
@@ -81,16 +75,15 @@ export class Runners {
   }
 
   /**
-   * Games per task for a job's in-process match-ups, from timing their first blocks. Built-ins are
-   * timed here on the players checkStart made for them. Tables with a strategy file are timed on a
-   * worker thread, whose heap limit stops one that hoards (in this thread it would end the run);
-   * with the workers on other machines (--redis), not at all.
+   * Games per task for a job's in-process match-ups, from timing the first blocks of a few of
+   * them (timedSample). Built-ins are timed here, on tables made for it. Tables with a strategy
+   * file are timed on a worker thread, whose heap limit stops one that hoards (in this thread it
+   * would end the run); with the workers on other machines (--redis), not at all.
    */
-  async batchGamesFor(checked: readonly CheckedMatch[], design: DesignName, totalGames: number, moveTimeout?: number): Promise<number> {
-    const matches = checked.map(({ match }) => match);
+  async batchGamesFor(matches: readonly PreparedMatch[], design: DesignName, totalGames: number, moveTimeout?: number): Promise<number> {
+    const timed = timedSample(matches);
     if (!matches.some(seatsUntrusted)) {
-      // checkStart made the seats of every match-up of built-ins here.
-      const players = checked.map(({ player }) => player!);
+      const players = timed.map((match) => new MatchPlayer(match, design, timedGuard(moveTimeout)));
       return chooseBatchGames(players, totalGames, this.workers, moveTimeout);
     }
     const even = evenBatchGames(blockGames(design, matches[0].spec.seats.length), totalGames, this.workers);
@@ -99,7 +92,7 @@ export class Runners {
     const task = {
       kind: 'timing',
       registry,
-      matches: matches.map((match) => match.spec),
+      matches: timed.map((match) => match.spec),
       design,
       games: totalGames,
       workers: this.workers,
@@ -153,13 +146,16 @@ export class Runners {
    * fails the command. A match-up with strategy files has them made on a worker thread (StartTask),
    * never in this one: a file whose seat fills the heap as it is made ends that thread, and the
    * command fails naming the match-up's files. Others, and every match-up of runs without a
-   * registry module for the threads, are made here: their player is returned, null where the
-   * seats were made on a worker thread.
+   * registry module for the threads, are made here, unless `made` holds every seat of the match-up
+   * already (MadeSeats): the player made here is returned, null where none was.
    */
-  async checkStart(match: PreparedMatch, design: DesignName, moveTimeout?: number): Promise<MatchPlayer | null> {
+  async checkStart(match: PreparedMatch, design: DesignName, moveTimeout?: number, made?: MadeSeats): Promise<MatchPlayer | null> {
     const registry = this.threads.registry;
     if (registry === undefined || !seatsUntrusted(match) || this.hasExternalSeat(match.spec.seats)) {
-      return new MatchPlayer(match, design, timedGuard(moveTimeout));
+      if (made?.covers(match, design)) return null;
+      const player = new MatchPlayer(match, design, timedGuard(moveTimeout));
+      made?.add(match, design);
+      return player;
     }
     const pool = this.asidePool(registry);
     try {

@@ -1,7 +1,7 @@
 import type { GameState, PlayerView } from '../../core/game.ts';
 import type { Counters } from './counters.ts';
 import type { SeatMeasureReader } from '../summary/measures.ts';
-import { blockGames, dealOf, seatingCount, seatingOf, seatingsOf, type DesignName } from './design.ts';
+import { blockGames, dealOf, listedSeatsOf, seatingCount, seatingOf, seatingsOf, type DesignName } from './design.ts';
 import { setActiveGuard, type ChoiceGuard } from './choice-guard.ts';
 import { createSeat, createTable, seatsUntrusted, type PreparedMatch } from './match.ts';
 import { playGame, type SeatPlayer, type Table } from './table.ts';
@@ -179,5 +179,41 @@ export class MatchPlayer {
       if (this.measureReader !== null) this.measureReader(table.state.tally, position, seat, this.seatMeasure);
     }
     if ((local + 1) % this.blockSize === 0) counters.closeBlock(this.dealFor(local));
+  }
+}
+
+/**
+ * The seats made so far to check a job's match-ups, each by its strategy and position. Making a
+ * seat hands its strategy its position, the table size, the rules and its params, nothing about
+ * the other seats, so a seating of strategies whose every seat another seating has made already
+ * starts as surely; its table needs no making. A tournament's seatings are the orders of a few
+ * strategies at a few positions: 11,880 Love Letter seatings of 12 strategies hold 48 such seats,
+ * and a table of each seating held 1.7 GB in this thread while the job was planned.
+ */
+export class MadeSeats {
+  private readonly made = new Set<string>();
+
+  /** Whether every seat that MatchPlayer's constructor makes for `match` was made before. */
+  covers(match: PreparedMatch, design: DesignName): boolean {
+    return this.keys(match, design).every((key) => this.made.has(key));
+  }
+
+  /** Records the seats MatchPlayer's constructor made for `match`. */
+  add(match: PreparedMatch, design: DesignName): void {
+    for (const key of this.keys(match, design)) this.made.add(key);
+  }
+
+  /** The seats of the seatings MatchPlayer's constructor makes tables of: the first block's. */
+  private keys(match: PreparedMatch, design: DesignName): string[] {
+    const { game, rules, seats } = match.spec;
+    const players = seats.length;
+    const keys: string[] = [];
+    for (let seating = 0; seating < blockGames(design, players); seating++) {
+      listedSeatsOf(players, seating).forEach((listed, position) => {
+        const slot = match.slots[match.seatSlot[listed]];
+        keys.push(JSON.stringify([game, rules, players, position, slot.spec.text]));
+      });
+    }
+    return keys;
   }
 }

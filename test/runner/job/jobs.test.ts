@@ -52,16 +52,20 @@ describe('jobs from code', () => {
   });
 
   test('the tables made to check and time a run are let go before its games, not kept to its end', async (t) => {
-    // A table of every seating is made in this thread before the games: held to the end, a
+    // A table of every seating was made in this thread before the games: held to the end, a
     // tournament of 11,880 Love Letter seatings kept 1.2 GB of tables the workers never use.
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
     const made: WeakRef<object>[] = [];
+    const madeSeats: string[][] = [];
     // Wrapped by hand: a mock would keep every result it returned.
     const checkStart = Runners.prototype.checkStart;
     Runners.prototype.checkStart = async function (this: Runners, ...args: Parameters<Runners['checkStart']>) {
       const player = await checkStart.apply(this, args);
-      if (player !== null) made.push(new WeakRef(player));
+      if (player !== null) {
+        made.push(new WeakRef(player));
+        madeSeats.push([...args[0].spec.seats]);
+      }
       return player;
     };
     t.after(() => {
@@ -85,8 +89,37 @@ describe('jobs from code', () => {
     });
     const outcome = await startJob(context, plan, { workers: 1, out: join(scratch, 'held') });
     assert.equal(outcome.status, 'complete');
-    assert.equal(made.length, 6, 'a table made for each seating');
+    // The six orders of three strategies put each at each position twice: five tables make every
+    // such seat, the last order's seats all made before it.
+    const seats = new Set(madeSeats.flatMap((order) => order.map((strategy, position) => `${strategy}@${position}`)));
+    assert.equal(seats.size, 9, 'every strategy made at every position');
+    assert.equal(made.length, 5, 'a table made only for a seating with a seat not made before');
     assert.equal(kept, 0, `${kept} of the ${made.length} tables still held as the run wrote its results`);
+  });
+
+  test('a strategy that cannot start at one position is refused there, its seats elsewhere made already', async () => {
+    const context = quietContext();
+    const random = context.registry.findStrategy('love-letter', 'random')!;
+    // Made in this thread (trusted): a seat made once for a position is not made again for it.
+    context.registry.addStrategy({
+      ...random,
+      name: 'second-seat-refuser',
+      create: (options) => {
+        if (options.seat === 1) throw new Error('not in the second seat');
+        return random.create(options);
+      },
+    });
+    const plan = planTournament(context.registry, {
+      game: 'love-letter',
+      strategies: ['random', 'cautious', 'second-seat-refuser'],
+      players: 3,
+      games: 60,
+      seed: 'refused',
+      seatings: 'all',
+    });
+    await assert.rejects(startJob(context, plan, { workers: 1, out: join(scratch, 'refused') }), {
+      message: 'strategy module second-seat-refuser: failed to start: not in the second seat',
+    });
   });
 
   test('a tournament stopped part way keeps its sums sparse, and its resume gives the results of a run that never stopped', async (t) => {

@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinRegistry } from '../../../src/app.ts';
 import { MatchPlayer } from '../../../src/runner/play/batch.ts';
-import { chooseBatchGames } from '../../../src/runner/play/calibrate.ts';
+import { chooseBatchGames, timedSample } from '../../../src/runner/play/calibrate.ts';
 import { prepareMatch } from '../../../src/runner/play/match.ts';
 
 async function player(design: 'independent' | 'duplicate'): Promise<MatchPlayer> {
@@ -34,5 +34,17 @@ describe('games per task', () => {
     assert.ok(games >= 1, `${games}`);
     // Random three-player games run at about 150,000 a second on one core: a second is far below this.
     assert.ok(games <= 1_000_000, `${games} games a task`);
+  });
+
+  test('a job of many match-ups is timed on a few spread through it, a small one on all of them', () => {
+    const small = Array.from({ length: 24 }, (_, i) => i);
+    assert.deepEqual(timedSample(small), small);
+    const seatings = Array.from({ length: 11880 }, (_, i) => i);
+    const timed = timedSample(seatings);
+    assert.equal(timed.length, 64);
+    assert.equal(new Set(timed).size, 64, 'each once');
+    assert.equal(timed[0], 0);
+    // The last of them lies near the job's end: the seatings of the strategies listed last are timed too.
+    assert.ok(timed[63] > (11880 * 62) / 64, `${timed[63]}`);
   });
 });
