@@ -63,7 +63,14 @@ export class JobProgress<S extends Sums = Counters> {
   onMerged: ((batch: number, sums: S) => void) | null = null;
   private readonly sumsOf: readonly SumsOf<S>[];
   private mergedCount = 0;
-  private readonly pending = new Map<number, Float64Array>();
+  /**
+   * Batches finished ahead of their turn, kept sparse as checkpoints keep them (sparse-sums.ts): a
+   * batch of one game of a big tournament's match-up fills a few hundred of its 6,613 cells, and
+   * all 11,880 of them waited for the round's last, 630 MB as arrays.
+   */
+  private readonly pending = new Map<number, SparseSums>();
+  /** One array per size that a pending batch is decoded into to be added (every Sums.add copies it). */
+  private readonly scratch = new Map<number, Float64Array>();
   /**
    * Pending batches per round, by the round's first batch: whether a round is finished whole is
    * then one look, however many batches it holds (a big tournament's table has thousands, most of
@@ -120,9 +127,13 @@ export class JobProgress<S extends Sums = Counters> {
   }
 
   accept(batch: number, data: Float64Array): void {
+    this.acceptSparse(batch, encodeSums(data));
+  }
+
+  private acceptSparse(batch: number, sums: SparseSums): void {
     if (this.isDone(batch)) throw Errors.internal(`batch ${batch} finished twice`);
     if (this.ended) return;
-    this.pending.set(batch, data);
+    this.pending.set(batch, sums);
     const round = this.plan.roundOf(batch).first;
     this.pendingInRound.set(round, (this.pendingInRound.get(round) ?? 0) + 1);
     // Whole rounds only: the merged results hold every match-up alike (see BatchPlan).
@@ -130,7 +141,7 @@ export class JobProgress<S extends Sums = Counters> {
       const { first, end } = this.plan.roundOf(this.mergedCount);
       for (let merged = this.mergedCount; merged < end && !this.ended; merged++) {
         const sums = this.counters[this.plan.batch(merged).matchup];
-        sums.add(this.pending.get(merged)!);
+        sums.add(this.pendingData(merged));
         this.pending.delete(merged);
         const left = this.pendingInRound.get(first)! - 1;
         if (left > 0) this.pendingInRound.set(first, left);
@@ -151,8 +162,16 @@ export class JobProgress<S extends Sums = Counters> {
     const kept = this.keptPending();
     const added = new Set(kept.map((batch) => this.plan.batch(batch).matchup));
     const counters = this.counters.map((merged, m) => (added.has(m) ? this.sumsOf[m](merged.data.slice()) : merged));
-    for (const batch of kept) counters[this.plan.batch(batch).matchup].add(this.pending.get(batch)!);
+    for (const batch of kept) counters[this.plan.batch(batch).matchup].add(this.pendingData(batch));
     return counters;
+  }
+
+  /** A pending batch's sums, decoded into the scratch array of their size: read them before the next. */
+  private pendingData(batch: number): Float64Array {
+    const sums = this.pending.get(batch)!;
+    let into = this.scratch.get(sums.size);
+    if (into === undefined) this.scratch.set(sums.size, (into = new Float64Array(sums.size)));
+    return decodeSums(sums, sums.size, into);
   }
 
   /** Whether every batch of the round that holds batch `index` is merged or pending. */
@@ -183,7 +202,7 @@ export class JobProgress<S extends Sums = Counters> {
       counters: this.counters.map((counters) => encodeSums(counters.data)),
       // Every batch finished, a round's half played included: the results so far leave that half out
       // (snapshot), so that they weigh every match-up alike, but a resume must not play it again.
-      pending: [...this.pending.keys()].sort((a, b) => a - b).map((batch) => ({ batch, data: encodeSums(this.pending.get(batch)!) })),
+      pending: [...this.pending.keys()].sort((a, b) => a - b).map((batch) => ({ batch, data: this.pending.get(batch)! })),
       order: 'rounds',
     };
   }
@@ -227,7 +246,7 @@ export class JobProgress<S extends Sums = Counters> {
     });
     if (!Array.isArray(pending)) throw new Error('the checkpoint has no pending list');
     const seen = new Set<number>();
-    const pendingData: Float64Array[] = [];
+    const pendingData: SparseSums[] = [];
     for (const entry of pending) {
       const batch = entry?.batch;
       if (!Number.isInteger(batch) || batch < 0 || batch >= this.plan.count)
@@ -238,16 +257,18 @@ export class JobProgress<S extends Sums = Counters> {
       const games = this.plan.games(batch);
       let data: Float64Array;
       try {
-        data = read(entry.data, this.counters[this.plan.batch(batch).matchup].data.length);
+        const size = this.counters[this.plan.batch(batch).matchup].data.length;
+        if (!scratch.has(size)) scratch.set(size, new Float64Array(size));
+        data = read(entry.data, size, scratch.get(size));
       } catch {
         throw new Error(`the checkpoint's batch ${batch} does not hold its ${games} games`);
       }
       if (data[Global.GAMES] !== games) throw new Error(`the checkpoint's batch ${batch} does not hold its ${games} games`);
-      pendingData.push(data);
+      pendingData.push(encodeSums(data));
     }
     counters.forEach((stored, m) => read(stored, this.counters[m].data.length, this.counters[m].data));
     this.mergedCount = merged;
-    pending.forEach(({ batch }, i) => this.accept(batch, pendingData[i]));
+    pending.forEach(({ batch }, i) => this.acceptSparse(batch, pendingData[i]));
   }
 }
 

@@ -65,6 +65,25 @@ describe('job progress', () => {
     assert.equal(resumed.counters[0].data[Global.GAMES], 40);
   });
 
+  test('keeps a batch finished ahead of its turn sparse, and adds it whole in its turn', () => {
+    // A batch of one game fills few of its layout's cells: the deal groups it missed, the notes.
+    const sparse = () => {
+      const data = new Float64Array(layout.size);
+      data[Global.GAMES] = 10;
+      data[Global.ROUNDS] = 7;
+      data[layout.notesStart - 1] = 2;
+      return data;
+    };
+    const progress = new JobProgress(table, 'id', [countersOf(layout), countersOf(layout)]);
+    progress.accept(1, sparse());
+    const held = (progress as unknown as { pending: Map<number, unknown> }).pending.get(1);
+    assert.ok(!(held instanceof Float64Array), 'not held as the array of every cell');
+    assert.deepEqual(held, encodeSums(sparse()));
+    progress.accept(0, batch(1));
+    assert.equal(progress.merged, 2);
+    assert.deepEqual(progress.counters[1].data, sparse());
+  });
+
   test('with several match-ups, merges, checkpoints and reports whole rounds only', () => {
     const progress = new JobProgress(table, 'id', [countersOf(layout), countersOf(layout)]);
     progress.accept(0, batch(1));
