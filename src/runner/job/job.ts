@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Errors } from '../../core/errors.ts';
 import type { ParamValue } from '../../core/strategy.ts';
+import { DEAL_GROUPS } from '../play/counters.ts';
 import { blockGames, wholeBlocks, type DesignName } from '../play/design.ts';
 import type { MatchSpec } from '../play/match.ts';
 import type { SourceHashes } from '../play/sources.ts';
@@ -198,7 +199,10 @@ export function jobId(job: JobSpec): string {
 }
 
 export function matchSpecOf(job: JobSpec, matchup: number): MatchSpec {
-  return { game: job.game, seats: job.matchups[matchup].seats, rules: job.rules, seed: job.seed };
+  const { seats, games } = job.matchups[matchup];
+  // Block b plays deal b, in group b mod DEAL_GROUPS: a match-up of fewer blocks reaches fewer groups.
+  const dealGroups = Math.max(1, Math.min(DEAL_GROUPS, Math.ceil(games / blockGames(job.design, seats.length))));
+  return { game: job.game, seats, rules: job.rules, seed: job.seed, ...(dealGroups < DEAL_GROUPS ? { dealGroups } : {}) };
 }
 
 /** One task of a job: local games [from, to) of a match-up. */

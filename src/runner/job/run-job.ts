@@ -1,6 +1,6 @@
 import { ErrorCodes, Errors, isParlorError } from '../../core/errors.ts';
 import type { CounterLayout } from '../play/counters.ts';
-import { Counters, Global } from '../play/counters.ts';
+import { Counters, DEAL_GROUPS, Global } from '../play/counters.ts';
 import { blockGames } from '../play/design.ts';
 import { BatchPlan, matchSpecOf, type BatchSpec, type JobSpec } from './job.ts';
 import { PieceScheduler, type Piece } from './pieces.ts';
@@ -14,18 +14,31 @@ export interface Sums {
   add(batch: Float64Array): void;
 }
 
-/** Makes a match-up's sums, empty or over the data given. */
-export type SumsOf<S extends Sums> = (data?: Float64Array) => S;
+/**
+ * Makes a match-up's sums, empty or over the data given. `older`: how the checkpoints of formats
+ * before 3 laid them out, where that differs (see CHECKPOINT_FORMAT).
+ */
+export type SumsOf<S extends Sums> = ((data?: Float64Array) => S) & { readonly older?: OlderSums };
+
+/** Sums of `size` cells as checkpoints before format 3 kept them, and how they read in today's layout (null: they do not fit it). */
+export interface OlderSums {
+  readonly size: number;
+  read(data: Float64Array): Float64Array | null;
+}
 
 export function countersOf(layout: CounterLayout): SumsOf<Counters> {
-  return (data) => new Counters(layout, data);
+  const make = (data?: Float64Array) => new Counters(layout, data);
+  if (layout.dealGroups === DEAL_GROUPS) return make;
+  return Object.assign(make, { older: { size: layout.everyGroup().size, read: (data: Float64Array) => layout.fromEveryGroup(data) } });
 }
 
 /**
- * How checkpoints keep their sums: 2, sparse (see sparse-sums.ts). Checkpoints of older parlors
- * have no format and keep every cell, and are read as well; one of a later format is refused.
+ * How checkpoints keep their sums: 3, sparse (see sparse-sums.ts), each match-up's in a layout of
+ * the deal groups it can reach (CounterLayout.dealGroups). Format 2 kept every deal group, and
+ * checkpoints of older parlors have no format and keep every cell; both are read as well, and one
+ * of a later format is refused.
  */
-export const CHECKPOINT_FORMAT = 2;
+export const CHECKPOINT_FORMAT = 3;
 
 /** A match-up's sums in a checkpoint: sparse, or every cell in checkpoints of older parlors. */
 export type StoredSums = SparseSums | readonly number[];
@@ -229,9 +242,16 @@ export class JobProgress<S extends Sums = Counters> {
       throw new Error(
         `the checkpoint was written by a newer parlor (its format ${format}, this one reads up to ${CHECKPOINT_FORMAT}): resume it with that parlor`,
       );
-    if (format !== 1 && format !== CHECKPOINT_FORMAT)
+    if (format !== 1 && format !== 2 && format !== CHECKPOINT_FORMAT)
       throw new Error(`the checkpoint names format ${JSON.stringify(format)}, which no parlor writes`);
-    const read = (stored: unknown, size: number, into?: Float64Array) => readSums(format, stored, size, into);
+    const read = (stored: unknown, m: number, into?: Float64Array) => {
+      const older = format < 3 ? this.sumsOf[m].older : undefined;
+      if (older === undefined) return readSums(format, stored, this.counters[m].data.length, into);
+      const data = older.read(readSums(format, stored, older.size));
+      if (data === null) throw new Error('the checkpoint counters do not fit the job');
+      into?.set(data);
+      return into ?? data;
+    };
     if (!Array.isArray(counters) || counters.length !== this.counters.length) throw new Error('the checkpoint counters do not fit the job');
     // Every match-up is checked before any is taken, through one array per size: decoded whole,
     // the sums of a big tournament would take as much memory again as its counters.
@@ -240,7 +260,7 @@ export class JobProgress<S extends Sums = Counters> {
     counters.forEach((stored, m) => {
       const size = this.counters[m].data.length;
       if (!scratch.has(size)) scratch.set(size, new Float64Array(size));
-      const data = read(stored, size, scratch.get(size));
+      const data = read(stored, m, scratch.get(size));
       if (data[Global.GAMES] !== mergedGames[m])
         throw new Error(`the checkpoint counts ${data[Global.GAMES]} games of match-up ${m + 1} where its batches hold ${mergedGames[m]}`);
     });
@@ -257,16 +277,17 @@ export class JobProgress<S extends Sums = Counters> {
       const games = this.plan.games(batch);
       let data: Float64Array;
       try {
-        const size = this.counters[this.plan.batch(batch).matchup].data.length;
+        const m = this.plan.batch(batch).matchup;
+        const size = this.counters[m].data.length;
         if (!scratch.has(size)) scratch.set(size, new Float64Array(size));
-        data = read(entry.data, size, scratch.get(size));
+        data = read(entry.data, m, scratch.get(size));
       } catch {
         throw new Error(`the checkpoint's batch ${batch} does not hold its ${games} games`);
       }
       if (data[Global.GAMES] !== games) throw new Error(`the checkpoint's batch ${batch} does not hold its ${games} games`);
       pendingData.push(encodeSums(data));
     }
-    counters.forEach((stored, m) => read(stored, this.counters[m].data.length, this.counters[m].data));
+    counters.forEach((stored, m) => read(stored, m, this.counters[m].data));
     this.mergedCount = merged;
     pending.forEach(({ batch }, i) => this.acceptSparse(batch, pendingData[i]));
   }

@@ -16,6 +16,8 @@ export interface MatchSpec {
   readonly seats: readonly string[];
   readonly rules: Readonly<Record<string, string>>;
   readonly seed: string;
+  /** Deal groups its counters keep (CounterLayout.dealGroups); all of them when absent. */
+  readonly dealGroups?: number;
 }
 
 /** A match-up with its strategies loaded and checked, ready to build tables. */
@@ -58,7 +60,7 @@ export async function prepareMatch(
     key: masterKey(spec.seed),
     slots,
     seatSlot,
-    layout: new CounterLayout(tally.shape, tally.shareUnits, slots.length),
+    layout: new CounterLayout(tally.shape, tally.shareUnits, slots.length, spec.dealGroups),
   };
 }
 

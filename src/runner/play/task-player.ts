@@ -143,5 +143,5 @@ export class TaskPlayer {
 }
 
 function playerKey(registryUrl: string, spec: MatchSpec, design: string): string {
-  return JSON.stringify([registryUrl, spec.game, spec.seats, spec.rules, spec.seed, design]);
+  return JSON.stringify([registryUrl, spec.game, spec.seats, spec.rules, spec.seed, spec.dealGroups, design]);
 }

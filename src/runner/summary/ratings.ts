@@ -13,8 +13,8 @@ export const RATING_RESAMPLES = 1000;
  */
 function groupTable(matchup: SummaryMatchup, strategies: readonly string[], group: number): TableResults | null {
   const { data, layout } = matchup.counters;
-  const at = layout.dealGroup(group);
-  const blocks = data[at];
+  if (group >= layout.dealGroups) return null;
+  const blocks = data[layout.dealGroup(group)];
   if (blocks === 0) return null;
 
   const firstSeatOfSlot = matchup.slotNames.map((name) => matchup.seats.indexOf(name));
@@ -94,7 +94,7 @@ function count(games: number): string {
 
 function played(matchup: SummaryMatchup): boolean {
   const { data, layout } = matchup.counters;
-  return Array.from({ length: DEAL_GROUPS }, (_, group) => data[layout.dealGroup(group)]).some((blocks) => blocks > 0);
+  return Array.from({ length: layout.dealGroups }, (_, group) => data[layout.dealGroup(group)]).some((blocks) => blocks > 0);
 }
 
 // Hundredths of an Elo point are far below any interval's width.

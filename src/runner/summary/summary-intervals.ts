@@ -62,7 +62,7 @@ function dealGroupRatio(context: SummaryContext, sumsOf: (matchup: SummaryMatchu
     const sums = sumsOf(matchup);
     const { data, layout } = matchup.counters;
     if (!sums) continue;
-    for (let group = 0; group < DEAL_GROUPS; group++) {
+    for (let group = 0; group < layout.dealGroups; group++) {
       if (data[layout.dealGroup(group)] === 0) continue;
       const [wins, count] = sums(matchup.counters, group);
       x[group] += wins;
@@ -86,7 +86,8 @@ function dealGroupRatio(context: SummaryContext, sumsOf: (matchup: SummaryMatchu
 export function sampledDealGroups(context: SummaryContext): number {
   let groups = 0;
   for (let group = 0; group < DEAL_GROUPS; group++) {
-    if (context.matchups.some(({ counters }) => counters.data[counters.layout.dealGroup(group)] > 0)) groups++;
+    const played = ({ counters: { data, layout } }: SummaryMatchup) => group < layout.dealGroups && data[layout.dealGroup(group)] > 0;
+    if (context.matchups.some(played)) groups++;
   }
   return groups;
 }

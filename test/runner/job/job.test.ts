@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BatchPlan, buildJob, jobId, locateGame, specOf, type JobInput } from '../../../src/runner/job/job.ts';
+import { BatchPlan, buildJob, jobId, locateGame, matchSpecOf, specOf, type JobInput } from '../../../src/runner/job/job.ts';
 
 const INPUT: JobInput = {
   command: 'tournament',
@@ -33,6 +33,15 @@ describe('jobs', () => {
     assert.deepEqual(locateGame(job, 50), { matchup: 0, local: 50 });
     assert.deepEqual(locateGame(job, 51), { matchup: 1, local: 0 });
     assert.equal(locateGame(job, 102), null);
+  });
+
+  test("keep in each match-up's counters the deal groups its blocks reach, all of them past 64 blocks", () => {
+    // 51 games of duplicate three-seat blocks: 17 blocks, deals 0 to 16, one group each.
+    assert.equal(matchSpecOf(buildJob(INPUT), 1).dealGroups, 17);
+    const big = buildJob({ ...INPUT, games: 2 * 3 * 64 });
+    assert.equal(matchSpecOf(big, 0).dealGroups, undefined, '64 blocks reach every group');
+    const single = buildJob({ ...INPUT, design: 'independent', games: 2 });
+    assert.equal(matchSpecOf(single, 0).dealGroups, 1);
   });
 
   test('are cut into batches that cover every game once, round by round: batch k of every match-up, then batch k + 1', () => {

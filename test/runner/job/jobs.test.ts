@@ -161,7 +161,7 @@ describe('jobs from code', () => {
     }
     assert.equal(first.status, 'interrupted');
     const checkpoint = JSON.parse(readFileSync(join(stopped, 'checkpoint.json'), 'utf8'));
-    assert.equal(checkpoint.format, 2);
+    assert.equal(checkpoint.format, 3);
     const kept = checkpoint.merged + checkpoint.pending.length;
     assert.ok(kept >= 13 && kept % 6 !== 0, `${kept} batches kept: those that came back before the stop, a round half played among them`);
     assert.equal(first.status === 'interrupted' && first.gamesDone + first.gamesAhead, kept * 10);

@@ -151,6 +151,30 @@ describe('job progress', () => {
     new JobProgress(job, 'id', [countersOf(layout)]).restore({ ...sim, pending: [{ batch: 2, data: Array.from(batch(1)) }] });
   });
 
+  test('a checkpoint that kept every deal group is read into a layout of fewer, and refused where a group left out counted', () => {
+    // Format 2 kept all 64 groups whatever the match-up could reach; a match-up of 4 blocks keeps 4.
+    const narrow = new CounterLayout({ players: 2, metrics: [], forfeitReasons: 1 }, 2, 2, 4);
+    const every = narrow.everyGroup();
+    assert.equal(every.dealGroups, 64);
+    assert.ok(narrow.size < every.size);
+    const whole = new Float64Array(every.size);
+    whole[Global.GAMES] = 10;
+    whole[Global.ROUNDS] = 3;
+    whole[every.dealGroup(3)] = 5;
+    whole[every.notesStart] = 1;
+    whole[every.notesStart + 1] = 8;
+    const written = { job: 'id', format: 2, merged: 1, counters: [encodeSums(whole)], pending: [], order: 'rounds' as const };
+    const resumed = new JobProgress(job, 'id', [countersOf(narrow)]);
+    resumed.restore(written);
+    const data = resumed.counters[0].data;
+    assert.equal(data.length, narrow.size);
+    assert.deepEqual([data[Global.GAMES], data[Global.ROUNDS], data[narrow.dealGroup(3)]], [10, 3, 5]);
+    assert.deepEqual([data[narrow.notesStart], data[narrow.notesStart + 1]], [1, 8], 'the forfeit notes moved up with the groups');
+    whole[every.dealGroup(4)] = 1;
+    const past = { ...written, counters: [encodeSums(whole)] };
+    assert.throws(() => new JobProgress(job, 'id', [countersOf(narrow)]).restore(past), /counters do not fit/);
+  });
+
   test('a checkpoint gives back the very sums it was written from, sparse or, from older parlors, whole', () => {
     const progress = new JobProgress(job, 'id', [countersOf(layout)]);
     const first = batch(1);
@@ -174,9 +198,9 @@ describe('job progress', () => {
     }
     assert.deepEqual(new JobProgress(job, 'id', [countersOf(layout)]).checkpoint().counters, [{ size: layout.size, runs: [] }]);
     const restore = (checkpoint: object) => new JobProgress(job, 'id', [countersOf(layout)]).restore(checkpoint as Checkpoint);
-    assert.throws(() => restore({ ...written, format: 3 }), /written by a newer parlor \(its format 3, this one reads up to 2\)/);
+    assert.throws(() => restore({ ...written, format: 4 }), /written by a newer parlor \(its format 4, this one reads up to 3\)/);
     assert.throws(() => restore({ ...written, format: 'sparse' }), /names format "sparse", which no parlor writes/);
-    assert.throws(() => restore({ ...older, format: 2 }), /counters do not fit/);
+    assert.throws(() => restore({ ...older, format: 3 }), /counters do not fit/);
     assert.throws(() => restore({ ...written, format: undefined }), /counters do not fit/);
     const counted = decodeSums(written.counters[0], layout.size);
     counted[Global.ROUNDS] = NaN;

@@ -3,7 +3,16 @@ import assert from 'node:assert/strict';
 import { shareUnitsFor } from '../../../src/core/tally.ts';
 import { MatchPlayer } from '../../../src/runner/play/batch.ts';
 import { RateByField } from '../../../src/core/metrics.ts';
-import { Counters, DEAL_GROUPS, DealGroupField, Field, Global, MAX_NOTES, PairField } from '../../../src/runner/play/counters.ts';
+import {
+  CounterLayout,
+  Counters,
+  DEAL_GROUPS,
+  DealGroupField,
+  Field,
+  Global,
+  MAX_NOTES,
+  PairField,
+} from '../../../src/runner/play/counters.ts';
 import { createTable, prepareMatch } from '../../../src/runner/play/match.ts';
 import { playGame } from '../../../src/runner/play/table.ts';
 import { builtinRegistry } from '../../../src/app.ts';
@@ -197,5 +206,17 @@ describe('counters', () => {
     const whole = batch(0, 40);
     assert.ok(whole.noteCount() > MAX_NOTES, `${whole.noteCount()} notes`);
     assert.equal(merged.noteCount(), whole.noteCount());
+  });
+
+  test('a layout of fewer deal groups keeps the cells before them and the notes, and refuses a deal past them', () => {
+    const shape = { players: 2, metrics: [], forfeitReasons: 1 };
+    const every = new CounterLayout(shape, 2, 2);
+    const few = new CounterLayout(shape, 2, 2, 3);
+    assert.equal(few.dealGroupsStart, every.dealGroupsStart);
+    assert.equal(every.size - few.size, (DEAL_GROUPS - 3) * every.dealGroupSize);
+    const counters = new Counters(few);
+    counters.closeBlock(2);
+    assert.equal(counters.data[few.dealGroup(2)], 1);
+    assert.throws(() => counters.closeBlock(3), /past the 3 its match-up keeps/);
   });
 });
