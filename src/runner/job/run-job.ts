@@ -182,9 +182,14 @@ export class JobProgress<S extends Sums = Counters> {
   /** A pending batch's sums, decoded into the scratch array of their size: read them before the next. */
   private pendingData(batch: number): Float64Array {
     const sums = this.pending.get(batch)!;
-    let into = this.scratch.get(sums.size);
-    if (into === undefined) this.scratch.set(sums.size, (into = new Float64Array(sums.size)));
-    return decodeSums(sums, sums.size, into);
+    return decodeSums(sums, sums.size, this.scratchOf(sums.size));
+  }
+
+  /** The one array of `size` cells that sums are decoded into to be read (see `scratch`). */
+  private scratchOf(size: number): Float64Array {
+    let into = this.scratch.get(size);
+    if (into === undefined) this.scratch.set(size, (into = new Float64Array(size)));
+    return into;
   }
 
   /** Whether every batch of the round that holds batch `index` is merged or pending. */
@@ -255,12 +260,9 @@ export class JobProgress<S extends Sums = Counters> {
     if (!Array.isArray(counters) || counters.length !== this.counters.length) throw new Error('the checkpoint counters do not fit the job');
     // Every match-up is checked before any is taken, through one array per size: decoded whole,
     // the sums of a big tournament would take as much memory again as its counters.
-    const scratch = new Map<number, Float64Array>();
     const mergedGames = this.plan.gamesPerMatchupBefore(merged);
     counters.forEach((stored, m) => {
-      const size = this.counters[m].data.length;
-      if (!scratch.has(size)) scratch.set(size, new Float64Array(size));
-      const data = read(stored, m, scratch.get(size));
+      const data = read(stored, m, this.scratchOf(this.counters[m].data.length));
       if (data[Global.GAMES] !== mergedGames[m])
         throw new Error(`the checkpoint counts ${data[Global.GAMES]} games of match-up ${m + 1} where its batches hold ${mergedGames[m]}`);
     });
@@ -278,9 +280,7 @@ export class JobProgress<S extends Sums = Counters> {
       let data: Float64Array;
       try {
         const m = this.plan.batch(batch).matchup;
-        const size = this.counters[m].data.length;
-        if (!scratch.has(size)) scratch.set(size, new Float64Array(size));
-        data = read(entry.data, m, scratch.get(size));
+        data = read(entry.data, m, this.scratchOf(this.counters[m].data.length));
       } catch {
         throw new Error(`the checkpoint's batch ${batch} does not hold its ${games} games`);
       }
