@@ -120,12 +120,17 @@ export function hasExited(pid: number): boolean {
 
 /** A thread is gone, or a zombie: its first thread stays one until the others have exited too. */
 function threadExited(pid: number, thread: string): boolean {
-  const state = stateOf(readProc(pid, `task/${thread}/stat`) ?? '');
-  return state === '' || state === 'Z' || state === 'X';
+  return exitedState(threadState(pid, thread));
 }
 
-function stateOf(stat: string): string {
+/** A thread's state letter ('' once it is gone). */
+function threadState(pid: number, thread: string): string {
+  const stat = readProc(pid, `task/${thread}/stat`) ?? '';
   return stat.charAt(stat.lastIndexOf(')') + 2);
+}
+
+function exitedState(state: string): boolean {
+  return state === '' || state === 'Z' || state === 'X';
 }
 
 /** Clock ticks a second in /proc's times: fixed at 100 for every program on Linux. */
@@ -152,9 +157,9 @@ export function treeActivity(root: number): TreeActivity | null {
     // utime, stime, cutime, cstime, of all its threads: a reaped child's time moves to its parent's.
     for (const index of [11, 12, 13, 14]) ticks += Number(fields[index]) || 0;
     for (const thread of threadsOf(pid)) {
-      const state = stateOf(readProc(pid, `task/${thread}/stat`) ?? '');
+      const state = threadState(pid, thread);
       if (state === 'R' || state === 'D') busy = true;
-      if (pid === root && !threadExited(pid, thread)) exited = false;
+      if (pid === root && !exitedState(state)) exited = false;
     }
     pending.push(...childrenOf(pid));
   }
