@@ -31,6 +31,7 @@ const DIGEST = join(ROOT, 'test/fixtures/hearts-digest-strategy.ts');
 const THROUGH_PROTOCOL = 'digest-through-protocol';
 /** The original server's rules, two hands a game to keep the tests short. */
 const SERVER = { profile: 'zadikian-server', hands: '2' };
+const SPEC = { endScore: '0', hands: '2' };
 const GCC = spawnSync('gcc', ['--version']).status === 0;
 
 const marker = `PARLOR_HEARTS_TEST=${process.pid}`;
@@ -245,28 +246,21 @@ describe('hosting misbehaving Hearts bots', () => {
     await assertNothingLeft();
   });
 
+  /** `games` games of `seats` under `rules`, their results in the scratch folder `name`; the run finished. */
+  async function playProfile(seats: string[], games: number, rules: Record<string, string>, name: string) {
+    const played = await playExternal(seats, games, { game: 'hearts', rules, resultsDir: join(scratch, name), env, limits });
+    finishRun();
+    return played;
+  }
+
   // The server reads a play with atoi: the digits it starts with are the index.
   test("a play with text after its index plays on under the original server's profile, and is malformed under the spec's", async () => {
     const seats = [cmd(PYTHON, fixture('trailing_text.py')), 'first-legal', 'ducking', 'random'];
     const games = 2;
-    const server = await playExternal(seats, games, {
-      game: 'hearts',
-      rules: SERVER,
-      resultsDir: join(scratch, 'trailing-server'),
-      env,
-      limits,
-    });
-    finishRun();
+    const server = await playProfile(seats, games, SERVER, 'trailing-server');
     assert.equal(forfeitsOf(server.counters, 0).size, 0);
     assert.equal(server.stats.botsStarted, 1);
-    const spec = await playExternal(seats, games, {
-      game: 'hearts',
-      rules: { endScore: '0', hands: '2' },
-      resultsDir: join(scratch, 'trailing-spec'),
-      env,
-      limits,
-    });
-    finishRun();
+    const spec = await playProfile(seats, games, SPEC, 'trailing-spec');
     assert.deepEqual(forfeitsOf(spec.counters, 0), new Map([[Forfeit.MALFORMED, games]]));
     await assertNothingLeft();
   });
@@ -275,25 +269,11 @@ describe('hosting misbehaving Hearts bots', () => {
   test("a reply over the original server's 20 bytes forfeits each game under its profile, and plays on under the spec's", async () => {
     const seats = [cmd(PYTHON, fixture('long_reply.py')), 'first-legal', 'first-legal', 'first-legal'];
     const games = 2;
-    const server = await playExternal(seats, games, {
-      game: 'hearts',
-      rules: SERVER,
-      resultsDir: join(scratch, 'long-server'),
-      env,
-      limits,
-    });
-    finishRun();
+    const server = await playProfile(seats, games, SERVER, 'long-server');
     assert.deepEqual(forfeitsOf(server.counters, 0), new Map([[Forfeit.FLOODED, games]]));
     const [log] = readdirSync(join(scratch, 'long-server', 'bots'));
     assert.match(readFileSync(join(scratch, 'long-server', 'bots', log), 'utf8'), /message of 21 bytes, more than 20/);
-    const spec = await playExternal(seats, games, {
-      game: 'hearts',
-      rules: { endScore: '0', hands: '2' },
-      resultsDir: join(scratch, 'long-spec'),
-      env,
-      limits,
-    });
-    finishRun();
+    const spec = await playProfile(seats, games, SPEC, 'long-spec');
     assert.equal(forfeitsOf(spec.counters, 0).size, 0);
     await assertNothingLeft();
   });
