@@ -18,6 +18,7 @@ import {
 } from '../../../src/index.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 import { Runners } from '../../../src/runner/job/runners.ts';
+import type { GamesTask } from '../../../src/runner/play/tasks.ts';
 
 const scratch = scratchDir('jobs');
 
@@ -25,6 +26,27 @@ const scratch = scratchDir('jobs');
 function quietContext(): JobContext & { readonly warnings: string[] } {
   const warnings: string[] = [];
   return { ...builtinJobContext({ warn: (text) => warnings.push(text) }), warnings };
+}
+
+/** Runs `work` with `played` told of each task of games as it comes back from its runner. */
+async function seeingGames<T>(played: (task: GamesTask) => void, work: () => Promise<T>): Promise<T> {
+  const runnerFor = Runners.prototype.runnerFor;
+  Runners.prototype.runnerFor = function (this: Runners, seats: readonly string[]) {
+    const inner = runnerFor.call(this, seats);
+    return {
+      run: async (task, signal) => {
+        const data = await inner.run(task, signal);
+        if (task.kind === 'games') played(task);
+        return data;
+      },
+      close: () => inner.close(),
+    };
+  };
+  try {
+    return await work();
+  } finally {
+    Runners.prototype.runnerFor = runnerFor;
+  }
 }
 
 describe('jobs from code', () => {
@@ -139,26 +161,14 @@ describe('jobs from code', () => {
     // whole are in the results so far, and the batches of the one half played are kept for the
     // resume alone. Counted by batches, not timed, so the stop lands before the end on any machine.
     const stop = new AbortController();
-    const runnerFor = Runners.prototype.runnerFor;
     let returned = 0;
-    Runners.prototype.runnerFor = function (this: Runners, seats: readonly string[]) {
-      const inner = runnerFor.call(this, seats);
-      return {
-        run: async (task, signal) => {
-          const data = await inner.run(task, signal);
-          if (task.kind === 'games' && ++returned === 15) stop.abort();
-          return data;
-        },
-        close: () => inner.close(),
-      };
-    };
     const stopped = join(scratch, 'sparse-stopped');
-    let first;
-    try {
-      first = await startJob(context, plan, { workers: 1, batch: 10, out: stopped, signal: stop.signal });
-    } finally {
-      Runners.prototype.runnerFor = runnerFor;
-    }
+    const first = await seeingGames(
+      () => {
+        if (++returned === 15) stop.abort();
+      },
+      () => startJob(context, plan, { workers: 1, batch: 10, out: stopped, signal: stop.signal }),
+    );
     assert.equal(first.status, 'interrupted');
     const checkpoint = JSON.parse(readFileSync(join(stopped, 'checkpoint.json'), 'utf8'));
     assert.equal(checkpoint.format, 3);
@@ -174,22 +184,10 @@ describe('jobs from code', () => {
     t.diagnostic(`checkpoint of ${statSync(join(stopped, 'checkpoint.json')).size} bytes: ${numbers} numbers for ${cells} cells`);
 
     let replayed = 0;
-    Runners.prototype.runnerFor = function (this: Runners, seats: readonly string[]) {
-      const inner = runnerFor.call(this, seats);
-      return {
-        run: async (task, signal) => {
-          if (task.kind === 'games') replayed += task.to - task.from;
-          return inner.run(task, signal);
-        },
-        close: () => inner.close(),
-      };
-    };
-    let resumed;
-    try {
-      resumed = await resumeJob(context, stopped, { workers: 1 });
-    } finally {
-      Runners.prototype.runnerFor = runnerFor;
-    }
+    const resumed = await seeingGames(
+      (task) => (replayed += task.to - task.from),
+      () => resumeJob(context, stopped, { workers: 1 }),
+    );
     assert.equal(resumed.status, 'complete');
     assert.equal(replayed, 240 - kept * 10, 'the resume plays only the games not kept');
     assert.equal(existsSync(join(stopped, 'checkpoint.json')), false);
