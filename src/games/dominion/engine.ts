@@ -192,7 +192,7 @@ export function illegalReason(s: DominionState, action: number): number {
       if (action === Action.END_ACTIONS) return 0;
       if (family !== Family.PLAY) return Illegal.WRONG_DECISION;
       if ((types & Type.ACTION) === 0) return Illegal.WRONG_TYPE;
-      return held ? 0 : Illegal.NOT_IN_HAND;
+      return held ? playForNothingReason(s, card) : Illegal.NOT_IN_HAND;
     case Phase.BUY:
       if (action === Action.END_BUYS) return 0;
       if (action === Action.PLAY_TREASURES || family === Family.TREASURE) {
@@ -230,6 +230,18 @@ export function illegalReason(s: DominionState, action: number): number {
     default:
       return Forfeit.ILLEGAL;
   }
+}
+
+/**
+ * Why the held action `card` may not be played, where the rules refuse a play for nothing
+ * (playsForNothing=false): a mine with no treasure in hand to trash, a workshop with no card
+ * costing up to 4 left to gain. 0 where it may.
+ */
+export function playForNothingReason(s: DominionState, card: number): number {
+  if (s.rules.playsForNothing) return 0;
+  if (card === Card.MINE) return holdsTreasure(s, s.active) ? 0 : Illegal.NOT_IN_HAND;
+  if (card === Card.WORKSHOP) return canGain(s, WORKSHOP_MAX_COST, 0) ? 0 : Illegal.PILE_EMPTY;
+  return 0;
 }
 
 function gainReason(s: DominionState, card: number, maxCost: number, types: number): number {

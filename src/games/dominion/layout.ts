@@ -60,6 +60,7 @@ export const RuleBit = {
   INVALID_ENDS_TURN: 8,
   ATTACK_TOP_DISCARD: 16,
   RANDOM_ATTACK_FALLBACK: 32,
+  PLAYS_FOR_NOTHING: 64,
 } as const;
 
 /** The most coins a card costs: KINDS_UP_TO's last column. */

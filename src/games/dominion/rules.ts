@@ -33,6 +33,12 @@ export const DOMINION_RULES: readonly RuleOption[] = [
     help: 'workshop, remodel and mine may be played for nothing where a card could be chosen (the original server refuses a reply that leaves their choices out)',
   },
   {
+    name: 'playsForNothing',
+    values: 'boolean',
+    default: true,
+    help: 'mine may be played with no treasure in hand, and workshop with no card costing up to 4 left, for nothing (the original server refuses such a play: one action taken, the card kept)',
+  },
+  {
     name: 'attackFallback',
     values: ['random', 'first-cards'],
     default: 'random',
@@ -124,6 +130,7 @@ const PROFILES: Readonly<Record<string, RuleValueMap>> = {
     militiaAttacks: false,
     playedCardInHand: true,
     mayDecline: false,
+    playsForNothing: false,
     attackFallback: 'first-cards',
     invalidAction: 'end-turn',
     attackTopDiscard: false,
@@ -152,6 +159,7 @@ export interface DecodedRules {
   readonly militiaAttacks: boolean;
   readonly playedCardInHand: boolean;
   readonly mayDecline: boolean;
+  readonly playsForNothing: boolean;
   readonly randomAttackFallback: boolean;
   readonly invalidEndsTurn: boolean;
   readonly attackTopDiscard: boolean;
@@ -164,6 +172,7 @@ export function decodeRules(rules: RuleValues): DecodedRules {
     militiaAttacks: rules.militiaAttacks !== false,
     playedCardInHand: rules.playedCardInHand === true,
     mayDecline: rules.mayDecline !== false,
+    playsForNothing: rules.playsForNothing !== false,
     randomAttackFallback: rules.attackFallback !== 'first-cards',
     invalidEndsTurn: rules.invalidAction === 'end-turn',
     attackTopDiscard: rules.attackTopDiscard !== false,

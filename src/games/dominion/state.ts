@@ -157,7 +157,8 @@ export class DominionState implements GameState {
       (r.mineGainAnnounced ? RuleBit.MINE_GAIN_ANNOUNCED : 0) |
       (r.invalidEndsTurn ? RuleBit.INVALID_ENDS_TURN : 0) |
       (r.attackTopDiscard ? RuleBit.ATTACK_TOP_DISCARD : 0) |
-      (r.randomAttackFallback ? RuleBit.RANDOM_ATTACK_FALLBACK : 0);
+      (r.randomAttackFallback ? RuleBit.RANDOM_ATTACK_FALLBACK : 0) |
+      (r.playsForNothing ? RuleBit.PLAYS_FOR_NOTHING : 0);
     this.current = -1;
     this.phase = Phase.OVER;
     this.over = true;

@@ -30,6 +30,13 @@ const WORKSHOP_GAINS = ['curse', 'copper', 'estate', 'cellar', 'militia', 'moat'
   (card) => `gain ${card}`,
 );
 
+/** Every pile a workshop could gain from, empty. */
+const CHEAP_PILES_EMPTY = Object.fromEntries(
+  ['curse', 'copper', 'silver', 'estate', 'cellar', 'militia', 'moat', 'remodel', 'smithy', 'village', 'woodcutter', 'workshop'].map(
+    (card) => [card, 0],
+  ),
+);
+
 const CASES: readonly Case[] = [
   {
     name: 'village: +1 card, +2 actions',
@@ -234,6 +241,21 @@ const CASES: readonly Case[] = [
     hand: ['estate'],
   },
   {
+    name: 'mine with no treasure in hand cannot be played under original-server, which refuses it',
+    position: { rules: { profile: 'original-server' }, hands: [['smithy', 'mine', 'estate']] },
+    actions: [],
+    legal: ['play smithy', 'end-actions'],
+    check: (s) => assert.equal(reasonFor(s, 'play mine'), Illegal.NOT_IN_HAND),
+  },
+  {
+    name: 'a village leaving only a mine with no treasure ends the action phase under original-server',
+    position: { rules: { profile: 'original-server' }, hands: [['village', 'mine', 'estate']], decks: [['duchy']] },
+    actions: ['play village'],
+    phase: Phase.BUY,
+    actionsLeft: 2,
+    hand: ['duchy', 'estate', 'mine'],
+  },
+  {
     name: 'mine trashes only treasures',
     position: { hands: [['mine', 'copper', 'estate']] },
     actions: ['play mine'],
@@ -261,25 +283,24 @@ const CASES: readonly Case[] = [
   },
   {
     name: 'workshop with every cheap pile empty has no decision',
-    position: {
-      hands: [['workshop']],
-      supply: {
-        curse: 0,
-        copper: 0,
-        silver: 0,
-        estate: 0,
-        cellar: 0,
-        militia: 0,
-        moat: 0,
-        remodel: 0,
-        smithy: 0,
-        village: 0,
-        woodcutter: 0,
-        workshop: 0,
-      },
-    },
+    position: { hands: [['workshop']], supply: CHEAP_PILES_EMPTY },
     actions: ['play workshop'],
     phase: Phase.BUY,
+  },
+  {
+    name: 'workshop with every cheap pile empty cannot be played under original-server, which refuses it',
+    position: { rules: { profile: 'original-server' }, hands: [['smithy', 'workshop']], supply: CHEAP_PILES_EMPTY },
+    actions: [],
+    legal: ['play smithy', 'end-actions'],
+    check: (s) => assert.equal(reasonFor(s, 'play workshop'), Illegal.PILE_EMPTY),
+  },
+  {
+    name: 'a village leaving only a workshop with nothing to gain ends the action phase under playsForNothing=false',
+    position: { rules: { playsForNothing: 'false' }, hands: [['village', 'workshop']], decks: [['estate']], supply: CHEAP_PILES_EMPTY },
+    actions: ['play village'],
+    phase: Phase.BUY,
+    actionsLeft: 2,
+    hand: ['estate', 'workshop'],
   },
   {
     name: 'buying: only what the coins afford, from piles that are not empty',

@@ -277,6 +277,24 @@ describe('Dominion bots as processes', () => {
     await assertNothingLeft();
   });
 
+  test("a mine played with no treasure in hand: the spec plays it for nothing; under the original server's rules it is refused, one action taken, the mine kept", async () => {
+    const spec = await playLogged('idle_mine', 'idle-mine-spec', { turnLimit: '60' });
+    const played = answersTo(spec.transcript, 'action');
+    assert.ok(played.length > 0, 'a mine played with no treasure in hand');
+    assert.equal(forfeitsOf(spec.counters, 0).size, 0, 'playsForNothing=true: no fault');
+    for (const next of played) assert.deepEqual([next.type, next.actions, next.buys, next.cards_played], ['play-turn', 0, 1, ['mine']]);
+    const server = await playLogged('idle_mine', 'idle-mine-server', { profile: 'original-server', turnLimit: '60' });
+    const refused = answersTo(server.transcript, 'action');
+    assert.ok(refused.length > 0, 'a mine played with no treasure in hand');
+    assert.deepEqual([...forfeitsOf(server.counters, 0).entries()], [[Illegal.NOT_IN_HAND, refused.length]]);
+    for (const next of refused) {
+      assert.deepEqual([next.type, next.actions, next.buys, next.cards_played], ['play-turn', 0, 1, []]);
+      assert.ok((next.hand as string[]).includes('mine'));
+    }
+    assert.match(botLog('idle-mine-server', 'idle_mine'), /mine: no treasure in hand to trash/);
+    await assertNothingLeft();
+  });
+
   test('a top discard it does not hold: the last card played goes on top, as the original server discards the hand, then the play', async () => {
     const { counters, transcript } = await playLogged('bad_top', 'bad-top', { turnLimit: '16' });
     const lines = transcript.split('\n');

@@ -318,13 +318,27 @@ function startTurn(): void {
   enterActionPhase();
 }
 
-/** The action phase, where the hand holds an action card and an action is left; else the buy phase. */
+/** The action phase, where the hand holds an action card it may play and an action is left; else the buy phase. */
 @inline
 function enterActionPhase(): void {
   const seat = get(Slot.ACTIVE);
   set(Slot.CURRENT, seat);
-  if (get(Slot.ACTIONS) > 0 && (word(Place.HAND_KINDS, seat) & ACTION_KINDS) != 0) set(Slot.PHASE, Phase.ACTION);
+  if (get(Slot.ACTIONS) > 0 && playableKinds(seat) != 0) set(Slot.PHASE, Phase.ACTION);
   else enterBuyPhase();
+}
+
+/**
+ * The action cards in the seat's hand it may play. The original server refuses a mine with no
+ * treasure to trash and a workshop with nothing to gain (playsForNothing=false), so they are not.
+ */
+@inline
+function playableKinds(seat: i32): i32 {
+  const held = word(Place.HAND_KINDS, seat);
+  let kinds = held & ACTION_KINDS;
+  if (kinds == 0 || rule(RuleBit.PLAYS_FOR_NOTHING)) return kinds;
+  if ((held & TREASURE_KINDS) == 0) kinds &= ~(1 << Card.MINE);
+  if (gainableKinds(WORKSHOP_MAX_COST, ALL_KINDS) == 0) kinds &= ~(1 << Card.WORKSHOP);
+  return kinds;
 }
 
 /** The buy phase, where a buy is left; else the buys are over. */
@@ -721,7 +735,7 @@ function legalNow(): void {
   for (let family = 0; family < FAMILIES; family++) setWord(Place.LEGAL_KINDS, family, 0);
   switch (get(Slot.PHASE)) {
     case Phase.ACTION:
-      setWord(Place.LEGAL_KINDS, Family.PLAY, held & ACTION_KINDS);
+      setWord(Place.LEGAL_KINDS, Family.PLAY, playableKinds(current));
       break;
     case Phase.BUY:
       setWord(Place.LEGAL_KINDS, Family.TREASURE, get(Slot.BOUGHT) != 0 ? 0 : held & TREASURE_KINDS);

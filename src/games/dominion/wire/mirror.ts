@@ -1,8 +1,9 @@
 import { GameEvent } from '../../../core/events.ts';
 import type { RuleValues } from '../../../core/game.ts';
-import { CARD_COUNT, Card, isAction } from '../cards.ts';
+import { Family } from '../actions.ts';
+import { CARD_COUNT, Card } from '../cards.ts';
 import { Phase } from '../codes.ts';
-import { applyAction, illegalReason, listLegalActions, syncKinds } from '../engine.ts';
+import { applyAction, illegalReason, legalKinds, listLegalActions, syncKinds } from '../engine.ts';
 import { DominionState } from '../state.ts';
 import type { DominionView } from '../view.ts';
 
@@ -80,9 +81,14 @@ export class DecisionMirror {
       s.actions = view.actions;
       s.buys = view.buys;
       s.coins = view.coins;
-      s.phase = asked === 'cleanup' ? Phase.CLEANUP : s.actions > 0 && holdsAction(view) ? Phase.ACTION : Phase.BUY;
+      s.phase = asked === 'cleanup' ? Phase.CLEANUP : s.actions > 0 ? Phase.ACTION : Phase.BUY;
     }
     syncKinds(s);
+    // The engine skips an action phase with no card it may play, as it skipped the seat's.
+    if (s.phase === Phase.ACTION && legalKinds(s, Family.PLAY) === 0) {
+      s.phase = Phase.BUY;
+      syncKinds(s);
+    }
   }
 
   /** The decision the state awaits (a method: the value changes under a caller's feet as actions apply). */
@@ -124,9 +130,4 @@ export class DecisionMirror {
   held(card: number): number {
     return this.state.hand[this.seat * CARD_COUNT + card];
   }
-}
-
-function holdsAction(view: DominionView): boolean {
-  for (let card = 0; card < CARD_COUNT; card++) if (view.hand[card] !== 0 && isAction(card)) return true;
-  return false;
 }

@@ -16,7 +16,7 @@ import {
   isAction,
   isTreasure,
 } from '../cards.ts';
-import { canGain } from '../engine.ts';
+import { canGain, playForNothingReason } from '../engine.ts';
 import { Ev, GainedBy, Illegal, Phase } from '../codes.ts';
 import { DominionView } from '../view.ts';
 import { DecisionMirror, type Asked } from './mirror.ts';
@@ -423,7 +423,8 @@ function readAction(reading: ReplyReading, message: Message): InvalidReply | nul
   // Choices that cannot be made refuse the play before the card is played: one action is taken and
   // the card stays in hand, as the original server's __process_action does (the spec: "1 action is
   // consumed and the play-request message is sent again").
-  const refused = refusedChoices(reading, cardOf(message.card), extra);
+  const card = cardOf(message.card);
+  const refused = refusedForNothing(reading, card) ?? refusedChoices(reading, card, extra);
   if (refused) return refused;
   const played = reading.takeCard(Family.PLAY, message.card, 'play');
   if (played) return played;
@@ -455,21 +456,37 @@ function readAction(reading: ReplyReading, message: Message): InvalidReply | nul
   }
 }
 
-/** Why `name` cannot be played from a hand that holds no action card, as an answer to the action phase. */
+/** Why `name` cannot be played from a hand that holds no action card it may play, as an answer to the action phase. */
 function unplayable(reading: ReplyReading, name: unknown): InvalidReply {
   const card = cardOf(name);
   const fault =
     card < 0
       ? reading.fault(Illegal.UNKNOWN_CARD, `play '${String(name)}' is no card`)
-      : reading.fault(isAction(card) ? Illegal.NOT_IN_HAND : Illegal.WRONG_TYPE, `play ${CARD_NAMES[card]}`);
+      : (refusedForNothing(reading, card) ??
+        reading.fault(isAction(card) ? Illegal.NOT_IN_HAND : Illegal.WRONG_TYPE, `play ${CARD_NAMES[card]}`));
   return { ...fault, answered: Phase.ACTION };
+}
+
+/**
+ * Why a held mine or workshop cannot be played at all, where the rules refuse a play for nothing
+ * (playsForNothing=false), as the original server refuses every reply to one: null where it can.
+ */
+function refusedForNothing(reading: ReplyReading, card: number): InvalidReply | null {
+  const { mirror } = reading;
+  const reason = card >= 0 && mirror.held(card) > 0 ? playForNothingReason(mirror.state, card) : 0;
+  if (reason === 0) return null;
+  return reading.fault(
+    reason,
+    card === Card.MINE ? 'mine: no treasure in hand to trash' : 'workshop: no card costing up to 4 left to gain',
+  );
 }
 
 /**
  * Why remodel's, mine's or workshop's choices cannot be made, checked before the card is played
  * (null where they can). None named is the engine's decline, played for nothing, where the rules
  * allow one (mayDecline); where they do not, it is refused as a wrong choice is, as the original
- * server refuses it, unless the card has nothing to choose from and the engine plays it for nothing.
+ * server refuses it, unless the card has nothing to choose from and the rules let the engine play
+ * it for nothing (playsForNothing; where they do not, refusedForNothing has refused it).
  * The cards are judged as after the play: the played card is no longer in hand, unless it
  * resolves there (playedCardInHand's remodel).
  */
