@@ -61,6 +61,7 @@ export const RuleBit = {
   ATTACK_TOP_DISCARD: 16,
   RANDOM_ATTACK_FALLBACK: 32,
   PLAYS_FOR_NOTHING: 64,
+  CLEANUP_AFTER_BUYS: 128,
 } as const;
 
 /** The most coins a card costs: KINDS_UP_TO's last column. */

@@ -99,12 +99,7 @@ export function resampleTurn(state: DominionState, view: DominionView, rng: Rng)
     state.chanceRngs[other].seed(state.key, rng.int(0x40000000), other, 1);
   }
   state.chanceSeeded = (1 << players) - 1;
-  for (let i = 0; i < view.playedCount; i++) {
-    state.play[i] = view.played[i];
-    state.playCopies[i] = 1;
-  }
-  state.playRuns = view.playedCount;
-  state.playCount = view.playedCount;
+  state.setPlayArea(view.played, view.playedCount);
   state.totalTurns = totalTurns;
   state.active = seat;
   state.current = seat;

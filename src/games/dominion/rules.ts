@@ -102,7 +102,7 @@ export const DOMINION_RULES: readonly RuleOption[] = [
     name: 'cleanupAsked',
     values: ['when-choice', 'after-buys'],
     default: 'when-choice',
-    help: 'wire: ask for the cleanup only when the hand leaves a choice of top discard, or after every buy as the original server did (an answer with no choice to make is read and set aside)',
+    help: 'ask for the cleanup only when the hand leaves a choice of top discard, or after every buy as the original server did: with one kind of card left in hand and cards played, a wrong answer leaves the last card played on top; with no card left the answer is read and set aside',
   },
   {
     name: 'badNameReply',
@@ -164,6 +164,7 @@ export interface DecodedRules {
   readonly invalidEndsTurn: boolean;
   readonly attackTopDiscard: boolean;
   readonly mineGainAnnounced: boolean;
+  readonly cleanupAfterBuys: boolean;
   readonly turnLimit: number;
 }
 
@@ -177,6 +178,7 @@ export function decodeRules(rules: RuleValues): DecodedRules {
     invalidEndsTurn: rules.invalidAction === 'end-turn',
     attackTopDiscard: rules.attackTopDiscard !== false,
     mineGainAnnounced: rules.mineGainAnnounced !== false,
+    cleanupAfterBuys: rules.cleanupAsked === 'after-buys',
     turnLimit: Number(rules.turnLimit ?? 100),
   };
 }

@@ -158,10 +158,21 @@ export class DominionState implements GameState {
       (r.invalidEndsTurn ? RuleBit.INVALID_ENDS_TURN : 0) |
       (r.attackTopDiscard ? RuleBit.ATTACK_TOP_DISCARD : 0) |
       (r.randomAttackFallback ? RuleBit.RANDOM_ATTACK_FALLBACK : 0) |
-      (r.playsForNothing ? RuleBit.PLAYS_FOR_NOTHING : 0);
+      (r.playsForNothing ? RuleBit.PLAYS_FOR_NOTHING : 0) |
+      (r.cleanupAfterBuys ? RuleBit.CLEANUP_AFTER_BUYS : 0);
     this.current = -1;
     this.phase = Phase.OVER;
     this.over = true;
+  }
+
+  /** Writes the play area: the first `count` of `cards`, in the order played, each a run of its own. */
+  setPlayArea(cards: Int8Array, count: number): void {
+    for (let i = 0; i < count; i++) {
+      this.play[i] = cards[i];
+      this.playCopies[i] = 1;
+    }
+    this.playRuns = count;
+    this.playCount = count;
   }
 
   /** The seat whose turn it is; `current` differs from it while a militia victim decides. */

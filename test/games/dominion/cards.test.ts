@@ -354,6 +354,31 @@ const CASES: readonly Case[] = [
     legal: ['top estate', 'top duchy'],
   },
   {
+    name: "with one kind left in hand and cards played the spec cleans up at once, the hand's card on top",
+    position: { hands: [['estate', 'estate', 'silver']], decks: [FIVE_COPPERS] },
+    actions: ['treasure silver', 'end-buys'],
+    current: 1,
+    check: (s) => assert.equal(s.topDiscard[0], card('estate')),
+  },
+  {
+    name: 'with one kind left in hand and cards played the cleanup is asked after the buys under original-server: a bad answer leaves the last card played on top',
+    position: { rules: { profile: 'original-server' }, hands: [['estate', 'estate', 'silver']], decks: [FIVE_COPPERS] },
+    actions: ['treasure silver', 'end-buys'],
+    phase: Phase.CLEANUP,
+    legal: ['top estate'],
+    check: (s) => {
+      forfeitTurn(s, Forfeit.MALFORMED);
+      assert.equal(s.topDiscard[0], card('silver'));
+    },
+  },
+  {
+    name: 'with one kind left in hand and nothing played the cleanup after the buys has nothing to decide, under original-server too',
+    position: { rules: { profile: 'original-server' }, hands: [['estate', 'estate']], decks: [FIVE_COPPERS] },
+    actions: ['end-buys'],
+    current: 1,
+    check: (s) => assert.equal(s.topDiscard[0], card('estate')),
+  },
+  {
     name: 'cleanup puts the chosen card on top and draws 5',
     position: { hands: [['estate', 'duchy', 'copper']], decks: [FIVE_COPPERS] },
     actions: ['play-treasures', 'end-buys', 'top duchy'],

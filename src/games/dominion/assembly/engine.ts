@@ -349,11 +349,16 @@ function enterBuyPhase(): void {
   else endBuys();
 }
 
-/** Cleanup asks for the top discard only when the hand leaves a choice (two kinds of card or more). */
+/**
+ * Cleanup asks for the top discard when the hand leaves a choice (two kinds of card or more). The
+ * original server asks it after every buy (cleanupAsked=after-buys), and where one kind is left and
+ * cards were played its answer decides: the hand's card if named, else the last card played.
+ */
 @inline
 function endBuys(): void {
   const kinds = word(Place.HAND_KINDS, get(Slot.ACTIVE));
-  if ((kinds & (kinds - 1)) != 0) set(Slot.PHASE, Phase.CLEANUP);
+  if ((kinds & (kinds - 1)) != 0 || (kinds != 0 && get(Slot.PLAY_RUNS) > 0 && rule(RuleBit.CLEANUP_AFTER_BUYS)))
+    set(Slot.PHASE, Phase.CLEANUP);
   else cleanup(NO_CARD);
 }
 

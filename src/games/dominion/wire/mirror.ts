@@ -76,6 +76,8 @@ export class DecisionMirror {
       s.discardsOwed = view.discardsOwed;
       s.phase = view.hand[Card.MOAT] !== 0 ? Phase.REACTION : Phase.MILITIA_DISCARD;
     } else {
+      // Whether the turn has played a card decides whether its cleanup is asked (cleanupAsked=after-buys).
+      s.setPlayArea(view.played, view.playedCount);
       s.active = seat;
       s.victim = -1;
       s.actions = view.actions;
