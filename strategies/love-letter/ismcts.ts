@@ -6,13 +6,13 @@ import {
   loadPosition,
   loveLetter,
   type GameEvent,
-  type LoveLetterState,
   type LoveLetterView,
   type Rng,
   type RuleValues,
   type Strategy,
   type StrategyDefinition,
 } from '../../src/strategy-api.ts';
+import type { LoveLetterState } from '../../src/games/love-letter/state.ts';
 import { keptCard } from './choices.ts';
 import { PlayScorer } from './counter.ts';
 

@@ -8,10 +8,10 @@ import {
   actionTarget,
   encodeAction,
   loveLetter,
-  type LoveLetterState,
   type LoveLetterView,
   type Rng,
 } from '../../src/strategy-api.ts';
+import type { LoveLetterState } from '../../src/games/love-letter/state.ts';
 import { commonestGuess, randomOpenOpponent } from './choices.ts';
 import type { RoundKnowledge } from './knowledge.ts';
 

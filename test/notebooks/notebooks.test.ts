@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { after, describe, test } from 'node:test';
-import ts from 'typescript';
 import { NOTEBOOKS_DIR, executeNotebook, hasNbconvert, notebookNames } from '../../notebooks/run.ts';
+import { exportDocs } from '../helpers/export-docs.ts';
 import { HUNG_MS, eventually } from '../helpers/patience.ts';
 import { processesMarked } from '../protocol/helpers.ts';
 
@@ -47,24 +47,7 @@ const names = notebookNames();
 let docs: Map<string, string> | undefined;
 /** Each export of the public API with its doc comment (empty when it has none), read once. */
 function publicDocs(): Map<string, string> {
-  if (docs) return docs;
-  const index = join(NOTEBOOKS_DIR, '..', 'src', 'index.ts');
-  const program = ts.createProgram([index], {
-    allowImportingTsExtensions: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    noResolve: false,
-  });
-  const checker = program.getTypeChecker();
-  const module = checker.getSymbolAtLocation(program.getSourceFile(index)!)!;
-  docs = new Map(
-    checker.getExportsOfModule(module).map((symbol) => {
-      const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
-      return [symbol.name, ts.displayPartsToString(target.getDocumentationComment(checker)).trim()];
-    }),
-  );
+  docs ??= exportDocs(['src/index.ts']).get('src/index.ts')!;
   return docs;
 }
 

@@ -33,11 +33,14 @@ import { Forfeit } from '../../core/forfeits.ts';
 import { CARD_COUNT, CARD_NAMES, cardByName } from './cards.ts';
 import { Illegal } from './codes.ts';
 
+/** The per-card families of actions: action = family * CARD_COUNT + card (see actionOf). */
 export const Family = { PLAY: 0, BUY: 1, GAIN: 2, TRASH: 3, DISCARD: 4, TOP: 5, TREASURE: 6 } as const;
 const FAMILY_WORDS = ['play', 'buy', 'gain', 'trash', 'discard', 'top', 'treasure'];
+/** How many families there are. */
 export const FAMILIES = FAMILY_WORDS.length;
 
 const SINGLES_START = FAMILIES * CARD_COUNT;
+/** The single actions, which name no card. */
 export const Action = {
   END_ACTIONS: SINGLES_START,
   PLAY_TREASURES: SINGLES_START + 1,
@@ -47,16 +50,20 @@ export const Action = {
   NO_REACTION: SINGLES_START + 5,
 } as const;
 const SINGLE_WORDS = ['end-actions', 'play-treasures', 'end-buys', 'done', 'reveal-moat', 'no-reaction'];
+/** Actions there are: every action is below this. */
 export const ACTION_SPACE = SINGLES_START + SINGLE_WORDS.length;
 
+/** The action of `family` (Family) on `card`: `actionOf(Family.BUY, Card.GOLD)`. */
 export function actionOf(family: number, card: number): number {
   return family * CARD_COUNT + card;
 }
 
 // Lookup tables rather than division by 17 in the engine's checks.
+/** [action]: its family (Family), -1 for a single action. */
 export const FAMILY_OF = Int8Array.from({ length: ACTION_SPACE }, (_, action) =>
   action < SINGLES_START ? Math.floor(action / CARD_COUNT) : -1,
 );
+/** [action]: its card, -1 for a single action. */
 export const CARD_OF = Int8Array.from({ length: ACTION_SPACE }, (_, action) => (action < SINGLES_START ? action % CARD_COUNT : -1));
 
 /** `buy province`, `play smithy`, `end-buys`. */

@@ -25,15 +25,21 @@ export const Card = {
   WORKSHOP: 16,
 } as const;
 
+/** Supply piles, so cards: every count per card has this many cells. */
 export const CARD_COUNT = 17;
+/** The fewest players at a table. */
 export const MIN_PLAYERS = 2;
+/** The most players at a table. */
 export const MAX_PLAYERS = 4;
+/** Cards drawn for a new hand. */
 export const HAND_SIZE = 5;
 /** Militia leaves its victims this many cards. */
 export const MILITIA_KEEPS = 3;
 /** Workshop gains a card costing up to this. */
 export const WORKSHOP_MAX_COST = 4;
+/** Remodel gains a card costing up to this much more than the card it trashed. */
 export const REMODEL_EXTRA_COST = 2;
+/** Mine gains a treasure costing up to this much more than the treasure it trashed. */
 export const MINE_EXTRA_COST = 3;
 
 /** Type bits: a card may have several (moat is an action and a reaction). */
@@ -101,32 +107,48 @@ export const CARDS: readonly CardRow[] = [
 ];
 
 // Columns as typed arrays for the hot path: one indexed load instead of an object property.
+/** [card]: its cost in coins. */
 export const COST = Int8Array.from(CARDS, (card) => card.cost);
+/** [card]: its types, as bits of Type. */
 export const TYPES = Int8Array.from(CARDS, (card) => card.types);
+/** [card]: the coins a treasure adds when played. */
 export const COINS = Int8Array.from(CARDS, (card) => card.coins);
+/** [card]: the VP it is worth at the end (a curse -1). */
 export const VP = Int8Array.from(CARDS, (card) => card.vp);
+/** [card]: the actions an action card gives when played. */
 export const PLUS_ACTIONS = Int8Array.from(CARDS, (card) => card.plusActions);
+/** [card]: the cards an action card draws when played. */
 export const PLUS_CARDS = Int8Array.from(CARDS, (card) => card.plusCards);
+/** [card]: the buys an action card gives when played. */
 export const PLUS_BUYS = Int8Array.from(CARDS, (card) => card.plusBuys);
+/** [card]: the coins an action card gives when played. */
 export const PLUS_COINS = Int8Array.from(CARDS, (card) => card.plusCoins);
+/** [card]: what it does beyond its counters (Effect). */
 export const EFFECT = Int8Array.from(CARDS, (card) => card.effect);
+/** [card]: its name, as the protocol and priority lists write it (`province`). */
 export const CARD_NAMES: readonly string[] = CARDS.map((card) => card.name);
 
 /** Masks of card kinds (bit `card`): every card, the action cards (cellar onwards), the treasures. */
 export const ALL_KINDS = (1 << CARD_COUNT) - 1;
+/** The action cards as a mask: cellar onwards. */
 export const ACTION_KINDS = ALL_KINDS & ~((1 << Card.CELLAR) - 1);
+/** The treasures as a mask. */
 export const TREASURE_KINDS = TYPES.reduce((kinds, types, card) => ((types & TREASURE) !== 0 ? kinds | (1 << card) : kinds), 0);
 
 /** The ten kingdom cards, in card order (the spec's `kingdom_cards`). */
 export const KINGDOM: readonly number[] = CARDS.flatMap((card, index) => (index >= Card.CELLAR ? [index] : []));
 
+/** Coppers in each starting deck. */
 export const STARTING_COPPERS = 7;
+/** Estates in each starting deck. */
 export const STARTING_ESTATES = 3;
 
+/** Whether `card` is a treasure. */
 export function isTreasure(card: number): boolean {
   return (TYPES[card] & TREASURE) !== 0;
 }
 
+/** Whether `card` is an action card. */
 export function isAction(card: number): boolean {
   return (TYPES[card] & ACTION) !== 0;
 }
@@ -156,6 +178,7 @@ export function totalCards(players: number): number {
   return total + (STARTING_COPPERS + STARTING_ESTATES) * players;
 }
 
+/** The card CARD_NAMES names `name`, or -1. */
 export function cardByName(name: string): number {
   return CARD_NAMES.indexOf(name);
 }

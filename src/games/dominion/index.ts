@@ -22,6 +22,7 @@ function maxDecisions(players: number, rules: RuleValues): number {
   return decodeRules(rules).turnLimit * players * (players + 4) * totalCards(players);
 }
 
+/** Dominion (First Game kingdom), the game object to play it with: its rules, views and search state for strategies, and the table for scripts. */
 export const dominion: Game<DominionState, DominionView> = defineGame({
   id: 'dominion',
   title: 'Dominion (First Game kingdom, "Version 1" bot server)',

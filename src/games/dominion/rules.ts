@@ -168,6 +168,7 @@ export interface DecodedRules {
   readonly turnLimit: number;
 }
 
+/** Decodes values from parseDominionRules (or any complete set of them), such as a strategy's `context.rules`. */
 export function decodeRules(rules: RuleValues): DecodedRules {
   return {
     militiaAttacks: rules.militiaAttacks !== false,

@@ -7,13 +7,20 @@
  */
 export const Suit = { HEARTS: 0, CLUBS: 1, DIAMONDS: 2, SPADES: 3 } as const;
 
+/** Suits in a deck. */
 export const SUITS = 4;
+/** Ranks in a suit, the two (0) to the ace (12). */
 export const RANKS = 13;
+/** Cards in the full deck, before the clubs a table size leaves out (see deckFor). */
 export const DECK_SIZE = SUITS * RANKS;
+/** The fewest players at a table. */
 export const MIN_PLAYERS = 3;
+/** The most players at a table. */
 export const MAX_PLAYERS = 6;
 
+/** The card that leads a hand's first trick. */
 export const TWO_OF_CLUBS = Suit.CLUBS * RANKS;
+/** The card worth 13 points. */
 export const QUEEN_OF_SPADES = Suit.SPADES * RANKS + 10;
 /** Every point in a hand: 13 hearts and the queen's 13. */
 export const HAND_POINTS = 26;
@@ -22,8 +29,11 @@ export const SUIT_LETTERS = 'HCDS';
 const RANK_NAMES = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A'];
 
 // Lookup tables instead of division and modulo by 13 on every play.
+/** [card]: its suit (Suit). */
 export const SUIT_OF = Int8Array.from({ length: DECK_SIZE }, (_, card) => Math.floor(card / RANKS));
+/** [card]: its rank, 0 (the two) to 12 (the ace). */
 export const RANK_OF = Int8Array.from({ length: DECK_SIZE }, (_, card) => card % RANKS);
+/** [card]: the points it scores in a trick taken (a heart 1, the queen of spades 13). */
 export const POINTS_OF = Int8Array.from({ length: DECK_SIZE }, (_, card) => (card === QUEEN_OF_SPADES ? 13 : card < RANKS ? 1 : 0));
 
 /** `QS`, `10H`, `2C`. */
@@ -32,6 +42,7 @@ export const CARD_NAMES: readonly string[] = Array.from(
   (_, card) => RANK_NAMES[RANK_OF[card]] + SUIT_LETTERS[SUIT_OF[card]],
 );
 
+/** The card of a suit (Suit) and a rank (0 for the two to 12 for the ace). */
 export function cardOf(suit: number, rank: number): number {
   return suit * RANKS + rank;
 }
@@ -48,6 +59,7 @@ export function cardOfWire(value: number): number {
   return Number.isInteger(value) && suit >= 0 && suit < SUITS && rank >= 0 && rank < RANKS ? cardOf(suit, rank) : -1;
 }
 
+/** Cards each seat is dealt at a table of `players`. */
 export function handSize(players: number): number {
   return Math.floor(DECK_SIZE / players);
 }

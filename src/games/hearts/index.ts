@@ -25,6 +25,7 @@ function maxDecisions(players: number, rules: RuleValues): number {
   return hands * handSize(players) * players;
 }
 
+/** Hearts (Zadikian competition), the game object to play it with: its rules, views and search state for strategies, and the table for scripts. */
 export const hearts: Game<HeartsState, HeartsView> = defineGame({
   id: 'hearts',
   title: 'Hearts (Zadikian competition)',

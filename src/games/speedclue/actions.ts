@@ -16,32 +16,43 @@
 import { Forfeit } from '../../core/forfeits.ts';
 import { CARDS, CARD_CODES, CATEGORY_OF, TRIPLES, cardOfCode, tripleCodes, tripleOf } from './cards.ts';
 
+/** The first suggestion's action: suggesting triple t is SUGGEST_BASE + t. */
 export const SUGGEST_BASE = 0;
+/** The first accusation's action: accusing triple t is ACCUSE_BASE + t. */
 export const ACCUSE_BASE = TRIPLES;
+/** The action that makes no accusation. */
 export const NO_ACCUSATION = 2 * TRIPLES;
+/** The first showing action: showing card c is SHOW_BASE + c. */
 export const SHOW_BASE = NO_ACCUSATION + 1;
+/** Actions there are: every action is below this. */
 export const ACTION_SPACE = SHOW_BASE + CARDS;
 
+/** The action that suggests `triple`. */
 export function suggestAction(triple: number): number {
   return SUGGEST_BASE + triple;
 }
 
+/** The action that accuses `triple`. */
 export function accuseAction(triple: number): number {
   return ACCUSE_BASE + triple;
 }
 
+/** The action that shows `card` to disprove a suggestion. */
 export function showAction(card: number): number {
   return SHOW_BASE + card;
 }
 
+/** Whether `action` suggests a triple (then the action is the triple). */
 export function isSuggestion(action: number): boolean {
   return action >= SUGGEST_BASE && action < ACCUSE_BASE;
 }
 
+/** Whether `action` accuses a triple (not NO_ACCUSATION). */
 export function isAccusation(action: number): boolean {
   return action >= ACCUSE_BASE && action < NO_ACCUSATION;
 }
 
+/** Whether `action` shows a card. */
 export function isShow(action: number): boolean {
   return action >= SHOW_BASE && action < ACTION_SPACE;
 }

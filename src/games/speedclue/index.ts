@@ -19,6 +19,7 @@ function maxDecisions(players: number): number {
   return players * (TRIPLES + 1) * 3;
 }
 
+/** SpeedClue (sadakatsu contest), the game object to play it with: its rules, views and search state for strategies, and the table for scripts. */
 export const speedClue: Game<SpeedClueState, SpeedClueView> = defineGame({
   id: 'speedclue',
   title: 'SpeedClue (sadakatsu contest)',

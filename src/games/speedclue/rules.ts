@@ -55,6 +55,7 @@ export interface DecodedRules {
   readonly accusationRules: boolean;
 }
 
+/** Decodes values from parseSpeedClueRules (or any complete set of them), such as a strategy's `context.rules`. */
 export function decodeRules(rules: RuleValues): DecodedRules {
   return {
     askSingleMatch: rules.askSingleMatch === true,

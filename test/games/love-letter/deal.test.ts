@@ -2,7 +2,8 @@
 // neighbouring positions, whose swaps share one random draw, are independent of each other.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CARD_COPIES, DECK_SIZE, FULL_DECK, LoveLetterState, loveLetter, masterKey } from '../../../src/index.ts';
+import { CARD_COPIES, DECK_SIZE, FULL_DECK, loveLetter, masterKey } from '../../../src/index.ts';
+import { LoveLetterState } from '../../../src/games/love-letter/state.ts';
 import { assertFits } from '../../helpers/numbers.ts';
 
 const DEALS = 40_000;

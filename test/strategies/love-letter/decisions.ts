@@ -11,9 +11,9 @@ import {
   masterKey,
   type LoveLetterDecidingView,
   type LoveLetterSeatView,
-  type LoveLetterState,
   type Strategy,
 } from '../../../src/index.ts';
+import type { LoveLetterState } from '../../../src/games/love-letter/state.ts';
 import assert from 'node:assert/strict';
 
 export const rules = loveLetter.parseRules({});

@@ -12,10 +12,10 @@ import {
   loveLetter,
   masterKey,
   playGame,
-  type LoveLetterState,
   type Rng,
   type Strategy,
 } from '../../../src/index.ts';
+import type { LoveLetterState } from '../../../src/games/love-letter/state.ts';
 import { RoundKnowledge } from '../../../strategies/love-letter/knowledge.ts';
 import { builtinRegistry } from '../../../src/app.ts';
 
