@@ -75,6 +75,16 @@ describe('the notebooks in git', () => {
       }
     });
 
+    // A statistic worked out again in a cell can drift from the command's (another formula, or the
+    // kernel's own Math.log): the notebook's figures are then not the ones `parlor` reports.
+    test(`${name} takes logarithms and exponentials from parlor's statistics, not Math`, () => {
+      const notebook = readNotebook(join(NOTEBOOKS_DIR, `${name}.ipynb`));
+      const calls = codeCells(notebook).flatMap((cell) =>
+        [...sourceOf(cell).matchAll(/\bMath\.(?:exp|expm1|log\w*)\b/g)].map(([call]) => call),
+      );
+      assert.deepEqual(calls, []);
+    });
+
     test(`${name} imports from parlor only what carries documentation`, () => {
       const notebook = readNotebook(join(NOTEBOOKS_DIR, `${name}.ipynb`));
       const imported = codeCells(notebook).flatMap((cell) =>
