@@ -79,7 +79,9 @@ export async function playComparison(run: ComparisonJob): Promise<PlayedComparis
     // candidate's counters open the paired sums, so their game count is the batch's).
     const pairs = { ...job, matchups: [job.matchups[0]], games: job.matchups[0].games };
     const progress = new JobProgress(pairs, job.id, [
-      (data?: Float64Array) => new PairedCounters(layout, data as Float64Array<ArrayBuffer> | undefined),
+      Object.assign((data?: Float64Array) => new PairedCounters(layout, data as Float64Array<ArrayBuffer> | undefined), {
+        size: layout.size,
+      }),
     ]);
     const extra = run.checkpoint?.extra as Partial<ComparisonExtra> | undefined;
     if (run.checkpoint && (!Array.isArray(extra?.trajectory) || extra.trajectory.length !== run.checkpoint.merged + 1))
@@ -94,7 +96,7 @@ export async function playComparison(run: ComparisonJob): Promise<PlayedComparis
     if (run.checkpoint) {
       restoreProgress(context, dir, job, progress, run.checkpoint);
       // The looks already merged are in the trajectory: the test reads where they left it (again, if a pending batch just merged).
-      if (progress.merged > 0) test.read(progress.counters[0].totals(candidate, baseline));
+      if (progress.merged > 0) test.read(progress.mergedSums(0).totals(candidate, baseline));
     }
     const playBlocks = (fromBlock: number, toBlock: number, signal?: AbortSignal) =>
       runners.runnerFor(seats).run({ kind: 'paired', registry: context.registryModule, paired: plan.paired, fromBlock, toBlock }, signal);

@@ -98,7 +98,7 @@ export class ClearLeaderStop {
 
   /** Reads the sums a resumed job starts from: it may have merged its stopping batch before it was interrupted. */
   resumeFrom(progress: JobProgress<Counters>): void {
-    if (progress.merged > 0) this.lookAt(progress, progress.counters[0]);
+    if (progress.merged > 0) this.lookAt(progress, progress.mergedSums(0));
   }
 
   private lookAt(progress: JobProgress<Counters>, sums: Counters): void {

@@ -455,7 +455,7 @@ async function execute(
         `transcript: ${context.invocation} replay --job ${shellWord(dir)} --index ${note.game}`,
     );
   }
-  const unlisted = progress.counters.reduce((sum, counters) => sum + counters.noteCount(), 0) - summary.forfeitGames.length;
+  const unlisted = progress.counters.reduce((sum, counters) => sum + (counters?.noteCount() ?? 0), 0) - summary.forfeitGames.length;
   if (unlisted > 0) {
     context.warn(
       `and ${unlisted.toLocaleString('en-US')} more forfeits not listed (one per game, seat and reason); forfeits.csv counts them all`,

@@ -44,7 +44,7 @@ async function play(spec: JobSpec, workers: number, modules: ThreadSetup, signal
   const progress = new JobProgress(spec, jobId(spec), layouts.map(countersOf));
   try {
     const status = await executeJob(progress, runners, { concurrency: workers, registry: REGISTRY, signal });
-    return { status, counters: progress.counters.map((counters) => Array.from(counters.data)) };
+    return { status, counters: progress.snapshot().map((counters) => Array.from(counters.data)) };
   } finally {
     await runners.close();
   }

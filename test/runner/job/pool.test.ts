@@ -42,7 +42,7 @@ async function play(spec: JobSpec, workers: number, seen?: (runners: Runners) =>
     await runners.close();
   }
   assert.equal(progress.gamesDone, spec.games);
-  return progress.counters.map((counters) => counters.data);
+  return progress.snapshot().map((counters) => counters.data);
 }
 
 describe('the worker pool', () => {

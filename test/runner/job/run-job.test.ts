@@ -7,6 +7,9 @@ import { countersOf, executeJob, JobProgress, type Checkpoint } from '../../../s
 import { Runners } from '../../../src/runner/job/runners.ts';
 import { decodeSums, encodeSums } from '../../../src/runner/job/sparse-sums.ts';
 
+/** The match-ups whose merged sums have been made. */
+const made = (progress: JobProgress) => progress.counters.flatMap((counters, m) => (counters === undefined ? [] : [m]));
+
 describe('job progress', () => {
   const input: JobInput = {
     command: 'sim',
@@ -50,10 +53,10 @@ describe('job progress', () => {
       [1, 2],
     );
     assert.equal(progress.snapshot()[0].data[ROUNDS], 5, 'a snapshot holds the batches finished ahead of their turn');
-    assert.equal(progress.counters[0].data[ROUNDS], 0, 'which are merged only in their turn');
+    assert.deepEqual(made(progress), [], 'which are merged only in their turn');
     progress.accept(0, batch(1));
     assert.equal(progress.merged, 3);
-    assert.equal(progress.counters[0].data[ROUNDS], 6);
+    assert.equal(progress.counters[0]?.data[ROUNDS], 6);
 
     const resumed = new JobProgress(job, 'id', [countersOf(layout)]);
     resumed.restore(JSON.parse(JSON.stringify(checkpoint)));
@@ -61,8 +64,8 @@ describe('job progress', () => {
     resumed.accept(0, batch(1));
     resumed.accept(3, batch(4));
     assert.ok(resumed.complete);
-    assert.equal(resumed.counters[0].data[ROUNDS], 10);
-    assert.equal(resumed.counters[0].data[Global.GAMES], 40);
+    assert.equal(resumed.counters[0]?.data[ROUNDS], 10);
+    assert.equal(resumed.counters[0]?.data[Global.GAMES], 40);
   });
 
   test('keeps a batch finished ahead of its turn sparse, and adds it whole in its turn', () => {
@@ -81,7 +84,7 @@ describe('job progress', () => {
     assert.deepEqual(held, encodeSums(sparse()));
     progress.accept(0, batch(1));
     assert.equal(progress.merged, 2);
-    assert.deepEqual(progress.counters[1].data, sparse());
+    assert.deepEqual(progress.counters[1]?.data, sparse());
   });
 
   test('with several match-ups, merges, checkpoints and reports whole rounds only', () => {
@@ -107,11 +110,7 @@ describe('job progress', () => {
       [10, 10],
       'a round finished ahead of its turn counts both seatings alike',
     );
-    assert.deepEqual(
-      progress.counters.map((counters) => counters.data[Global.GAMES]),
-      [0, 0],
-      'on copies of the merged sums',
-    );
+    assert.deepEqual(made(progress), [], 'not into the merged sums, which are not even made yet');
     assert.deepEqual(
       progress.checkpoint().pending.map((p) => p.batch),
       [0, 2, 3],
@@ -120,13 +119,39 @@ describe('job progress', () => {
     assert.equal(progress.merged, 4);
     const snapshot = progress.snapshot();
     assert.ok(
-      snapshot.every((counters, m) => counters.data === progress.counters[m].data),
+      snapshot.every((counters, m) => counters.data === progress.counters[m]?.data),
       'with nothing ahead of its turn, the merged sums themselves: a big tournament has no memory to copy them',
     );
     assert.deepEqual(
-      progress.counters.map((counters) => counters.data[Global.GAMES]),
+      progress.counters.map((counters) => counters?.data[Global.GAMES]),
       [20, 20],
     );
+  });
+
+  test("makes a match-up's sums only once a batch is merged into it or a checkpoint restores some", () => {
+    const fresh = () => new JobProgress(table, 'id', [countersOf(layout), countersOf(layout)]);
+    const progress = fresh();
+    assert.deepEqual(made(progress), []);
+    progress.accept(0, batch(1));
+    const ahead = progress.checkpoint();
+    assert.deepEqual(ahead.counters, [
+      { size: layout.size, runs: [] },
+      { size: layout.size, runs: [] },
+    ]);
+    assert.deepEqual(
+      progress.snapshot().map((counters) => counters.data[Global.GAMES]),
+      [0, 0],
+    );
+    assert.deepEqual(made(progress), [], 'a batch ahead of its turn, a checkpoint and a snapshot make none');
+    const resumed = fresh();
+    resumed.restore(ahead);
+    assert.deepEqual(made(resumed), [], 'nor does a checkpoint that merged nothing');
+    resumed.accept(1, batch(1));
+    assert.deepEqual(made(resumed), [0, 1], 'the round merged into both');
+    const again = fresh();
+    again.restore(resumed.checkpoint());
+    assert.deepEqual(made(again), [0, 1]);
+    assert.deepEqual(again.counters[1]?.data, resumed.counters[1]?.data);
   });
 
   test('refuses a checkpoint of several match-ups from an older parlor, whose batch numbers name other games', () => {
@@ -166,7 +191,7 @@ describe('job progress', () => {
     const written = { job: 'id', format: 2, merged: 1, counters: [encodeSums(whole)], pending: [], order: 'rounds' as const };
     const resumed = new JobProgress(job, 'id', [countersOf(narrow)]);
     resumed.restore(written);
-    const data = resumed.counters[0].data;
+    const data = resumed.mergedSums(0).data;
     assert.equal(data.length, narrow.size);
     assert.deepEqual([data[Global.GAMES], data[Global.ROUNDS], data[narrow.dealGroup(3)]], [10, 3, 5]);
     assert.deepEqual([data[narrow.notesStart], data[narrow.notesStart + 1]], [1, 8], 'the forfeit notes moved up with the groups');
@@ -185,14 +210,14 @@ describe('job progress', () => {
     const older = {
       job: 'id',
       merged: 1,
-      counters: [Array.from(progress.counters[0].data)],
+      counters: [Array.from(progress.mergedSums(0).data)],
       pending: [{ batch: 2, data: Array.from(batch(3)) }],
       order: 'rounds' as const,
     };
     for (const checkpoint of [written, older]) {
       const resumed = new JobProgress(job, 'id', [countersOf(layout)]);
       resumed.restore(checkpoint);
-      assert.deepEqual(resumed.counters[0].data, progress.counters[0].data);
+      assert.deepEqual(resumed.counters[0]?.data, progress.counters[0]?.data);
       assert.deepEqual(resumed.snapshot()[0].data, progress.snapshot()[0].data);
       assert.ok(resumed.isDone(2) && !resumed.isDone(1));
     }
@@ -326,8 +351,8 @@ describe('playing a job', () => {
     }
     assert.equal(most, 1);
     assert.deepEqual(warnings, []);
-    assert.equal(progress.counters[0].data[Global.GAMES], 400);
-    assert.equal(progress.counters[0].data[Global.ROUNDS], (399 * 400) / 2);
+    assert.equal(progress.counters[0]?.data[Global.GAMES], 400);
+    assert.equal(progress.counters[0]?.data[Global.ROUNDS], (399 * 400) / 2);
     assert.ok(new Set(listening).size > 1, 'the lanes have signals of their own');
   });
 
