@@ -146,17 +146,21 @@ export class Runners {
    * fails the command. A match-up with strategy files has them made on a worker thread (StartTask),
    * never in this one: a file whose seat fills the heap as it is made ends that thread, and the
    * command fails naming the match-up's files. Others, and every match-up of runs without a
-   * registry module for the threads, are made here, unless `made` holds every seat of the match-up
-   * already (MadeSeats): the player made here is returned, null where none was.
+   * registry module for the threads, are made here. Neither is made where `made` holds every seat
+   * of the match-up already (MadeSeats): the player made here is returned, null where none was.
    */
   async checkStart(match: PreparedMatch, design: DesignName, moveTimeout?: number, made?: MadeSeats): Promise<MatchPlayer | null> {
+    if (made?.covers(match, design)) return null;
     const registry = this.threads.registry;
     if (registry === undefined || !seatsUntrusted(match) || this.hasExternalSeat(match.spec.seats)) {
-      if (made?.covers(match, design)) return null;
       const player = new MatchPlayer(match, design, timedGuard(moveTimeout));
       made?.add(match, design);
       return player;
     }
+    // Counted as made before the thread makes them: the match-ups are checked all at once, and a
+    // seat that fails there fails the command. Each check of a strategy file took a worker 70 ms:
+    // minutes before the first game of a tournament of thousands of seatings.
+    made?.add(match, design);
     const pool = this.asidePool(registry);
     try {
       await pool.checkStart({ kind: 'start', registry, match: match.spec, design, moveTimeout });

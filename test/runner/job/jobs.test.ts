@@ -1,7 +1,7 @@
 // The job API as notebooks call it: no command line, no process signals, results in a folder.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -18,9 +18,12 @@ import {
 } from '../../../src/index.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 import { Runners } from '../../../src/runner/job/runners.ts';
-import type { GamesTask } from '../../../src/runner/play/tasks.ts';
+import type { GamesTask, StartTask } from '../../../src/runner/play/tasks.ts';
+import { WorkerPool } from '../../../src/runner/job/pool.ts';
 
 const scratch = scratchDir('jobs');
+/** A strategy file, run confined: its seats are made on worker threads. */
+const FIRST_LEGAL = 'test/fixtures/strategies/first-legal.js';
 
 /** A context that keeps its warnings, to check what a run reports. */
 function quietContext(): JobContext & { readonly warnings: string[] } {
@@ -47,6 +50,16 @@ async function seeingGames<T>(played: (task: GamesTask) => void, work: () => Pro
   } finally {
     Runners.prototype.runnerFor = runnerFor;
   }
+}
+
+/** A tournament of three strategies at tables of three, in all six orders. */
+function tableOfThree(context: JobContext, strategies: string[], seed: string) {
+  return planTournament(context.registry, { game: 'love-letter', strategies, players: 3, games: 60, seed, seatings: 'all' });
+}
+
+/** Each strategy at each position the orders seat it, as strategy@position. */
+function seatsOf(orders: readonly (readonly string[])[]): Set<string> {
+  return new Set(orders.flatMap((order) => order.map((strategy, position) => `${strategy}@${position}`)));
 }
 
 describe('jobs from code', () => {
@@ -101,19 +114,12 @@ describe('jobs from code', () => {
       kept = made.filter((ref) => ref.deref() !== undefined).length;
     };
     const context = { ...quietContext(), resultHooks: [countKept] };
-    const plan = planTournament(context.registry, {
-      game: 'love-letter',
-      strategies: ['random', 'cautious', 'counter'],
-      players: 3,
-      games: 60,
-      seed: 'held',
-      seatings: 'all',
-    });
+    const plan = tableOfThree(context, ['random', 'cautious', 'counter'], 'held');
     const outcome = await startJob(context, plan, { workers: 1, out: join(scratch, 'held') });
     assert.equal(outcome.status, 'complete');
     // The six orders of three strategies put each at each position twice: five tables make every
     // such seat, the last order's seats all made before it.
-    const seats = new Set(madeSeats.flatMap((order) => order.map((strategy, position) => `${strategy}@${position}`)));
+    const seats = seatsOf(madeSeats);
     assert.equal(seats.size, 9, 'every strategy made at every position');
     assert.equal(made.length, 5, 'a table made only for a seating with a seat not made before');
     assert.equal(kept, 0, `${kept} of the ${made.length} tables still held as the run wrote its results`);
@@ -131,16 +137,51 @@ describe('jobs from code', () => {
         return random.create(options);
       },
     });
-    const plan = planTournament(context.registry, {
-      game: 'love-letter',
-      strategies: ['random', 'cautious', 'second-seat-refuser'],
-      players: 3,
-      games: 60,
-      seed: 'refused',
-      seatings: 'all',
-    });
+    const plan = tableOfThree(context, ['random', 'cautious', 'second-seat-refuser'], 'refused');
     await assert.rejects(startJob(context, plan, { workers: 1, out: join(scratch, 'refused') }), {
       message: 'strategy module second-seat-refuser: failed to start: not in the second seat',
+    });
+  });
+
+  test("a strategy file's seats are made on a worker once each, not again for every seating that holds them", async (t) => {
+    const checked: string[][] = [];
+    const checkStart = WorkerPool.prototype.checkStart;
+    WorkerPool.prototype.checkStart = async function (this: WorkerPool, task: StartTask) {
+      checked.push([...task.match.seats]);
+      return checkStart.call(this, task);
+    };
+    t.after(() => {
+      WorkerPool.prototype.checkStart = checkStart;
+    });
+    const context = quietContext();
+    const plan = tableOfThree(context, ['random', 'cautious', FIRST_LEGAL], 'checked');
+    const outcome = await startJob(context, plan, { workers: 1, out: join(scratch, 'checked') });
+    assert.equal(outcome.status, 'complete');
+    // As in this thread: the six orders of three strategies make every seat in five tables.
+    const seats = seatsOf(checked);
+    assert.equal(seats.size, 9, 'every strategy made at every position');
+    assert.equal(checked.length, 5, 'a seating checked only for a seat not made before');
+  });
+
+  test('a strategy file that cannot start at one position is refused there, its seats elsewhere made already', async () => {
+    const refuser = join(scratch, 'second-seat-refuser.js');
+    writeFileSync(
+      refuser,
+      `export default {
+        name: 'second-seat-refuser',
+        game: 'love-letter',
+        summary: 'refuses the second seat',
+        params: [],
+        create({ seat }) {
+          if (seat === 1) throw new Error('not in the second seat');
+          return { observes: false, restart() {}, inform() {}, choose: (_view, legal) => legal[0] };
+        },
+      };\n`,
+    );
+    const context = quietContext();
+    const plan = tableOfThree(context, [refuser, 'random', 'cautious'], 'refused-file');
+    await assert.rejects(startJob(context, plan, { workers: 1, out: join(scratch, 'refused-file') }), {
+      message: `strategy module ${refuser}: failed to start: create failed: not in the second seat`,
     });
   });
 
