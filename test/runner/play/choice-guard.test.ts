@@ -46,7 +46,10 @@ function strategyOf(choose: () => number, restart: () => void = () => {}): Strat
 }
 
 describe('the vm guard of games played in the main thread', () => {
-  const guard = new TimedChoiceGuard(0.05);
+  // Long enough for a call that returns at once to finish on a loaded machine, where a descheduled
+  // process may not run for a good part of a second; each call that never returns costs all of it.
+  const GUARD_SECONDS = 1;
+  const guard = new TimedChoiceGuard(GUARD_SECONDS);
   const legal = new Int32Array([7]);
 
   test('is one per limit, shared by every table made with it, a call under it free to make another', () => {
@@ -54,7 +57,7 @@ describe('the vm guard of games played in the main thread', () => {
     assert.equal(timedGuard(5), timedGuard(5));
     assert.notEqual(timedGuard(5), timedGuard(6));
     assert.equal(timedGuard(undefined), null);
-    const shared = timedGuard(0.05)!;
+    const shared = timedGuard(GUARD_SECONDS)!;
     assert.equal(
       shared.within(() => (shared.within(() => 3) as number) + 4),
       7,
