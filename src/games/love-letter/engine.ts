@@ -401,26 +401,37 @@ const LEGAL_ACTIONS = buildLegalActions();
 
 function buildLegalActions(): Int32Array {
   const written: number[] = [];
-  // Where each list written so far starts, by its actions: a list met again is pointed at, not
-  // written again, which keeps the table small enough for the processor's nearest cache.
-  const starts = new Map<string, number>();
+  // Where each list written so far starts, by a hash of its actions: a list met again is pointed
+  // at, not written again, which keeps the table small enough for the processor's nearest cache.
+  // A number, not the list joined into text: each strategy file's seat builds this table again
+  // (its confined copy of the game), and the text took most of that seat's start.
+  const starts = new Map<number, number[]>();
+  // A list is fixed by its two cards and whom each may target: most rows repeat a list already
+  // made, found by that key without writing it out again.
+  const made = new Map<number, number>();
+  // So a row is fixed by who is in and whom the seat may target, whatever the table size: a row
+  // met again is copied whole.
+  const rows = new Map<number, number>();
+  const cells = CARD_SLOTS * CARD_SLOTS;
   for (let players = MIN_PLAYERS; players <= MAX_PLAYERS; players++) {
     for (let seat = 0; seat < players; seat++) {
       for (let mask = 0; mask < 1 << players; mask++) {
         const row = legalRowBase(players) + (seat << players) + mask;
+        const signature = (mask << MAX_PLAYERS) | (mask & ~(1 << seat));
+        const same = rows.get(signature);
+        if (same !== undefined) {
+          LEGAL_LISTS.copyWithin(row * cells, same * cells, (same + 1) * cells);
+          continue;
+        }
+        rows.set(signature, row);
         for (let low = Card.SOLDIER; low < CARD_SLOTS; low++) {
           for (let high = low; high < CARD_SLOTS; high++) {
-            const start = written.length;
-            writeCardActions(players, mask, seat, low, written);
-            const lowerRun = written.length - start;
-            if (high !== low) writeCardActions(players, mask, seat, high, written);
-            const count = written.length - start;
-            const split = high !== low && lowerRun !== 0 && lowerRun !== count ? lowerRun : 0;
-            const actions = written.slice(start).join();
-            const first = starts.get(actions) ?? start;
-            if (first === start) starts.set(actions, start);
-            else written.length = start;
-            const list = (first << START_SHIFT) | (count << COUNT_SHIFT) | split;
+            const key = ((low * CARD_SLOTS + high) << 10) | (targetsOf(low, mask, seat) << 5) | targetsOf(high, mask, seat);
+            let list = made.get(key);
+            if (list === undefined) {
+              list = writeList(players, mask, seat, low, high, written, starts);
+              made.set(key, list);
+            }
             LEGAL_LISTS[(row * CARD_SLOTS + low) * CARD_SLOTS + high] = list;
             LEGAL_LISTS[(row * CARD_SLOTS + high) * CARD_SLOTS + low] = list;
           }
@@ -429,6 +440,54 @@ function buildLegalActions(): Int32Array {
     }
   }
   return Int32Array.from(written);
+}
+
+/**
+ * Writes the list of a hand of `low` and `high` at the end of `written`, or points at the same
+ * list written before; returns its LEGAL_LISTS word.
+ */
+function writeList(
+  players: number,
+  mask: number,
+  seat: number,
+  low: number,
+  high: number,
+  written: number[],
+  starts: Map<number, number[]>,
+): number {
+  const start = written.length;
+  writeCardActions(players, mask, seat, low, written);
+  const lowerRun = written.length - start;
+  if (high !== low) writeCardActions(players, mask, seat, high, written);
+  const count = written.length - start;
+  const split = high !== low && lowerRun !== 0 && lowerRun !== count ? lowerRun : 0;
+  const hash = listHash(written, start);
+  const alike = starts.get(hash);
+  const first = alike?.find((earlier) => sameList(written, earlier, start)) ?? start;
+  if (first !== start) written.length = start;
+  else if (alike) alike.push(start);
+  else starts.set(hash, [start]);
+  return (first << START_SHIFT) | (count << COUNT_SHIFT) | split;
+}
+
+/** Whom `card` may target with `mask` still in the round, as a mask; NONE, a value no mask takes. */
+function targetsOf(card: number, mask: number, seat: number): number {
+  const targeting = TARGETING[card];
+  if (targeting === Targeting.NONE) return 1 << MAX_PLAYERS;
+  return targeting === Targeting.OTHER ? mask & ~(1 << seat) : mask;
+}
+
+/** FNV-1a over the list written from `start` to the end, its length included. */
+function listHash(written: readonly number[], start: number): number {
+  let hash = Math.imul(0x811c9dc5 ^ (written.length - start), 0x01000193);
+  for (let i = start; i < written.length; i++) hash = Math.imul(hash ^ written[i], 0x01000193);
+  return hash;
+}
+
+/** Whether the list at `earlier` holds the same actions as the one written from `start` to the end. */
+function sameList(written: readonly number[], earlier: number, start: number): boolean {
+  for (let i = start; i < written.length; i++) if (written[earlier + i - start] !== written[i]) return false;
+  return true;
 }
 
 function writeCardActions(players: number, inMask: number, seat: number, card: number, out: number[]): void {
