@@ -351,8 +351,13 @@ const NTH_RANK = nthRanks();
 
 function nthRanks(): Int8Array {
   const ranks = new Int8Array((1 << RANKS) << 4);
-  for (let mask = 0; mask < 1 << RANKS; mask++) {
-    for (let left = mask, k = 0; left !== 0; left &= left - 1, k++) ranks[(mask << 4) | k] = lowestBit(left);
+  // A mask's ranks are its lowest one, then the ranks of the mask without it, a row already made:
+  // one copy per mask rather than a step per card, as each strategy file's seat, with a confined
+  // copy of the game, builds this table again.
+  for (let mask = 1; mask < 1 << RANKS; mask++) {
+    const rest = (mask & (mask - 1)) << 4;
+    ranks[mask << 4] = lowestBit(mask);
+    ranks.copyWithin((mask << 4) + 1, rest, rest + RANKS - 1);
   }
   return ranks;
 }
