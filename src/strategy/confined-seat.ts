@@ -82,10 +82,10 @@ function failed(error: unknown): string {
 /** The strategy the seats play; confinedModule sets it once the strategy's modules have run. */
 let definition: StrategyDefinition<any> | undefined;
 /** The games among which a seat finds its strategy's: each game's strategy API's default export. */
-let gamesPlayed: readonly Game<any, any>[] = [];
+let gamesPlayed: Readonly<Record<string, () => Game<any, any>>> = {};
 
 /** Plays the strategy file's `module`, with its game among `games`, in the seats the runner asks for. */
-export function confinedModule(module: Record<string, unknown>, games: readonly Game<any, any>[]): void {
+export function confinedModule(module: Record<string, unknown>, games: Readonly<Record<string, () => Game<any, any>>>): void {
   definition = exportedStrategies(module)[0];
   gamesPlayed = games;
 }
@@ -105,7 +105,7 @@ parlorExport?.(
     },
     seat(seat: number, players: number, rules: string, params: string): ConfinedSeat | string {
       try {
-        const game = gamesPlayed.find((candidate) => candidate.id === definition!.game)!;
+        const game = gamesPlayed[definition!.game]!();
         return openSeat(game, definition!, seat, players, parse(rules) as RuleValues, parse(params) as Record<string, ParamValue>);
       } catch (error) {
         return parlorReason!(error);

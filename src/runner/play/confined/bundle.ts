@@ -208,11 +208,11 @@ export async function bundleStrategy(absolute: string, engines: EngineBinaries):
  */
 function entryOf(absolute: string): string {
   const apis = Object.keys(parlorSpecifiers()).filter((name) => name.startsWith(GAME_API));
+  const loaders = apis.map((name) => `${JSON.stringify(name.slice(GAME_API.length))}: () => require(${JSON.stringify(name)}).default`);
   return [
     `import { confinedModule } from ${JSON.stringify(INSIDE)};`,
     `import * as strategy from ${JSON.stringify(absolute)};`,
-    ...apis.map((name, index) => `import game${index} from ${JSON.stringify(name)};`),
-    `export default confinedModule(strategy, [${apis.map((_, index) => `game${index}`).join(', ')}]);`,
+    `export default confinedModule(strategy, { ${loaders.join(', ')} });`,
     '',
   ].join('\n');
 }
