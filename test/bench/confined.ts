@@ -19,6 +19,8 @@ export type ConfinedBenchLine = BenchLine & {
   readonly as: 'built-in' | 'trusted file' | 'confined file';
   readonly games: number;
   readonly gamesPerSecond: number;
+  /** A confined file's: the milliseconds making one seat takes (its top-level code and a copy of its game evaluated). */
+  readonly seatStartMs?: number;
 };
 
 const CASES = [
@@ -57,6 +59,25 @@ async function gamesPerSecond(
   return { games: index - first, rate: Math.round((index - first) / (elapsed / 1000)) };
 }
 
+/**
+ * The median milliseconds a seat of `spec` takes to make, over tables made with it in every seat:
+ * a confined file's seat runs its bundle again, parlor's game included, which a match-up of a
+ * tournament or a hosted game started afresh pays for each seat.
+ */
+async function seatStartMs(game: string, spec: string, players: number, tables: number, now: Clock): Promise<number> {
+  const match = await prepareMatch(builtinRegistry(), { game, seats: Array(players).fill(spec), rules: {}, seed: 'bench-confined' });
+  const times: number[] = [];
+  // The first tables also compile the runner's own code for making seats: not a seat's cost.
+  for (let i = 0; i < 3; i++) createTable(match);
+  for (let i = 0; i < tables; i++) {
+    const start = now();
+    createTable(match);
+    times.push((now() - start) / players);
+  }
+  times.sort((a, b) => a - b);
+  return Math.round(times[times.length >> 1] * 10) / 10;
+}
+
 export async function benchConfinement(
   options: { readonly quick?: boolean; readonly cpu?: boolean },
   report: (line: ConfinedBenchLine) => void,
@@ -64,12 +85,20 @@ export async function benchConfinement(
   const seconds = options.quick ? 0.3 : 2;
   const now = options.cpu ? processorClock : wallClock;
   for (const { game, builtin, file, players } of CASES) {
-    const line = async (as: ConfinedBenchLine['as'], spec: string) => {
+    const line = async (as: ConfinedBenchLine['as'], spec: string, seatStart?: number) => {
       const { games, rate } = await gamesPerSecond(game, spec, players, seconds, now);
-      report({ bench: 'confined', game, strategy: builtin, as, games, gamesPerSecond: rate });
+      report({
+        bench: 'confined',
+        game,
+        strategy: builtin,
+        as,
+        games,
+        gamesPerSecond: rate,
+        ...(seatStart === undefined ? {} : { seatStartMs: seatStart }),
+      });
     };
     await line('built-in', builtin);
-    await line('confined file', file);
+    await line('confined file', file, await seatStartMs(game, file, players, options.quick ? 5 : 20, now));
     // Trusting a file is for the rest of the process: its trusted figure comes last.
     trustStrategyFiles([file]);
     await line('trusted file', file);
@@ -81,7 +110,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   await benchConfinement({ quick: args.has('--quick'), cpu: args.has('--cpu') }, (line) => {
     const text = args.has('--json')
       ? JSON.stringify(line)
-      : `confined  ${line.game.padEnd(12)} ${line.strategy.padEnd(9)} ${line.as.padEnd(14)} ${line.gamesPerSecond.toLocaleString('en-US').padStart(8)} games/s`;
+      : `confined  ${line.game.padEnd(12)} ${line.strategy.padEnd(9)} ${line.as.padEnd(14)} ${line.gamesPerSecond.toLocaleString('en-US').padStart(8)} games/s${line.seatStartMs === undefined ? '' : `, ${line.seatStartMs} ms a seat to start`}`;
     process.stdout.write(`${text}\n`);
   });
 }
