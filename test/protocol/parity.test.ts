@@ -17,7 +17,8 @@ const THROUGH_PROTOCOL = 'digest-through-protocol';
 // A `parlor bot` process per round costs a Node, tsx and CLI start-up (about half a second of CPU
 // here), so the default run checks real processes on a dozen games (about 80 bot starts), and
 // PARLOR_FULL_PARITY=1 plays 1,000 games that way (about half an hour on two cores). The loopback
-// tests send the very same text through the very same bot code, 1,300 games in a few seconds.
+// tests send the very same text through the very same bot code: 1,300 games in less time than
+// those dozen.
 const PROCESS_GAMES = process.env.PARLOR_FULL_PARITY === '1' ? 1000 : 12;
 
 let scratch: string;
