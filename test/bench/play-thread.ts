@@ -12,6 +12,7 @@ import { MatchPlayer } from '../../src/runner/play/batch.ts';
 import { Counters } from '../../src/runner/play/counters.ts';
 import { prepareMatch } from '../../src/runner/play/match.ts';
 import { playGame } from '../../src/runner/play/table.ts';
+import { askMainThreadForEsbuild } from '../../src/runner/play/main-thread-esbuild.ts';
 
 export interface PlayThreadSetup {
   readonly seats: readonly string[];
@@ -23,6 +24,8 @@ export interface PlayThreadSetup {
   readonly seconds: number;
   /** One 32-bit cell the main thread sets to 1 once every thread is ready. */
   readonly start: SharedArrayBuffer;
+  /** Where the main thread hears the thread's esbuild work: a strategy file's bundle. */
+  readonly esbuild?: string;
 }
 
 export type PlayThreadMessage = { readonly kind: 'ready' } | { readonly kind: 'played'; readonly gamesPerSecond: number };
@@ -31,6 +34,7 @@ export type PlayThreadMessage = { readonly kind: 'ready' } | { readonly kind: 'p
 const STEP = 500;
 
 const setup = workerData as PlayThreadSetup;
+askMainThreadForEsbuild(setup.esbuild);
 const match = await prepareMatch(builtinRegistry(), { game: 'love-letter', seats: setup.seats, rules: {}, seed: 'scaling' });
 // One design's player and one set of counters for the thread's life: a task builds its counters
 // afresh, a cost per task and not per game. The bare loop plays on the player's own table.

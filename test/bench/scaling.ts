@@ -21,6 +21,7 @@ import { Worker } from 'node:worker_threads';
 import type { BenchLine } from './engine.ts';
 import { referenceArgs, withNativeReferences } from './native.ts';
 import type { PlayThreadMessage, PlayThreadSetup } from './play-thread.ts';
+import { serveEsbuildToThreads, threadEnvironment } from '../../src/runner/play/main-thread-esbuild.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -152,8 +153,16 @@ async function playLoopSpeed(threads: number, seats: readonly string[], counted:
   let ready = 0;
   let total = 0;
   const workers = Array.from({ length: threads }, (_, index) => {
-    const workerData: PlayThreadSetup = { seats, counted, firstGame: index * THREAD_GAMES, warmUpSeconds: 0.5, seconds, start };
-    return new Worker(PLAY_THREAD, { workerData });
+    const workerData: PlayThreadSetup = {
+      seats,
+      counted,
+      firstGame: index * THREAD_GAMES,
+      warmUpSeconds: 0.5,
+      seconds,
+      start,
+      esbuild: serveEsbuildToThreads(),
+    };
+    return new Worker(PLAY_THREAD, { workerData, env: threadEnvironment() });
   });
   try {
     await Promise.all(

@@ -86,7 +86,7 @@ export function fifosLeftBy(pid: number): string[] {
 }
 
 /** Children of this process that exited and were not reaped, each as its pid and command name. */
-function zombiesNow(): string[] {
+export function zombiesNow(): string[] {
   return procEntries()
     .filter((pid) => {
       const stat = statOf(pid);
@@ -96,14 +96,15 @@ function zombiesNow(): string[] {
 }
 
 /**
- * Children of this process that exited and were never reaped. A child's exit reaches the event
- * loop a moment after it happens, later still on a loaded machine: one reaped within that time is
- * no leftover.
+ * Children of this process that exited and were never reaped, `besides` those found earlier. A
+ * child's exit reaches the event loop a moment after it happens, later still on a loaded machine:
+ * one reaped within that time is no leftover.
  */
-export async function zombieChildren(): Promise<string[]> {
+export async function zombieChildren(besides: readonly string[] = []): Promise<string[]> {
+  const left = () => zombiesNow().filter((zombie) => !besides.includes(zombie));
   const deadline = performance.now() + PROMPT_MS;
-  while (zombiesNow().length > 0 && performance.now() < deadline) await sleep(20);
-  return zombiesNow();
+  while (left().length > 0 && performance.now() < deadline) await sleep(20);
+  return left();
 }
 
 export interface PlayedMatch {

@@ -6,6 +6,7 @@ import type { ExternalHostLoader, ExternalSettings } from '../play/external.ts';
 import type { Task, TaskRunner } from '../play/tasks.ts';
 import { errorOf, type ThreadFailure } from '../play/thread-failure.ts';
 import { trustedStrategyFiles } from '../play/trust.ts';
+import { serveEsbuildToThreads, threadEnvironment } from '../play/main-thread-esbuild.ts';
 
 /** What a bot-hosting thread is started with. */
 export interface BotThreadSetup {
@@ -16,6 +17,8 @@ export interface BotThreadSetup {
   readonly trusted?: readonly string[];
   /** The flag the main thread sets when it stops every bot of the run (core/bots-stopped.ts); filled in as each thread starts. */
   readonly botsStopped?: SharedArrayBuffer;
+  /** Where the main thread hears the thread's esbuild work (serveEsbuildToThreads); filled in as each thread starts. */
+  readonly esbuild?: string;
 }
 
 export type BotThreadMessage =
@@ -39,11 +42,18 @@ class BotThread {
 
   constructor(setup: BotThreadSetup) {
     this.worker = new Worker(THREAD.entry, {
-      workerData: { ...setup, ...THREAD.workerData, trusted: trustedStrategyFiles(), botsStopped: botsStoppedFlag() },
+      workerData: {
+        ...setup,
+        ...THREAD.workerData,
+        trusted: trustedStrategyFiles(),
+        botsStopped: botsStoppedFlag(),
+        esbuild: serveEsbuildToThreads(),
+      },
       // A bot's FIFO ends are opened with fs.open and handed to sockets, which close them: a thread
       // tracking them would keep their numbers as still open (warning when one comes round again)
       // and close whatever holds those numbers when it exits.
       trackUnmanagedFds: false,
+      env: threadEnvironment(),
     });
     this.worker.on('message', (reply: BotThreadReply) => {
       const pending = this.pending.get(reply.id);

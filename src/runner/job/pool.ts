@@ -7,6 +7,7 @@ import type { PoolActivity } from './timeline.ts';
 import type { ReplayedDetail, WorkerSetup } from '../play/worker.ts';
 import { errorOf, type ThreadFailure } from '../play/thread-failure.ts';
 import { trustedStrategyFiles } from '../play/trust.ts';
+import { serveEsbuildToThreads, threadEnvironment } from '../play/main-thread-esbuild.ts';
 import { defaultWorkerMemory } from './worker-memory.ts';
 
 // Run from parlor's compiled bundle (bin/compile.js), workers load its worker entry directly, with no
@@ -45,7 +46,12 @@ export class WorkerPool implements TaskRunner {
     this.heapMb = heapMb;
     this.activity = ActivityBuffer.create(workers);
     this.started = workers;
-    const workerData: WorkerSetup = { registry, activity: this.activity.buffer, trusted: trustedStrategyFiles() };
+    const workerData: WorkerSetup = {
+      registry,
+      activity: this.activity.buffer,
+      trusted: trustedStrategyFiles(),
+      esbuild: serveEsbuildToThreads(),
+    };
     this.pool = new Piscina({
       filename: WORKER_ENTRY,
       minThreads: workers,
@@ -54,6 +60,7 @@ export class WorkerPool implements TaskRunner {
       idleTimeout: 60_000,
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
       workerData,
+      env: threadEnvironment(),
     });
     this.pool.on('error', ignoreReportsOfAbandonedTasks);
     // Each worker ended while the pool runs (a call past the move timeout) is replaced by a new one, which loads its code again.

@@ -6,10 +6,12 @@ import { adoptBotsStoppedFlag } from '../../core/bots-stopped.ts';
 import { failureOf } from './thread-failure.ts';
 import { ExternalRunner, type ExternalHostLoader } from './external.ts';
 import { trustStrategyFiles } from './trust.ts';
+import { askMainThreadForEsbuild } from './main-thread-esbuild.ts';
 import type { BotThreadMessage, BotThreadReply, BotThreadSetup } from '../job/bot-threads.ts';
 
 const setup = workerData as BotThreadSetup;
 trustStrategyFiles(setup.trusted ?? []);
+askMainThreadForEsbuild(setup.esbuild);
 if (setup.botsStopped) adoptBotsStoppedFlag(setup.botsStopped);
 const port = parentPort!;
 let host: ReturnType<ExternalHostLoader> | null = null;

@@ -14,7 +14,7 @@ import { resolveParlorEverywhere } from './parlor-specifiers.ts';
 import { NO_STRATEGY_EXPORTED, exportedStrategies } from '../../core/strategy-exports.ts';
 import type { ParamValue } from '../../core/strategy.ts';
 import { declaredParamsFault } from './declared-params.ts';
-import { trustedImportFault } from './missing-export.ts';
+import { importFault } from './main-thread-esbuild.ts';
 
 /** A strategy ready to create seats: its definition and checked parameters. */
 export interface ResolvedStrategy {
@@ -114,13 +114,13 @@ const importTypeScript: (absolute: string) => Promise<unknown> =
     ? (absolute) => import(pathToFileURL(absolute).href)
     : async (absolute) => {
         resolveParlorEverywhere();
-        const fault = await trustedImportFault(absolute);
+        const fault = await importFault(absolute);
         if (fault !== null) throw new MissingExport(fault);
         const { tsImport } = await import('tsx/esm/api');
         return tsImport(pathToFileURL(absolute).href, import.meta.url);
       };
 
-/** A trusted file imports a name its module does not export (trustedImportFault): said as it is. */
+/** A trusted file imports a name its module does not export (importFault): said as it is. */
 class MissingExport extends Error {}
 
 // A tournament prepares many match-ups with the same file: load (and compile) it once per thread.

@@ -4,6 +4,7 @@ import { ActivityBuffer } from '../job/pool-activity.ts';
 import { TaskPlayer } from './task-player.ts';
 import { failureOf, type ThreadFailure } from './thread-failure.ts';
 import { trustStrategyFiles } from './trust.ts';
+import { askMainThreadForEsbuild } from './main-thread-esbuild.ts';
 import type { AsideTask, Task } from './tasks.ts';
 
 /** What the pool hands every worker as it starts. */
@@ -13,11 +14,14 @@ export interface WorkerSetup {
   readonly activity: SharedArrayBuffer;
   /** Strategy files the user trusts (--trust), as absolute paths. */
   readonly trusted?: readonly string[];
+  /** Where the main thread hears this thread's esbuild work (serveEsbuildToThreads). */
+  readonly esbuild?: string;
 }
 
 const setup = workerData as WorkerSetup | undefined;
 const activity = setup ? new ActivityBuffer(setup.activity) : null;
 trustStrategyFiles(setup?.trusted ?? []);
+askMainThreadForEsbuild(setup?.esbuild);
 
 // One per worker thread, for the thread's life: it caches every match-up's tables.
 const player = new TaskPlayer();

@@ -1,4 +1,4 @@
-import type { OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
+import type { Message, OnResolveArgs, OnResolveResult, Plugin } from 'esbuild';
 import { realpathSync, statSync } from 'node:fs';
 import { SourceMap, isBuiltin } from 'node:module';
 import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { parlorSpecifiers } from '../parlor-specifiers.ts';
 import { shownPath } from '../table.ts';
 import { choicesListed } from '../../../core/near-miss.ts';
+import { oneLineDetail } from '../../../core/forfeits.ts';
+import { missingExportFault } from '../missing-export.ts';
 
 /** parlor's source tree, where the specifiers a strategy may import resolve. */
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -162,10 +164,10 @@ function confinedImports(absolute: string, engines: EngineBinaries): Plugin {
 
 /**
  * The strategy file with everything it imports, and src/strategy/confined-seat.ts evaluated first, as
- * one script whose completion value is its ConfinedModule. `require` answers only with a failure: no module
- * in a compartment comes from Node.
+ * one script whose completion value is its ConfinedModule, with its source map. `require` answers
+ * only with a failure: no module in a compartment comes from Node.
  */
-export async function bundleStrategy(absolute: string, engines: EngineBinaries): Promise<StrategyBundle> {
+export async function bundleStrategy(absolute: string, engines: EngineBinaries): Promise<BundledStrategy> {
   // Loaded with the first strategy file: commands that load none (`parlor bot` of a built-in) skip it.
   const { build } = await import('esbuild');
   const output = await build({
@@ -189,7 +191,6 @@ export async function bundleStrategy(absolute: string, engines: EngineBinaries):
     plugins: [confinedImports(absolute, engines)],
   });
   const code = output.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
-  const map = new SourceMap(JSON.parse(output.outputFiles.find((file) => file.path.endsWith('.map'))!.text));
   return {
     code: `(() => {
   const module = { exports: {} };
@@ -197,8 +198,32 @@ export async function bundleStrategy(absolute: string, engines: EngineBinaries):
   (function (module, exports, require) {\n${code}\n})(module, module.exports, require);
   return module.exports.default;
 })()`,
-    sourceAt: (place) => sourceAt(map, place),
+    map: output.outputFiles.find((file) => file.path.endsWith('.map'))!.text,
   };
+}
+
+/** What a bundled file is loaded from: plain text, which threads are handed (see main-thread-esbuild.ts). */
+export interface BundledStrategy {
+  readonly code: string;
+  /** The source map, as JSON. */
+  readonly map: string;
+}
+
+/** The bundle, with where in its sources a place of its code lies. */
+export function strategyBundle(bundled: BundledStrategy): StrategyBundle {
+  const map = new SourceMap(JSON.parse(bundled.map));
+  return { code: bundled.code, sourceAt: (place) => sourceAt(map, place) };
+}
+
+/** Why esbuild did not bundle the file: its first message, where a syntax error is, as the loader of trusted files says it too. */
+export function bundleFailure(error: unknown, absolute: string): string {
+  const first = (error as { errors?: Message[] }).errors?.[0];
+  if (!first) return `failed to load: ${oneLineDetail(error instanceof Error ? error.message : String(error))}`;
+  if (first.pluginName !== '' || !first.location) return first.text;
+  const missing = missingExportFault(first, realpathSync(absolute));
+  if (missing !== null) return missing;
+  // esbuild counts columns from 0; editors and Node count from 1.
+  return `syntax error at line ${first.location.line}, column ${first.location.column + 1}: ${first.text}`;
 }
 
 /**

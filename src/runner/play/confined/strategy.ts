@@ -5,15 +5,13 @@ import type { PlayerView } from '../../../core/game.ts';
 import type { Rng } from '../../../core/random.ts';
 import type { ParamSpec, Strategy, StrategyDefinition } from '../../../core/strategy.ts';
 import { ChoiceOutOfMemory, TIMED_OUT, TimedChoiceGuard, TimedStrategy } from '../choice-guard.ts';
-import { bundleStrategy, type EngineBinaries, type StrategyBundle } from './bundle.ts';
+import { strategyBundle, type EngineBinaries, type StrategyBundle } from './bundle.ts';
+import { bundledStrategy } from '../main-thread-esbuild.ts';
 import { PlacedError, shownPath } from '../table.ts';
 import { RECORD_INTS, type ConfinedModule, type ConfinedSeat } from '../../../strategy/confined-seat.ts';
 import { compartmentEvaluator, type Evaluation } from './realm.ts';
 import { memoryRefusals } from './memory-meter.ts';
 import { describeOnThread, type LoadCheck } from './load-check.ts';
-import { missingExportFault } from '../missing-export.ts';
-import type { Message } from 'esbuild';
-import { realpathSync } from 'node:fs';
 
 /** How long a strategy file's own top-level code may run while it is loaded. */
 const LOAD_SECONDS = 10;
@@ -29,30 +27,17 @@ interface Description {
   readonly error?: string;
 }
 
-// A tournament prepares many match-ups with the same file: bundle it once per thread.
+// A tournament prepares many match-ups with the same file: ask for its bundle once per thread.
 const bundles = new Map<string, Promise<StrategyBundle>>();
 
 function bundleOnce(path: string, absolute: string, engines: EngineBinaries): Promise<StrategyBundle> {
   let bundle = bundles.get(absolute);
   if (!bundle) {
-    bundle = bundleStrategy(absolute, engines).catch((error: unknown) => {
-      bundles.delete(absolute);
-      throw Errors.badStrategyModule(path, bundleFailure(error, absolute));
-    });
+    bundle = bundledStrategy(path, absolute, engines).then(strategyBundle);
+    bundle.catch(() => bundles.delete(absolute));
     bundles.set(absolute, bundle);
   }
   return bundle;
-}
-
-/** esbuild's first message: where a syntax error is, as the loader of trusted files says it too. */
-function bundleFailure(error: unknown, absolute: string): string {
-  const first = (error as { errors?: Message[] }).errors?.[0];
-  if (!first) return `failed to load: ${oneLineDetail(error instanceof Error ? error.message : String(error))}`;
-  if (first.pluginName !== '' || !first.location) return first.text;
-  const missing = missingExportFault(first, realpathSync(absolute));
-  if (missing !== null) return missing;
-  // esbuild counts columns from 0; editors and Node count from 1.
-  return `syntax error at line ${first.location.line}, column ${first.location.column + 1}: ${first.text}`;
 }
 
 /** Why the file's top-level code failed, as its realm told it (Evaluation). */
