@@ -11,7 +11,7 @@ import { finishRun } from '../../src/protocol/index.ts';
 import { botLogName } from '../../src/protocol/host.ts';
 import { startParlor } from '../cli/cli.ts';
 import { ANSWERING_SECONDS, HUNG_MS } from '../helpers/patience.ts';
-import { PYTHON, ROOT, forfeitsOf, playExternal, processesMarked, zombieChildren } from './helpers.ts';
+import { PYTHON, ROOT, forfeitsOf, playExternal, processesMarked, botZombies } from './helpers.ts';
 import { scratchDir } from '../helpers/scratch.ts';
 
 const cmd = (...words: string[]) => `cmd:${quote(words)}`;
@@ -52,7 +52,7 @@ function logOf(resultsDir: string, seat: string): string {
 
 async function assertNothingLeft(): Promise<void> {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
-  assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
+  assert.deepEqual(await botZombies(), [], 'every bot process was reaped');
 }
 
 describe('a bot that writes its stderr without end', () => {

@@ -20,7 +20,7 @@ import {
   playExternal,
   prepareExternal,
   processesMarked,
-  zombieChildren,
+  botZombies,
 } from './helpers.ts';
 import { eventually, LONG_SLEEP_SECONDS, PROMPT_MS } from '../helpers/patience.ts';
 import { scratchDir } from '../helpers/scratch.ts';
@@ -45,7 +45,7 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function assertNothingLeft(handlesBefore: Record<string, number>): Promise<void> {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
-  assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
+  assert.deepEqual(await botZombies(), [], 'every bot process was reaped');
   // Child processes and pipes are checked above (tsx keeps a compiler process of its own): here, timers.
   assert.ok((liveHandles().Timeout ?? 0) <= (handlesBefore.Timeout ?? 0), 'no timer left running');
 }

@@ -21,7 +21,7 @@ import {
   playHosted,
   playInProcess,
   processesMarked,
-  zombieChildren,
+  botZombies,
   type Played,
   type PlayedMatch,
 } from '../helpers.ts';
@@ -110,7 +110,7 @@ async function playLogged(
 
 async function assertNothingLeft(): Promise<void> {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
-  assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
+  assert.deepEqual(await botZombies(), [], 'every bot process was reaped');
 }
 
 /**

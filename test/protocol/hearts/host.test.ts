@@ -19,7 +19,7 @@ import {
   playInProcess,
   fifosLeftBy,
   processesMarked,
-  zombieChildren,
+  botZombies,
   assertSameGames,
   playHosted,
 } from '../helpers.ts';
@@ -46,7 +46,7 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function assertNothingLeft(): Promise<void> {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
-  assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
+  assert.deepEqual(await botZombies(), [], 'every bot process was reaped');
   assert.deepEqual(fifosLeftBy(process.pid), [], "every bot's FIFOs were removed");
 }
 

@@ -10,7 +10,7 @@ import { Illegal } from '../../../src/games/speedclue/index.ts';
 import type { ReadFailure } from '../../../src/protocol/index.ts';
 import { ANSWERING_SECONDS, PROMPT_MS } from '../../helpers/patience.ts';
 import { startParlor } from '../../cli/cli.ts';
-import { PYTHON, ROOT, forfeitsOf, liveHandles, playExternal, processesMarked, zombieChildren } from '../helpers.ts';
+import { PYTHON, ROOT, forfeitsOf, liveHandles, playExternal, processesMarked, botZombies } from '../helpers.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 
 const fixture = (name: string) => join(ROOT, 'test/fixtures/bots/speedclue', name);
@@ -31,7 +31,7 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function assertNothingLeft(): Promise<void> {
   assert.deepEqual(processesMarked(marker), [], 'no bot process is left running');
-  assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
+  assert.deepEqual(await botZombies(), [], 'every bot process was reaped');
   // The port closes a moment after its last bot is gone.
   for (let waited = 0; liveHandles().TCPServerWrap !== undefined && waited < 1000; waited += 20) await sleep(20);
   assert.equal(liveHandles().TCPServerWrap, undefined, 'no port is left listening');

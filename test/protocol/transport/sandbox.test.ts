@@ -19,7 +19,7 @@ import { sandboxProblem } from '../../../src/protocol/transport/sandbox.ts';
 import { freshIdentifier, sharedBotPort, TcpChannel } from '../../../src/protocol/transport/tcp.ts';
 import type { SandboxLimits } from '../../../src/runner/play/external.ts';
 import { ANSWERING_MS } from '../../helpers/patience.ts';
-import { assertSameGames, forfeitsOf, playExternal, playHosted, processesMarked, PYTHON, ROOT, zombieChildren } from '../helpers.ts';
+import { assertSameGames, forfeitsOf, playExternal, playHosted, processesMarked, PYTHON, ROOT, botZombies } from '../helpers.ts';
 
 const problem = sandboxProblem();
 const LIMITS: SandboxLimits = { memory: 256, cpu: 20, processes: 16 };
@@ -318,7 +318,7 @@ describe('sandboxed bots on FIFOs and TCP', { skip: problem ?? false }, () => {
 
   test('nothing is left: no process, no socket, no folder', async () => {
     assert.deepEqual(processesMarked(marker), [], 'no bot process or forwarder is left running');
-    assert.deepEqual(await zombieChildren(), [], 'every bot process was reaped');
+    assert.deepEqual(await botZombies(), [], 'every bot process was reaped');
     assert.deepEqual(channelFolders(), [], "no sandboxed channel's folder is left");
   });
 });
