@@ -109,7 +109,9 @@ export interface Game<S extends GameState = GameState, V extends PlayerView = Pl
    * whose rules say so may play a default move for it instead. `answered`, where given, is the
    * decision the bad answer was meant for, in the game's own numbers, when a protocol's reply may
    * answer one the engine has already passed by (a Dominion bot told it has an action left
-   * answers the action phase the engine skipped): the rules' answer is that decision's.
+   * answers the action phase the engine skipped): the rules' answer is that decision's. A protocol
+   * may also name the decision awaited, where it read the reply as meant for it: Dominion's rules
+   * end the turn for a buy reply that could not be read, and only the buys for one that was.
    */
   forfeit(state: S, reason: number, answered?: number): void;
   /** Each seat's share of the game win (shared wins split equally). */

@@ -84,7 +84,10 @@ export interface Outbound {
 export interface InvalidReply {
   readonly invalid: number;
   readonly detail: string;
-  /** The decision the reply answered, where it is not the one the engine awaits (Game.forfeit's `answered`). */
+  /**
+   * The decision the reply answered, where it is not the one the engine awaits or where the game's
+   * rules tell a reply read as that decision's from one that could not be read (Game.forfeit's `answered`).
+   */
   readonly answered?: number;
 }
 

@@ -53,10 +53,12 @@ export function applyAction(s: DominionState, action: number): void {
 /**
  * A bad answer (or a timeout) plays the rules' fallback rather than ending the game, as both
  * servers do: in the action phase one action is spent (or the turn ends, under invalidAction);
- * a buy or cleanup ends the turn; a card being resolved does nothing more; a militia victim
+ * a buy ends the buys (or, under invalidAction, one that could not be read ends the turn); a
+ * cleanup ends the turn; a card being resolved does nothing more; a militia victim
  * discards what it owes, chosen at random or from the start of its hand. An answer meant for
  * the action phase (`answered`), given where the engine skipped it for want of an action card
- * while an action was left, is judged as in the action phase: the buys are still to come.
+ * while an action was left, is judged as in the action phase: the buys are still to come. A reply
+ * read as a buy (`answered` the buy phase) was read, whatever its reason: it ends the buys only.
  */
 export function forfeitTurn(s: DominionState, reason: number, answered?: number): void {
   s.tally.forfeit(s.current, reason);
@@ -69,7 +71,7 @@ export function forfeitTurn(s: DominionState, reason: number, answered?: number)
     s.chanceRngs[victim].seed(s.key, s.gameIndex, Streams.CHANCE, victim);
     s.chanceSeeded |= 1 << victim;
   }
-  if (s.engine.forfeitTurn(reason, s.events.enabled ? 1 : 0, answered === Phase.ACTION ? 1 : 0) !== 0) finishGame(s);
+  if (s.engine.forfeitTurn(reason, s.events.enabled ? 1 : 0, answered ?? Phase.OVER) !== 0) finishGame(s);
 }
 
 /** The tally and the last records of a game the engine has ended. */

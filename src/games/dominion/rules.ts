@@ -48,7 +48,7 @@ export const DOMINION_RULES: readonly RuleOption[] = [
     name: 'invalidAction',
     values: ['consume-action', 'end-turn'],
     default: 'consume-action',
-    help: 'what a bad answer in the action phase costs: one action, or the rest of the turn',
+    help: 'what a bad answer in the action phase costs: one action, or the rest of the turn (where the turn ends, so does a reply that cannot be read, or none, in the buy phase: no cleanup is asked)',
   },
   {
     name: 'attackTopDiscard',

@@ -20,7 +20,7 @@ import { decodeRules, type DecodedRules } from './rules.ts';
 export interface DominionEngine {
   resetGame(logging: number): void;
   applyAction(action: number, logging: number): number;
-  forfeitTurn(reason: number, logging: number, answeredActions: number): number;
+  forfeitTurn(reason: number, logging: number, answered: number): number;
   /** Recomputes the masks kept beside the counts (see syncKinds in engine.ts). */
   resync(): void;
 }

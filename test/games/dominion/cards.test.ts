@@ -379,6 +379,50 @@ const CASES: readonly Case[] = [
     check: (s) => assert.equal(s.topDiscard[0], card('estate')),
   },
   {
+    name: 'a timeout in the buy phase under original-server cleans up at once, no cleanup asked, the last card played on top',
+    position: { rules: { profile: 'original-server' }, hands: [['estate', 'duchy', 'silver', 'copper']], decks: [FIVE_COPPERS] },
+    actions: ['treasure silver'],
+    phase: Phase.BUY,
+    check: (s) => {
+      forfeitTurn(s, Forfeit.TIMEOUT);
+      assert.equal(s.current, 1);
+      assert.equal(s.topDiscard[0], card('silver'));
+      assert.deepEqual(discardOf(s, 0), ['copper', 'duchy', 'estate', 'silver']);
+    },
+  },
+  {
+    name: 'a buy reply that cannot be read under original-server ends the turn with one kind left in hand too',
+    position: { rules: { profile: 'original-server' }, hands: [['estate', 'estate', 'silver']], decks: [FIVE_COPPERS] },
+    actions: ['treasure silver'],
+    phase: Phase.BUY,
+    check: (s) => {
+      forfeitTurn(s, Forfeit.MALFORMED);
+      assert.equal(s.current, 1);
+      assert.equal(s.topDiscard[0], card('silver'));
+    },
+  },
+  {
+    name: 'a bad reply read as a buy under original-server ends the buys only: the cleanup is asked',
+    position: { rules: { profile: 'original-server' }, hands: [['estate', 'duchy', 'silver']], decks: [FIVE_COPPERS] },
+    actions: ['treasure silver'],
+    phase: Phase.BUY,
+    check: (s) => {
+      forfeitTurn(s, Forfeit.MALFORMED, Phase.BUY);
+      assert.equal(s.phase, Phase.CLEANUP);
+      assert.deepEqual(legalOf(s), ['top estate', 'top duchy']);
+    },
+  },
+  {
+    name: 'a timeout in the buy phase under the spec ends the buys: the cleanup is asked',
+    position: { hands: [['estate', 'duchy', 'silver']], decks: [FIVE_COPPERS] },
+    actions: ['treasure silver'],
+    phase: Phase.BUY,
+    check: (s) => {
+      forfeitTurn(s, Forfeit.TIMEOUT);
+      assert.equal(s.phase, Phase.CLEANUP);
+    },
+  },
+  {
     name: 'cleanup puts the chosen card on top and draws 5',
     position: { hands: [['estate', 'duchy', 'copper']], decks: [FIVE_COPPERS] },
     actions: ['play-treasures', 'end-buys', 'top duchy'],

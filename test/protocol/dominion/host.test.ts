@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { quote } from 'shell-quote';
 import { Forfeit } from '../../../src/core/forfeits.ts';
-import { Illegal } from '../../../src/games/dominion/index.ts';
+import { CARD_NAMES, Illegal } from '../../../src/games/dominion/index.ts';
 import { finishRun } from '../../../src/protocol/index.ts';
 import { botLogName } from '../../../src/protocol/host.ts';
 import { Field } from '../../../src/runner/play/counters.ts';
@@ -349,6 +349,46 @@ describe('Dominion bots as processes', () => {
     assert.ok((forfeits.get(Illegal.WRONG_DECISION) ?? 0) > 0, 'a cleanup asked with estates left in hand');
     assert.equal((forfeits.get(Illegal.WRONG_DECISION) ?? 0) + (forfeits.get(Forfeit.MALFORMED) ?? 0), turns);
     assert.equal(forfeits.size, forfeits.has(Forfeit.MALFORMED) ? 2 : 1);
+    await assertNothingLeft();
+  });
+
+  test("under the original server's rules a buy reply that cannot be read cleans up at once, no cleanup asked; one read as a buy whose treasures are no list has its cleanup asked", async () => {
+    const { counters, transcript } = await playLogged('garbage_buy', 'garbage-buy', { profile: 'original-server', turnLimit: '8' });
+    let asked: Record<string, unknown> | null = null;
+    let bad: 'unread' | 'no-list' | 'answered' | null = null;
+    const unread: [unknown, unknown][] = [];
+    const noList: [unknown, unknown][] = [];
+    for (const line of transcript.split('\n')) {
+      if (line.startsWith('[wire 1 -> manager] ')) {
+        const reply = line.slice(20);
+        if (bad !== 'answered')
+          bad = !reply.startsWith('{') ? 'unread' : JSON.parse(reply).played_treasures === 'copper' ? 'no-list' : null;
+        continue;
+      }
+      if (!line.startsWith('[wire manager -> 1] ')) continue;
+      const message = JSON.parse(line.slice(20));
+      if (bad === 'unread') {
+        // The server's request chain raises and cleans up, discarding the hand, then the play
+        // (nothing was played): the hand's last card, in parlor's card order, lies on top.
+        assert.notEqual(message.type, 'play-turn', 'no cleanup asked after a reply that cannot be read');
+        if (message.type === 'player-top-discard' && message.player_number === 1) {
+          const hand = (asked!.hand as string[]).map((name) => CARD_NAMES.indexOf(name));
+          unread.push([message.card, CARD_NAMES[Math.max(...hand)]]);
+          bad = null;
+        }
+      } else if (bad === 'no-list' && message.type === 'play-turn') {
+        // The buys end and the cleanup is asked, its answer (the fixture's: the hand's first card) on top.
+        assert.deepEqual([message.actions, message.buys], [0, 0], 'the cleanup asked after a buy read');
+        bad = 'answered';
+      } else if (bad === 'answered' && message.type === 'player-top-discard' && message.player_number === 1) {
+        noList.push([message.card, (asked!.hand as string[])[0]]);
+        bad = null;
+      }
+      if (message.type === 'play-turn') asked = message;
+    }
+    assert.ok(unread.length > 0 && noList.length > 0, `${unread.length} replies not read, ${noList.length} with no list`);
+    for (const [top, last] of [...unread, ...noList]) assert.equal(top, last);
+    assert.deepEqual([...forfeitsOf(counters, 0).entries()], [[Forfeit.MALFORMED, unread.length + noList.length]]);
     await assertNothingLeft();
   });
 

@@ -683,15 +683,15 @@ export function applyAction(action: i32, logging: i32): i32 {
 }
 
 /**
- * The rules' fallback for a bad answer (see forfeitTurn in engine.ts); `answeredActions` is 1 for
- * an answer meant for the action phase. Returns 1 once the game is over.
+ * The rules' fallback for a bad answer (see forfeitTurn in engine.ts); `answered` is the phase the
+ * answer was read as meant for, Phase.OVER where none is told. Returns 1 once the game is over.
  */
-export function forfeitTurn(reason: i32, logging: i32, answeredActions: i32): i32 {
+export function forfeitTurn(reason: i32, logging: i32, answered: i32): i32 {
   set(Slot.LOGGING, logging);
   let phase = get(Slot.PHASE);
   // With no action card in hand the action phase was skipped, yet an action is left (the spec's
   // play-turn says so): an answer meant for it is judged as in it, and the buys are still to come.
-  if (phase == Phase.BUY && answeredActions != 0 && get(Slot.ACTIONS) > 0) phase = Phase.ACTION;
+  if (phase == Phase.BUY && answered == Phase.ACTION && get(Slot.ACTIONS) > 0) phase = Phase.ACTION;
   switch (phase) {
     case Phase.ACTION:
       // The original server ends the turn only where its reading of the reply raises (no reply,
@@ -705,8 +705,14 @@ export function forfeitTurn(reason: i32, logging: i32, answeredActions: i32): i3
       }
       break;
     case Phase.BUY:
-      set(Slot.BUYS, 0);
-      endBuys();
+      // As in the action phase, the original server's reading of a reply that raises (no reply, no
+      // JSON, no play-reply or phase) cleans up at once, asking no cleanup. A reply read as a buy
+      // (answered) that went wrong ends the buys, and the cleanup is asked after them.
+      if (rule(RuleBit.INVALID_ENDS_TURN) && reason < Illegal.UNKNOWN_CARD && answered != Phase.BUY) cleanup(unchosenTop());
+      else {
+        set(Slot.BUYS, 0);
+        endBuys();
+      }
       break;
     case Phase.CELLAR:
       endCellar();

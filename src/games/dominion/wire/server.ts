@@ -291,7 +291,10 @@ export class DominionServer implements ServerSeat {
     return { invalid: Forfeit.MALFORMED, detail: `${sentDetail(reply)}: not the cleanup asked after the buys` };
   }
 
-  /** A bad reply (or none) in the buy phase ends the buys: the seat's next request is its cleanup. */
+  /**
+   * A bad reply (or none) in the buy phase ends the buys, or under invalidAction=end-turn the turn:
+   * a request before the next turn's start is its cleanup.
+   */
   forfeited(): void {
     if (this.faultPhase === Phase.BUY) this.buysOver = true;
   }
@@ -563,7 +566,7 @@ function readBuy(reading: ReplyReading, message: Message): InvalidReply | null {
   if (mirror.phase() !== Phase.BUY || !mirror.deciding) return reading.fault(Illegal.WRONG_DECISION, 'no buys left');
   reading.buyRead = true;
   const treasures = listOrAbsent(message.played_treasures);
-  if (treasures === null) return reading.fault(Forfeit.MALFORMED, 'played_treasures is not a list');
+  if (treasures === null) return notAList(reading, 'played_treasures');
   // Every treasure in hand, in the order the engine plays them all: its one action for that.
   if (treasures.length > 0 && isEveryTreasure(mirror, treasures))
     return reading.take(Action.PLAY_TREASURES, 'play treasures') ?? readBuys(reading, message);
@@ -577,7 +580,7 @@ function readBuy(reading: ReplyReading, message: Message): InvalidReply | null {
 function readBuys(reading: ReplyReading, message: Message): InvalidReply | null {
   const { mirror } = reading;
   const buys = listOrAbsent(message.cards_to_buy);
-  if (buys === null) return reading.fault(Forfeit.MALFORMED, 'cards_to_buy is not a list');
+  if (buys === null) return notAList(reading, 'cards_to_buy');
   for (const name of buys) {
     // More cards than buys: the rest are not bought.
     if (mirror.phase() !== Phase.BUY || !mirror.deciding) {
@@ -589,6 +592,15 @@ function readBuys(reading: ReplyReading, message: Message): InvalidReply | null 
   }
   reading.passedBuys = true;
   return mirror.phase() === Phase.BUY && mirror.deciding ? reading.take(Action.END_BUYS, 'end buys') : null;
+}
+
+/**
+ * A buy reply's list that is none is malformed, yet the reply was read as a buy: under
+ * invalidAction=end-turn it ends the buys, not the turn, as nothing known of the original server
+ * says that such a list ends its turn the way a reply it cannot read does.
+ */
+function notAList(reading: ReplyReading, field: string): InvalidReply {
+  return { ...reading.fault(Forfeit.MALFORMED, `${field} is not a list`), answered: Phase.BUY };
 }
 
 /** A list a reply may leave out (none then): null when it is something else (a string is no list of one card). */
