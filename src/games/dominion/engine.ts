@@ -25,6 +25,19 @@ export function syncKinds(s: DominionState): void {
   s.engine.resync();
 }
 
+/**
+ * syncKinds for a turn written from what a seat was told (a protocol mirror, a resampled search
+ * state), then the engine's own skip of an action phase in which the seat may play no card, as
+ * the engine skipped the seat's: playsForNothing=false can leave every action in hand unplayable.
+ */
+export function syncWrittenTurn(s: DominionState): void {
+  syncKinds(s);
+  if (s.phase === Phase.ACTION && legalKinds(s, Family.PLAY) === 0) {
+    s.phase = Phase.BUY;
+    syncKinds(s);
+  }
+}
+
 export function resetGame(s: DominionState, key: MasterKey, game: number): void {
   s.key = key;
   s.gameIndex = game;

@@ -2,8 +2,7 @@ import type { RuleValues } from '../../core/game.ts';
 import type { Rng } from '../../core/random.ts';
 import { CARD_COUNT, HAND_SIZE, PLUS_BUYS, isAction, isTreasure, vpOfCounts } from './cards.ts';
 import { Phase } from './codes.ts';
-import { Family } from './actions.ts';
-import { legalKinds, syncKinds } from './engine.ts';
+import { syncWrittenTurn } from './engine.ts';
 import { DominionState } from './state.ts';
 import type { DominionView } from './view.ts';
 
@@ -117,12 +116,7 @@ export function resampleTurn(state: DominionState, view: DominionView, rng: Rng)
   state.endCause = 0;
   state.events.clear();
   // The engine's masks of kinds in hand and piles stocked, and the empty-pile count, follow the counts written here.
-  syncKinds(state);
-  // The engine skips an action phase with no card the rules let the seat play.
-  if (phase === Phase.ACTION && legalKinds(state, Family.PLAY) === 0) {
-    state.phase = Phase.BUY;
-    syncKinds(state);
-  }
+  syncWrittenTurn(state);
   return true;
 }
 

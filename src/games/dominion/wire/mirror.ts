@@ -1,9 +1,8 @@
 import { GameEvent } from '../../../core/events.ts';
 import type { RuleValues } from '../../../core/game.ts';
-import { Family } from '../actions.ts';
 import { CARD_COUNT, Card } from '../cards.ts';
 import { Phase } from '../codes.ts';
-import { applyAction, illegalReason, legalKinds, listLegalActions, syncKinds } from '../engine.ts';
+import { applyAction, illegalReason, listLegalActions, syncWrittenTurn } from '../engine.ts';
 import { DominionState } from '../state.ts';
 import type { DominionView } from '../view.ts';
 
@@ -85,12 +84,7 @@ export class DecisionMirror {
       s.coins = view.coins;
       s.phase = asked === 'cleanup' ? Phase.CLEANUP : s.actions > 0 ? Phase.ACTION : Phase.BUY;
     }
-    syncKinds(s);
-    // The engine skips an action phase with no card it may play, as it skipped the seat's.
-    if (s.phase === Phase.ACTION && legalKinds(s, Family.PLAY) === 0) {
-      s.phase = Phase.BUY;
-      syncKinds(s);
-    }
+    syncWrittenTurn(s);
   }
 
   /** The decision the state awaits (a method: the value changes under a caller's feet as actions apply). */
