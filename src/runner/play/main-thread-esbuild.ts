@@ -6,6 +6,7 @@
 // thread has done that work already, preparing the match-ups: the answer comes from its cache.
 import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
 import { Errors } from '../../core/errors.ts';
+import { cachedUnlessFailed } from '../../core/cached-promise.ts';
 import { bundleFailure, bundleStrategy, type BundledStrategy, type EngineBinaries } from './confined/bundle.ts';
 import { trustedImportFault } from './missing-export.ts';
 import { errorOf, failureOf, type ThreadFailure } from './thread-failure.ts';
@@ -31,14 +32,7 @@ const replyChannel = (thread: number) => `${REQUESTS}:${thread}`;
 const bundles = new Map<string, Promise<BundledStrategy>>();
 
 function bundleOnce(path: string, absolute: string, engines: EngineBinaries): Promise<BundledStrategy> {
-  let bundle = bundles.get(absolute);
-  if (!bundle) {
-    bundle = bundleStrategy(absolute, engines);
-    // A file that failed is bundled again when asked again: it may have been fixed meanwhile.
-    bundle.catch(() => bundles.delete(absolute));
-    bundles.set(absolute, bundle);
-  }
-  return bundle.catch((error: unknown) => {
+  return cachedUnlessFailed(bundles, absolute, () => bundleStrategy(absolute, engines)).catch((error: unknown) => {
     throw Errors.badStrategyModule(path, bundleFailure(error, absolute));
   });
 }

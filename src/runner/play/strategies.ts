@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Errors } from '../../core/errors.ts';
+import { cachedUnlessFailed } from '../../core/cached-promise.ts';
 import type { Registry } from '../../core/registry.ts';
 import type { StrategyDefinition } from '../../core/strategy.ts';
 import { resolveParams, type StrategySpec } from '../../core/strategy-spec.ts';
@@ -132,15 +133,11 @@ const loadedModules = new Map<string, Promise<Record<string, unknown>>>();
  * `import()` there would hand it to Node's require(esm) and fail.
  */
 function importModule(path: string, absolute: string): Promise<Record<string, unknown>> {
-  let loaded = loadedModules.get(absolute);
-  if (!loaded) {
-    loaded = (importTypeScript(absolute) as Promise<Record<string, unknown>>).catch(async (error: unknown) => {
-      loadedModules.delete(absolute);
+  return cachedUnlessFailed(loadedModules, absolute, () =>
+    (importTypeScript(absolute) as Promise<Record<string, unknown>>).catch(async (error: unknown) => {
       throw Errors.badStrategyModule(path, await loadFailure(absolute, error));
-    });
-    loadedModules.set(absolute, loaded);
-  }
-  return loaded;
+    }),
+  );
 }
 
 /** One line that says why the module did not load; for a syntax error, where it is. */

@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Errors } from '../../../core/errors.ts';
+import { cachedUnlessFailed } from '../../../core/cached-promise.ts';
 import { hashOf, localSources } from '../../play/sources.ts';
 
 /**
@@ -86,13 +87,7 @@ export class StrategyCache {
    */
   entryOf(bundle: StrategyBundle, fetch: (hash: string) => Promise<Buffer | null>, trusted = false): Promise<string> {
     const id = trusted ? join('trusted', bundleId(bundle)) : bundleId(bundle);
-    let entry = this.ready.get(id);
-    if (!entry) {
-      entry = this.write(id, bundle, fetch);
-      entry.catch(() => this.ready.delete(id));
-      this.ready.set(id, entry);
-    }
-    return entry;
+    return cachedUnlessFailed(this.ready, id, () => this.write(id, bundle, fetch));
   }
 
   /** Writes the bundle into the folder `local` under the cache's root. */

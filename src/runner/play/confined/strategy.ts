@@ -1,4 +1,5 @@
 import { Errors } from '../../../core/errors.ts';
+import { cachedUnlessFailed } from '../../../core/cached-promise.ts';
 import { oneLineDetail } from '../../../core/forfeits.ts';
 import type { GameEvent } from '../../../core/events.ts';
 import type { PlayerView } from '../../../core/game.ts';
@@ -31,13 +32,7 @@ interface Description {
 const bundles = new Map<string, Promise<StrategyBundle>>();
 
 function bundleOnce(path: string, absolute: string, engines: EngineBinaries): Promise<StrategyBundle> {
-  let bundle = bundles.get(absolute);
-  if (!bundle) {
-    bundle = bundledStrategy(path, absolute, engines).then(strategyBundle);
-    bundle.catch(() => bundles.delete(absolute));
-    bundles.set(absolute, bundle);
-  }
-  return bundle;
+  return cachedUnlessFailed(bundles, absolute, () => bundledStrategy(path, absolute, engines).then(strategyBundle));
 }
 
 /** Why the file's top-level code failed, as its realm told it (Evaluation). */
@@ -86,20 +81,15 @@ const checkedLoads = new Map<string, Promise<LoadedBundle>>();
  * plays each file as a bot process of its own).
  */
 function checkedLoad(path: string, absolute: string, code: string, check: LoadCheck): Promise<LoadedBundle> {
-  const key = `${check.memoryMb} ${absolute}`;
-  let loaded = checkedLoads.get(key);
-  if (!loaded) {
-    loaded = describeOnThread({ path, code }, check).then((description) => {
+  return cachedUnlessFailed(checkedLoads, `${check.memoryMb} ${absolute}`, () =>
+    describeOnThread({ path, code }, check).then((description) => {
       // The realm (SES's lockdown, tens of ms) and the file's compiled copies are made at the first
       // seat this thread makes, before that seat's clock starts (create), and never in a run whose
       // seats are all made on worker threads.
       let ready: (() => Evaluation) | null = null;
       return { description, ready: () => (ready ??= compartmentEvaluator()(code))() };
-    });
-    loaded.catch(() => checkedLoads.delete(key));
-    checkedLoads.set(key, loaded);
-  }
-  return loaded;
+    }),
+  );
 }
 
 /**
