@@ -211,8 +211,10 @@ export interface BundledStrategy {
 
 /** The bundle, with where in its sources a place of its code lies. */
 export function strategyBundle(bundled: BundledStrategy): StrategyBundle {
-  const map = new SourceMap(JSON.parse(bundled.map));
-  return { code: bundled.code, sourceAt: (place) => sourceAt(map, place) };
+  // Parsed when a failure is first placed, not at load: a map costs tens of milliseconds to parse,
+  // a large part of a bot's start, and most bundles never fail.
+  let map: SourceMap | null = null;
+  return { code: bundled.code, sourceAt: (place) => sourceAt((map ??= new SourceMap(JSON.parse(bundled.map))), place) };
 }
 
 /** Why esbuild did not bundle the file: its first message, where a syntax error is, as the loader of trusted files says it too. */
