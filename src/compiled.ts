@@ -2,6 +2,8 @@
 // bin/compile.js makes of them, which defines PARLOR_BUNDLE as the bundle's folder URL. A module
 // loaded by URL rather than imported (a thread's entry, the registry module threads load) must then
 // be one of the bundle's own entries, so that each thread holds a single copy of every module.
+import { fileURLToPath } from 'node:url';
+
 declare const PARLOR_BUNDLE: string | undefined;
 
 const SOURCE_ROOT = new URL('..', import.meta.url);
@@ -9,6 +11,11 @@ const SOURCE_ROOT = new URL('..', import.meta.url);
 /** The URL that loads the module at `path` (from the project root; one of bin/compile.js's ENTRY_MODULES) as parlor runs now. */
 export function moduleUrl(path: string): string {
   return typeof PARLOR_BUNDLE === 'string' ? new URL(path.replace(/\.ts$/, '.js'), PARLOR_BUNDLE).href : new URL(path, SOURCE_ROOT).href;
+}
+
+/** The folder of the compiled tree parlor runs from; null when it runs from its sources. */
+export function compiledTree(): string | null {
+  return typeof PARLOR_BUNDLE === 'string' ? fileURLToPath(PARLOR_BUNDLE) : null;
 }
 
 /**

@@ -8,6 +8,9 @@ import { shownPath } from '../table.ts';
 import { choicesListed } from '../../../core/near-miss.ts';
 import { oneLineDetail } from '../../../core/forfeits.ts';
 import { missingExportFault } from '../missing-export.ts';
+import { cachedBundle, type BuiltBundle, type BundledStrategy, type EngineBinaries } from './bundle-cache.ts';
+
+export type { BundledStrategy, EngineBinaries };
 
 /** parlor's source tree, where the specifiers a strategy may import resolve. */
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -63,7 +66,7 @@ function packageFolder(found: string, name: string): string {
  * those import) keep their imports, and those of Node they name (seedrandom's optional crypto)
  * fail only if called.
  */
-function confinedImports(absolute: string, engines: EngineBinaries): Plugin {
+function confinedImports(absolute: string, engines: EngineBinaries, carried: Set<string>): Plugin {
   const specifiers = parlorSpecifiers();
   return {
     name: 'parlor-confined-imports',
@@ -140,11 +143,12 @@ function confinedImports(absolute: string, engines: EngineBinaries): Plugin {
           : undefined,
       );
       // A game's compiled engine comes from a file its engine-binary.ts reads: the bundle carries
-      // the bytes in that module's place (see Game.engineBinary).
+      // the bytes in that module's place (see Game.engineBinary), and its cache entry checks them.
       build.onLoad({ filter: /[\\/]src[\\/]games[\\/][^\\/]+[\\/]engine-binary\.ts$/ }, (args) => {
         const game = relative(join(ROOT, 'src', 'games'), dirname(args.path));
         const bytes = engines.get(game);
         if (!bytes) return { errors: [{ text: `${relative(ROOT, args.path)}: game '${game}' names no compiled engine` }] };
+        carried.add(game);
         return {
           contents: `const bytes = new Uint8Array([${bytes().join(',')}]);\nexport const engineBytes = () => bytes;\n`,
           loader: 'js',
@@ -167,7 +171,12 @@ function confinedImports(absolute: string, engines: EngineBinaries): Plugin {
  * one script whose completion value is its ConfinedModule, with its source map. `require` answers
  * only with a failure: no module in a compartment comes from Node.
  */
-export async function bundleStrategy(absolute: string, engines: EngineBinaries): Promise<BundledStrategy> {
+export function bundleStrategy(absolute: string, engines: EngineBinaries): Promise<BundledStrategy> {
+  return cachedBundle(absolute, engines, () => buildBundle(absolute, engines));
+}
+
+async function buildBundle(absolute: string, engines: EngineBinaries): Promise<BuiltBundle> {
+  const carried = new Set<string>();
   // Loaded with the first strategy file: commands that load none (`parlor bot` of a built-in) skip it.
   const { build } = await import('esbuild');
   const output = await build({
@@ -188,10 +197,11 @@ export async function bundleStrategy(absolute: string, engines: EngineBinaries):
     // The map turns a place in the bundle back into the strategy's own file and line.
     sourcemap: 'external',
     outfile: OUTFILE,
-    plugins: [confinedImports(absolute, engines)],
+    metafile: true,
+    plugins: [confinedImports(absolute, engines, carried)],
   });
   const code = output.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
-  return {
+  const bundled = {
     code: `(() => {
   const module = { exports: {} };
   const require = (name) => { throw new Error(\`'\${name}' is not available to a confined strategy\`); };
@@ -200,13 +210,12 @@ export async function bundleStrategy(absolute: string, engines: EngineBinaries):
 })()`,
     map: output.outputFiles.find((file) => file.path.endsWith('.map'))!.text,
   };
-}
-
-/** What a bundled file is loaded from: plain text, which threads are handed (see main-thread-esbuild.ts). */
-export interface BundledStrategy {
-  readonly code: string;
-  /** The source map, as JSON. */
-  readonly map: string;
+  // The metafile names what esbuild read from disk relative to the working folder; the entry, given
+  // as text, is no file.
+  const files = Object.keys(output.metafile.inputs)
+    .map((input) => resolve(input))
+    .filter((path) => path !== ENTRY);
+  return { bundled, files, engines: [...carried] };
 }
 
 /** The bundle, with where in its sources a place of its code lies. */
@@ -243,9 +252,6 @@ function entryOf(absolute: string): string {
     '',
   ].join('\n');
 }
-
-/** The bytes of each game's compiled engine, by game id (Game.engineBinary). */
-export type EngineBinaries = ReadonlyMap<string, () => Uint8Array>;
 
 /** The bundle's code, and where in its sources a place of that code ("line:column", from 1) lies. */
 export interface StrategyBundle {

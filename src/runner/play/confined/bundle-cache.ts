@@ -1,0 +1,150 @@
+// Bundling a strategy file with esbuild takes a bot process a hundred milliseconds or more, where
+// the rest of its start takes about as much, and a Love Letter or Dominion server starts a bot for
+// every round or game. So a bundle is kept on disk, beside parlor's compiled sources, with what it
+// was made from, and taken again while every one of those looks the same: the strategy's own files
+// by their contents, the folders they lie in (a file added there can change what an import finds),
+// the packages by size and modification time, and each game engine it carries by its bytes.
+// parlor's own sources are not looked at: the compiled tree the cache lies in is named by their
+// hash, and goes, with its bundles, when they change.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compiledTree } from '../../../compiled.ts';
+
+/** What a bundled file is loaded from: plain text, which threads are handed (see main-thread-esbuild.ts). */
+export interface BundledStrategy {
+  readonly code: string;
+  /** The source map, as JSON. */
+  readonly map: string;
+}
+
+/** The bytes of each game's compiled engine, by game id (Game.engineBinary). */
+export type EngineBinaries = ReadonlyMap<string, () => Uint8Array>;
+
+/** A bundle as esbuild made it: the files it read (absolute paths) and the games whose engine it carries. */
+export interface BuiltBundle {
+  readonly bundled: BundledStrategy;
+  readonly files: readonly string[];
+  readonly engines: readonly string[];
+}
+
+/** Bumped when what an entry holds changes, so that no older entry is read as current. */
+const FORMAT = 1;
+
+interface Entry {
+  readonly format: number;
+  readonly strategy: string;
+  /** [path, what it held]: a hash of its contents, or for a package's file its size and modification time. */
+  readonly files: readonly (readonly [string, string])[];
+  /** [folder, modification time]. */
+  readonly folders: readonly (readonly [string, number])[];
+  /** [game, hash of its engine's bytes]. */
+  readonly engines: readonly (readonly [string, string])[];
+  readonly code: string;
+  readonly map: string;
+}
+
+/** Where bundles are kept while parlor runs compiled; null from its sources, whose changes nothing would key. */
+export function bundleCacheFolder(): string | null {
+  const tree = compiledTree();
+  return tree === null ? null : join(tree, 'strategy-bundles');
+}
+
+const hashOf = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+function inPackage(path: string): boolean {
+  return path.split(sep).includes('node_modules');
+}
+
+function fileState(path: string): string {
+  if (!inPackage(path)) return hashOf(readFileSync(path));
+  const stat = statSync(path);
+  return `${stat.size}:${stat.mtimeMs}`;
+}
+
+/**
+ * The bundle of the strategy file at `absolute`: the one kept in `folder` while it is current, or
+ * `build`'s, then kept. A cache that cannot be read or written only costs the build: a bundle is
+ * never refused for it.
+ */
+export async function cachedBundle(
+  absolute: string,
+  engines: EngineBinaries,
+  build: () => Promise<BuiltBundle>,
+  folder: string | null = bundleCacheFolder(),
+  parlorSources: string = PARLOR_SOURCES,
+): Promise<BundledStrategy> {
+  if (folder === null) return (await build()).bundled;
+  const path = join(folder, `${hashOf(absolute).slice(0, 32)}.json`);
+  const kept = currentEntry(path, absolute, engines);
+  if (kept !== null) return { code: kept.code, map: kept.map };
+  const started = Date.now();
+  const built = await build();
+  const entry = entryOf(absolute, built, engines, parlorSources, started);
+  if (entry !== null) keep(path, JSON.stringify(entry));
+  return built.bundled;
+}
+
+/** parlor's sources, which the compiled tree's name stands for. */
+const PARLOR_SOURCES = fileURLToPath(new URL('../../..', import.meta.url));
+
+/**
+ * Whether a file or folder of a bundle changed since the build started, perhaps after esbuild read
+ * it: its state now might then not be what the bundle holds. Such a bundle is not kept; the next
+ * start builds it again. Modification times are allowed a margin for the file system's clock.
+ */
+function changedSince(files: readonly string[], folders: readonly string[], started: number): boolean {
+  const recent = (path: string) => statSync(path).mtimeMs >= started - CLOCK_MARGIN_MS;
+  return folders.some(recent) || files.some(recent);
+}
+
+const CLOCK_MARGIN_MS = 2000;
+
+/** Writes an entry whole or not at all: two bots starting at once may both write it. */
+function keep(path: string, text: string): void {
+  const scratch = `${path}.${process.pid}.tmp`;
+  let written = false;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(scratch, text);
+    written = true;
+    renameSync(scratch, path);
+  } catch {
+    if (written) rmSync(scratch, { force: true });
+  }
+}
+
+/** What the entry of a bundle built from `started` on holds; null when it should not be kept, or cannot be told. */
+function entryOf(strategy: string, built: BuiltBundle, engines: EngineBinaries, parlorSources: string, started: number): Entry | null {
+  const theirs = [...new Set(built.files)].filter((file) => relative(parlorSources, file).startsWith('..')).sort();
+  const folders = [...new Set(theirs.filter((file) => !inPackage(file)).map((file) => dirname(file)))].sort();
+  try {
+    if (changedSince(theirs, folders, started)) return null;
+    return {
+      format: FORMAT,
+      strategy,
+      files: theirs.map((file) => [file, fileState(file)] as const),
+      folders: folders.map((folder) => [folder, statSync(folder).mtimeMs] as const),
+      engines: [...new Set(built.engines)].sort().map((game) => [game, hashOf(engines.get(game)!())] as const),
+      code: built.bundled.code,
+      map: built.bundled.map,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The entry at `path` when it is whole and everything it was made from looks the same; null otherwise. */
+function currentEntry(path: string, strategy: string, engines: EngineBinaries): Entry | null {
+  try {
+    const entry = JSON.parse(readFileSync(path, 'utf8')) as Entry;
+    if (entry.format !== FORMAT || entry.strategy !== strategy) return null;
+    if (!entry.folders.every(([folder, time]) => statSync(folder).mtimeMs === time)) return null;
+    if (!entry.files.every(([file, state]) => fileState(file) === state)) return null;
+    if (!entry.engines.every(([game, hash]) => engines.has(game) && hashOf(engines.get(game)!()) === hash)) return null;
+    return typeof entry.code === 'string' && typeof entry.map === 'string' ? entry : null;
+  } catch {
+    return null;
+  }
+}
