@@ -7,7 +7,7 @@
 // parlor's own sources are not looked at: the compiled tree the cache lies in is named by their
 // hash, and goes, with its bundles, when they change.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledTree } from '../../../compiled.ts';
@@ -78,12 +78,38 @@ export async function cachedBundle(
   if (folder === null) return (await build()).bundled;
   const path = join(folder, `${hashOf(absolute).slice(0, 32)}.json`);
   const kept = currentEntry(path, absolute, engines);
-  if (kept !== null) return { code: kept.code, map: kept.map };
+  if (kept !== null) {
+    markUsed(path);
+    return { code: kept.code, map: kept.map };
+  }
   const started = Date.now();
   const built = await build();
   const entry = entryOf(absolute, built, engines, parlorSources, started);
-  if (entry !== null) keep(path, JSON.stringify(entry));
+  if (entry !== null && keep(path, JSON.stringify(entry))) prune(folder);
   return built.bundled;
+}
+
+/**
+ * The most bundles kept (each a megabyte or so, most of it the source map): every path a strategy
+ * was given by has its own, and scratch files would otherwise pile up. The least recently used go.
+ */
+const MOST_KEPT = 32;
+
+function markUsed(path: string): void {
+  try {
+    const now = new Date();
+    utimesSync(path, now, now);
+  } catch {}
+}
+
+function prune(folder: string): void {
+  try {
+    const entries = readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => ({ path: join(folder, name), used: statSync(join(folder, name)).mtimeMs }))
+      .sort((a, b) => b.used - a.used);
+    for (const { path } of entries.slice(MOST_KEPT)) rmSync(path, { force: true });
+  } catch {}
 }
 
 /** parlor's sources, which the compiled tree's name stands for. */
@@ -101,8 +127,8 @@ function changedSince(files: readonly string[], folders: readonly string[], star
 
 const CLOCK_MARGIN_MS = 2000;
 
-/** Writes an entry whole or not at all: two bots starting at once may both write it. */
-function keep(path: string, text: string): void {
+/** Writes an entry whole or not at all (two bots starting at once may both write it); whether it was. */
+function keep(path: string, text: string): boolean {
   const scratch = `${path}.${process.pid}.tmp`;
   let written = false;
   try {
@@ -110,8 +136,10 @@ function keep(path: string, text: string): void {
     writeFileSync(scratch, text);
     written = true;
     renameSync(scratch, path);
+    return true;
   } catch {
     if (written) rmSync(scratch, { force: true });
+    return false;
   }
 }
 

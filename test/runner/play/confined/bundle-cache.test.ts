@@ -12,12 +12,14 @@ import { scratchDir } from '../../../helpers/scratch.ts';
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
 /**
- * Writes `path` (or only dates it) as if long ago, with its folder: a bundle whose files changed
- * during its build is not kept, and files written just now may have.
+ * Writes `path` as if long ago, with its folder: a bundle whose files changed during its build is
+ * not kept, and files written just now may have. Each write is dated a second after the last, as a
+ * later write would be.
  */
-function writeLongAgo(path: string, text?: string): void {
-  if (text !== undefined) writeFileSync(path, text);
-  const past = new Date(Date.now() - 3600_000);
+let writes = 0;
+function writeLongAgo(path: string, text: string): void {
+  writeFileSync(path, text);
+  const past = new Date(Date.now() - 3600_000 + ++writes * 1000);
   utimesSync(path, past, past);
   utimesSync(dirname(path), past, past);
 }
@@ -94,6 +96,20 @@ describe('the cache of strategy bundles', () => {
     assert.equal((await s.bundle(join(notAFolder, 'cache'))).code, 'build 3');
     assert.equal((await s.bundle(null)).code, 'build 4');
   });
+});
+
+test('the cache keeps the 32 bundles used last, each path a strategy was given by having its own', async () => {
+  const folder = scratchDir('bundle-cache-many');
+  const cache = join(scratchDir('bundle-cache-many-kept'), 'cache');
+  const engines: EngineBinaries = new Map();
+  const paths = Array.from({ length: 40 }, (_, index) => join(folder, `s${index}.ts`));
+  for (const path of paths) writeLongAgo(path, 'export default 1;\n');
+  const bundle = (path: string) =>
+    cachedBundle(path, engines, async () => ({ bundled: { code: path, map: '{}' }, files: [path], engines: [] }), cache);
+  for (const path of paths) assert.equal((await bundle(path)).code, path);
+  assert.equal(readdirSync(cache).length, 32);
+  assert.equal((await bundle(paths[0])).code, paths[0]);
+  assert.equal(readdirSync(cache).length, 32);
 });
 
 test('a strategy file edited between two runs of the compiled parlor plays as edited, its failures placed in it', async () => {
