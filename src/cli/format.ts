@@ -154,10 +154,16 @@ export function formatRunSummary(summary: RunSummary): string {
     ),
   );
   if (summary.design === 'duplicate') {
-    lines.push('', `duplicate deals: the interval to trust is the block one (${countOf(strategies[0]?.[1].blocks.blocks ?? 0, 'block')})`);
+    // Where match-ups replay the same deals, the blocks are not the independent samples: the
+    // figures below are those of the deal groups, and so is the count the line gives.
+    const overGroups = strategies[0]?.[1].ci95Unit === 'deal group' && summary.dealGroups !== undefined;
+    const sample = overGroups
+      ? `the one over groups of deals (${countOf(summary.dealGroups ?? 0, 'deal group')}: every match-up replays the same deals)`
+      : `the block one (${countOf(strategies[0]?.[1].blocks.blocks ?? 0, 'block')})`;
+    lines.push('', `duplicate deals: the interval to trust is ${sample}`);
     lines.push(
       ...alignColumns(
-        ['strategy', 'block mean', '95% interval'],
+        ['strategy', overGroups ? 'deal-group mean' : 'block mean', '95% interval'],
         strategies.map(([name, s]) => [name, percent(s.blocks.mean), `${percent(s.blocks.ci95[0])} - ${percent(s.blocks.ci95[1])}`]),
         [false, true, true],
       ),

@@ -202,6 +202,22 @@ describe('parlor tournament', () => {
     assert.match(dealt.out.join('\n'), /rest on 10 deal groups.*--games 240 or more gives every match-up 20 deals/);
   });
 
+  test('under the duplicate design, names the deal groups its intervals count, not the blocks that replay them', async () => {
+    const dir = join(scratch, 'duplicate-units');
+    const args = ['tournament', '--strategies', 'random,cautious,counter', '-p', '2', '--design', 'duplicate', '--seed', 'units'];
+    const run = await runCaptured([...args, '--games', '120', '--workers', '1', '--out', dir]);
+    assert.equal(run.code, 0);
+    const summary = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    // Six seatings of 10 blocks each replay the same 10 deals: each strategy plays 40 blocks, 10 deal groups.
+    assert.equal(summary.dealGroups, 10);
+    assert.equal(summary.strategies.random.blocks.blocks, 40);
+    assert.equal(summary.strategies.random.ci95Unit, 'deal group');
+    const printed = run.out.join('\n');
+    assert.match(printed, /^duplicate deals: the interval to trust is the one over groups of deals \(10 deal groups: /m);
+    assert.match(printed, /^strategy +deal-group mean +95% interval$/m);
+    assert.doesNotMatch(printed, /40 blocks|block mean/);
+  });
+
   test('stopped part way, it has played every seating alike: a copy of a strategy is no leader', async () => {
     const dir = join(scratch, 'stopped');
     const copy = join(ROOT, 'test/fixtures/strategies/copies/big-money.json');
