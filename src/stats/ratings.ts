@@ -374,48 +374,48 @@ function seatTerms(strategy: number, tables: readonly CanonicalTable[], strength
   return terms;
 }
 
-/**
- * The probability at which the finite end of an open interval is set: a two-sided 95% interval
- * leaves 2.5% on each side, as Clopper-Pearson's bound on a rate with no successes does.
- */
-const OPEN_BOUND_TAIL = 0.025;
-
 /** Far beyond any rating the bound can take from finitely many games, so a root lies inside. */
 const BOUND_SEARCH = 10_000;
 
 /**
  * The finite end of an unrated strategy's interval, on the rated group's scale (`gamma` over the
  * rated group, renumbered), from the games it played at tables holding only itself and rated
- * strategies, where it won none (below) or all (above): the rating at which it would have done so
- * with probability 2.5%, the rated strategies taken at their estimates. Tables with other unrated
- * strategies are left out: their strength is unknown, and without them the bound is only looser.
+ * strategies, where it won none (below) or all (above): the rating at which its expected share of
+ * its seat-games there, the rated strategies at their estimates, reaches the far end of the Wilson
+ * interval of its observed share at the number of blocks those games were played in. That is the
+ * interval its win rate shows beside it (a rate without spread rests on its blocks, never on its
+ * games, which replay the blocks' deals in every seating), mapped through the fit, as a rated
+ * strategy's is where its blocks show no spread. Tables with other unrated strategies are left
+ * out: their strength is unknown, and without them the bound is only looser.
  */
 function openBound(
   strategy: number,
   side: 'below' | 'above',
-  tables: readonly CanonicalTable[],
+  blocks: readonly (readonly CanonicalTable[])[],
   renumber: readonly number[],
   gamma: readonly number[],
-): { bound: number; games: number } {
-  const closed = tables.filter((table) => table.players.every((player) => player === strategy || renumber[player] >= 0));
-  const terms = seatTerms(strategy, closed, (player) => gamma[renumber[player]]).filter((term) => term.others > 0);
+): { bound: number; games: number; units: number } {
+  const closed = (tables: readonly CanonicalTable[]) =>
+    tables.filter((table) => table.players.every((player) => player === strategy || renumber[player] >= 0));
+  const termsOf = (tables: readonly CanonicalTable[]) =>
+    seatTerms(strategy, closed(tables), (player) => gamma[renumber[player]]).filter((term) => term.others > 0);
+  const terms = termsOf(blocks.flat());
+  const units = blocks.filter((tables) => termsOf(tables).length > 0).length;
   const games = terms.reduce((sum, term) => sum + term.games, 0);
-  if (games === 0) return { bound: side === 'below' ? Infinity : -Infinity, games };
-  const logTail = Math.log(OPEN_BOUND_TAIL);
-  // log of the probability of the observed sweep, decreasing in the rating when it lost them all.
-  const logSweep = (elo: number) => {
+  if (games === 0) return { bound: side === 'below' ? Infinity : -Infinity, games, units };
+  const seatGames = terms.reduce((sum, term) => sum + term.games * term.seats, 0);
+  const wins = terms.reduce((sum, term) => sum + term.wins, 0);
+  const interval = wilson(Math.min(1, wins / seatGames) * units, units);
+  const target = side === 'below' ? interval.high : interval.low;
+  // Its share of a seat-game reaches 1 / seats at most, where it holds several seats of a table.
+  if (target <= 0) return { bound: -Infinity, games, units };
+  if (target >= games / seatGames) return { bound: Infinity, games, units };
+  // Its expected share of its seat-games at those tables, increasing in its rating.
+  const expected = (elo: number) => {
     const strength = 10 ** (elo / 400);
-    return terms.reduce(
-      (sum, { games, seats, others }) =>
-        sum - games * Math.log1p(side === 'below' ? (seats * strength) / others : others / (seats * strength)),
-      0,
-    );
+    return terms.reduce((sum, { games, seats, others }) => sum + (games * seats * strength) / (seats * strength + others), 0) / seatGames;
   };
-  const bound =
-    side === 'below'
-      ? rootOfDecreasing((elo) => logSweep(elo) - logTail, -BOUND_SEARCH, BOUND_SEARCH)
-      : rootOfDecreasing((elo) => logTail - logSweep(elo), -BOUND_SEARCH, BOUND_SEARCH);
-  return { bound, games };
+  return { bound: rootOfDecreasing((elo) => target - expected(elo), -BOUND_SEARCH, BOUND_SEARCH), games, units };
 }
 
 /** How bootstrapRatings resamples, besides how it fits. */
@@ -441,6 +441,8 @@ export interface RatingIntervals {
   readonly standing: Standing[];
   /** Games the finite end of an unrated strategy's interval rests on; 0 for rated strategies. */
   readonly boundGames: number[];
+  /** The blocks those games were played in, the sample the end counts; 0 for rated strategies. */
+  readonly boundUnits: number[];
   /** Resamples whose fit hit maxIterations; their last iterate is still used. */
   readonly unconverged: number;
 }
@@ -471,7 +473,6 @@ export function bootstrapRatings(
   const renumber = new Array<number>(strategies).fill(-1);
   rated.forEach((strategy, index) => (renumber[strategy] = index));
 
-  const merged = mergeTables(allTables).map(canonicalTable);
   const ratedBlocks = canonicalBlocks.map((tables) => ratedTables(tables, renumber));
   const { elo, low, high, unconverged, gamma } = bootstrapRated(ratedBlocks, rated.length, random, options.resamples, settings);
   const intervals: Omit<RatingIntervals, 'unconverged' | 'standing'> = {
@@ -479,6 +480,7 @@ export function bootstrapRatings(
     low: new Array<number>(strategies).fill(-Infinity),
     high: new Array<number>(strategies).fill(Infinity),
     boundGames: new Array<number>(strategies).fill(0),
+    boundUnits: new Array<number>(strategies).fill(0),
   };
   standing.forEach((side, j) => {
     if (side === 'rated') {
@@ -486,10 +488,11 @@ export function bootstrapRatings(
       intervals.low[j] = low[renumber[j]];
       intervals.high[j] = high[renumber[j]];
     } else if (side !== 'apart') {
-      const { bound, games } = openBound(j, side, merged, renumber, gamma);
+      const { bound, games, units } = openBound(j, side, canonicalBlocks, renumber, gamma);
       intervals.elo[j] = side === 'below' ? -Infinity : Infinity;
       intervals[side === 'below' ? 'high' : 'low'][j] = bound;
       intervals.boundGames[j] = games;
+      intervals.boundUnits[j] = units;
     }
   });
   return { ...intervals, standing, unconverged };

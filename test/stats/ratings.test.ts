@@ -245,17 +245,19 @@ describe('strategies no finite rating fits', () => {
     ]);
   }
 
-  test('a winless strategy gets an open interval, bounded where it would lose every game 2.5% of the time', () => {
+  test("a winless strategy gets an open interval, bounded where its expected share reaches its win rate's interval", () => {
     const blocks = winlessBlocks(1);
     const intervals = bootstrapRatings(blocks, seeded(3), { resamples: 200 });
     assert.deepEqual(intervals.standing, ['rated', 'rated', 'below']);
     assert.deepEqual([intervals.elo[2], intervals.low[2]], [-Infinity, -Infinity]);
     assert.ok(Number.isFinite(intervals.high[2]) && intervals.high[2] < intervals.low[1], JSON.stringify(intervals));
     assert.equal(intervals.boundGames[2], 240);
-    // The bound solves prod over games of (rated strength) / (rated strength + its own) = 2.5%.
+    assert.equal(intervals.boundUnits[2], 30);
+    // The bound is where its expected share, gamma / (gamma + the rated pair's), reaches the top of
+    // the Wilson interval of its share (none) at the 30 blocks, as its win rate's interval does.
     const gamma = intervals.elo.slice(0, 2).map((elo) => 10 ** (elo / 400));
     const strength = 10 ** (intervals.high[2] / 400);
-    assertClose(240 * Math.log(gamma[0] + gamma[1]) - 240 * Math.log(gamma[0] + gamma[1] + strength), Math.log(0.025), 1e-9);
+    assertClose(strength / (strength + gamma[0] + gamma[1]), wilson(0, 30).high, 1e-9);
     // The rated pair's average is 0 and their difference the win ratio's, as if 2 had never played.
     assertClose(intervals.elo[0] + intervals.elo[1], 0, 1e-9);
     const wins = blocks.flat().reduce((sum, table) => [sum[0] + table.wins[1], sum[1] + table.wins[2]], [0, 0]);
@@ -274,8 +276,36 @@ describe('strategies no finite rating fits', () => {
         assert.ok(other.low[j] <= few.high[j] && few.low[j] <= other.high[j]);
       }
     }
-    // Only the bound tightens as its losses pile up.
-    assert.ok(many.high[2] < few.high[2] - 300);
+    // The bound rests on the blocks, not the games: 16 times the games replaying the same 30 blocks'
+    // deals say no more (it moves only as the rated pair's estimates do, by the prior's weight),
+    // while twice the blocks tighten it.
+    assert.ok(Math.abs(many.high[2] - few.high[2]) < 1, `${many.high[2]} against ${few.high[2]}`);
+    const more = bootstrapRatings([...winlessBlocks(1), ...winlessBlocks(1)], seeded(4), { resamples: 200 });
+    assert.ok(more.high[2] < few.high[2] - 50, `${more.high[2]} against ${few.high[2]}`);
+  });
+
+  test('the bound does not count as independent the games that replay one deal in every seating', () => {
+    // Each block: one deal played in the six seatings of a three-seat table, 2 winless in all of them.
+    const seatings = [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ];
+    const blocks: TableResults[][] = Array.from({ length: 40 }, (_, b) =>
+      seatings.map((players) => ({ players, games: 1, wins: players.map((player) => (player === 2 ? 0 : player === b % 4 ? 1 : 0)) })),
+    );
+    const intervals = bootstrapRatings(blocks, seeded(6), { resamples: 100 });
+    assert.deepEqual(intervals.standing, ['rated', 'rated', 'below']);
+    assert.deepEqual([intervals.boundGames[2], intervals.boundUnits[2]], [240, 40]);
+    // Its win rate, 0 of 40 deals, could be as high as Wilson's top at 40; the rating's end maps there,
+    // not to where 240 independent games would put it.
+    const gamma = intervals.elo.slice(0, 2).map((elo) => 10 ** (elo / 400));
+    const share = (elo: number) => 10 ** (elo / 400) / (10 ** (elo / 400) + gamma[0] + gamma[1]);
+    assertClose(share(intervals.high[2]), wilson(0, 40).high, 1e-9);
+    assert.ok(share(intervals.high[2]) > 4 * (1 - 0.025 ** (1 / 240)));
   });
 
   test('a strategy that won every game it played is open above', () => {

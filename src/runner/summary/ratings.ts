@@ -56,7 +56,7 @@ export function runRatings(field: readonly string[], matchups: readonly SummaryM
         high: round2(intervals.high[index]),
       };
       if (standing === 'rated') return row;
-      return { ...row, unrated: standing, note: unratedNote(standing, row, intervals.boundGames[index]) };
+      return { ...row, unrated: standing, note: unratedNote(standing, row, intervals.boundGames[index], intervals.boundUnits[index]) };
     });
 }
 
@@ -73,18 +73,18 @@ function byPosition(intervals: RatingIntervals, a: number, b: number): number {
   return x === y ? 0 : x < y ? -1 : 1;
 }
 
-function unratedNote(standing: Exclude<Standing, 'rated'>, row: { low: number; high: number }, games: number): string {
+function unratedNote(standing: Exclude<Standing, 'rated'>, row: { low: number; high: number }, games: number, units: number): string {
   if (standing === 'apart') {
     return 'no chain of wins and losses links it to the rated strategies, so it has no rating on their scale';
   }
-  const [what, bound, sweep] =
+  const [what, bound, end, record] =
     standing === 'below'
-      ? ['it never won a game where a rated strategy sat', row.high, 'lose']
-      : ['no rated strategy ever won a game where it sat', row.low, 'win'];
+      ? ['it never won a game where a rated strategy sat', row.high, 'top', 'won none']
+      : ['no rated strategy ever won a game where it sat', row.low, 'bottom', 'no rated strategy won'];
   if (!Number.isFinite(bound)) return `${what}, so no finite rating fits; no game against rated strategies alone bounds it`;
   return (
-    `${what}, so no finite rating fits; at ${bound.toFixed(0)} it would ${sweep} all ${count(games)} of its games ` +
-    `against rated strategies alone 2.5% of the time`
+    `${what}, so no finite rating fits; at ${bound.toFixed(0)} its expected share of its ${count(games)} games against rated ` +
+    `strategies alone, where it ${record}, reaches the ${end} of that share's 95% interval over their ${count(units)} deal groups`
   );
 }
 

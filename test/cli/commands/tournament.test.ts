@@ -141,7 +141,13 @@ describe('parlor tournament', () => {
     const [smithy, bigMoney, random] = summary.ratings;
     assert.deepEqual([smithy.strategy, bigMoney.strategy, random.strategy], ['smithy-bm', 'big-money', 'random']);
     assert.deepEqual([random.elo, random.low, random.unrated], [null, null, 'below']);
-    assert.ok(random.high < bigMoney.low);
+    // Its finite end is its win rate's interval mapped through the fit: there, against the rated
+    // two at their estimates, its expected share is the top of that interval over the deal groups.
+    const strength = (elo: number) => 10 ** (elo / 400);
+    const share = strength(random.high) / (strength(random.high) + strength(smithy.elo) + strength(bigMoney.elo));
+    assert.equal(summary.strategies.random.ci95Unit, 'deal group');
+    assert.ok(Math.abs(share - summary.strategies.random.ci95[1]) < 1e-4, `${share} against ${summary.strategies.random.ci95}`);
+    assert.ok(random.high < smithy.low);
     assert.match(run.stdout, /^ratings on the Elo scale \(0: the rated strategies' average\)/m);
     assert.match(run.stdout, new RegExp(`^random +-∞ +below ${random.high.toFixed(0)}$`, 'm'));
     assert.match(run.stdout, /^random: it never won a game where a rated strategy sat, so no finite rating fits; /m);

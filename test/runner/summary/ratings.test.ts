@@ -119,7 +119,10 @@ describe('tournament ratings', () => {
       const [smithy, bigMoney, random] = table;
       assert.ok(Math.abs(smithy.elo + bigMoney.elo) < 0.05);
       assert.deepEqual([random.elo, random.low], [-Infinity, -Infinity]);
-      assert.ok(random.high < bigMoney.low, JSON.stringify(random));
+      // Its finite end maps the top of its win rate's interval over the deal groups through the fit:
+      // with few of them, that interval is wide, and reaches past big-money's own rating.
+      assert.ok(random.high < smithy.low, JSON.stringify(random));
+      assert.match(random.note!, /reaches the top of that share's 95% interval over their \d+ deal groups/);
       assert.match(random.note!, /never won a game where a rated strategy sat, so no finite rating fits/);
       // summary.json has no infinities: they are written as null.
       assert.deepEqual(JSON.parse(JSON.stringify(random)), {
