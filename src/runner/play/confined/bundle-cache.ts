@@ -7,7 +7,7 @@
 // parlor's own sources are not looked at: the compiled tree the cache lies in is named by their
 // hash, and goes, with its bundles, when they change.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledTree } from '../../../compiled.ts';
@@ -112,8 +112,8 @@ function prune(folder: string): void {
   } catch {}
 }
 
-/** parlor's sources, which the compiled tree's name stands for. */
-const PARLOR_SOURCES = fileURLToPath(new URL('../../..', import.meta.url));
+/** parlor's sources, which the compiled tree's name stands for, as esbuild names the files it read: by their real paths. */
+const PARLOR_SOURCES = realpathSync(fileURLToPath(new URL('../../..', import.meta.url)));
 
 /**
  * Whether a file or folder of a bundle changed since the build started, perhaps after esbuild read

@@ -179,7 +179,10 @@ async function buildBundle(absolute: string, engines: EngineBinaries): Promise<B
   const carried = new Set<string>();
   // Loaded with the first strategy file: commands that load none (`parlor bot` of a built-in) skip it.
   const { build } = await import('esbuild');
+  // The folder esbuild names files from, held: a resumed run changes the process's folder.
+  const workingFolder = process.cwd();
   const output = await build({
+    absWorkingDir: workingFolder,
     stdin: {
       contents: entryOf(absolute),
       resolveDir: ROOT,
@@ -210,10 +213,10 @@ async function buildBundle(absolute: string, engines: EngineBinaries): Promise<B
 })()`,
     map: output.outputFiles.find((file) => file.path.endsWith('.map'))!.text,
   };
-  // The metafile names what esbuild read from disk relative to the working folder; the entry, given
-  // as text, is no file.
+  // The metafile names what esbuild read from disk from the working folder; the entry, given as
+  // text, is no file.
   const files = Object.keys(output.metafile.inputs)
-    .map((input) => resolve(input))
+    .map((input) => resolve(workingFolder, input))
     .filter((path) => path !== ENTRY);
   return { bundled, files, engines: [...carried] };
 }
