@@ -14,7 +14,8 @@ import { getHeapStatistics } from 'node:v8';
  * strategy makes of the error, its call crashes (memoryRefusals), as one that fills the heap does.
  * Counting is all the realm does on the way: asking costs a look at the heap's figures, a few
  * microseconds per PROBE_BYTES. WebAssembly memories are counted by the seat's own limits
- * (realm.ts), at the most each may grow to.
+ * (realm.ts), at the most each may grow to, and weighed against the thread's with the function the
+ * meter returns.
  *
  * The constructors are replaced before SES's lockdown, with each prototype's `constructor`, so no
  * typed array leads back to a constructor that does not count.
@@ -106,6 +107,11 @@ export const MEMORY_METER = `(pastLimit, refusals) => {
   for (const name of ['toReversed', 'toSorted', 'with', 'slice', 'map', 'filter']) countResult(TypedArray.prototype, name, viewBytes);
   for (const name of ['slice', 'transfer', 'transferToFixedLength']) countResult(ArrayBuffer.prototype, name, bufferBytes);
   countResult(SharedArrayBuffer.prototype, 'slice', sharedBytes);
+  // For the seats' WebAssembly memories (realm.ts), which no constructor here makes: refuses, as
+  // an allocation past the limit is, when the thread's memory with that many bytes more would pass it.
+  return (bytes) => {
+    if (pastLimit(bytes)) refuse();
+  };
 }`;
 
 /**

@@ -63,7 +63,7 @@ const COPIES = 8;
  */
 export const SEAT_WEBASSEMBLY = { modules: 4, moduleBytes: 4 << 20, instances: 16, memories: 8, pages: 1024 } as const;
 
-const COMPARTMENT_MAKER = `(() => {
+const COMPARTMENT_MAKER = `((reserve) => {
   const quiet = harden({ log() {}, info() {}, warn() {}, error() {}, debug() {}, trace() {} });
   const seededMath = () => {
     let state = 0x2545f491;
@@ -157,16 +157,36 @@ const COMPARTMENT_MAKER = `(() => {
         if (section === 5) {
           const count = number();
           let pages = 0;
+          let initial = 0;
           for (let memory = 0; memory < count; memory++) {
             const flags = bytes[at++];
-            number();
+            initial += number();
             pages += flags & 1 ? number() : Infinity;
           }
-          return { count, pages };
+          return { count, pages, initial };
         }
         at += size;
       }
-      return { count: 0, pages: 0 };
+      return { count: 0, pages: 0, initial: 0 };
+    };
+    // Every memory takes memory outside the heap, which the thread's limit (--worker-memory) holds
+    // with its buffers: the seat's own limits bound one seat, but a thread plays many (a
+    // tournament's every seating keeps its table). So a memory is weighed, at its most, against
+    // what the thread holds, as a buffer is (memory-meter.ts), with the room the memories made
+    // before and still alive have to grow, which their instructions may take with no call to weigh:
+    // past the limit it is refused, and the call crashes. A memory counts while its instance or
+    // the memory itself may still be reached (WeakRef), and at its most less its first size.
+    const PAGE_BYTES = 65536;
+    let growable = [];
+    const exportsOf = getter(Instance.prototype, 'exports');
+    const exported = Module.exports;
+    const weigh = (pages) => {
+      let room = 0;
+      growable = growable.filter(({ refs, bytes }) => refs.some((ref) => ref.deref() !== undefined) && ((room += bytes), true));
+      reserve(room + pages * PAGE_BYTES);
+    };
+    const mayGrow = (refs, pages, initial) => {
+      if (pages > initial) growable.push({ refs: refs.map((target) => new WeakRef(target)), bytes: (pages - initial) * PAGE_BYTES });
     };
     const defined = new WeakMap();
     const limits = ${JSON.stringify(SEAT_WEBASSEMBLY)};
@@ -211,7 +231,14 @@ const COMPARTMENT_MAKER = `(() => {
           const memories = defined.get(module);
           if (memories === undefined) throw new TypeError('WebAssembly.Instance(): Argument 0 must be a WebAssembly.Module');
           take('WebAssembly.Instance()', { instances: 1, memories: memories.count, pages: memories.pages });
-          return construct(Instance, [module, imports], new.target);
+          if (memories.count > 0) weigh(memories.pages);
+          const instance = construct(Instance, [module, imports], new.target);
+          if (memories.count > 0) {
+            const values = apply(exportsOf, instance, []);
+            const memoriesOut = exported(module).filter(({ kind }) => kind === 'memory').map(({ name }) => values[name]);
+            mayGrow([instance, ...memoriesOut], memories.pages, memories.initial);
+          }
+          return instance;
         },
         Memory: function (descriptor) {
           withNew(new.target, 'Memory');
@@ -226,8 +253,14 @@ const COMPARTMENT_MAKER = `(() => {
           if (shared !== undefined) sized.shared = !!shared;
           const pages = Math.trunc(sized.maximum);
           // Nothing is counted for a descriptor the realm's Memory refuses.
-          if (pages >= 0 && sized.initial <= sized.maximum) take('WebAssembly.Memory()', { memories: 1, pages });
-          return construct(Memory, [sized], new.target);
+          const counted = pages >= 0 && sized.initial <= sized.maximum;
+          if (counted) {
+            take('WebAssembly.Memory()', { memories: 1, pages });
+            weigh(pages);
+          }
+          const memory = construct(Memory, [sized], new.target);
+          if (counted) mayGrow([memory], pages, Math.trunc(sized.initial));
+          return memory;
         },
       };
       seat.Module.prototype = Module.prototype;
@@ -308,7 +341,7 @@ const COMPARTMENT_MAKER = `(() => {
       };
     };
   };
-})()`;
+})`;
 
 /**
  * Object.freeze as lockdown and harden will use it: the same result (every property fixed, the
@@ -493,12 +526,14 @@ export function compartmentEvaluator(): CompartmentEvaluator {
   // strategy only through the realm's promise jobs, which never run: it serves no strategy.
   new Script('delete Atomics.waitAsync').runInContext(context);
   // Before SES loads: it takes the built-ins it finds as the realm's intrinsics, the counting ones.
-  (new Script(MEMORY_METER).runInContext(context) as (limit: typeof pastLimit, refusals: Int32Array) => void)(pastLimit, memoryRefusals);
+  type Meter = (limit: typeof pastLimit, refusals: Int32Array) => (bytes: number) => void;
+  const reserve = (new Script(MEMORY_METER).runInContext(context) as Meter)(pastLimit, memoryRefusals);
   new Script(readFileSync(ses, 'utf8'), { filename: ses }).runInContext(context);
   // Errors keep their stacks for the failure lines; the quiet console is the compartments' own.
   new Script(`lockdown({ errorTaming: 'safe', consoleTaming: 'unsafe', reporting: 'none' })`).runInContext(context);
   // Named, so that parlorThrownAt passes over the frames of a seat's WebAssembly refusing: the
   // place it finds is then the strategy's call.
-  evaluator = new Script(COMPARTMENT_MAKER, { filename: 'parlor-confined-realm.js' }).runInContext(context) as CompartmentEvaluator;
+  const maker = new Script(COMPARTMENT_MAKER, { filename: 'parlor-confined-realm.js' }).runInContext(context);
+  evaluator = (maker as (weigh: typeof reserve) => CompartmentEvaluator)(reserve);
   return evaluator;
 }

@@ -190,4 +190,18 @@ describe("a strategy file's memory outside the heap", () => {
       }
     });
   });
+
+  test("counts its WebAssembly memories against --worker-memory, at the most each may grow to: the seat's own limits bound one seat, not the thread's many", async () => {
+    await inScratch(async (dir) => {
+      for (const how of ['made', 'grown']) {
+        const spec = `${fixture('hoards-wasm-memory')}:how=${how}`;
+        const out = join(dir, how);
+        // Two seats of 64 MiB each, within their own limits, are past a worker of 96 MB together.
+        const run = await ended(['sim', '--strategies', `${spec},${spec}`, ...SETTINGS, '--worker-memory', '96', '-o', out]);
+        assert.equal(run.code, 0, run.stderr);
+        assertForfeitsOf(run.stdout, 4, spec, 'crashed');
+        assert.match(readFileSync(join(out, 'forfeits.csv'), 'utf8'), /,crashed,1,filled its worker thread's memory \(--worker-memory\)\n/);
+      }
+    });
+  });
 });
