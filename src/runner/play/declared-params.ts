@@ -16,7 +16,12 @@ export function declaredParamsFault(params: unknown): string | null {
     const where = (error?.instancePath ?? '').replace(/^\/(\d+)/, '[$1]').replaceAll('/', '.');
     return `params${where} ${error?.message ?? 'is not a list of parameters'}`;
   }
-  const names = params.map((param) => param.name);
-  const repeated = names.find((name, index) => names.indexOf(name) !== index);
-  return repeated === undefined ? null : `params declare '${repeated}' twice`;
+  // A set, not a search of the list for each name: a file may declare as many as it likes, and the
+  // check runs in the command's own thread, which no move limit ends.
+  const names = new Set<string>();
+  for (const { name } of params) {
+    if (names.has(name)) return `params declare '${name}' twice`;
+    names.add(name);
+  }
+  return null;
 }

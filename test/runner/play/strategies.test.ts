@@ -10,6 +10,8 @@ import { parseStrategySpec } from '../../../src/core/strategy-spec.ts';
 import { resolveStrategy } from '../../../src/runner/play/strategies.ts';
 import { builtinRegistry } from '../../../src/app.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
+import { PROMPT_MS } from '../../helpers/patience.ts';
+import { declaredParamsFault } from '../../../src/runner/play/declared-params.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const fixture = (name: string) => `test/fixtures/strategies/${name}`;
@@ -110,6 +112,15 @@ describe('loading a strategy by name or path', () => {
       );
       await rejectsWith(file, ErrorCodes.BAD_STRATEGY_MODULE, message);
     }
+  });
+
+  test('a module declaring a great many parameters is checked in time that grows with their number, not its square', async () => {
+    // The check runs in the command's own thread before any game, where no move limit ends it: a
+    // million names, each looked for in the list of them all, kept the command waiting for minutes.
+    const { params } = (await import(join(ROOT, fixture('declares-many-params.js')))).default as { params: unknown };
+    const started = performance.now();
+    assert.equal(declaredParamsFault(params), "params declare 'p0' twice");
+    assert.ok(performance.now() - started < PROMPT_MS, `${Math.round(performance.now() - started)} ms`);
   });
 
   test('TypeScript and JavaScript modules load, with parameters, and are never trusted', async () => {
