@@ -258,7 +258,8 @@ function parseCondition(
 function parseOperand(words: readonly string[], text: string, bad: (why: string) => Error, values: ListValues): Operand {
   if (words.length === 1 && /^-?\d+(\.\d+)?$/.test(words[0])) return { term: CONSTANT, card: 0, value: Number(words[0]) };
   if (words.length === 1 && Object.hasOwn(values, words[0])) return { term: CONSTANT, card: 0, value: values[words[0]] };
-  const term = (TERMS as Record<string, number>)[words[0] ?? ''];
+  // Its own terms only: a name such as 'constructor' would find Object's, which is no term.
+  const term = Object.hasOwn(TERMS, words[0] ?? '') ? (TERMS as Record<string, number>)[words[0]] : undefined;
   if (term === undefined)
     throw bad(`condition '${text}': '${words.join(' ')}' is neither a number nor one of ${Object.keys(TERMS).join(', ')}`);
   if (!TAKES_CARD.has(term)) {

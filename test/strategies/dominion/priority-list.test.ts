@@ -28,6 +28,7 @@ import { BUILTIN_LISTS } from '../../../strategies/dominion/lists.ts';
 import { Rng } from '../../../src/core/random.ts';
 import type { ParamSpec, Strategy } from '../../../src/core/strategy.ts';
 import { Forfeit } from '../../../src/core/forfeits.ts';
+import { ParlorError } from '../../../src/core/errors.ts';
 import { rotatedWinRate } from '../../helpers/rotated-win-rate.ts';
 
 const EXAMPLE = fileURLToPath(new URL('../../../strategies/examples/remodel-bm.json', import.meta.url));
@@ -59,6 +60,8 @@ describe('the format', () => {
     ['an unknown card', list(['provnce']), /buy\[0\]: unknown card 'provnce'/],
     ['a condition without a comparison', list([{ card: 'gold', if: 'money 6' }]), /has no comparison/],
     ['an unknown term', list([{ card: 'gold', if: 'cash >= 6' }]), /'cash' is neither a number nor one of money/],
+    ['a term named like an object property', list([{ card: 'gold', if: 'constructor >= 6' }]), /'constructor' is neither a number nor/],
+    ['a term named __proto__', list([{ card: 'gold', if: '6 < __proto__' }]), /'__proto__' is neither a number nor one of money/],
     ['a term that takes a card without one', list([{ card: 'gold', if: 'count < 2' }]), /count takes one card name/],
     ['a card where none is taken', list([{ card: 'gold', if: 'turn gold < 2' }]), /turn takes no card/],
     ['another game', { ...list(['gold']), game: 'hearts' as 'dominion' }, /plays 'hearts'/],
@@ -237,6 +240,15 @@ describe('strategies as files and built-ins', () => {
     const resolved = await resolveStrategy(builtinRegistry(), 'dominion', parseStrategySpec(EXAMPLE));
     assert.equal(resolved.definition.name, 'remodel-bm');
     assert.equal(resolved.definition.trusted, false);
+  });
+
+  test("a JSON file whose condition names a property every object has is refused in one line, not parlor's TypeError", async () => {
+    const path = fileURLToPath(new URL('../../fixtures/strategies/object-property-term.json', import.meta.url));
+    await assert.rejects(resolveStrategy(builtinRegistry(), 'dominion', parseStrategySpec(path)), (error: Error) => {
+      assert.ok(error instanceof ParlorError, String(error));
+      assert.match(error.message, /buy\[0\]: condition 'constructor < 3': 'constructor' is neither a number nor one of money/);
+      return true;
+    });
   });
 
   test('so is a TypeScript module whose default export is a priority list', async () => {
