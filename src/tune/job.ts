@@ -213,6 +213,8 @@ export async function startTune(
 ): Promise<TuneOutcome> {
   // Both loads check strategy files with the heap limit the run's worker threads will have.
   const workerMemory = loadCheckMemory({ ...settings, remote: settings.redis !== undefined });
+  // The game first: a built-in looked up in a game that does not exist would be called unknown itself.
+  context.registry.game(request.game);
   const declared = await declaredParams(context, request.game, request.strategy, { memoryMb: workerMemory });
   const params = tunedParams(request.strategy, request.params, declared);
   const at = (pick: (param: TunedParam) => number) => specWithValues(request.strategy, params, params.map(pick));

@@ -125,6 +125,13 @@ describe('parlor tune', () => {
     );
   });
 
+  test('names an unknown game as such, not as a built-in strategy it lacks, and makes no folder', async () => {
+    const out = join(scratch, 'no-game');
+    const tuning = { ...request(0.8, 1), strategy: 'ismcts', params: [parseParamRange('c=0.7:0.1:2')], opponents: ['counter'] };
+    await assert.rejects(startTune(builtinJobContext(), { ...tuning, game: 'nosuch' }, { workers: 1, out }), /unknown game 'nosuch'/);
+    assert.equal(existsSync(out), false);
+  });
+
   test('counts the games of the iterations that played: none where theta+ and theta- came to the same values', () => {
     const job = { iterationGames: 10, params: [{ name: 'n' }] } as unknown as TuneJob;
     const row = (iteration: number, played: boolean): IterationRow => ({
