@@ -129,6 +129,7 @@ export const Commands: readonly CommandDef[] = [
       'seed',
       'tuneDesign',
       'rules',
+      'trust',
       ...PAIRED_JOB_OPTIONS,
     ],
     run: async (context, options: TuneOptions, _args, given) => (await import('./commands/tune.ts')).runTune(context, options, given),

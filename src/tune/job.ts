@@ -24,7 +24,8 @@ import type { PairedTotals } from '../runner/compare/paired.ts';
 import { runPairedBatches } from '../runner/compare/paired-run.ts';
 import { makeFolder, readJson, ResultFiles, writeFileAtomic } from '../runner/job/results.ts';
 import { refuseRemoteBots, type Runners } from '../runner/job/runners.ts';
-import { changedSources, type SourceHashes } from '../runner/play/sources.ts';
+import { changedSources, strategyFiles, type SourceHashes } from '../runner/play/sources.ts';
+import { confinementOf, trustStrategyFiles, type Confinement } from '../runner/play/trust.ts';
 import type { PresetName } from '../runner/compare/sprt-choices.ts';
 import { resolveStrategy } from '../runner/play/strategies.ts';
 import type { LoadCheck } from '../runner/play/confined/load-check.ts';
@@ -91,6 +92,8 @@ export interface TuneJob {
   readonly cwd?: string;
   /** How its games were played (see JobFile's); absent in folders of older parlors, which take them as typed. */
   readonly play?: PlaySettings;
+  /** Which strategy files ran confined and which the user trusted (--trust); absent in folders of older parlors. */
+  readonly confinement?: Confinement;
 }
 
 const TUNE_FORMAT = 1;
@@ -253,6 +256,7 @@ export async function startTune(
     verify: { maxGames: request.verifyGames, preset: request.preset ?? 'gainer' },
     cwd: process.cwd(),
     play: playSettingsOf(settings),
+    confinement: confinementOf(strategyFiles(strategies, (name) => context.registry.findStrategy(probe.paired.game, name) !== undefined)),
   };
   if (settings.redis !== undefined) refuseRemoteBots(strategies);
   await checkSeats(context, job, { ...settings, workerMemory });
@@ -274,6 +278,8 @@ export async function resumeTune(
 ): Promise<TuneOutcome> {
   // The rest plays as the start did: a bot's games under another timeout or channel would end otherwise.
   const settings = { ...given, ...recordedSettings(job) };
+  // The files trusted when the run began stay trusted: the rest of it plays as its start did.
+  trustStrategyFiles(job.confinement?.trusted ?? []);
   return whileLocked(lockResultsFolder(dir), async () => {
     const changed = changedSources(job.sources, jobSources(context.registry, job));
     if (changed.length > 0)

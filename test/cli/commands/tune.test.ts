@@ -1,7 +1,7 @@
 // parlor tune as users run it: a child process of bin/parlor.js, stopped by Ctrl-C and resumed.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'shell-quote';
@@ -143,6 +143,45 @@ describe('parlor tune', () => {
     assert.ok(
       [...started].every((line) => logs.some((log) => log.includes(`started with ${line}`))),
       logs.join('\n'),
+    );
+  });
+
+  test('--trust runs a strategy file unconfined, and a resume trusts it again as the run recorded', async () => {
+    const file = 'test/fixtures/strategies/node-param.js';
+    const args = ['tune', '--game', 'love-letter', '--players', '2', '--strategy', file, '--param', 'pick=1:0:4', '--opponents', 'random'];
+    const short = [
+      '--iterations',
+      '3',
+      '--iteration-games',
+      '10',
+      '--verify-games',
+      '40',
+      '--r-end',
+      '1',
+      '--workers',
+      '1',
+      '--seed',
+      'trust',
+    ];
+    const confined = await parlor([...args, ...short, '--out', join(scratch, 'confined')]);
+    assert.equal(confined.code, 3);
+    assert.match(confined.stderr, /imports 'node:os'.*--trust it to lift this/);
+    const whole = join(scratch, 'trusted');
+    const run = await parlor([...args, '--trust', file, ...short, '--out', whole]);
+    assert.ok([0, 1, 2].includes(run.code ?? -1), run.stderr);
+    assert.deepEqual(JSON.parse(read(whole, 'job.json')).confinement, { confined: [], trusted: [file] });
+    // As if stopped after its first iteration: the state keeps one row, and nothing was verified.
+    const parts = join(scratch, 'trusted-resumed');
+    cpSync(whole, parts, { recursive: true });
+    const state = JSON.parse(read(parts, 'tune-state.json'));
+    writeFileSync(join(parts, 'tune-state.json'), JSON.stringify({ rows: state.rows.slice(0, 1) }));
+    rmSync(join(parts, 'verify'), { recursive: true, force: true });
+    const resumed = await parlor(['tune', '--resume', parts]);
+    assert.equal(resumed.code, run.code, resumed.stderr);
+    assert.equal(read(parts, 'trajectory.csv'), read(whole, 'trajectory.csv'));
+    assert.equal(
+      read(parts, 'verify/summary.json').replace(/"created": "[^"]*"/, ''),
+      read(whole, 'verify/summary.json').replace(/"created": "[^"]*"/, ''),
     );
   });
 
