@@ -131,6 +131,7 @@ export const Commands: readonly CommandDef[] = [
       'rules',
       'trust',
       ...PAIRED_JOB_OPTIONS,
+      'sandbox',
     ],
     run: async (context, options: TuneOptions, _args, given) => (await import('./commands/tune.ts')).runTune(context, options, given),
   },

@@ -26,6 +26,7 @@ import { makeFolder, readJson, ResultFiles, writeFileAtomic } from '../runner/jo
 import { refuseRemoteBots, type Runners } from '../runner/job/runners.ts';
 import { changedSources, strategyFiles, type SourceHashes } from '../runner/play/sources.ts';
 import { confinementOf, trustStrategyFiles, type Confinement } from '../runner/play/trust.ts';
+import type { SandboxLimits } from '../runner/play/external.ts';
 import type { PresetName } from '../runner/compare/sprt-choices.ts';
 import { resolveStrategy } from '../runner/play/strategies.ts';
 import type { LoadCheck } from '../runner/play/confined/load-check.ts';
@@ -94,6 +95,8 @@ export interface TuneJob {
   readonly play?: PlaySettings;
   /** Which strategy files ran confined and which the user trusted (--trust); absent in folders of older parlors. */
   readonly confinement?: Confinement;
+  /** The limits `cmd:` bots ran under in their sandbox (--sandbox); absent when they ran without one. */
+  readonly sandbox?: SandboxLimits;
 }
 
 const TUNE_FORMAT = 1;
@@ -257,6 +260,7 @@ export async function startTune(
     cwd: process.cwd(),
     play: playSettingsOf(settings),
     confinement: confinementOf(strategyFiles(strategies, (name) => context.registry.findStrategy(probe.paired.game, name) !== undefined)),
+    ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
   };
   if (settings.redis !== undefined) refuseRemoteBots(strategies);
   await checkSeats(context, job, { ...settings, workerMemory });
@@ -485,6 +489,9 @@ function iterationFlags(job: TuneJob, settings: PlaySettings): string {
     `--max-games ${2 * job.iterationGames}`,
     `--batch ${job.iterationGames}`,
     ...played.map(([setting, value]) => `${PLAY_SETTING_FLAGS[setting]} ${String(value)}`),
+    // The bots' sandbox and the files trusted change how they play: the replay needs them too.
+    ...(job.sandbox ? [`--sandbox ${Object.entries(job.sandbox).map(([limit, value]) => `${limit}=${String(value)}`)}`] : []),
+    ...(job.confinement?.trusted ?? []).map((file) => `--trust ${shellWord(file)}`),
   ];
   return ` ${flags.join(' ')}`;
 }

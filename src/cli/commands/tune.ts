@@ -25,7 +25,19 @@ export interface TuneOptions
     Omit<TuneRequest, 'strategy' | 'params'>,
     Pick<
       CompareOptions,
-      'resume' | 'workers' | 'workerMemory' | 'moveTimeout' | 'channel' | 'framing' | 'redis' | 'out' | 'name' | 'force' | 'json' | 'quiet'
+      | 'resume'
+      | 'workers'
+      | 'workerMemory'
+      | 'moveTimeout'
+      | 'channel'
+      | 'framing'
+      | 'sandbox'
+      | 'redis'
+      | 'out'
+      | 'name'
+      | 'force'
+      | 'json'
+      | 'quiet'
     > {
   readonly strategy?: string;
   /** --param, as typed: name=start:min:max[:step]. */

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'shell-quote';
 import { pairingLine } from '../../../src/cli/commands/tune.ts';
+import { sandboxProblem } from '../../../src/protocol/transport/sandbox.ts';
+import { PYTHON } from '../../protocol/helpers.ts';
 import { parlor, ROOT, startParlor } from '../cli.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 
@@ -182,6 +184,51 @@ describe('parlor tune', () => {
     assert.equal(
       read(parts, 'verify/summary.json').replace(/"created": "[^"]*"/, ''),
       read(whole, 'verify/summary.json').replace(/"created": "[^"]*"/, ''),
+    );
+  });
+
+  test('--sandbox runs its bots in their sandbox, records the limits, and the replay of an iteration plays in it too', async (t) => {
+    const problem = sandboxProblem();
+    if (problem !== null) return t.skip(problem);
+    const bots = join(scratch, 'sandbox-bots');
+    mkdirSync(bots);
+    // The sandbox shows a bot its own folder, not the project's.
+    cpSync(join(ROOT, 'strategies/external/random_bot.py'), join(bots, 'random_bot.py'));
+    // Plays only where its memory is limited, as in the sandbox (elsewhere it fails at its start),
+    // and gives up at its third message, a forfeit for the replay to play again.
+    writeFileSync(
+      join(bots, 'confined.py'),
+      [
+        'import random, resource, sys',
+        'if resource.getrlimit(resource.RLIMIT_DATA)[0] == resource.RLIM_INFINITY:',
+        "    sys.exit('not in a sandbox')",
+        'from random_bot import Player',
+        'player = Player(2, random.Random(0))',
+        "for count, line in enumerate(iter(sys.stdin.readline, '')):",
+        '    if count == 2:',
+        "        sys.exit('gives up')",
+        '    reply = player.handle(line)',
+        '    if reply is not None:',
+        '        print(reply, flush=True)',
+        '',
+      ].join('\n'),
+    );
+    const dir = join(scratch, 'sandboxed');
+    const run = await parlor([
+      ...['tune', '--game', 'love-letter', '--players', '2', '--strategy', `cmd:${PYTHON} ${join(bots, 'confined.py')}`],
+      ...['--opponents', 'random', '--param', 'depth=3:1:8:1', '--iterations', '1', '--iteration-games', '2', '--verify-games', '4'],
+      ...['--sandbox', 'memory=700', '--seed', 'sandboxed', '--out', dir],
+    ]);
+    assert.ok([0, 1, 2].includes(run.code ?? -1), run.stderr);
+    assert.equal(JSON.parse(read(dir, 'job.json')).sandbox.memory, 700);
+    const hint = /^parlor: iteration 1: (\d+) forfeits; its games replay with node \S*bin\/parlor\.js (compare .*)$/m.exec(run.stderr);
+    assert.ok(hint, run.stderr);
+    assert.match(hint[2], / --sandbox memory=700,/);
+    const replay = await parlor([...(parse(hint[2]) as string[]), '--json', '--out', join(scratch, 'sandboxed-replayed')]);
+    const replayed = JSON.parse(replay.stdout) as { forfeits: { count: number; reason: string }[] };
+    assert.equal(
+      replayed.forfeits.reduce((sum, row) => sum + row.count, 0),
+      Number(hint[1]),
     );
   });
 
