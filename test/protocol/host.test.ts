@@ -104,6 +104,12 @@ const misbehaving: Misbehaving[] = [
     log: /after SIGTERM: killed/,
   },
   { name: 'crashes mid-round', seat: cmd(PYTHON, fixture('crash.py'), '2'), reasons: [Forfeit.CRASHED], log: /crashing on purpose/ },
+  {
+    name: 'closes its output and keeps running',
+    seat: cmd('sh', fixture('close_output.sh')),
+    reasons: [Forfeit.CRASHED],
+    log: /forfeits: crashed \(closed its connection while still running\)/,
+  },
 ];
 
 describe('hosting misbehaving bots', () => {

@@ -4,7 +4,7 @@ import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { Forfeit } from '../../src/core/forfeits.ts';
 import { BotProcess, DEFAULT_LIMITS, type BotLimits } from '../../src/protocol/transport/process.ts';
-import { processesMarked } from './helpers.ts';
+import { ROOT, processesMarked } from './helpers.ts';
 import { ANSWERING_MS, LONG_SLEEP_SECONDS, PROMPT_MS, eventually } from '../helpers/patience.ts';
 import { scratchDir } from '../helpers/scratch.ts';
 
@@ -105,6 +105,16 @@ describe('a bot process', () => {
     });
     assert.ok(performance.now() - started < PROMPT_MS, 'not left to time out');
     await bot.stop();
+  });
+
+  test('that closes its output and keeps running is disconnected, not waited for', async () => {
+    const { bot, log } = start(`exec sh ${join(ROOT, 'test/fixtures/bots/close_output.sh')}`);
+    bot.send('1');
+    const started = performance.now();
+    assert.deepEqual(await bot.readLine(2 * PROMPT_MS), { failure: Forfeit.CRASHED, detail: 'closed its connection while still running' });
+    assert.ok(performance.now() - started < PROMPT_MS, 'not left to time out');
+    await bot.stop();
+    assert.deepEqual(log, ['closed its connection while still running']);
   });
 
   test('reports an exit in the middle of a line, and a quiet exit before answering', async () => {

@@ -148,6 +148,8 @@ export class BotProcess implements BotLink {
   private readTimer: NodeJS.Timeout | null = null;
   private killTimer: NodeJS.Timeout | null = null;
   private exitTimer: NodeJS.Timeout | null = null;
+  /** Looks again at a bot that closed its output, to tell an exit from a hang-up (disconnectUnlessExiting). */
+  private disconnectTimer: NodeJS.Timeout | null = null;
   private exitDetail = '';
   private leaderExited = false;
   /** The bot had exited, by itself, before its stop began; the news of its exit had not come yet. */
@@ -206,6 +208,8 @@ export class BotProcess implements BotLink {
     } else {
       this.attachSink(stdin!);
       this.attachSource(stdout!);
+      // Its stdout closed while it runs on, it can never answer: it hung up, as on a channel.
+      stdout!.on('close', () => this.disconnectUnlessExiting());
       this.markSettled();
     }
     this.child.on('error', (error) => this.onSpawnError(error));
@@ -342,11 +346,11 @@ export class BotProcess implements BotLink {
   }
 
   /**
-   * The bot closed its channel end. If it is exiting, its exit is the news; one that lives on has
-   * hung up on parlor while running, which no protocol allows. It lives on when, past the drain, it
-   * sleeps (waits by its own choice), or has spent EXIT_CPU_MS of its own processor time since
-   * without exiting: however slowly the machine lets it or parlor run, one on its way out is never
-   * told it hung up. Without /proc to ask, the drain alone decides.
+   * The bot closed its channel end (on stdio, its stdout). If it is exiting, its exit is the news;
+   * one that lives on has hung up on parlor while running, which no protocol allows. It lives on
+   * when, past the drain, it sleeps (waits by its own choice), or has spent EXIT_CPU_MS of its own
+   * processor time since without exiting: however slowly the machine lets it or parlor run, one on
+   * its way out is never told it hung up. Without /proc to ask, the drain alone decides.
    */
   private disconnectUnlessExiting(): void {
     if (this.stopping || this.ended) return;
@@ -358,13 +362,13 @@ export class BotProcess implements BotLink {
         const now = treeActivity(this.pid);
         if (now?.exited) return;
         if (since !== null && now !== null && now.busy && now.cpuMs - since.cpuMs < EXIT_CPU_MS) {
-          setTimeout(look, EXIT_POLL_MS);
+          this.disconnectTimer = setTimeout(look, EXIT_POLL_MS);
           return;
         }
         this.fail(Forfeit.CRASHED, 'closed its connection while still running');
       });
     };
-    setTimeout(look, EXIT_DRAIN_MS);
+    this.disconnectTimer = setTimeout(look, EXIT_DRAIN_MS);
   }
 
   private kill(): void {
@@ -504,6 +508,9 @@ export class BotProcess implements BotLink {
     this.logPartials.clear();
     if (this.exitTimer) clearTimeout(this.exitTimer);
     this.exitTimer = null;
+    // Gone with its pipes closed: its exit is the news, and no hang-up is left to tell.
+    if (this.disconnectTimer) clearTimeout(this.disconnectTimer);
+    this.disconnectTimer = null;
     if (!this.ended) {
       const held = this.outputHeld ? ' (a process it started still held its output)' : '';
       const when = this.framer.held() === '' ? '' : ` in the middle of a ${this.framer.unit}`;
