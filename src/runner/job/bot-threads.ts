@@ -13,6 +13,8 @@ export interface BotThreadSetup {
   /** A module whose loadExternalHost() hosts the bots (the tasks name their registry module themselves). */
   readonly hostModule: string;
   readonly settings: ExternalSettings;
+  /** The most the thread's heap may take, in MB (--worker-memory). */
+  readonly heapMb: number;
   /** Strategy files the user trusts (--trust), as absolute paths; filled in as each thread starts. */
   readonly trusted?: readonly string[];
   /** The flag the main thread sets when it stops every bot of the run (core/bots-stopped.ts); filled in as each thread starts. */
@@ -53,6 +55,7 @@ class BotThread {
       // tracking them would keep their numbers as still open (warning when one comes round again)
       // and close whatever holds those numbers when it exits.
       trackUnmanagedFds: false,
+      resourceLimits: { maxOldGenerationSizeMb: setup.heapMb },
       env: threadEnvironment(),
     });
     this.worker.on('message', (reply: BotThreadReply) => {

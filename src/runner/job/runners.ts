@@ -115,12 +115,13 @@ export class Runners {
 
   /**
    * Bot tables play on threads of their own, one per worker, when a module that exports the host
-   * is named (threads load it themselves); else in this thread, several ranges at once.
+   * is named (threads load it themselves); else in this thread, several ranges at once. A bot
+   * thread's heap has the workers' limit: the strategy files at its tables are held to it too.
    */
   private botRunner(): TaskRunner {
     const hostModule = this.threads.host;
     if (hostModule === undefined) return new ExternalRunner(this.host, this.externalSettings);
-    return new BotThreads(this.workers, { hostModule, settings: this.externalSettings }, this.host);
+    return new BotThreads(this.workers, { hostModule, settings: this.externalSettings, heapMb: this.checkMemory() }, this.host);
   }
 
   private workerPool(): WorkerPool {

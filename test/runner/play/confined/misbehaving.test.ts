@@ -191,6 +191,18 @@ describe("a strategy file's memory outside the heap", () => {
     });
   });
 
+  test('counts against --worker-memory at a table with a bot too, on the thread that hosts its bots: the bot is never charged', async () => {
+    await inScratch(async (dir) => {
+      const spec = fixture('hoards-buffers');
+      const bot = `cmd:${PYTHON} strategies/external/random_bot.py 2`;
+      // Four games keep a few hundred MiB: past 96 MB, and far below V8's own limit of gigabytes,
+      // the one the thread would have had with none set.
+      const run = await ended(['sim', '--strategies', `${spec},${bot}`, ...SETTINGS, '--worker-memory', '96', '-o', dir]);
+      assert.equal(run.code, 0, run.stderr);
+      assertForfeitsOf(run.stdout, 4, spec, 'crashed');
+    });
+  });
+
   test("counts its WebAssembly memories against --worker-memory, at the most each may grow to: the seat's own limits bound one seat, not the thread's many", async () => {
     await inScratch(async (dir) => {
       for (const how of ['made', 'grown']) {
