@@ -5,6 +5,7 @@ import { Errors } from '../../core/errors.ts';
 import type { ExternalHostLoader, ExternalSettings } from '../play/external.ts';
 import type { Task, TaskRunner } from '../play/tasks.ts';
 import { errorOf, type ThreadFailure } from '../play/thread-failure.ts';
+import { filledHeap } from '../play/choice-guard.ts';
 import { trustedStrategyFiles } from '../play/trust.ts';
 import { serveEsbuildToThreads, threadEnvironment } from '../play/main-thread-esbuild.ts';
 
@@ -31,6 +32,18 @@ export type BotThreadMessage =
 export type BotThreadReply = { readonly id: number; readonly data: Float64Array } | ({ readonly id: number } & ThreadFailure);
 
 const THREAD = threadStart('src/runner/play/bot-thread.ts');
+
+/**
+ * Why a thread hosting bots ended for filling its heap: only a strategy file at its tables keeps
+ * much there. Unlike a worker's, its batch is not played again with the call cut short (its bots'
+ * games would have to start over), so the run stops, saying what to do instead.
+ */
+function heapFilled(heapMb: number): Error {
+  return new Error(
+    `a strategy file at a table with bots filled the heap of the thread hosting them (--worker-memory ${heapMb} MB), ` +
+      'where no call is cut short: play the file as a bot process of its own (cmd:npx parlor bot <file>), or give it more memory',
+  );
+}
 
 interface Pending {
   readonly resolve: (data: Float64Array) => void;
@@ -69,7 +82,7 @@ class BotThread {
         for (const pending of this.pending.values()) pending.reject(error);
         this.pending.clear();
       };
-      this.worker.on('error', fail);
+      this.worker.on('error', (error) => fail(filledHeap(error) ? heapFilled(setup.heapMb) : error));
       this.worker.on('exit', () => {
         fail(Errors.internal('a thread hosting bots stopped'));
         done();

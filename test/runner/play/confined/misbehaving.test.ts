@@ -203,6 +203,27 @@ describe("a strategy file's memory outside the heap", () => {
     });
   });
 
+  test('a file at a table with a bot that fills the heap stops the run, saying so and what to do: no call there is cut short', async () => {
+    await inScratch(async (dir) => {
+      const bot = `cmd:${PYTHON} strategies/external/random_bot.py 2`;
+      const run = await ended([
+        'sim',
+        '--strategies',
+        `test/fixtures/strategies/hoarder.ts,${bot}`,
+        ...SETTINGS,
+        '--worker-memory',
+        '96',
+        '-o',
+        dir,
+      ]);
+      assert.equal(run.code, 3, run.stderr);
+      assert.match(
+        run.stderr,
+        /failed: a strategy file at a table with bots filled the heap of the thread hosting them \(--worker-memory 96 MB\), .*cmd:npx parlor bot <file>/,
+      );
+    });
+  });
+
   test("counts its WebAssembly memories against --worker-memory, at the most each may grow to: the seat's own limits bound one seat, not the thread's many", async () => {
     await inScratch(async (dir) => {
       for (const how of ['made', 'grown']) {
