@@ -1,6 +1,7 @@
 // Start-up of a bot process: `parlor bot`, which a Love Letter manager starts every round, from
 // spawn to exit on an empty input, repeated and reported as the median (hyperfine-like), beside
-// bare Node's own start and the same command through tsx (PARLOR_COMPILE=0) for comparison.
+// bare Node's own start and the same command through tsx (PARLOR_COMPILE=0) for comparison, and
+// the bot of a strategy file (confined, its bundle taken from the cache after the first start).
 // Run alone: node --import tsx test/bench/start-up.ts [starts]
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import type { BenchLine } from './engine.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BOT = [join(ROOT, 'bin/parlor.js'), 'bot', 'random', '--game', 'love-letter'];
+const FILE_BOT = [join(ROOT, 'bin/parlor.js'), 'bot', join(ROOT, 'strategies/examples/first-card.ts'), '--game', 'love-letter'];
 
 /** Milliseconds of each of `starts` runs of node with `args`, stdin empty, after one unmeasured run (which fills the cache). */
 function startTimes(args: readonly string[], starts: number, env: NodeJS.ProcessEnv = process.env): number[] {
@@ -43,6 +45,7 @@ export function benchStartUp(options: { quick?: boolean; starts?: number }): Ben
     minMs: round(Math.min(...bot)),
     bareNodeMedianMs: round(median(startTimes(['-e', ''], starts))),
     tsxMedianMs: round(median(startTimes(BOT, starts, { ...process.env, PARLOR_COMPILE: '0' }))),
+    strategyFileMedianMs: round(median(startTimes(FILE_BOT, starts))),
   };
 }
 
