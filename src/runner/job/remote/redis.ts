@@ -157,8 +157,14 @@ export function maskPassword(url: string): string {
   return url.replace(/^([a-z]+:\/\/[^:@/]*:).*@/is, '$1***@');
 }
 
+/** ioredis's words for a reply no Redis server sends, which also ask for a bug report. */
+const NOT_RESP = /^Unknown RESP type \d+ ("[^"]*")/;
+
 function reasonOf(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
+  // Another service (SSH, HTTP...) on the address: the URL is wrong, there is no bug to report.
+  const foreign = NOT_RESP.exec(message);
+  if (foreign !== null) return `what answers there is not a Redis server (its reply began with ${foreign[1]}); check the host and port`;
   return typeof code === 'string' && !message.includes(code) ? `${code} ${message}` : message;
 }

@@ -89,6 +89,25 @@ describe('RedisLink.reach', () => {
     });
   });
 
+  describe('a port where another service answers', () => {
+    let other: Server;
+    before(async () => {
+      // As an SSH server greets whoever connects: bytes that are no reply of Redis's.
+      other = createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.2\r\n'));
+      await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    });
+    after(() => other.close());
+
+    test('says the address does not answer as Redis, not that a bug should be reported', async () => {
+      const { port } = other.address() as { port: number };
+      const { error, seconds } = await refusal(`redis://127.0.0.1:${port}`);
+      assert.equal(error.code, ErrorCodes.REDIS_UNREACHABLE);
+      assert.match(error.message, /^cannot reach Redis at redis:\/\/127\.0\.0\.1:\d+: .*not a Redis server/);
+      assert.doesNotMatch(error.message, /report/i);
+      assert.ok(seconds * 1000 < PROMPT_MS, `${seconds}s`);
+    });
+  });
+
   describe('with a server', { skip: redisMissing() ?? false }, () => {
     let redis: RedisServer;
     before(async () => {
