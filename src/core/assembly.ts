@@ -5,12 +5,13 @@
 // compile at once (test files, worker threads) each end with a whole one.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Errors, STOPPING_SIGNALS, StoppedError, type ParlorError } from './errors.ts';
+import { writeCacheFile } from './results-files.ts';
 
 /** An AssemblyScript program: a folder of sources, the modules generated beside them, how to compile. */
 export interface AssemblySource {
@@ -48,7 +49,7 @@ export function assemblyBytes(source: AssemblySource): Uint8Array {
   }
   const bytes = compile(source, folder, files, join(dirname(compiler), 'bin', 'asc.js'));
   for (const cache of cacheFolders()) {
-    if (!store(cache, binary, bytes)) continue;
+    if (!writeCacheFile(join(cache, binary), bytes)) continue;
     removeStale(cache, source.name, binary);
     break;
   }
@@ -101,18 +102,4 @@ export function compileFailure(name: string, run: Pick<SpawnSyncReturns<string>,
   if (run.signal !== null && STOPPING_SIGNALS.includes(run.signal)) return new StoppedError(run.signal, `compiling the ${name} engine`);
   const said = `${run.stderr || run.stdout || run.error?.message || ''}`.trim();
   return Errors.engineBuild(name, said || `the compiler was ended by ${run.signal ?? 'an unknown cause'}`);
-}
-
-/** Puts the binary in `cache`; false where that folder cannot be written. */
-function store(cache: string, binary: string, bytes: Uint8Array): boolean {
-  const scratch = join(cache, `${binary}.${process.pid}.tmp`);
-  try {
-    mkdirSync(cache, { recursive: true });
-    writeFileSync(scratch, bytes);
-    renameSync(scratch, join(cache, binary));
-    return true;
-  } catch {
-    rmSync(scratch, { force: true });
-    return false;
-  }
 }

@@ -33,6 +33,20 @@ export function writeFileAtomic(path: string, data: string | Uint8Array): void {
 }
 
 /**
+ * Writes a cache's file as writeFileAtomic does, making its folder where missing; false where it
+ * cannot be written, which costs a cache only the work of making the file again next time.
+ */
+export function writeCacheFile(path: string, data: string | Uint8Array): boolean {
+  try {
+    makeFolder(dirname(path));
+    writeFileAtomic(path, data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * mkdir -p, failing as a WriteFailure. Each missing folder is made on its own, from the top down:
  * Node's recursive mkdir loops for ever, deaf to signals, where the system refuses a folder whose
  * parent exists (/proc), and on other refusals reports ENOENT whatever the real reason was.

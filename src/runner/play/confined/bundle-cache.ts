@@ -7,10 +7,11 @@
 // parlor's own sources are not looked at: the compiled tree the cache lies in is named by their
 // hash, and goes, with its bundles, when they change.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compiledTree } from '../../../compiled.ts';
+import { writeCacheFile } from '../../../core/results-files.ts';
 
 /** What a bundled file is loaded from: plain text, which threads are handed (see main-thread-esbuild.ts). */
 export interface BundledStrategy {
@@ -73,7 +74,6 @@ export async function cachedBundle(
   engines: EngineBinaries,
   build: () => Promise<BuiltBundle>,
   folder: string | null = bundleCacheFolder(),
-  parlorSources: string = PARLOR_SOURCES,
 ): Promise<BundledStrategy> {
   if (folder === null) return (await build()).bundled;
   const path = join(folder, `${hashOf(absolute).slice(0, 32)}.json`);
@@ -84,8 +84,8 @@ export async function cachedBundle(
   }
   const started = Date.now();
   const built = await build();
-  const entry = entryOf(absolute, built, engines, parlorSources, started);
-  if (entry !== null && keep(path, JSON.stringify(entry))) prune(folder);
+  const entry = entryOf(absolute, built, engines, started);
+  if (entry !== null && writeCacheFile(path, JSON.stringify(entry))) prune(folder);
   return built.bundled;
 }
 
@@ -127,25 +127,9 @@ function changedSince(files: readonly string[], folders: readonly string[], star
 
 const CLOCK_MARGIN_MS = 2000;
 
-/** Writes an entry whole or not at all (two bots starting at once may both write it); whether it was. */
-function keep(path: string, text: string): boolean {
-  const scratch = `${path}.${process.pid}.tmp`;
-  let written = false;
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(scratch, text);
-    written = true;
-    renameSync(scratch, path);
-    return true;
-  } catch {
-    if (written) rmSync(scratch, { force: true });
-    return false;
-  }
-}
-
 /** What the entry of a bundle built from `started` on holds; null when it should not be kept, or cannot be told. */
-function entryOf(strategy: string, built: BuiltBundle, engines: EngineBinaries, parlorSources: string, started: number): Entry | null {
-  const theirs = [...new Set(built.files)].filter((file) => relative(parlorSources, file).startsWith('..')).sort();
+function entryOf(strategy: string, built: BuiltBundle, engines: EngineBinaries, started: number): Entry | null {
+  const theirs = [...new Set(built.files)].filter((file) => relative(PARLOR_SOURCES, file).startsWith('..')).sort();
   const folders = [...new Set(theirs.filter((file) => !inPackage(file)).map((file) => dirname(file)))].sort();
   try {
     if (changedSince(theirs, folders, started)) return null;
