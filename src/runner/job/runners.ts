@@ -121,7 +121,7 @@ export class Runners {
   private botRunner(): TaskRunner {
     const hostModule = this.threads.host;
     if (hostModule === undefined) return new ExternalRunner(this.host, this.externalSettings);
-    return new BotThreads(this.workers, { hostModule, settings: this.externalSettings, heapMb: this.checkMemory() }, this.host);
+    return new BotThreads(this.workers, { hostModule, settings: this.externalSettings, heapMb: this.threadHeapMb() }, this.host);
   }
 
   private workerPool(): WorkerPool {
@@ -206,18 +206,19 @@ export class Runners {
 
   /** Where work aside from the games runs: the workers, or with the games on other machines, a thread of its own here. */
   private asidePool(registry: string): WorkerPool {
-    return this.remote === null ? this.workerPool() : (this.asideThread ??= new WorkerPool(1, undefined, registry, this.checkMemory()));
+    return this.remote === null ? this.workerPool() : (this.asideThread ??= new WorkerPool(1, undefined, registry, this.threadHeapMb()));
   }
 
   /** Strategy files are loaded first on a thread with the workers' heap limit: see load-check.ts. */
   resolverFor(seats: readonly string[]): StrategyResolver {
     if (this.remote) refuseRemoteBots(seats);
     const resolve = this.hasExternalSeat(seats) ? externalResolver(this.host, this.externalSettings.cwd) : resolveStrategy;
-    const check = { memoryMb: this.checkMemory() };
+    const check = { memoryMb: this.threadHeapMb() };
     return (registry, gameId, spec) => resolve(registry, gameId, spec, check);
   }
 
-  private checkMemory(): number {
+  /** The heap limit, in MB, of the threads here that run strategy files: workers, bot threads, load checks. */
+  private threadHeapMb(): number {
     return loadCheckMemory({ workers: this.workers, workerMemory: this.threads.workerMemory, remote: this.remote !== null });
   }
 
