@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Errors } from '../core/errors.ts';
+import { keyValueText } from '../core/key-values.ts';
 import type { Registry } from '../core/registry.ts';
 import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
 import { MatchPlayer } from '../runner/play/batch.ts';
@@ -243,7 +244,7 @@ async function strategyEntrant(
  */
 function ownBotEntry(spec: ContestSpec, path: string, identifier: string, memoryMb: number): LaunchEntry {
   const seed = createHash('sha256').update(`${spec.seed}\0${identifier}`).digest('hex').slice(0, 32);
-  const rules = Object.entries(spec.rules ?? {}).map(([key, value]) => `${key}=${value}`);
+  const rules = spec.rules ?? {};
   const absolute = resolve(path);
   const args = [
     `--max-old-space-size=${memoryMb}`,
@@ -253,7 +254,7 @@ function ownBotEntry(spec: ContestSpec, path: string, identifier: string, memory
     spec.game,
     '--seed',
     seed,
-    ...(rules.length > 0 ? ['--rules', rules.join(',')] : []),
+    ...(Object.keys(rules).length > 0 ? ['--rules', keyValueText(rules)] : []),
     ...(spec.framing === undefined ? [] : ['--framing', spec.framing]),
     ...(confines(absolute) ? [] : ['--trust', absolute]),
     identifier,

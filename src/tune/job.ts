@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Errors } from '../core/errors.ts';
+import { keyValueText } from '../core/key-values.ts';
 import { shellWord } from '../core/shell-word.ts';
 import type { ParamSpec } from '../core/strategy.ts';
 import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
@@ -482,15 +483,14 @@ export function trajectoryCsv(job: TuneJob, rows: readonly IterationRow[]): stri
  * that decide how games end, and one look after exactly the iteration's games.
  */
 function iterationFlags(job: TuneJob, settings: PlaySettings): string {
-  const rules = Object.entries(job.rules).map(([key, value]) => `${key}=${value}`);
   const played = Object.entries(playSettingsOf(settings)) as [keyof PlaySettings, unknown][];
   const flags = [
-    ...(rules.length > 0 ? [`--rules '${rules.join(',')}'`] : []),
+    ...(Object.keys(job.rules).length > 0 ? [`--rules '${keyValueText(job.rules)}'`] : []),
     `--max-games ${2 * job.iterationGames}`,
     `--batch ${job.iterationGames}`,
     ...played.map(([setting, value]) => `${PLAY_SETTING_FLAGS[setting]} ${String(value)}`),
     // The bots' sandbox and the files trusted change how they play: the replay needs them too.
-    ...(job.sandbox ? [`--sandbox ${Object.entries(job.sandbox).map(([limit, value]) => `${limit}=${String(value)}`)}`] : []),
+    ...(job.sandbox ? [`--sandbox ${keyValueText(job.sandbox)}`] : []),
     ...(job.confinement?.trusted ?? []).map((file) => `--trust ${shellWord(file)}`),
   ];
   return ` ${flags.join(' ')}`;

@@ -1,4 +1,5 @@
 import { Errors } from '../core/errors.ts';
+import { keyValueText } from '../core/key-values.ts';
 import type { ParamSpec } from '../core/strategy.ts';
 import { isExternalSpec, parseStrategySpec } from '../core/strategy-spec.ts';
 import type { TunedParam } from './spsa.ts';
@@ -97,9 +98,7 @@ export function specWithValues(strategy: string, params: readonly TunedParam[], 
   const spec = parseStrategySpec(strategy);
   const given = { ...spec.params };
   params.forEach((param, i) => (given[param.name] = String(values[i])));
-  return `${spec.name}:${Object.entries(given)
-    .map(([key, value]) => `${key}=${value}`)
-    .join(',')}`;
+  return `${spec.name}:${keyValueText(given)}`;
 }
 
 /**

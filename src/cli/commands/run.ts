@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { BUILTIN_REGISTRY_MODULE, loadExternalHost } from '../../app.ts';
 import { Errors } from '../../core/errors.ts';
+import { keyValueText } from '../../core/key-values.ts';
 import type { Game } from '../../core/game.ts';
 import type { Registry } from '../../core/registry.ts';
 import { PLAY_SETTING_FLAGS, recordedSettings, type JobFile, type JobSpec, type RecordedSettings } from '../../runner/job/job.ts';
@@ -291,10 +292,7 @@ export async function checkRecordedSettings(
 
 function shownSetting(option: keyof typeof SETTING_FLAGS, value: unknown): string {
   if (value === undefined) return option === 'sandbox' ? 'no sandbox' : 'the default';
-  if (typeof value === 'object' && value !== null)
-    return Object.entries(value)
-      .map(([key, limit]) => `${key}=${String(limit)}`)
-      .join(',');
+  if (typeof value === 'object' && value !== null) return keyValueText(value);
   return String(value);
 }
 
