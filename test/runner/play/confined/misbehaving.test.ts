@@ -194,7 +194,7 @@ describe("a strategy file's memory outside the heap", () => {
   test('counts against --worker-memory at a table with a bot too, on the thread that hosts its bots: the bot is never charged', async () => {
     await inScratch(async (dir) => {
       const spec = fixture('hoards-buffers');
-      const bot = `cmd:${PYTHON} strategies/external/random_bot.py 2`;
+      const bot = `cmd:${PYTHON} strategies/external/random_bot.py 2 7`;
       // Four games keep a few hundred MiB: past 96 MB, and far below V8's own limit of gigabytes,
       // the one the thread would have had with none set.
       const run = await ended(['sim', '--strategies', `${spec},${bot}`, ...SETTINGS, '--worker-memory', '96', '-o', dir]);
@@ -205,7 +205,8 @@ describe("a strategy file's memory outside the heap", () => {
 
   test('a file at a table with a bot that fills the heap stops the run, saying so and what to do: no call there is cut short', async () => {
     await inScratch(async (dir) => {
-      const bot = `cmd:${PYTHON} strategies/external/random_bot.py 2`;
+      // The bot's own seed fixes its plays, and with them whether the file is ever dealt its pair.
+      const bot = `cmd:${PYTHON} strategies/external/random_bot.py 2 7`;
       const run = await ended([
         'sim',
         '--strategies',
