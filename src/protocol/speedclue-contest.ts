@@ -17,7 +17,13 @@ import { externalDefinition, type BotConnector } from './external.ts';
 import { botLogName, ProtocolHost, readAcknowledgement } from './host.ts';
 import { launchBots, parseLaunchFile, type Launched, type LaunchEntry } from './launch-file.ts';
 import { channelFor, framingFor, wireProtocol } from './protocols.ts';
-import { DEFAULT_LIMITS, DEFAULT_MOVE_TIMEOUT_SECONDS, DEFAULT_START_TIMEOUT_SECONDS, type BotProcess } from './transport/process.ts';
+import {
+  DEFAULT_LIMITS,
+  DEFAULT_MOVE_TIMEOUT_SECONDS,
+  DEFAULT_START_TIMEOUT_SECONDS,
+  type BotProcess,
+  type ReadFailure,
+} from './transport/process.ts';
 import { IDENTIFIER_MARK } from './transport/tcp.ts';
 import { checkSandbox } from './transport/sandbox.ts';
 import type { SandboxLimits } from '../runner/play/external.ts';
@@ -396,7 +402,7 @@ class Contest {
       onFailure: (label, failure) => {
         // Stopping the run stops every bot: what they fail after that is not theirs.
         if (this.run.signal?.aborted) return;
-        const reason = `${match.game.forfeitLabels[failure.failure]}: ${failure.detail}`;
+        const reason = disqualification(match.game, failure);
         this.disqualify(this.bots.get(label), this.heapFilled.has(label) ? `${reason} (its JavaScript heap was full)` : reason);
       },
     });
@@ -451,7 +457,7 @@ class Contest {
         entrant.bot.send(message.text, message.padTo);
         if (message.expects !== 'ack') continue;
         const failure = await readAcknowledgement(entrant.bot.readLine(this.timeoutMs), message);
-        if (failure) this.disqualify(entrant, failure.detail);
+        if (failure) this.disqualify(entrant, disqualification(game, failure));
       }
     }
   }
@@ -484,4 +490,9 @@ class Contest {
       })),
     };
   }
+}
+
+/** Why a bot is out, as every disqualification says it: the forfeit's kind, then what the bot did. */
+function disqualification(game: { readonly forfeitLabels: readonly string[] }, failure: ReadFailure): string {
+  return `${game.forfeitLabels[failure.failure]}: ${failure.detail}`;
 }

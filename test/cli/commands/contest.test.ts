@@ -153,6 +153,25 @@ describe('parlor contest', () => {
     assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
   });
 
+  test("a bot that leaves without answering the contest's done is out for it, named with its kind as every disqualification is", async () => {
+    const launch = join(scratch, 'no-dead.txt');
+    writeFileSync(
+      launch,
+      [`${PYTHON} ${join(ROOT, 'strategies/external/speedclue_bot.py')} {PyBot} %%`, `${PYTHON} ${fixture('no_dead.py')} {Quiet} %%`].join(
+        '\n',
+      ),
+    );
+    const out = join(scratch, 'no-dead-run');
+    const args = ['contest', '--launch', launch, '--strategies', 'inference', '--per-seating', '1', '--seed', 'no-dead', '--out', out];
+    const { code, out: printed } = await runCaptured([...args, ...PATIENT]);
+    assert.equal(code, 0);
+    const outcomes = outcomesOf(out);
+    assert.match(outcomes.get('Quiet')![6], /^crashed: /);
+    assert.equal(outcomes.get('PyBot')![6], '');
+    assert.match(printed.join('\n'), /Quiet .*disqualified: crashed: /);
+    assert.deepEqual(processesMarked(marker), [], 'every bot is stopped');
+  });
+
   test('a strategy file whose choice never returns is disqualified for it, and the contest ends', async () => {
     const stuck = 'test/fixtures/strategies/speedclue-runaway.ts';
     const out = join(scratch, 'stuck');
