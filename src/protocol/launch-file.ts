@@ -38,6 +38,8 @@ export function parseLaunchFile(path: string): LaunchEntry[] {
     if (identifiers.some((identifier) => identifier !== identifiers[0])) {
       throw Errors.badLaunchFile(where, 'two different {identifiers} in one command');
     }
+    // The port is chosen afresh for every run: a bot not given it has nowhere to connect.
+    if (!line.includes('%%')) throw Errors.badLaunchFile(where, 'no %% in the command, where the bot is given the port');
     const identifier = identifiers[0];
     if (seen.has(identifier.toLowerCase())) throw Errors.badLaunchFile(where, `the identifier ${identifier} is used twice`);
     seen.add(identifier.toLowerCase());

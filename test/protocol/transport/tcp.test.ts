@@ -126,13 +126,15 @@ describe('launch commands', () => {
     ]);
   });
 
-  test('refuse a launch file with a line without an identifier, or one identifier twice', () => {
+  test('refuse a launch file with a line without an identifier or the port, or one identifier twice', () => {
     const path = join(scratch, 'bad.txt');
     writeFileSync(path, 'python3 a.py {Ray} %%\npython3 b.py %%\n');
     assert.throws(() => parseLaunchFile(path), {
       code: 'PARLOR_BAD_LAUNCH_FILE',
       message: new RegExp(`${path} line 2: no \\{identifier\\}`),
     });
+    writeFileSync(path, 'python3 a.py {Ray} %%\npython3 b.py {Bob} 8000\n');
+    assert.throws(() => parseLaunchFile(path), { code: 'PARLOR_BAD_LAUNCH_FILE', message: /line 2: no %% in the command/ });
     writeFileSync(path, 'python3 a.py {Ray} %%\npython3 b.py {ray} %%\n');
     assert.throws(() => parseLaunchFile(path), { code: 'PARLOR_BAD_LAUNCH_FILE', message: /line 2: the identifier ray is used twice/ });
   });
