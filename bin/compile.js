@@ -25,8 +25,8 @@ export const ENTRY_MODULES = [
   'src/cli/main.ts',
   'src/app.ts',
   'src/index.ts',
-  'src/runner/play/worker.ts',
-  'src/runner/play/bot-thread.ts',
+  'src/runner/play/threads/worker.ts',
+  'src/runner/play/threads/bot-thread.ts',
   'src/runner/play/confined/load-check-thread.ts',
 ];
 /**

@@ -13,8 +13,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Each generated validator: its schema, its module, both from the project root, and ajv's options for it. */
 const VALIDATORS = [
   {
-    schema: 'src/runner/play/declared-params.schema.json',
-    module: 'src/runner/play/declared-params-validator.js',
+    schema: 'src/runner/play/loading/declared-params.schema.json',
+    module: 'src/runner/play/loading/declared-params-validator.js',
     options: { allErrors: false, strict: false },
   },
 ];

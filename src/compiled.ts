@@ -24,6 +24,6 @@ export function compiledTree(): string | null {
  */
 export function threadStart(path: string): { readonly entry: URL; readonly workerData: { readonly threadModule: string } } {
   const threadModule = moduleUrl(path);
-  const entry = threadModule.endsWith('.ts') ? new URL('runner/play/thread-entry.js', import.meta.url) : new URL(threadModule);
+  const entry = threadModule.endsWith('.ts') ? new URL('runner/play/threads/thread-entry.js', import.meta.url) : new URL(threadModule);
   return { entry, workerData: { threadModule } };
 }

@@ -3,7 +3,7 @@ import type { CommandContext } from './command.ts';
 import { Commands } from './commands.ts';
 import { Options, type OptionDef } from './options.ts';
 import { version } from '../runner/job/version.ts';
-import { trustStrategyFiles } from '../runner/play/trust.ts';
+import { trustStrategyFiles } from '../runner/play/loading/trust.ts';
 import { nonEmpty } from './parse.ts';
 
 /**

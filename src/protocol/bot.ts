@@ -5,7 +5,7 @@ import { Errors } from '../core/errors.ts';
 import { oneLineDetail } from '../core/forfeits.ts';
 import { Rng, Streams, masterKey } from '../core/random.ts';
 import type { Strategy } from '../core/strategy.ts';
-import type { ResolvedStrategy } from '../runner/play/strategies.ts';
+import type { ResolvedStrategy } from '../runner/play/loading/strategies.ts';
 import { wireProtocol } from './protocols.ts';
 import { createFramer } from './transport/framing.ts';
 import { Due, LineKind, type ClientSeat, type FramingKind } from '../core/wire.ts';

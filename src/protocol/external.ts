@@ -1,7 +1,7 @@
 import { Errors } from '../core/errors.ts';
 import type { Game, PlayerView, RuleValues } from '../core/game.ts';
 import type { Strategy, StrategyDefinition } from '../core/strategy.ts';
-import { resolveStrategy as resolveInProcess } from '../runner/play/strategies.ts';
+import { resolveStrategy as resolveInProcess } from '../runner/play/loading/strategies.ts';
 import { checkProgram, isExternalSpec, parseBotCommand, type BotCommand } from './command.ts';
 import { wireProtocol } from './protocols.ts';
 import type { Channel } from './transport/channel.ts';

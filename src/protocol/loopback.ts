@@ -1,7 +1,7 @@
 import type { PlayerView } from '../core/game.ts';
 import { Forfeit } from '../core/forfeits.ts';
 import type { StrategyDefinition } from '../core/strategy.ts';
-import type { ResolvedStrategy } from '../runner/play/strategies.ts';
+import type { ResolvedStrategy } from '../runner/play/loading/strategies.ts';
 import { ProtocolBot } from './bot.ts';
 import { externalDefinition } from './external.ts';
 import type { BotLink, ReadResult } from './transport/process.ts';

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { builtinRegistry } from '../../src/app.ts';
 import { createTable, prepareMatch } from '../../src/runner/play/match.ts';
 import { playGame } from '../../src/runner/play/table.ts';
-import { trustStrategyFiles } from '../../src/runner/play/trust.ts';
+import { trustStrategyFiles } from '../../src/runner/play/loading/trust.ts';
 import type { BenchLine } from './engine.ts';
 
 export type ConfinedBenchLine = BenchLine & {

@@ -12,7 +12,7 @@ import { MatchPlayer } from '../../src/runner/play/batch.ts';
 import { Counters } from '../../src/runner/play/counters.ts';
 import { prepareMatch } from '../../src/runner/play/match.ts';
 import { playGame } from '../../src/runner/play/table.ts';
-import { askMainThreadForEsbuild } from '../../src/runner/play/main-thread-esbuild.ts';
+import { askMainThreadForEsbuild } from '../../src/runner/play/loading/main-thread-esbuild.ts';
 
 export interface PlayThreadSetup {
   readonly seats: readonly string[];

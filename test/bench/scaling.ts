@@ -21,7 +21,7 @@ import { Worker } from 'node:worker_threads';
 import type { BenchLine } from './engine.ts';
 import { referenceArgs, withNativeReferences } from './native.ts';
 import type { PlayThreadMessage, PlayThreadSetup } from './play-thread.ts';
-import { serveEsbuildToThreads, threadEnvironment } from '../../src/runner/play/main-thread-esbuild.ts';
+import { serveEsbuildToThreads, threadEnvironment } from '../../src/runner/play/loading/main-thread-esbuild.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -32,7 +32,7 @@ describe('start-up of `parlor bot`', () => {
 
 describe('start-up of a worker thread', () => {
   // Every run starts one per core, all at once, before its first game.
-  const loaded = loadedModules(['src/runner/play/worker.ts']);
+  const loaded = loadedModules(['src/runner/play/threads/worker.ts']);
 
   test('the walk follows the worker into the play loop and the block sums', () => {
     for (const module of ['src/runner/play/task-player.ts', 'src/runner/play/table.ts', 'src/stats/blocks.ts']) {

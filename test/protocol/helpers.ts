@@ -15,7 +15,7 @@ import {
   type ExternalOptions,
   type HostStats,
 } from '../../src/protocol/index.ts';
-import { resolveStrategy as resolveInProcess } from '../../src/runner/play/strategies.ts';
+import { resolveStrategy as resolveInProcess } from '../../src/runner/play/loading/strategies.ts';
 import { TranscriptRecorder } from '../../src/runner/play/transcript.ts';
 import { builtinRegistry } from '../../src/app.ts';
 import { setTimeout as sleep } from 'node:timers/promises';

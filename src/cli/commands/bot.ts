@@ -10,7 +10,7 @@ import { channelFor, framingFor } from '../../protocol/protocols.ts';
 import { fifoPaths, openFifoEnd, removeFifos, type FifoPaths } from '../../protocol/transport/fifo.ts';
 import { createFramer } from '../../protocol/transport/framing.ts';
 import type { FramingKind } from '../../core/wire.ts';
-import { resolveStrategy } from '../../runner/play/strategies.ts';
+import { resolveStrategy } from '../../runner/play/loading/strategies.ts';
 import type { CommandContext } from '../command.ts';
 import { removedOnStop } from '../stopping.ts';
 

@@ -8,7 +8,7 @@ import { Counters } from '../../runner/play/counters.ts';
 import type { DesignName } from '../../runner/play/design.ts';
 import { isExternalSpec, parseStrategySpec } from '../../core/strategy-spec.ts';
 import { jobId, locateGame, matchSpecOf, recordedSettings, type JobFile, type RecordedSettings } from '../../runner/job/job.ts';
-import { looksLikePath } from '../../runner/play/strategies.ts';
+import { looksLikePath } from '../../runner/play/loading/strategies.ts';
 import { prepareMatch, seatsUntrusted, type MatchSpec } from '../../runner/play/match.ts';
 import { readJob, readJobCommand } from '../../runner/job/results.ts';
 import { timedGuard } from '../../runner/play/choice-guard.ts';

@@ -35,7 +35,7 @@ import { refuseRemoteBots } from '../job/runners.ts';
 import { hasCheckpoint, readCheckpoint, readSummary, removeCheckpoint, writeFileAtomic, writeJob, writeSummary } from '../job/results.ts';
 import type { Checkpoint } from '../job/run-job.ts';
 import type { PresetName } from './sprt-choices.ts';
-import type { ResolvedStrategy } from '../play/strategies.ts';
+import type { ResolvedStrategy } from '../play/loading/strategies.ts';
 import { summarizeRun } from '../summary/summary.ts';
 import { loadCheckMemory } from '../job/worker-memory.ts';
 import type { RunSummary } from '../summary/summary-types.ts';

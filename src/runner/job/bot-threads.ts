@@ -4,10 +4,10 @@ import { botsStoppedFlag } from '../../core/bots-stopped.ts';
 import { Errors } from '../../core/errors.ts';
 import type { ExternalHostLoader, ExternalSettings } from '../play/external.ts';
 import type { Task, TaskRunner } from '../play/tasks.ts';
-import { errorOf, type ThreadFailure } from '../play/thread-failure.ts';
+import { errorOf, type ThreadFailure } from '../play/threads/thread-failure.ts';
 import { filledHeap } from '../play/choice-guard.ts';
-import { trustedStrategyFiles } from '../play/trust.ts';
-import { serveEsbuildToThreads, threadEnvironment } from '../play/main-thread-esbuild.ts';
+import { trustedStrategyFiles } from '../play/loading/trust.ts';
+import { serveEsbuildToThreads, threadEnvironment } from '../play/loading/main-thread-esbuild.ts';
 
 /** What a bot-hosting thread is started with. */
 export interface BotThreadSetup {
@@ -31,7 +31,7 @@ export type BotThreadMessage =
 
 export type BotThreadReply = { readonly id: number; readonly data: Float64Array } | ({ readonly id: number } & ThreadFailure);
 
-const THREAD = threadStart('src/runner/play/bot-thread.ts');
+const THREAD = threadStart('src/runner/play/threads/bot-thread.ts');
 
 /**
  * Why a thread hosting bots ended for filling its heap: only a strategy file at its tables keeps

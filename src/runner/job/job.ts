@@ -5,8 +5,8 @@ import type { ParamValue } from '../../core/strategy.ts';
 import { DEAL_GROUPS } from '../play/counters.ts';
 import { blockGames, wholeBlocks, type DesignName } from '../play/design.ts';
 import type { MatchSpec } from '../play/match.ts';
-import type { SourceHashes } from '../play/sources.ts';
-import type { Confinement } from '../play/trust.ts';
+import type { SourceHashes } from '../play/loading/sources.ts';
+import type { Confinement } from '../play/loading/trust.ts';
 import type { ExternalSettings, SandboxLimits } from '../play/external.ts';
 
 /** Bumped when the meaning of a job file changes, so an old folder is not resumed by a parlor that reads it differently. */

@@ -40,8 +40,8 @@ import {
 import { countersOf, executeJob, JobProgress, type Checkpoint, type ExecuteOptions } from './run-job.ts';
 import { Runners } from './runners.ts';
 import { MadeSeats } from '../play/batch.ts';
-import { changedSources, sourceHashes, strategyFiles, type SourceHashes } from '../play/sources.ts';
-import { confinementOf, trustStrategyFiles } from '../play/trust.ts';
+import { changedSources, sourceHashes, strategyFiles, type SourceHashes } from '../play/loading/sources.ts';
+import { confinementOf, trustStrategyFiles } from '../play/loading/trust.ts';
 import type { SandboxLimits } from '../play/external.ts';
 import { summarizeRun } from '../summary/summary.ts';
 import type { RunSummary } from '../summary/summary-types.ts';

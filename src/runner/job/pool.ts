@@ -4,17 +4,17 @@ import { DecisionWatchdog, filledHeap, type SeatCall } from '../play/choice-guar
 import { ActivityBuffer } from './pool-activity.ts';
 import type { AsideTask, DetailTask, StartTask, Task, TaskRunner, TimingTask } from '../play/tasks.ts';
 import type { PoolActivity } from './timeline.ts';
-import type { ReplayedDetail, WorkerSetup } from '../play/worker.ts';
-import { errorOf, type ThreadFailure } from '../play/thread-failure.ts';
-import { trustedStrategyFiles } from '../play/trust.ts';
-import { serveEsbuildToThreads, threadEnvironment } from '../play/main-thread-esbuild.ts';
+import type { ReplayedDetail, WorkerSetup } from '../play/threads/worker.ts';
+import { errorOf, type ThreadFailure } from '../play/threads/thread-failure.ts';
+import { trustedStrategyFiles } from '../play/loading/trust.ts';
+import { serveEsbuildToThreads, threadEnvironment } from '../play/loading/main-thread-esbuild.ts';
 import { defaultWorkerMemory } from './worker-memory.ts';
 
 // Run from parlor's compiled bundle (bin/compile.js), workers load its worker entry directly, with no
 // TypeScript compiler to load and nothing to transpile. Run from the sources, they start on a
 // JavaScript file that registers tsx first (worker threads do not inherit the main thread's module hooks).
-const WORKER_MODULE = moduleUrl('src/runner/play/worker.ts');
-const WORKER_ENTRY = WORKER_MODULE.endsWith('.ts') ? new URL('../play/worker-entry.js', import.meta.url).href : WORKER_MODULE;
+const WORKER_MODULE = moduleUrl('src/runner/play/threads/worker.ts');
+const WORKER_ENTRY = WORKER_MODULE.endsWith('.ts') ? new URL('../play/threads/worker-entry.js', import.meta.url).href : WORKER_MODULE;
 
 /** How long closing the pool waits for a worker still loading its code (see close). */
 const LOAD_GRACE_MS = 10_000;

@@ -9,7 +9,7 @@ import { filledHeap, timedGuard } from '../play/choice-guard.ts';
 import { loadCheckMemory } from './worker-memory.ts';
 import { MadeSeats, MatchPlayer } from '../play/batch.ts';
 import { chooseBatchGames, evenBatchGames, timedSample } from '../play/calibrate.ts';
-import { resolveStrategy } from '../play/strategies.ts';
+import { resolveStrategy } from '../play/loading/strategies.ts';
 import type { Task, TaskRunner } from '../play/tasks.ts';
 import type { ForfeitNote } from '../play/counters.ts';
 import type { PoolActivity } from './timeline.ts';

@@ -4,7 +4,7 @@ import type { StrategyResolver } from './match.ts';
 import type { Registry } from '../../core/registry.ts';
 import type { StrategySpec } from '../../core/strategy-spec.ts';
 import type { LoadCheck } from './confined/load-check.ts';
-import { resolveStrategy, type ResolvedStrategy } from './strategies.ts';
+import { resolveStrategy, type ResolvedStrategy } from './loading/strategies.ts';
 import { TaskPlayer } from './task-player.ts';
 import type { Task, TaskRunner } from './tasks.ts';
 

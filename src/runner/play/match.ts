@@ -5,7 +5,7 @@ import { masterKey, type MasterKey } from '../../core/random.ts';
 import type { Registry } from '../../core/registry.ts';
 import { parseStrategySpec, type StrategySpec } from '../../core/strategy-spec.ts';
 import { CounterLayout, Counters } from './counters.ts';
-import { resolveStrategy, type ResolvedStrategy } from './strategies.ts';
+import { resolveStrategy, type ResolvedStrategy } from './loading/strategies.ts';
 import { Table, type SeatPlayer } from './table.ts';
 import type { LoadCheck } from './confined/load-check.ts';
 

@@ -5,7 +5,7 @@ import { Counters } from './counters.ts';
 import { blockGames } from './design.ts';
 import { prepareMatch, type MatchSpec, type StrategyResolver } from './match.ts';
 import { PairedCounters, PairedLayout, pairedArms, pairedMeasure } from '../compare/paired.ts';
-import { resolveStrategy } from './strategies.ts';
+import { resolveStrategy } from './loading/strategies.ts';
 import type { DetailTask, StartTask, Task, TimingTask } from './tasks.ts';
 import { chooseBatchGames } from './calibrate.ts';
 import { playTranscribed } from './transcript.ts';

@@ -7,7 +7,7 @@ import { prepareMatch } from '../../../src/runner/play/match.ts';
 import { countersOf, JobProgress, executeJob } from '../../../src/runner/job/run-job.ts';
 import { builtinRegistry, loadExternalHost } from '../../../src/app.ts';
 import { Runners } from '../../../src/runner/job/runners.ts';
-import { trustStrategyFiles } from '../../../src/runner/play/trust.ts';
+import { trustStrategyFiles } from '../../../src/runner/play/loading/trust.ts';
 import { zombieChildren, zombiesNow } from '../../protocol/helpers.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 

@@ -20,7 +20,7 @@ import {
   type DominionDecidingView,
   type DominionSeatView,
 } from '../../../src/games/dominion/index.ts';
-import { resolveStrategy } from '../../../src/runner/play/strategies.ts';
+import { resolveStrategy } from '../../../src/runner/play/loading/strategies.ts';
 import { Table, playGame } from '../../../src/runner/play/table.ts';
 import { PriorityListPlayer, priorityList, type PriorityList } from '../../../src/strategy/dominion-priority-list.ts';
 import { readPriorityList, schemaFault } from '../../../strategies/dominion/list-file.ts';

@@ -82,7 +82,7 @@ export function renameStrategies<T extends RemoteTask>(task: T, rename: Readonly
 }
 
 // The threads' entries and the registry module they load: the code of a batch starts here.
-const PLAYING_ENTRIES = ['src/runner/play/worker.ts', 'src/runner/play/bot-thread.ts', 'src/app.ts'];
+const PLAYING_ENTRIES = ['src/runner/play/threads/worker.ts', 'src/runner/play/threads/bot-thread.ts', 'src/app.ts'];
 // Strategy files load the strategy API (`parlor/strategy`, `parlor/strategy/<game>`: a confined
 // file's bundle is built from them on the machine that plays it), and a trusted file may import
 // the whole API (`parlor`).

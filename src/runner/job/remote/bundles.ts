@@ -5,7 +5,7 @@ import { dirname, isAbsolute, join, normalize, relative, resolve, sep } from 'no
 import { fileURLToPath } from 'node:url';
 import { Errors } from '../../../core/errors.ts';
 import { cachedUnlessFailed } from '../../../core/cached-promise.ts';
-import { hashOf, localSources } from '../../play/sources.ts';
+import { hashOf, localSources } from '../../play/loading/sources.ts';
 
 /**
  * A strategy file and the local files it imports, named by content: what a worker on another

@@ -1,8 +1,8 @@
 import { Queue, QueueEvents } from 'bullmq';
 import { ErrorCodes, Errors, ParlorError, type ErrorCode } from '../../../core/errors.ts';
 import type { Registry } from '../../../core/registry.ts';
-import { strategyFiles } from '../../play/sources.ts';
-import { confines } from '../../play/trust.ts';
+import { strategyFiles } from '../../play/loading/sources.ts';
+import { confines } from '../../play/loading/trust.ts';
 import type { Task, TaskRunner } from '../../play/tasks.ts';
 import { version } from '../version.ts';
 import {

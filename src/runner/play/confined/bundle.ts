@@ -3,11 +3,11 @@ import { realpathSync, statSync } from 'node:fs';
 import { SourceMap, isBuiltin } from 'node:module';
 import { dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parlorSpecifiers } from '../parlor-specifiers.ts';
+import { parlorSpecifiers } from '../loading/parlor-specifiers.ts';
 import { shownPath } from '../table.ts';
 import { choicesListed } from '../../../core/near-miss.ts';
 import { oneLineDetail } from '../../../core/forfeits.ts';
-import { missingExportFault } from '../missing-export.ts';
+import { missingExportFault } from '../loading/missing-export.ts';
 import { cachedBundle, type BuiltBundle, type BundledStrategy, type EngineBinaries } from './bundle-cache.ts';
 
 export type { BundledStrategy, EngineBinaries };

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { threadStart } from '../../../compiled.ts';
 import { Errors } from '../../../core/errors.ts';
 import { filledHeap } from '../choice-guard.ts';
-import { errorOf, type ThreadFailure } from '../thread-failure.ts';
+import { errorOf, type ThreadFailure } from '../threads/thread-failure.ts';
 
 /**
  * How a command has its strategy files loaded for the first time: on a thread of their own with

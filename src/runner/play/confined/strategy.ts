@@ -7,7 +7,7 @@ import type { Rng } from '../../../core/random.ts';
 import type { ParamSpec, Strategy, StrategyDefinition } from '../../../core/strategy.ts';
 import { ChoiceOutOfMemory, TIMED_OUT, TimedChoiceGuard, TimedStrategy } from '../choice-guard.ts';
 import { strategyBundle, type EngineBinaries, type StrategyBundle } from './bundle.ts';
-import { bundledStrategy } from '../main-thread-esbuild.ts';
+import { bundledStrategy } from '../loading/main-thread-esbuild.ts';
 import { PlacedError, shownPath } from '../table.ts';
 import { RECORD_INTS, type ConfinedModule, type ConfinedSeat } from '../../../strategy/confined-seat.ts';
 import { compartmentEvaluator, type Evaluation } from './realm.ts';

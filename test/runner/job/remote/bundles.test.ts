@@ -16,7 +16,7 @@ import {
   StrategyCache,
   type PackedStrategy,
 } from '../../../../src/runner/job/remote/bundles.ts';
-import { resolveStrategy } from '../../../../src/runner/play/strategies.ts';
+import { resolveStrategy } from '../../../../src/runner/play/loading/strategies.ts';
 import { scratchDir } from '../../../helpers/scratch.ts';
 
 const scratch = scratchDir();

@@ -10,7 +10,7 @@ import { builtinRegistry } from '../../../../src/app.ts';
 import { ErrorCodes, ParlorError } from '../../../../src/core/errors.ts';
 import { Rng } from '../../../../src/core/random.ts';
 import { parseStrategySpec } from '../../../../src/core/strategy-spec.ts';
-import { resolveStrategy } from '../../../../src/runner/play/strategies.ts';
+import { resolveStrategy } from '../../../../src/runner/play/loading/strategies.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'parlor-imports-'));
 after(() => rmSync(folder, { recursive: true, force: true }));

@@ -8,7 +8,7 @@ import { GameEvent, setRecord } from '../../../../src/core/events.ts';
 import { Rng } from '../../../../src/core/random.ts';
 import type { Strategy } from '../../../../src/core/strategy.ts';
 import { parseStrategySpec } from '../../../../src/core/strategy-spec.ts';
-import { resolveStrategy } from '../../../../src/runner/play/strategies.ts';
+import { resolveStrategy } from '../../../../src/runner/play/loading/strategies.ts';
 import { PlacedError } from '../../../../src/runner/play/table.ts';
 
 const FILE = 'test/fixtures/strategies/counts-events.ts';

@@ -1,4 +1,4 @@
-import { ErrorCodes, ParlorError, isParlorError, type ErrorCode } from '../../core/errors.ts';
+import { ErrorCodes, ParlorError, isParlorError, type ErrorCode } from '../../../core/errors.ts';
 
 /** A thread's failure as plain data: structured clone keeps an Error's message but drops its code. */
 export interface ThreadFailure {

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { workerData } from 'node:worker_threads';
-import { ActivityBuffer } from '../job/pool-activity.ts';
-import { TaskPlayer } from './task-player.ts';
+import { ActivityBuffer } from '../../job/pool-activity.ts';
+import { TaskPlayer } from '../task-player.ts';
 import { failureOf, type ThreadFailure } from './thread-failure.ts';
-import { trustStrategyFiles } from './trust.ts';
-import { askMainThreadForEsbuild } from './main-thread-esbuild.ts';
-import type { AsideTask, Task } from './tasks.ts';
+import { trustStrategyFiles } from '../loading/trust.ts';
+import { askMainThreadForEsbuild } from '../loading/main-thread-esbuild.ts';
+import type { AsideTask, Task } from '../tasks.ts';
 
 /** What the pool hands every worker as it starts. */
 export interface WorkerSetup {

@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import type { ParamSpec } from '../../core/strategy.ts';
+import type { ParamSpec } from '../../../core/strategy.ts';
 import validate from './declared-params-validator.js';
 
 // The parameters a strategy file declares, as parlor reads them (declared-params.schema.json):

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { EXTERNAL_SPEC_PREFIX, parseStrategySpec } from '../../core/strategy-spec.ts';
+import { EXTERNAL_SPEC_PREFIX, parseStrategySpec } from '../../../core/strategy-spec.ts';
 
 /**
  * What a job's user strategies are made of: a content hash of each strategy file and of every

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Module, { register } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const ROOT = new URL('../../../', import.meta.url);
+const ROOT = new URL('../../../../', import.meta.url);
 
 /**
  * parlor's own module names (`parlor`, `parlor/strategy`, `parlor/strategy/hearts`...) and the

@@ -5,15 +5,15 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ErrorCodes, ParlorError } from '../../../src/core/errors.ts';
-import { parseStrategySpec } from '../../../src/core/strategy-spec.ts';
-import { resolveStrategy } from '../../../src/runner/play/strategies.ts';
-import { builtinRegistry } from '../../../src/app.ts';
-import { scratchDir } from '../../helpers/scratch.ts';
-import { PROMPT_MS } from '../../helpers/patience.ts';
-import { declaredParamsFault } from '../../../src/runner/play/declared-params.ts';
+import { ErrorCodes, ParlorError } from '../../../../src/core/errors.ts';
+import { parseStrategySpec } from '../../../../src/core/strategy-spec.ts';
+import { resolveStrategy } from '../../../../src/runner/play/loading/strategies.ts';
+import { builtinRegistry } from '../../../../src/app.ts';
+import { scratchDir } from '../../../helpers/scratch.ts';
+import { PROMPT_MS } from '../../../helpers/patience.ts';
+import { declaredParamsFault } from '../../../../src/runner/play/loading/declared-params.ts';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const fixture = (name: string) => `test/fixtures/strategies/${name}`;
 const resolveText = (text: string, game = 'love-letter') => resolveStrategy(builtinRegistry(), game, parseStrategySpec(text));
 

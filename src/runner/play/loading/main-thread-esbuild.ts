@@ -5,11 +5,11 @@
 // that load strategy files ask it for bundles and import checks here. In the common case the main
 // thread has done that work already, preparing the match-ups: the answer comes from its cache.
 import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
-import { Errors } from '../../core/errors.ts';
-import { cachedUnlessFailed } from '../../core/cached-promise.ts';
-import { bundleFailure, bundleStrategy, type BundledStrategy, type EngineBinaries } from './confined/bundle.ts';
+import { Errors } from '../../../core/errors.ts';
+import { cachedUnlessFailed } from '../../../core/cached-promise.ts';
+import { bundleFailure, bundleStrategy, type BundledStrategy, type EngineBinaries } from '../confined/bundle.ts';
 import { trustedImportFault } from './missing-export.ts';
-import { errorOf, failureOf, type ThreadFailure } from './thread-failure.ts';
+import { errorOf, failureOf, type ThreadFailure } from '../threads/thread-failure.ts';
 
 /** The channel the main thread hears requests on; a thread hears its replies on its own (replyChannel). */
 const REQUESTS = 'parlor-esbuild';

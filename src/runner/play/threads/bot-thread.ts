@@ -2,12 +2,12 @@
 // an ExternalRunner of its own, so that starting bots and exchanging their messages is spread over
 // as many threads as the run has workers instead of all landing on the main thread.
 import { parentPort, workerData } from 'node:worker_threads';
-import { adoptBotsStoppedFlag } from '../../core/bots-stopped.ts';
+import { adoptBotsStoppedFlag } from '../../../core/bots-stopped.ts';
 import { failureOf } from './thread-failure.ts';
-import { ExternalRunner, type ExternalHostLoader } from './external.ts';
-import { trustStrategyFiles } from './trust.ts';
-import { askMainThreadForEsbuild } from './main-thread-esbuild.ts';
-import type { BotThreadMessage, BotThreadReply, BotThreadSetup } from '../job/bot-threads.ts';
+import { ExternalRunner, type ExternalHostLoader } from '../external.ts';
+import { trustStrategyFiles } from '../loading/trust.ts';
+import { askMainThreadForEsbuild } from '../loading/main-thread-esbuild.ts';
+import type { BotThreadMessage, BotThreadReply, BotThreadSetup } from '../../job/bot-threads.ts';
 
 const setup = workerData as BotThreadSetup;
 trustStrategyFiles(setup.trusted ?? []);
