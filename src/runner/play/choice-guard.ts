@@ -158,10 +158,15 @@ export class SharedChoiceGuard implements ChoiceGuard {
     if (cut !== null) throw cut;
     // A call that throws has ended too: left CALLING, the watchdog would time out the work after it.
     try {
-      return strategy.choose(view, legal, count, rng);
+      return this.call(seat, strategy, view, legal, count, rng);
     } finally {
       this.slots[PHASE] = IDLE;
     }
+  }
+
+  /** Makes the published call. */
+  protected call<V extends PlayerView>(_seat: number, strategy: Strategy<V>, view: V, legal: Int32Array, count: number, rng: Rng): number {
+    return strategy.choose(view, legal, count, rng);
   }
 
   hook(seat: number, strategy: Strategy<any>, event: GameEvent | null): CallCutShort | null {
@@ -199,12 +204,56 @@ export class SharedChoiceGuard implements ChoiceGuard {
 }
 
 /**
+ * The guard of a task played on a thread that hosts bots (bot-thread.ts). Its tasks take turns
+ * there while their bots think, so no watchdog may end the thread for one of them: each choice
+ * runs under vm's timeout, as in the main thread, and is published as on a worker, so that a call
+ * that fills the thread's heap is known by the task it was in and cut short when that task is
+ * played again. Restarts and informs are timed but not published: the guard they go through is
+ * the one set last on the thread (setActiveGuard), perhaps another task's, whose count of calls
+ * they would move. One that fills the heap stops the run, as it did before.
+ */
+export class BotTableGuard extends SharedChoiceGuard {
+  private readonly timed: TimedChoiceGuard;
+
+  constructor(watch: TaskWatch) {
+    super(watch);
+    this.timed = timedGuard(watch.seconds)!;
+  }
+
+  protected override call<V extends PlayerView>(
+    seat: number,
+    strategy: Strategy<V>,
+    view: V,
+    legal: Int32Array,
+    count: number,
+    rng: Rng,
+  ): number {
+    return this.timed.choose(seat, strategy, view, legal, count, rng);
+  }
+
+  override hook(seat: number, strategy: Strategy<any>, event: GameEvent | null): CallCutShort | null {
+    return this.timed.hook(seat, strategy, event);
+  }
+}
+
+/** The call a task's watch shows in progress (see SharedChoiceGuard): read once its thread has ended in it. */
+export function callInProgress(buffer: SharedArrayBuffer): SeatCall | null {
+  const slots = new Int32Array(buffer);
+  return slots[PHASE] === CALLING ? { game: slots[GAME], seat: slots[SEAT], call: slots[CALL] } : null;
+}
+
+/** A watch buffer for a task, where its guard publishes its calls. */
+export function newWatchBuffer(): SharedArrayBuffer {
+  return new SharedArrayBuffer(WATCH_SLOTS * Int32Array.BYTES_PER_ELEMENT);
+}
+
+/**
  * The main thread's side: samples a worker's watch buffer and calls `onStall` once one call has
  * lasted longer than the limit; `stalled` is then that call. Between calls (loading strategies,
  * dealing, counting) nothing is timed.
  */
 export class DecisionWatchdog {
-  readonly buffer = new SharedArrayBuffer(WATCH_SLOTS * Int32Array.BYTES_PER_ELEMENT);
+  readonly buffer = newWatchBuffer();
   stalled: SeatCall | null = null;
   private readonly slots = new Int32Array(this.buffer);
   private readonly timer: NodeJS.Timeout;
@@ -231,7 +280,7 @@ export class DecisionWatchdog {
 
   /** The call the worker is in, as it last published it; null between calls. */
   callInProgress(): SeatCall | null {
-    return this.slots[PHASE] === CALLING ? this.published() : null;
+    return callInProgress(this.buffer);
   }
 
   /** The call last published: read once the worker stays in it (stalled) or has ended (its heap filled). */

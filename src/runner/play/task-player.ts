@@ -1,6 +1,6 @@
 import type { Registry } from '../../core/registry.ts';
 import { MatchPlayer, type GameRange } from './batch.ts';
-import { SharedChoiceGuard, timedGuard, type ChoiceGuard } from './choice-guard.ts';
+import { BotTableGuard, SharedChoiceGuard, timedGuard, type ChoiceGuard } from './choice-guard.ts';
 import { Counters } from './counters.ts';
 import { blockGames } from './design.ts';
 import { prepareMatch, type MatchSpec, type StrategyResolver } from './match.ts';
@@ -41,7 +41,8 @@ export class TaskPlayer {
   }
 
   async run(task: Task, signal?: AbortSignal): Promise<Float64Array> {
-    const guard = task.watch ? new SharedChoiceGuard(task.watch) : this.ownGuard;
+    // A task whose games await bots shares its thread with others: no watchdog may end it for one call.
+    const guard = task.watch ? (this.playRange ? new BotTableGuard(task.watch) : new SharedChoiceGuard(task.watch)) : this.ownGuard;
     if (task.kind === 'games') {
       const player = await this.borrow(task.registry, task.match, task.design, guard);
       try {

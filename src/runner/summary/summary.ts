@@ -233,7 +233,7 @@ function forfeitNotes(context: SummaryContext): ForfeitNoteRow[] {
 }
 
 /** Which listed seat held the position of the note in its game (designs may move the seats). */
-function listedSeat(design: DesignName, matchup: SummaryMatchup, note: ForfeitNote): number {
+export function listedSeat(design: DesignName, matchup: Pick<SummaryMatchup, 'seats' | 'offset'>, note: ForfeitNote): number {
   const players = matchup.seats.length;
   return listedSeatsOf(players, seatingOf(design, players, note.game - matchup.offset))[note.seat];
 }

@@ -203,24 +203,33 @@ describe("a strategy file's memory outside the heap", () => {
     });
   });
 
-  test('a file at a table with a bot that fills the heap stops the run, saying so and what to do: no call there is cut short', async () => {
+  test('a file at a table with a bot that fills the heap forfeits that call, as on a worker: the bot is never charged', async () => {
     await inScratch(async (dir) => {
       // The bot's own seed fixes its plays, and with them whether the file is ever dealt its pair.
       const bot = `cmd:${PYTHON} strategies/external/random_bot.py 2 7`;
+      const spec = 'test/fixtures/strategies/hoarder.ts';
+      const run = await ended(['sim', '--strategies', `${spec},${bot}`, ...SETTINGS, '--worker-memory', '96', '-o', dir]);
+      assert.equal(run.code, 0, run.stderr);
+      assertForfeitsOf(run.stdout, 4, spec, 'crashed');
+      assert.match(readFileSync(join(dir, 'forfeits.csv'), 'utf8'), /,crashed,\d+,filled its worker thread's memory \(--worker-memory\)\n/);
+    });
+  });
+
+  test('a task that shares the thread with the one whose call fills its heap is played again whole: every game counted, no one else charged', async () => {
+    await inScratch(async (dir) => {
+      const bot = `cmd:${PYTHON} strategies/external/random_bot.py 2 7`;
+      const spec = 'test/fixtures/strategies/hoarder.ts';
+      // One thread hosts the bot's tables against both the file and random: their tasks take turns on it.
       const run = await ended([
-        'sim',
-        '--strategies',
-        `test/fixtures/strategies/hoarder.ts,${bot}`,
-        ...SETTINGS,
-        '--worker-memory',
-        '96',
-        '-o',
-        dir,
+        ...['tournament', '--strategies', `${spec},${bot},random`, '-p', '2', '--games', '12', '-w', '1', '--seed', 'misbehaving'],
+        ...['-q', '--json', '--worker-memory', '96', '-o', dir],
       ]);
-      assert.equal(run.code, 3, run.stderr);
-      assert.match(
-        run.stderr,
-        /failed: a strategy file at a table with bots filled the heap of the thread hosting them \(--worker-memory 96 MB\), .*cmd:npx parlor bot <file>/,
+      assert.equal(run.code, 0, run.stderr);
+      const summary = JSON.parse(run.stdout) as Summary;
+      assert.equal(summary.games, 12);
+      assert.deepEqual(
+        summary.forfeits.map((row) => [row.strategy, row.what]),
+        [[spec, 'crashed']],
       );
     });
   });
