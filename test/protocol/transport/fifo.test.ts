@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Forfeit } from '../../../src/core/forfeits.ts';
 import { FifoChannel, freshFifoName, type FifoPaths } from '../../../src/protocol/transport/fifo.ts';
 import { BotProcess, DEFAULT_LIMITS } from '../../../src/protocol/transport/process.ts';
-import { ANSWERING_MS, holdThread } from '../../helpers/patience.ts';
+import { ANSWERING_MS, eventually, holdThread } from '../../helpers/patience.ts';
 import { processesMarked } from '../helpers.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 
@@ -90,11 +90,13 @@ describe('a bot on the FIFOs it makes', () => {
   });
 
   test('that floods its Out before it is asked forfeits as on stdio', async () => {
-    const { bot } = start(`${TEMPLATE} echo 'play soldier 2 princess' >&4; cat <&3 > /dev/null`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const result = await bot.readLine(ANSWERING_MS);
-    assert.deepEqual(result, { failure: Forfeit.FLOODED, detail: 'wrote "play soldier 2 princess\\n" before it was asked' });
+    const { bot, log } = start(`${TEMPLATE} echo 'play soldier 2 princess' >&4; cat <&3 > /dev/null`);
+    // Asked only once its line has come: asked sooner, a slow start would make that line its answer.
+    await eventually('output before any question', () => log.length > 0, ANSWERING_MS);
+    const expected = { failure: Forfeit.FLOODED, detail: 'wrote "play soldier 2 princess\\n" before it was asked' };
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), expected);
     await bot.stop();
+    assert.deepEqual(log, [expected.detail]);
   });
 
   test('that writes a line of its own after its answer floods, read before the next question, and is not taken for its answer', async () => {
