@@ -11,7 +11,7 @@ import { BotProcess, DEFAULT_LIMITS, type ReadResult } from '../../../src/protoc
 import { freshIdentifier, sharedBotPort, substituteLaunch, TcpChannel } from '../../../src/protocol/transport/tcp.ts';
 import type { FramingKind } from '../../../src/core/wire.ts';
 import { liveHandles, processesMarked, PYTHON, ROOT } from '../helpers.ts';
-import { ANSWERING_MS, PROMPT_MS, holdThread } from '../../helpers/patience.ts';
+import { ANSWERING_MS, PROMPT_MS, eventually, holdThread } from '../../helpers/patience.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 
 const env = { ...process.env, PARLOR_TCP_TEST: String(process.pid) };
@@ -256,11 +256,15 @@ describe('a bot on TCP', () => {
   });
 
   test('that splits a reply over two writes is judged on the first, then floods with the rest', async () => {
-    const { bot } = await start('split');
+    const read = join(scratch, 'split-read');
+    const { bot, log } = await start('split', 'raw', ANSWERING_MS, { TCP_BOT_READ: read });
     bot.send('ok');
     assert.deepEqual(await bot.readLine(ANSWERING_MS), { line: 'got ' });
-    await sleep(400);
-    assert.deepEqual(await bot.readLine(ANSWERING_MS), { failure: Forfeit.FLOODED, detail: 'wrote "ok" before it was asked' });
+    // The rest is written only now, and comes unasked: read before the next question, however late.
+    writeFileSync(read, '');
+    const expected = { failure: Forfeit.FLOODED, detail: 'wrote "ok" before it was asked' };
+    await eventually('the rest of the reply', () => log.includes(expected.detail), ANSWERING_MS);
+    assert.deepEqual(await bot.readLine(ANSWERING_MS), expected);
     await bot.stop();
   });
 });
