@@ -9,7 +9,7 @@ import { LOCK_FILE } from '../../../src/runner/job/folder-lock.ts';
 import { decodeSums, encodeSums } from '../../../src/runner/job/sparse-sums.ts';
 import { checkpointGames } from '../../helpers/checkpoint.ts';
 import { Global } from '../../../src/runner/play/counters.ts';
-import { eventually, PROMPT_MS } from '../../helpers/patience.ts';
+import { eventually, HUNG_MS, PROMPT_MS } from '../../helpers/patience.ts';
 import { mountTmpfs } from '../../helpers/tmpfs.ts';
 import { parlor, runCaptured, startParlor } from '../cli.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
@@ -94,10 +94,10 @@ describe('folders that cannot be written', () => {
     for (const out of ['/proc/parlor-run', '/proc/parlor-run/deeper']) {
       const { child, finished } = startParlor(['sim', '--games', '10', '--workers', '1', '--out', out]);
       // A recursive mkdir there spins for ever and ignores SIGTERM: the kill tells that apart.
-      const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), HUNG_MS);
       const run = await finished;
       clearTimeout(timer);
-      assert.equal(run.signal, null, `${out}: still running after 20 s`);
+      assert.equal(run.signal, null, `${out}: still running after ${HUNG_MS / 1000} s`);
       assert.equal(run.code, 5, run.stderr);
       assert.equal(run.stderr, `parlor: cannot write ${out}: /proc takes no new folders (ENOENT)\n`);
     }
