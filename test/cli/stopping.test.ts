@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './cli.ts';
+import { HUNG_MS } from '../helpers/patience.ts';
 import { scratchDir } from '../helpers/scratch.ts';
 
 /**
@@ -27,7 +28,13 @@ function removal(when: 'stop' | 'end'): { signal: NodeJS.Signals | null; finishe
       setTimeout(() => {}, 5000);
     } else done();
   `;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, timeout: 20_000 });
+  // Killed past the allowance for a stuck command, by a signal of its own: the default, SIGTERM,
+  // would pass for the second signal's end on a machine slow to compile and start the script.
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: ROOT,
+    timeout: HUNG_MS,
+    killSignal: 'SIGKILL',
+  });
   return { signal: run.signal, finished: existsSync(mark) };
 }
 
