@@ -8,7 +8,7 @@ import { ErrorCodes, ParlorError } from '../../../../src/core/errors.ts';
 import { isConnectionError, maskPassword, RedisLink } from '../../../../src/runner/job/remote/redis.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../../helpers/redis-server.ts';
 import { ROOT } from '../../../cli/cli.ts';
-import { PROMPT_MS } from '../../../helpers/patience.ts';
+import { HUNG_MS, PROMPT_MS } from '../../../helpers/patience.ts';
 
 async function refusal(url: string): Promise<{ error: ParlorError; seconds: number }> {
   const started = performance.now();
@@ -156,7 +156,7 @@ describe('RedisLink.reach', () => {
       );
       let stdout = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), HUNG_MS);
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
       clearTimeout(timer);
       assert.equal(code, 0, 'the process ended by itself');
