@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, parlor, runCaptured, startParlor } from '../cli.ts';
+import { PYTHON } from '../../protocol/helpers.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 import { eventually } from '../../helpers/patience.ts';
 
@@ -52,7 +53,7 @@ describe('parlor replay', () => {
 
   test('prints the whole log of a game with a bot process, as the run kept it', async () => {
     const dir = join(scratch, 'bot');
-    const bot = 'cmd:python3 strategies/external/random_bot.py 2 7';
+    const bot = `cmd:${PYTHON} strategies/external/random_bot.py 2 7`;
     const seats = ['--seat', bot, '--seat', 'counter', '--seed', 'bot'];
     const run = await runCaptured(['sim', ...seats, '--games', '1', '--transcripts', '--out', dir]);
     assert.equal(run.code, 0, run.warnings.join('\n'));
@@ -169,7 +170,7 @@ describe('parlor replay', () => {
       const tmp = join(scratch, `replay-tmp-${signal}`);
       mkdirSync(tmp);
       const pondering = join(tmp, 'pondering');
-      const bot = `cmd:python3 ${join(ROOT, 'test/fixtures/bots/speedclue/timeout.py')}`;
+      const bot = `cmd:${PYTHON} ${join(ROOT, 'test/fixtures/bots/speedclue/timeout.py')}`;
       const seats = ['--game', 'speedclue', '--seat', bot, '--seat', 'simple', '--seat', 'simple', '--seed', 'stopped', '--index', '0'];
       const { child, finished } = startParlor(['replay', ...seats, '--move-timeout', '600'], ROOT, { TMPDIR: tmp, PONDERING: pondering });
       await eventually('the bot thinks over its accusation', () => existsSync(pondering));

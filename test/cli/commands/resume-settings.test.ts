@@ -98,7 +98,7 @@ describe('a resumed run plays with the settings it started with', () => {
     const job = [
       'sim',
       '--seat',
-      'cmd:python3 bots/slow.py 2',
+      `cmd:${PYTHON} bots/slow.py 2`,
       '--seat',
       'random',
       '--rules',
@@ -152,7 +152,7 @@ describe('a resumed run plays with the settings it started with', () => {
       [
         'compare',
         '--candidate',
-        'cmd:python3 bots/slow.py 2',
+        `cmd:${PYTHON} bots/slow.py 2`,
         '--baseline',
         'random',
         '--players',

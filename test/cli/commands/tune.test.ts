@@ -115,7 +115,7 @@ describe('parlor tune', () => {
   test("a bot's parameters reach it as --name=value at the end of its command line", async () => {
     const notes = join(scratch, 'bot-notes');
     mkdirSync(notes);
-    const bot = `cmd:python3 ${join(ROOT, 'test/fixtures/bots/param_bot.py')} ${notes} 2`;
+    const bot = `cmd:${PYTHON} ${join(ROOT, 'test/fixtures/bots/param_bot.py')} ${notes} 2`;
     const dir = join(scratch, 'bot');
     const args = ['tune', '--game', 'love-letter', '--players', '2', '--strategy', bot, '--opponents', 'random'];
     const run = await parlor([
