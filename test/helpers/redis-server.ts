@@ -27,13 +27,31 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A server on a free port, or on `port` (to start one again where another was). */
+/**
+ * A server on a free port, or on `port` (to start one again where another was). A port found free
+ * can be taken by another process before the server binds it: the server then exits at once, and
+ * another free port is tried.
+ */
 export async function startRedis(port?: number): Promise<RedisServer> {
-  port ??= await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOn(port ?? (await freePort()));
+    if (typeof started !== 'string') return started;
+    if (port !== undefined || attempt === 5) throw new Error(started);
+  }
+}
+
+/** The server on `port`, or why it did not start there. */
+async function startOn(port: number): Promise<RedisServer | string> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let gone = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      gone = true;
+      resolve();
+    }),
+  );
   const url = `redis://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   for (;;) {
@@ -41,9 +59,11 @@ export async function startRedis(port?: number): Promise<RedisServer> {
       (await RedisLink.reach(url)).close();
       break;
     } catch (error) {
+      if (gone) return `redis-server exited without starting on port ${port}: ${(error as Error).message}`;
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`redis-server did not start on port ${port}: ${(error as Error).message}`);
+        await exited;
+        return `redis-server did not start on port ${port}: ${(error as Error).message}`;
       }
       await sleep(50);
     }
