@@ -95,10 +95,10 @@ class BotThread {
       else pending?.reject(errorOf(reply));
     });
     this.exited = new Promise((done) => {
-      const fail = (errorOf: (pending: Pending) => unknown) => {
+      const fail = (reasonFor: (pending: Pending) => unknown) => {
         // Before any task hears of it: one played again at once must not be sent here.
         this.ended = true;
-        for (const pending of this.pending.values()) pending.reject(errorOf(pending));
+        for (const pending of this.pending.values()) pending.reject(reasonFor(pending));
         this.pending.clear();
       };
       this.worker.on('error', (error) => {
