@@ -12,7 +12,7 @@ import { fullRules } from '../../../src/runner/job/plan.ts';
 import { countersOf, executeJob, JobProgress } from '../../../src/runner/job/run-job.ts';
 import { Runners, type ThreadSetup } from '../../../src/runner/job/runners.ts';
 import { startParlor } from '../../cli/cli.ts';
-import { eventually } from '../../helpers/patience.ts';
+import { ANSWERING_SECONDS, eventually } from '../../helpers/patience.ts';
 import { PYTHON, ROOT } from '../../protocol/helpers.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
 
@@ -33,9 +33,10 @@ function job(seats: readonly string[][], games: number): JobSpec {
   });
 }
 
-async function play(spec: JobSpec, workers: number, modules: ThreadSetup, signal?: AbortSignal) {
+/** Plays the job on `workers` threads, with as many tasks in flight as `concurrency`, each call within `moveTimeout` seconds. */
+async function play(spec: JobSpec, workers: number, modules: ThreadSetup, signal?: AbortSignal, concurrency = workers, moveTimeout = 1) {
   const registry = builtinRegistry();
-  const runners = Runners.create(workers, loadExternalHost, { moveTimeout: 1 }, modules);
+  const runners = Runners.create(workers, loadExternalHost, { moveTimeout }, modules);
   const layouts = await Promise.all(
     spec.matchups.map((_, m) =>
       prepareMatch(registry, matchSpecOf(spec, m), runners.resolverFor(spec.matchups[m].seats)).then((match) => match.layout),
@@ -43,7 +44,7 @@ async function play(spec: JobSpec, workers: number, modules: ThreadSetup, signal
   );
   const progress = new JobProgress(spec, jobId(spec), layouts.map(countersOf));
   try {
-    const status = await executeJob(progress, runners, { concurrency: workers, registry: REGISTRY, signal });
+    const status = await executeJob(progress, runners, { concurrency, registry: REGISTRY, signal });
     return { status, counters: progress.snapshot().map((counters) => Array.from(counters.data)) };
   } finally {
     await runners.close();
@@ -75,6 +76,25 @@ describe('bot tables on threads', () => {
       assert.equal(threaded.status, 'complete');
       assert.deepEqual(threaded.counters, mainThread.counters, `${workers} threads`);
     }
+  });
+
+  test("a call that fills a thread's heap costs its own seat alone: the tasks sharing the thread are played again, counted the same", async () => {
+    const hoarder = join(ROOT, 'test/fixtures/strategies/hoarder.ts');
+    const memory = { ...THREADS, workerMemory: 96 };
+    const spec = job(
+      [
+        [hoarder, bot],
+        ['random', bot],
+      ],
+      24,
+    );
+    // One thread: with one task at a time, none is on it beside the file's when its heap fills;
+    // with two, the other is ended with it, and played again. The move limit leaves filling the
+    // heap time enough on a slow machine: a call cut short by it would forfeit on time instead.
+    const apart = await play(spec, 1, memory, undefined, 1, ANSWERING_SECONDS);
+    const sharing = await play(spec, 1, memory, undefined, 2, ANSWERING_SECONDS);
+    assert.equal(sharing.status, 'complete');
+    assert.deepEqual(sharing.counters, apart.counters);
   });
 
   test('a stopped run leaves no bot running', async () => {

@@ -208,21 +208,23 @@ describe("a strategy file's memory outside the heap", () => {
       // The bot's own seed fixes its plays, and with them whether the file is ever dealt its pair.
       const bot = `cmd:${PYTHON} strategies/external/random_bot.py 2 7`;
       const spec = 'test/fixtures/strategies/hoarder.ts';
-      const run = await ended(['sim', '--strategies', `${spec},${bot}`, ...SETTINGS, '--worker-memory', '96', '-o', dir]);
+      // Time enough to fill the heap on a slow machine: a call cut short by the limit would forfeit on time.
+      const slack = ['--move-timeout', '60'];
+      const run = await ended(['sim', '--strategies', `${spec},${bot}`, ...SETTINGS, ...slack, '--worker-memory', '96', '-o', dir]);
       assert.equal(run.code, 0, run.stderr);
       assertForfeitsOf(run.stdout, 4, spec, 'crashed');
       assert.match(readFileSync(join(dir, 'forfeits.csv'), 'utf8'), /,crashed,\d+,filled its worker thread's memory \(--worker-memory\)\n/);
     });
   });
 
-  test('a task that shares the thread with the one whose call fills its heap is played again whole: every game counted, no one else charged', async () => {
+  test('in a tournament whose bot tables share one thread, a call that fills its heap is charged to the file alone, and every game is counted', async () => {
     await inScratch(async (dir) => {
       const bot = `cmd:${PYTHON} strategies/external/random_bot.py 2 7`;
       const spec = 'test/fixtures/strategies/hoarder.ts';
       // One thread hosts the bot's tables against both the file and random: their tasks take turns on it.
       const run = await ended([
         ...['tournament', '--strategies', `${spec},${bot},random`, '-p', '2', '--games', '12', '-w', '1', '--seed', 'misbehaving'],
-        ...['-q', '--json', '--worker-memory', '96', '-o', dir],
+        ...['-q', '--json', '--move-timeout', '60', '--worker-memory', '96', '-o', dir],
       ]);
       assert.equal(run.code, 0, run.stderr);
       const summary = JSON.parse(run.stdout) as Summary;
