@@ -239,7 +239,12 @@ export class BotTableGuard extends SharedChoiceGuard {
 /** The call a task's watch shows in progress (see SharedChoiceGuard): read once its thread has ended in it. */
 export function callInProgress(buffer: SharedArrayBuffer): SeatCall | null {
   const slots = new Int32Array(buffer);
-  return slots[PHASE] === CALLING ? { game: slots[GAME], seat: slots[SEAT], call: slots[CALL] } : null;
+  return slots[PHASE] === CALLING ? publishedCall(slots) : null;
+}
+
+/** The call last published in a watch: read once its thread stays in it (stalled) or has ended in it. */
+function publishedCall(slots: Int32Array): SeatCall {
+  return { game: slots[GAME], seat: slots[SEAT], call: slots[CALL] };
 }
 
 /** A watch buffer for a task, where its guard publishes its calls. */
@@ -270,7 +275,7 @@ export class DecisionWatchdog {
         this.watched = this.slots[PHASE] === CALLING ? sequence : 0;
         this.since = now;
       } else if (now - this.since > limitMs) {
-        this.stalled = this.published();
+        this.stalled = publishedCall(this.slots);
         this.stop();
         onStall();
       }
@@ -281,11 +286,6 @@ export class DecisionWatchdog {
   /** The call the worker is in, as it last published it; null between calls. */
   callInProgress(): SeatCall | null {
     return callInProgress(this.buffer);
-  }
-
-  /** The call last published: read once the worker stays in it (stalled) or has ended (its heap filled). */
-  private published(): SeatCall {
-    return { game: this.slots[GAME], seat: this.slots[SEAT], call: this.slots[CALL] };
   }
 
   stop(): void {
