@@ -1,6 +1,6 @@
 import { basename, isAbsolute, relative } from 'node:path';
 import { shellWord } from '../core/shell-word.ts';
-import { maskPassword } from '../runner/job/remote/redis.ts';
+import { maskPassword } from '../runner/job/remote/redis-url.ts';
 
 /** What the command line needs to know of how this process was started. */
 export interface ProcessStart {

@@ -30,6 +30,30 @@ describe('start-up of `parlor bot`', () => {
   });
 });
 
+/** Project modules among `loaded` whose own imports load `packages` (top-level imports, not `import()`). */
+function importersOf(loaded: Set<string>, packages: readonly string[]): string[] {
+  const from = new RegExp(`^import[^;]*from '(${packages.join('|')})'`, 'm');
+  return [...loaded].filter((module) => from.test(readFileSync(join(ROOT, module), 'utf8')));
+}
+
+describe('start-up of a run on this machine', () => {
+  // BullMQ and ioredis take about 0.2 s to load, and only runs given --redis (and `parlor worker`) use them.
+  const loaded = loadedModules([
+    'src/cli/main.ts',
+    'src/cli/commands/sim.ts',
+    'src/cli/commands/tournament.ts',
+    'src/cli/commands/compare.ts',
+  ]);
+
+  test('the walk follows sim into the job runner', () => {
+    assert.ok(loaded.has('src/runner/job/run-job.ts'), 'src/runner/job/run-job.ts not reached');
+  });
+
+  test('loads no Redis queue client', () => {
+    assert.deepEqual(importersOf(loaded, ['bullmq', 'ioredis']), []);
+  });
+});
+
 describe('start-up of a worker thread', () => {
   // Every run starts one per core, all at once, before its first game.
   const loaded = loadedModules(['src/runner/play/threads/worker.ts']);
@@ -47,7 +71,6 @@ describe('start-up of a worker thread', () => {
 
   test("imports nothing from piscina, whose module is the main thread's pool", () => {
     // Importing piscina in a worker loads the whole pool module beside the play loop, measurably slower.
-    const importers = [...loaded].filter((module) => /^import[^;]*from 'piscina'/m.test(readFileSync(join(ROOT, module), 'utf8')));
-    assert.deepEqual(importers, []);
+    assert.deepEqual(importersOf(loaded, ['piscina']), []);
   });
 });

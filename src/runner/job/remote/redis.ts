@@ -1,6 +1,7 @@
 import { isNotConnectionError, type Queue, type QueueEvents } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { Errors } from '../../../core/errors.ts';
+import { maskPassword } from './redis-url.ts';
 
 /** The queue every parlor worker takes batches from. */
 export const QUEUE_NAME = 'parlor-batches';
@@ -151,11 +152,6 @@ function isRedisUrl(text: string): boolean {
 }
 
 /** The URL as given, its password (if any) replaced by stars. */
-export function maskPassword(url: string): string {
-  // Up to the last @: an unencoded @ or / in a password (base64 ones have slashes) does not show its
-  // end, and a host, port or database number never holds an @.
-  return url.replace(/^([a-z]+:\/\/[^:@/]*:).*@/is, '$1***@');
-}
 
 /** ioredis's words for a reply no Redis server sends, which also ask for a bug report. */
 const NOT_RESP = /^Unknown RESP type \d+ ("[^"]*")/;
