@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Node 20's test runner neither expands globs nor finds .ts files by itself, so this collects the
 // test files (optionally under the folders or files given) and hands them to `node --test` with tsx.
-import { readdirSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { join, relative } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const roots = process.argv.slice(2);
+const RECORD = '--record-durations';
+const record = process.argv.includes(RECORD);
+const roots = process.argv.slice(2).filter((arg) => arg !== RECORD);
 const starts = roots.length > 0 ? roots : [join(root, 'test')];
 
 function collect(path) {
@@ -19,7 +21,15 @@ function collect(path) {
     .sort();
 }
 
-const files = starts.flatMap(collect).map((file) => relative(root, file));
+// The slowest files start first: one started last would run on alone after the others end. The
+// seconds come from an earlier run (--record-durations writes them); files it did not see start
+// before all of them, as they may be slow. Only the order depends on the record, never a result.
+const durationsFile = join(root, 'test', 'durations.json');
+const durations = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
+const files = starts
+  .flatMap(collect)
+  .map((file) => relative(root, file))
+  .sort((a, b) => (durations[b] ?? Number.MAX_VALUE) - (durations[a] ?? Number.MAX_VALUE));
 if (files.length === 0) {
   console.error(`no test files under ${starts.join(', ')}`);
   process.exit(1);
@@ -29,12 +39,31 @@ if (files.length === 0) {
 // waiting for the processes and bots it starts, so the files overlap well.
 // PARLOR_TEST_CONCURRENCY overrides it, e.g. 1 to read one file's output at a time.
 const concurrency = Number(process.env.PARLOR_TEST_CONCURRENCY) || availableParallelism();
+const recorded = record ? join(mkdtempSync(join(tmpdir(), 'parlor-durations-')), 'durations.json') : null;
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
+  [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    ...(record ? ['--test-reporter=./test/durations-reporter.js', `--test-reporter-destination=${recorded}`] : []),
+    ...files,
+  ],
   {
     cwd: root,
     stdio: 'inherit',
   },
 );
+if (recorded !== null) {
+  // Merged into the record: a run of one folder updates its files and keeps the others' seconds.
+  const seconds = { ...durations, ...JSON.parse(readFileSync(recorded, 'utf8')) };
+  const kept = Object.keys(seconds)
+    .filter((file) => existsSync(join(root, file)))
+    .sort();
+  writeFileSync(durationsFile, `${JSON.stringify(Object.fromEntries(kept.map((file) => [file, seconds[file]])), null, 2)}\n`);
+  rmSync(dirname(recorded), { recursive: true, force: true });
+}
 process.exit(result.status ?? 1);
