@@ -222,8 +222,9 @@ describe('parlor contest', () => {
       assert.equal(run.code, 0, run.stderr);
       return readFileSync(join(out, 'games.csv'), 'utf8');
     };
-    const first = await contest(join(scratch, 'own-1'));
-    assert.equal(await contest(join(scratch, 'own-2')), first);
+    // Neither contest reads the other's results: they play at the same time.
+    const [first, second] = await Promise.all([contest(join(scratch, 'own-1')), contest(join(scratch, 'own-2'))]);
+    assert.equal(second, first);
     const outcomes = outcomesOf(join(scratch, 'own-1'));
     assert.deepEqual([outcomes.get(file)![2], outcomes.get(file)![6]], ['12', '']);
     assert.deepEqual(processesMarked(marker), [], 'its process is stopped');
@@ -294,15 +295,16 @@ describe('parlor contest', () => {
       ...PATIENT,
     ]);
     // Each game's transcript is written as it ends. The contest has 48 seatings of 200 games, far
-    // more than any machine plays between the poll that sees the 41st and the signal.
+    // more than any machine plays between the poll that sees the 11th and the signal. What is
+    // checked of the games kept holds for any number of them: ten are enough, each played costs.
     const transcripts = join(out, 'transcripts');
     const ended = () => (existsSync(transcripts) ? readdirSync(transcripts).length : 0);
-    await eventually('41 games', () => ended() > 40 || child.exitCode !== null, HUNG_MS);
+    await eventually('11 games', () => ended() > 10 || child.exitCode !== null, HUNG_MS);
     child.kill('SIGINT');
     const run = await finished;
     assert.equal(run.code, 130, run.stderr);
     const played = Number(/contest stopped after (\d+) games/.exec(run.stderr)?.[1]);
-    assert.ok(played >= 40, run.stderr);
+    assert.ok(played >= 10, run.stderr);
     const games = csv(join(out, 'games.csv'));
     assert.equal(games.length, played);
     assert.ok(
