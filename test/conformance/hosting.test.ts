@@ -47,6 +47,10 @@ interface GameCase {
   readonly game: string;
   readonly players: number;
   readonly rules: string;
+  /**
+   * Three: the two workers split them two and one, so both host bots and one starts them again
+   * for a game after another; each game more only starts more of the same bots.
+   */
   readonly games: number;
   /** The example Python bot's command. */
   readonly python: readonly string[];
@@ -63,7 +67,7 @@ const GAMES: readonly GameCase[] = [
     game: 'love-letter',
     players: 4,
     rules: 'winsNeeded=1',
-    games: 4,
+    games: 3,
     python: [PYTHON, join(EXTERNAL, 'random_bot.py'), '4'],
     others: () => [...C('random_bot.c', '4'), parlorBot('love-letter', 'counter')],
     filler: 'random',
@@ -72,7 +76,7 @@ const GAMES: readonly GameCase[] = [
     game: 'hearts',
     players: 4,
     rules: 'hands=2',
-    games: 4,
+    games: 3,
     python: [PYTHON, join(EXTERNAL, 'hearts_bot.py')],
     others: () => [...C('hearts_bot.c'), parlorBot('hearts', 'ducking', 'hands=2')],
     filler: 'random',
@@ -81,7 +85,7 @@ const GAMES: readonly GameCase[] = [
     game: 'dominion',
     players: 3,
     rules: 'turnLimit=10',
-    games: 4,
+    games: 3,
     python: [PYTHON, join(EXTERNAL, 'dominion_big_money.py')],
     others: () => [parlorBot('dominion', 'smithy-bm', 'turnLimit=10')],
     filler: 'big-money',
@@ -90,7 +94,7 @@ const GAMES: readonly GameCase[] = [
     game: 'speedclue',
     players: 4,
     rules: 'profile=java-server',
-    games: 4,
+    games: 3,
     python: [PYTHON, join(EXTERNAL, 'speedclue_bot.py')],
     others: () => [...C('speedclue_bot.c'), parlorBot('speedclue', 'simple')],
     filler: 'inference',
