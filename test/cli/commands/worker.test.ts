@@ -194,8 +194,11 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
       'parlor',
       '--json',
     ];
-    const queued = await parlor([...compare, '--redis', redis.url, '--out', join(scratch, 'compare-queued')]);
-    const here = await parlor([...compare, '--workers', '2', '--out', join(scratch, 'compare-local')]);
+    // The two runs share nothing but their arguments: they play at the same time.
+    const [queued, here] = await Promise.all([
+      parlor([...compare, '--redis', redis.url, '--out', join(scratch, 'compare-queued')]),
+      parlor([...compare, '--workers', '2', '--out', join(scratch, 'compare-local')]),
+    ]);
     assert.equal(queued.code, here.code, queued.stderr);
     assert.deepEqual(summaryOf(join(scratch, 'compare-queued')), summaryOf(join(scratch, 'compare-local')));
   });
@@ -204,8 +207,10 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
     const tune = ['tune', '--game', 'dominion', '--players', '2', '--strategy', 'smithy-bm', '--param', 'duchyAt=4:0:12:1'];
     // One seed for both: the queued run and the local one must play the same games.
     const short = [...tune, '--iterations', '4', '--iteration-games', '20', '--verify-games', '40', '--seed', 'queue', '--json'];
-    const queued = await parlor([...short, '--redis', redis.url, '--out', join(scratch, 'tune-queued')]);
-    const here = await parlor([...short, '--workers', '2', '--out', join(scratch, 'tune-local')]);
+    const [queued, here] = await Promise.all([
+      parlor([...short, '--redis', redis.url, '--out', join(scratch, 'tune-queued')]),
+      parlor([...short, '--workers', '2', '--out', join(scratch, 'tune-local')]),
+    ]);
     assert.equal(queued.code, here.code, queued.stderr);
     assert.deepEqual(summaryOf(join(scratch, 'tune-queued')), summaryOf(join(scratch, 'tune-local')));
     const trajectory = (dir: string) => readFileSync(join(scratch, dir, 'trajectory.csv'), 'utf8');
