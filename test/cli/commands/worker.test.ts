@@ -18,7 +18,7 @@ import { listen } from '../../../src/runner/job/remote/queue-runner.ts';
 import { QUEUE_NAME, RedisLink } from '../../../src/runner/job/remote/redis.ts';
 import { version } from '../../../src/runner/job/version.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eventually, HUNG_MS, PROMPT_MS } from '../../helpers/patience.ts';
+import { eventually, HUNG_MS } from '../../helpers/patience.ts';
 import { redisMissing, startRedis, type RedisServer } from '../../helpers/redis-server.ts';
 import { parlor, ROOT, startParlor, type Finished } from '../cli.ts';
 import { scratchDir } from '../../helpers/scratch.ts';
@@ -115,13 +115,13 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
   /** Starts `count` more workers and waits until they all take batches. */
   async function startWorkers(count: number): Promise<void> {
     for (let i = 0; i < count; i++) workers.push(startWorker(redis.url));
-    await eventually('workers taking batches', () => workers.every((worker) => /taking batches from/.test(worker.stderr())), 2 * PROMPT_MS);
+    await eventually('workers taking batches', () => workers.every((worker) => /taking batches from/.test(worker.stderr())), HUNG_MS);
   }
 
   test('a worker killed mid-batch loses nothing: the run equals a local one, the strategy file shipped by hash', async () => {
     const dir = join(scratch, 'queued');
     const run = startParlor([...JOB, '--redis', redis.url, '--out', dir, '--quiet']);
-    await eventually('first batches merged', () => checkpointGames(dir) > 0, 2 * PROMPT_MS);
+    await eventually('first batches merged', () => checkpointGames(dir) > 0, HUNG_MS);
     // The only worker, with the run's next batches: it holds some whenever the run is not done.
     workers[0].child.kill('SIGKILL');
     await startWorkers(2);
@@ -141,10 +141,10 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
     let server = await startRedis();
     const worker = startWorker(server.url);
     try {
-      await eventually('the worker taking batches', () => /taking batches from/.test(worker.stderr()), 2 * PROMPT_MS);
+      await eventually('the worker taking batches', () => /taking batches from/.test(worker.stderr()), HUNG_MS);
       const dir = join(scratch, 'restarted');
       const run = startParlor([...JOB, '--redis', server.url, '--out', dir, '--quiet']);
-      await eventually('first batches merged', () => checkpointGames(dir) > 0, 2 * PROMPT_MS);
+      await eventually('first batches merged', () => checkpointGames(dir) > 0, HUNG_MS);
       // As with --save '' --appendonly no: the server comes back with nothing of the run.
       await server.stop();
       server = await startRedis(Number(new URL(server.url).port));
@@ -167,7 +167,7 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
   test('a coordinator stopped with Ctrl-C resumes on the queue to the same results', async () => {
     const dir = join(scratch, 'stopped');
     const run = startParlor([...JOB, '--redis', redis.url, '--out', dir, '--quiet']);
-    await eventually('first batches merged', () => checkpointGames(dir) > 0, 2 * PROMPT_MS);
+    await eventually('first batches merged', () => checkpointGames(dir) > 0, HUNG_MS);
     run.child.kill('SIGINT');
     const stopped = await run.finished;
     assert.equal(stopped.code, 130, stopped.stderr);
@@ -220,7 +220,7 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
   test('a worker stopped with Ctrl-C finishes the batches it holds first', async () => {
     const dir = join(scratch, 'worker-stopped');
     const run = startParlor([...JOB, '--redis', redis.url, '--out', dir, '--quiet']);
-    await eventually('first batches merged', () => checkpointGames(dir) > 0, 2 * PROMPT_MS);
+    await eventually('first batches merged', () => checkpointGames(dir) > 0, HUNG_MS);
     workers[1].child.kill('SIGINT');
     assert.equal((await workers[1].finished).code, 130, workers[1].stderr());
     const finished = await run.finished;
@@ -266,7 +266,7 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
     const exited = new Promise((resolve) => child.on('close', resolve));
     try {
-      await eventually('the worker taking batches', () => /taking batches from/.test(stderr), 2 * PROMPT_MS);
+      await eventually('the worker taking batches', () => /taking batches from/.test(stderr), HUNG_MS);
       appendFileSync(join(copy, 'src/runner/play/table.ts'), '\n// edited after the worker started\n');
       // Queued with the fingerprint of the code the worker started with (this project's): played.
       const result = (await answersTo(server.url, { unchanged: loveLetterBatch() })).get('unchanged');
@@ -283,9 +283,9 @@ describe('parlor worker and --redis', { skip: missing ?? false }, () => {
     const worker = startWorker(server.url);
     const hung = setTimeout(() => worker.child.kill('SIGKILL'), HUNG_MS);
     try {
-      await eventually('the worker taking batches', () => /taking batches from/.test(worker.stderr()), 2 * PROMPT_MS);
+      await eventually('the worker taking batches', () => /taking batches from/.test(worker.stderr()), HUNG_MS);
       await server.stop();
-      await eventually('the loss noted', () => /queue: .*waiting for the server/.test(worker.stderr()), 2 * PROMPT_MS);
+      await eventually('the loss noted', () => /queue: .*waiting for the server/.test(worker.stderr()), HUNG_MS);
       worker.child.kill('SIGINT');
       // Before, it waited for the server to answer its goodbye, and stopped only at a second Ctrl-C.
       const finished = await worker.finished;
