@@ -1,4 +1,4 @@
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   comparisonEstimate,
@@ -14,9 +14,17 @@ import { pairedEloToBlockScore, scoreToElo } from '../../../src/stats/elo.ts';
 import { evaluateSprt, normalizedMeanSprt, SPRT_PRESETS, type SprtConfig, type SprtResult } from '../../../src/stats/sprt.ts';
 import { Options } from '../../../src/cli/options.ts';
 import { builtinRegistry, loadExternalHost } from '../../../src/app.ts';
+import { Runners } from '../../../src/runner/job/runners.ts';
 import { assertClose } from '../../helpers/numbers.ts';
 
 const REGISTRY = new URL('../../../src/app.ts', import.meta.url).href;
+
+// The runs here share two worker threads: a pool of each run's own would start and load its threads
+// again for every run, which cost more than most runs' games. Each run waits for its batches in
+// flight before it returns, so none leaves work behind for the next.
+const WORKERS = 2;
+const runners = Runners.create(WORKERS, loadExternalHost);
+after(() => runners.close());
 
 function spec(candidate: string, baseline: string, extra: Partial<PairedSpec> = {}): PairedSpec {
   return { game: 'love-letter', candidate, baseline, opponents: ['random'], rules: {}, seed: 'compare', design: 'independent', ...extra };
@@ -25,7 +33,8 @@ function spec(candidate: string, baseline: string, extra: Partial<PairedSpec> = 
 async function lastTotals(paired: PairedSpec, blocks: number): Promise<PairedTotals> {
   let last: PairedTotals | null = null;
   for await (const totals of runPairedBatches(builtinRegistry(), paired, {
-    workers: 2,
+    workers: WORKERS,
+    runners,
     registryModule: REGISTRY,
     loadExternalHost,
     batchBlocks: blocks / 2,
@@ -60,7 +69,8 @@ describe('a comparison on a measure', () => {
       measure: 'points',
     });
     const result = await runComparison(builtinRegistry(), hearts, {
-      workers: 2,
+      workers: WORKERS,
+      runners,
       registryModule: REGISTRY,
       loadExternalHost,
       batchBlocks: 25,
@@ -101,6 +111,8 @@ describe('a sequential comparison', () => {
     const seen: { totals: PairedTotals; sprt: SprtResult; support: number[]; counts: number[] }[] = [];
     const result = await runComparison(builtinRegistry(), paired, {
       workers,
+      // One worker plays on a pool of its own, as a run given --workers 1 does.
+      runners: workers === WORKERS ? runners : undefined,
       registryModule: REGISTRY,
       loadExternalHost,
       batchBlocks,
