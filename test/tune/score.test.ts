@@ -1,14 +1,21 @@
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { builtinJobContext, runPairedBatches, type PairedSpec, type PairedTotals } from '../../src/index.ts';
+import { Runners } from '../../src/runner/job/runners.ts';
 import { chooseMeasure } from '../../src/runner/summary/measures.ts';
 import { pairScore } from '../../src/tune/score.ts';
 
+const context = builtinJobContext();
+// One worker for every run here: a pool of each run's own would start and load its thread again
+// for every run, which costs more than the few blocks each plays.
+const runners = Runners.create(1, context.loadExternalHost);
+after(() => runners.close());
+
 async function totalsOf(spec: PairedSpec, blocks: number): Promise<PairedTotals> {
-  const context = builtinJobContext();
   let last: PairedTotals | null = null;
   for await (const totals of runPairedBatches(context.registry, spec, {
     workers: 1,
+    runners,
     registryModule: context.registryModule,
     loadExternalHost: context.loadExternalHost,
     batchBlocks: blocks,
@@ -20,7 +27,7 @@ async function totalsOf(spec: PairedSpec, blocks: number): Promise<PairedTotals>
 }
 
 const base = { rules: {}, seed: 'score', design: 'independent' as const };
-const measure = (game: string, id?: string) => chooseMeasure(builtinJobContext().registry.game(game), id);
+const measure = (game: string, id?: string) => chooseMeasure(context.registry.game(game), id);
 
 describe('the score of a pair', () => {
   test('is the difference of win shares on the win share', async () => {
