@@ -190,7 +190,9 @@ describe('parlor tournament', () => {
   });
 
   test('says when its intervals and ratings rest on few deal groups, and how many games make enough', async () => {
-    const args = ['tournament', '--strategies', 'random,cautious,counter', '-p', '2', '--seed', 'few'];
+    // One worker: the deal groups and the note follow the games, never the workers, and each
+    // worker thread of a run in this process loads parlor's sources afresh.
+    const args = ['tournament', '--strategies', 'random,cautious,counter', '-p', '2', '--seed', 'few', '--workers', '1'];
     // Six match-ups (every order of every pair) replay the same deals: 5 games each are 5 deal groups.
     const few = await runCaptured([...args, '--games', '30', '--out', join(scratch, 'few-groups')]);
     assert.equal(few.code, 0);
@@ -228,7 +230,9 @@ describe('parlor tournament', () => {
     const dir = join(scratch, 'stopped');
     const copy = join(ROOT, 'test/fixtures/strategies/copies/big-money.json');
     const args = ['tournament', '--game', 'dominion', '--strategies', `big-money,${copy}`, '--players', '2'];
-    const { child, finished } = startParlor([...args, '--games', '2000000', '--batch', '1000', '--workers', '2', '--out', dir]);
+    // Small batches: the four it waits for are soon played, and a stop still finds some in flight.
+    const batch = 100;
+    const { child, finished } = startParlor([...args, '--games', '2000000', '--batch', String(batch), '--workers', '2', '--out', dir]);
     let exited = false;
     void finished.then(() => (exited = true));
     const kept = () => {
@@ -253,7 +257,7 @@ describe('parlor tournament', () => {
       'the games kept are those counted',
     );
     // Batches of a round half played are left out of those figures but kept, and the line says so.
-    const ahead = kept() * 1000 - summary.games;
+    const ahead = kept() * batch - summary.games;
     if (ahead > 0)
       assert.match(
         stopped.stderr,
