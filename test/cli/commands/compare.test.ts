@@ -126,7 +126,20 @@ describe('parlor compare', () => {
       readFileSync(join(ROOT, 'test/fixtures/strategies/peak.js'), 'utf8').replace("game: 'love-letter'", "game: 'hearts'"),
     );
     const args = ['compare', '--game', 'hearts', '--players', '4', '--candidate', `${file}:x=0.8`, '--baseline', `${file}:x=0.80001`];
-    const run = await parlor([...args, '--opponents', 'random', '--max-games', '32', '--seed', 'same', '--out', join(scratch, 'alike')]);
+    // One worker: the interval follows the games, and each worker loads the strategy file again.
+    const run = await parlor([
+      ...args,
+      '--opponents',
+      'random',
+      '--max-games',
+      '32',
+      '--seed',
+      'same',
+      '--workers',
+      '1',
+      '--out',
+      join(scratch, 'alike'),
+    ]);
     const line = /^points per hand .*difference \+0\.000 \(95% interval (\S+) to (\S+)\)/m.exec(run.stdout);
     assert.ok(line, run.stdout);
     assert.ok(Number(line[1]) < 0 && Number(line[2]) > 0, line[0]);
@@ -155,10 +168,13 @@ describe('parlor compare', () => {
     assert.ok(elo.low < -100 && elo.high > 100, `${elo.low} to ${elo.high}`);
   });
 
-  /** counter against cautious under a cap of `maxGames`, in the scratch folder `name`. */
+  /**
+   * counter against cautious under a cap of `maxGames`, in the scratch folder `name`; on one worker,
+   * as the games played under a cap do not depend on the workers, and a second costs its start.
+   */
   const capped = (name: string, maxGames: number, ...more: string[]) => {
     const dir = join(scratch, name);
-    const args = ['--candidate', 'counter', '--baseline', 'cautious', '--max-games', String(maxGames), ...more];
+    const args = ['--candidate', 'counter', '--baseline', 'cautious', '--max-games', String(maxGames), '--workers', '1', ...more];
     return { dir, run: parlor(['compare', ...args, '--seed', 'parlor', '--quiet', '--out', dir]) };
   };
 
