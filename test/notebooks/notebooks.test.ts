@@ -2,42 +2,15 @@
 // executed headless through nbconvert with a few games a run: no cell may fail, and the charts
 // must come out inline.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { after, describe, test } from 'node:test';
-import { NOTEBOOKS_DIR, executeNotebook, hasNbconvert, notebookNames } from '../../notebooks/run.ts';
+import { NOTEBOOKS_DIR, executeNotebook, notebookNames } from '../../notebooks/run.ts';
 import { exportDocs } from '../helpers/export-docs.ts';
-import { HUNG_MS, eventually } from '../helpers/patience.ts';
-import { processesMarked } from '../protocol/helpers.ts';
-
-interface Output {
-  readonly output_type: string;
-  readonly data?: Readonly<Record<string, unknown>>;
-  readonly ename?: string;
-  readonly evalue?: string;
-}
-
-interface Cell {
-  readonly cell_type: string;
-  readonly source: string | readonly string[];
-  readonly execution_count?: number | null;
-  readonly outputs?: readonly Output[];
-}
-
-interface Notebook {
-  readonly cells: readonly Cell[];
-  readonly metadata: { readonly kernelspec?: { readonly name?: string } };
-}
-
-function readNotebook(path: string): Notebook {
-  return JSON.parse(readFileSync(path, 'utf8')) as Notebook;
-}
-
-const sourceOf = (cell: Cell) => (typeof cell.source === 'string' ? cell.source : cell.source.join(''));
-const codeCells = (notebook: Notebook) => notebook.cells.filter((cell) => cell.cell_type === 'code');
+import { type Notebook, type Output, codeCells, noNbconvert, readNotebook, sourceOf } from './notebook-files.ts';
 
 /** What a notebook may import: the public API, the notebooks' settings, and Node's built-ins. */
 const ALLOWED_IMPORT = /^(parlor|parlor\/strategy|\.\/settings\.ts|node:[a-z_/]+)$/;
@@ -142,9 +115,6 @@ function figuresOf(path: string): unknown {
   return { games: summary.games, design: summary.design, strategies: summary.strategies, headToHead: summary.headToHead };
 }
 
-// Each test carries the skip, not the suite: the runner counts skipped tests, never skipped suites.
-const noNbconvert = hasNbconvert() ? false : "jupyter-nbconvert not found: install Debian's jupyter-nbconvert to execute the notebooks";
-
 describe('every notebook, executed with a few games a run', () => {
   const root = mkdtempSync(join(tmpdir(), 'parlor-notebooks-'));
   after(() => rmSync(root, { recursive: true, force: true }));
@@ -196,82 +166,4 @@ describe('every notebook, executed with a few games a run', () => {
       },
     );
   }
-});
-
-describe('the executor', () => {
-  // The kernel reports a cell finished while its outputs may still be queued for publishing; a cell
-  // that displays many outputs at once leaves most of them in the queue when it ends.
-  test('keeps every output of a cell, in order, and none of them in the next cell', { skip: noNbconvert }, async () => {
-    const root = mkdtempSync(join(tmpdir(), 'parlor-notebook-outputs-'));
-    after(() => rmSync(root, { recursive: true, force: true }));
-    const displays = 200;
-    const codeCell = (id: string, source: string) => ({ cell_type: 'code', id, metadata: {}, source, execution_count: null, outputs: [] });
-    const notebook = {
-      cells: [
-        codeCell(
-          'displays',
-          `for (let i = 0; i < ${displays}; i++) await Deno.jupyter.display({ 'text/plain': 'display ' + i }, { raw: true });`,
-        ),
-        codeCell('after', "console.log('next cell');"),
-      ],
-      metadata: { kernelspec: { name: 'deno', display_name: 'Deno', language: 'typescript' } },
-      nbformat: 4,
-      nbformat_minor: 5,
-    };
-    writeFileSync(join(root, 'many-outputs.ipynb'), JSON.stringify(notebook));
-    const run = await executeNotebook('many-outputs', { folder: root, outDir: join(root, 'executed'), cellTimeout: 120 });
-    assert.ok(run.executed, `the notebook failed:\n${run.log.slice(-4000)}`);
-    const [first, second] = codeCells(readNotebook(run.executed));
-    assert.deepEqual(
-      // nbformat may keep a text as a list of lines.
-      first.outputs?.map((output) => [output.data?.['text/plain']].flat().join('')),
-      Array.from({ length: displays }, (_, i) => `display ${i}`),
-    );
-    assert.deepEqual(
-      second.outputs?.map((output) => output.output_type),
-      ['stream'],
-    );
-    assert.deepEqual([first.execution_count, second.execution_count], [1, 2], 'the executor takes no execution count of its own');
-  });
-});
-
-describe('npm run notebooks', () => {
-  test(
-    'Ctrl-C stops the notebook under way and the ones after it, and leaves no kernel or Jupyter home',
-    { skip: noNbconvert },
-    async () => {
-      // Its own temporary folder: the Jupyter home and the kernel's connection file go there, and
-      // every process of the run carries the path in its environment.
-      const root = mkdtempSync(join(tmpdir(), 'parlor-notebooks-interrupt-'));
-      after(() => rmSync(root, { recursive: true, force: true }));
-      const runs = join(root, 'runs');
-      // Games enough that the first run is still playing when the interrupt comes.
-      const env = { ...process.env, TMPDIR: root, PARLOR_NOTEBOOK_GAMES: '1000000000', PARLOR_NOTEBOOK_RESULTS: runs };
-      const [first, second] = names;
-      const child = spawn(process.execPath, ['--import', 'tsx', join(NOTEBOOKS_DIR, 'run.ts'), first, second], {
-        env,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stderr = '';
-      child.stderr.on('data', (chunk) => (stderr += chunk));
-      child.stdout.resume();
-      const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-      let exited = false;
-      void exit.then(() => (exited = true));
-      await eventually(`${first}'s first run starts`, () => exited || existsSync(join(runs, first)), HUNG_MS);
-      assert.ok(!exited, `the run ended before it was interrupted:\n${stderr}`);
-      // As a terminal's Ctrl-C: to the whole process group, nbconvert included (which shuts its kernel down).
-      process.kill(-child.pid!, 'SIGINT');
-      assert.equal(await exit, 130, stderr);
-      assert.match(stderr, new RegExp(`^${first}: interrupted after \\d+ s; no executed copy written$`, 'm'));
-      assert.ok(!existsSync(join(runs, second)), `${second} started after the interrupt`);
-      assert.deepEqual(
-        readdirSync(root).filter((entry) => entry.startsWith('parlor-jupyter-')),
-        [],
-        'the temporary Jupyter home is removed',
-      );
-      await eventually('the kernel and nbconvert have exited', () => processesMarked(root).length === 0);
-    },
-  );
 });
