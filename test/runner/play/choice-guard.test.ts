@@ -240,7 +240,8 @@ describe(`--move-timeout on strategy files (real processes, ${MOVE_TIMEOUT} s)`,
     const dir = scratchDir();
     try {
       const [tournament, restarts, compare] = await Promise.all([
-        parlor(['tournament', '-p', '2', '--strategies', `${RUNAWAY}:in=create,random`, '--games', '4', ...LIMIT, '-o', join(dir, 't')]),
+        // Each of the file's seats costs the whole limit: a game for each of the two seatings is enough.
+        parlor(['tournament', '-p', '2', '--strategies', `${RUNAWAY}:in=create,random`, '--games', '2', ...LIMIT, '-o', join(dir, 't')]),
         parlor(['sim', '-p', '2', '--strategies', `${RUNAWAY}:in=restart,random`, '--games', '1', ...LIMIT, '-o', join(dir, 's')]),
         parlor([
           'compare',
@@ -252,10 +253,11 @@ describe(`--move-timeout on strategy files (real processes, ${MOVE_TIMEOUT} s)`,
           'random',
           '-p',
           '2',
+          // The fewest a compare plays, one block in each arm: each draw of the card it hangs on costs the whole limit.
           '--max-games',
-          '8',
-          '--batch',
           '4',
+          '--batch',
+          '2',
           ...LIMIT,
           '-o',
           join(dir, 'c'),
@@ -385,7 +387,9 @@ describe('--worker-memory on strategy files (real processes)', () => {
     const dir = scratchDir();
     try {
       // A limit far past the filling, which takes a fraction of a second, even on a loaded machine.
-      const args = ['sim', '-p', '2', '--strategies', `${HOARDER}:card=2,random`, '--games', '40', '--worker-memory', '96'];
+      // The seeded games deal the file its pair in game 16 and play three more after it; forty
+      // dealt it again in game 35, and each fill costs seconds.
+      const args = ['sim', '-p', '2', '--strategies', `${HOARDER}:card=2,random`, '--games', '20', '--worker-memory', '96'];
       const settings = ['--move-timeout', '60', '--seed', 'mem', '-q', '--json', '--force'];
       const [one, two] = await Promise.all([
         parlor([...args, ...settings, '-w', '1', '-o', join(dir, 'one')]),
@@ -394,7 +398,7 @@ describe('--worker-memory on strategy files (real processes)', () => {
       assert.equal(one.code, 0, one.stderr);
       assert.equal(two.code, 0, two.stderr);
       const summary = JSON.parse(one.stdout) as Summary;
-      assert.equal(summary.games, 40);
+      assert.equal(summary.games, 20);
       assert.deepEqual({ ...JSON.parse(two.stdout), resultsDir: summary.resultsDir }, summary);
       assert.deepEqual(
         summary.forfeits.map((row) => [row.strategy, row.what]),
