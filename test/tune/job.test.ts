@@ -4,7 +4,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtinJobContext, resumeTune, startTune, type TuneRequest } from '../../src/index.ts';
+import { builtinJobContext, resumeTune, startTune, type TuneOutcome, type TuneRequest } from '../../src/index.ts';
 import { trajectoryCsv, type IterationRow, type TuneJob } from '../../src/tune/job.ts';
 import { parseParamRange } from '../../src/tune/params.ts';
 // @ts-expect-error: a plain JavaScript fixture
@@ -34,6 +34,12 @@ function request(x: number, n: number, overrides: Partial<TuneRequest> = {}): Tu
 const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
 
 describe('parlor tune', () => {
+  // One short run played through, read by the tests that compare other runs with it.
+  const through = { iterations: 8, iterationGames: 20, verifyGames: 40 };
+  const throughDir = join(scratch, 'whole');
+  let played: Promise<TuneOutcome> | undefined;
+  const playedThrough = () => (played ??= startTune(builtinJobContext(), request(0.8, 1, through), { workers: 1, out: throughDir }));
+
   // The fixture's strength peaks at x = 0.3, n = 6 (a quadratic fall in the chance of playing well):
   // 60 iterations of 200 paired games end within 0.1 of x and 1 of n from every start (and seed) tried.
   for (const [x, n] of [
@@ -51,15 +57,13 @@ describe('parlor tune', () => {
   }
 
   test('a run stopped after some iterations and resumed ends exactly as one played through, on any number of workers', async () => {
-    const short = { iterations: 8, iterationGames: 20, verifyGames: 40 };
-    const whole = join(scratch, 'whole');
-    const straight = await startTune(builtinJobContext(), request(0.8, 1, short), { workers: 1, out: whole });
+    const straight = await playedThrough();
     assert.ok(straight.status === 'complete');
     const parts = join(scratch, 'parts');
     const stop = new AbortController();
     const stopped = await startTune(
       builtinJobContext(),
-      request(0.8, 1, short),
+      request(0.8, 1, through),
       { workers: 2, out: parts, signal: stop.signal },
       { iterated: (_job, row) => row.iteration === 2 && stop.abort() },
     );
@@ -67,17 +71,17 @@ describe('parlor tune', () => {
     assert.equal(read(parts, 'trajectory.csv').trim().split('\n').length, 4);
     const resumed = await resumeTune(builtinJobContext(), parts, { workers: 2 });
     assert.ok(resumed.status === 'complete');
-    assert.equal(read(parts, 'trajectory.csv'), read(whole, 'trajectory.csv'));
-    assert.equal(read(parts, 'tune-state.json'), read(whole, 'tune-state.json'));
+    assert.equal(read(parts, 'trajectory.csv'), read(throughDir, 'trajectory.csv'));
+    assert.equal(read(parts, 'tune-state.json'), read(throughDir, 'tune-state.json'));
     assert.deepEqual(resumed.summary, straight.summary);
     // Sharing deals and streams between theta+ and theta- cut the variance of their score difference.
     assert.ok(straight.summary.pairing && straight.summary.pairing.pairingFactor < 0.6, JSON.stringify(straight.summary.pairing));
     // Verified by a paired comparison in verify/, its verdict and Elo in summary.json.
-    const summary = JSON.parse(read(whole, 'summary.json'));
+    const summary = JSON.parse(read(throughDir, 'summary.json'));
     assert.equal(summary.verification.folder, 'verify');
     assert.equal(summary.verification.games, 40);
     assert.ok(Number.isFinite(summary.verification.elo.elo));
-    assert.ok(existsSync(join(whole, 'verify', 'summary.json')));
+    assert.ok(existsSync(join(throughDir, 'verify', 'summary.json')));
   });
 
   test('a run stopped while verifying leaves a summary of every iteration, marked unfinished, and resumes to the same end', async () => {
@@ -105,12 +109,11 @@ describe('parlor tune', () => {
   });
 
   test("scores the game's first measure by default, or the one asked for, and records it in job.json", async () => {
-    const short = { iterations: 2, iterationGames: 20, verifyGames: 40 };
-    const plain = await startTune(builtinJobContext(), request(0.8, 1, short), { workers: 1, out: join(scratch, 'win-share') });
+    const plain = await playedThrough();
     assert.ok(plain.status === 'complete');
     assert.equal(JSON.parse(read(plain.dir, 'job.json')).measure, 'win-share');
     const rounds = join(scratch, 'round-win-share');
-    const asked = await startTune(builtinJobContext(), request(0.8, 1, { ...short, measure: 'round-win-share' }), {
+    const asked = await startTune(builtinJobContext(), request(0.8, 1, { ...through, measure: 'round-win-share' }), {
       workers: 1,
       out: rounds,
     });
@@ -120,7 +123,7 @@ describe('parlor tune', () => {
     // The same deals scored on rounds won rather than games won move theta differently.
     assert.notEqual(read(rounds, 'trajectory.csv'), read(plain.dir, 'trajectory.csv'));
     await assert.rejects(
-      startTune(builtinJobContext(), request(0.8, 1, { ...short, measure: 'vp' }), { workers: 1, out: join(scratch, 'vp') }),
+      startTune(builtinJobContext(), request(0.8, 1, { ...through, measure: 'vp' }), { workers: 1, out: join(scratch, 'vp') }),
       /vp/,
     );
   });
