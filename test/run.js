@@ -57,13 +57,15 @@ const result = spawnSync(
     stdio: 'inherit',
   },
 );
-if (recorded !== null) {
+// A run stopped before the reporter wrote its line (Ctrl-C) leaves the record as it was.
+const measured = recorded !== null && existsSync(recorded) ? readFileSync(recorded, 'utf8') : '';
+if (measured !== '') {
   // Merged into the record: a run of one folder updates its files and keeps the others' seconds.
-  const seconds = { ...durations, ...JSON.parse(readFileSync(recorded, 'utf8')) };
+  const seconds = { ...durations, ...JSON.parse(measured) };
   const kept = Object.keys(seconds)
     .filter((file) => existsSync(join(root, file)))
     .sort();
   writeFileSync(durationsFile, `${JSON.stringify(Object.fromEntries(kept.map((file) => [file, seconds[file]])), null, 2)}\n`);
-  rmSync(dirname(recorded), { recursive: true, force: true });
 }
+if (recorded !== null) rmSync(dirname(recorded), { recursive: true, force: true });
 process.exit(result.status ?? 1);

@@ -151,8 +151,6 @@ function isRedisUrl(text: string): boolean {
   }
 }
 
-/** The URL as given, its password (if any) replaced by stars. */
-
 /** ioredis's words for a reply no Redis server sends, which also ask for a bug report. */
 const NOT_RESP = /^Unknown RESP type \d+ ("[^"]*")/;
 
